@@ -1,0 +1,46 @@
+import { setup, type InputFrom } from 'xstate';
+import { userMachine } from './user.machine';
+import { loginMachine } from './login.machine';
+import { loginModalMachine } from './loginModal.machine';
+import { themeMachine } from './theme.machine';
+import { localeMachine } from './locale.machine';
+import { pageProgressMachine } from './pageProgress.machine';
+
+export interface AppInput {
+  user: InputFrom<typeof userMachine>;
+  theme: InputFrom<typeof themeMachine>;
+  locale: InputFrom<typeof localeMachine>;
+}
+
+/**
+ * The root of the running app: it starts the global actors once and gives each a systemId, so they can
+ * message each other through the actor system (the login flow tells `user` and `loginModal` what happened)
+ * and views reach them through one React context.
+ */
+export const appMachine = setup({
+  types: {} as { input: AppInput; context: AppInput },
+  actors: {
+    user: userMachine,
+    login: loginMachine,
+    loginModal: loginModalMachine,
+    theme: themeMachine,
+    locale: localeMachine,
+    pageProgress: pageProgressMachine,
+  },
+}).createMachine({
+  id: 'app',
+  context: ({ input }) => input,
+  initial: 'running',
+  states: {
+    running: {
+      invoke: [
+        { id: 'user', systemId: 'user', src: 'user', input: ({ context }) => context.user },
+        { id: 'login', systemId: 'login', src: 'login' },
+        { id: 'loginModal', systemId: 'loginModal', src: 'loginModal' },
+        { id: 'theme', systemId: 'theme', src: 'theme', input: ({ context }) => context.theme },
+        { id: 'locale', systemId: 'locale', src: 'locale', input: ({ context }) => context.locale },
+        { id: 'pageProgress', systemId: 'pageProgress', src: 'pageProgress' },
+      ],
+    },
+  },
+});

@@ -1,0 +1,45 @@
+import type { AnyStateMachine } from 'xstate';
+import { appMachine } from './app.machine';
+import { emailCodeMachine } from './emailCode.machine';
+import { localeMachine } from './locale.machine';
+import { loginMachine } from './login.machine';
+import { loginModalMachine } from './loginModal.machine';
+import { pageProgressMachine } from './pageProgress.machine';
+import { themeMachine } from './theme.machine';
+import { userMachine } from './user.machine';
+
+export { appMachine, emailCodeMachine, localeMachine, loginMachine, loginModalMachine, pageProgressMachine, themeMachine, userMachine };
+
+export interface CatalogueEntry {
+  id: string;
+  machine: AnyStateMachine;
+  description: string;
+}
+
+/** Every statechart of the app, with what it is for in one plain sentence (QA and the inspector read these). */
+export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
+  { id: appMachine.id, machine: appMachine, description: 'Starts the global actors once at boot and lets them reach each other by name.' },
+  {
+    id: userMachine.id,
+    machine: userMachine,
+    description: 'The signed-in session: restores a stored login, loads the user, handles sign-in, logout and expiry, and finds the visitor’s country.',
+  },
+  {
+    id: loginMachine.id,
+    machine: loginMachine,
+    description: 'One login attempt of any kind (email, sign-up, password reset, Google, Microsoft), including the bot check and its retry.',
+  },
+  {
+    id: loginModalMachine.id,
+    machine: loginModalMachine,
+    description: 'The login dialog: closed or open, which form it shows, and whether it shows the bot check.',
+  },
+  {
+    id: emailCodeMachine.id,
+    machine: emailCodeMachine,
+    description: 'The “send code” button of a form: sends an e-mail code, then waits 60 seconds before another can be sent.',
+  },
+  { id: themeMachine.id, machine: themeMachine, description: 'Light, dark or system theme: restores the stored choice, applies it and follows the system while on system.' },
+  { id: localeMachine.id, machine: localeMachine, description: 'The interface language: loads its messages, switches when asked, keeps the old one if loading fails.' },
+  { id: pageProgressMachine.id, machine: pageProgressMachine, description: 'The page-load progress bar: shown while a page loads, hidden shortly after it finishes or fails.' },
+];

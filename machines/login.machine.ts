@@ -1,0 +1,173 @@
+import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { notProvidedAction, notProvidedActor } from './notProvided';
+import { errorMessage, type LoginRequest, type LoginSuccess, type ResultEnvelope } from './types';
+
+/** The server asks for a bot check before it accepts this login. */
+export const BOT_CHECK_REQUIRED_CODE = 100002;
+
+export interface LoginContext {
+  request: LoginRequest | null;
+  /** The bot-check token sent with the retry after code 100002. */
+  challengeToken: string | null;
+  error: string | null;
+  lastResult: LoginSuccess | null;
+}
+
+export interface SubmitLoginInput {
+  request: LoginRequest;
+  challengeToken: string | null;
+}
+
+export type LoginResponse = ResultEnvelope<LoginSuccess | null>;
+
+export type LoginEvent =
+  | { type: 'SUBMIT'; request: LoginRequest }
+  | { type: 'CHALLENGE_LOADED' }
+  | { type: 'CHALLENGE_ERROR' }
+  | { type: 'RELOAD_CHALLENGE' }
+  | { type: 'CHALLENGE_SOLVED'; token: string }
+  | { type: 'CANCEL' }
+  | { type: 'RESET' }
+  // What the invoked login reports, first try and retry; listed so named guards and actions read them with types.
+  | DoneActorEvent<LoginResponse, 'submitLogin'>
+  | ErrorActorEvent<unknown, 'submitLogin'>
+  | DoneActorEvent<LoginResponse, 'retryLogin'>
+  | ErrorActorEvent<unknown, 'retryLogin'>;
+
+function loginResponse(event: LoginEvent): LoginResponse | undefined {
+  return event.type === 'xstate.done.actor.submitLogin' || event.type === 'xstate.done.actor.retryLogin' ? event.output : undefined;
+}
+
+function loginError(event: LoginEvent): string | null {
+  return event.type === 'xstate.error.actor.submitLogin' || event.type === 'xstate.error.actor.retryLogin' ? errorMessage(event.error) : null;
+}
+
+function signedInData(event: LoginEvent): LoginSuccess | null {
+  const response = loginResponse(event);
+  return response?.code === 200 && response.data && response.data.token ? response.data : null;
+}
+
+/** The request being sent; only reachable after SUBMIT stored it. */
+function requestOf(context: LoginContext): LoginRequest {
+  if (!context.request) throw new Error('login: no request to submit');
+  return context.request;
+}
+
+export const loginMachine = setup({
+  types: {} as { context: LoginContext; events: LoginEvent },
+  actors: {
+    submitLogin: notProvidedActor<LoginResponse, SubmitLoginInput>('submitLogin'),
+  },
+  actions: {
+    notifySignedIn: notProvidedAction('notifySignedIn'),
+    notifyPasswordReset: notProvidedAction('notifyPasswordReset'),
+    openVerify: notProvidedAction('openVerify'),
+    closeVerify: notProvidedAction('closeVerify'),
+    showServerMessage: notProvidedAction('showServerMessage'),
+    logAuthenticationFailed: () => {
+      console.error('Authentication failed');
+    },
+    startRequest: assign({
+      request: ({ context, event }) => (event.type === 'SUBMIT' ? event.request : context.request),
+      error: null,
+      challengeToken: null,
+    }),
+    setChallengeToken: assign({ challengeToken: ({ context, event }) => (event.type === 'CHALLENGE_SOLVED' ? event.token.trim() : context.challengeToken) }),
+    setLastResult: assign({ lastResult: ({ context, event }) => signedInData(event) ?? context.lastResult }),
+    setErrorFromResponse: assign({ error: ({ event }) => loginResponse(event)?.msg ?? null }),
+    setErrorFromError: assign({ error: ({ event }) => loginError(event) }),
+  },
+  guards: {
+    isPasswordReset: ({ context, event }) => loginResponse(event)?.code === 200 && context.request?.kind === 'resetPassword',
+    isSignedIn: ({ event }) => signedInData(event) !== null,
+    needsBotCheck: ({ event }) => loginResponse(event)?.code === BOT_CHECK_REQUIRED_CODE,
+    hasChallengeToken: ({ event }) => event.type === 'CHALLENGE_SOLVED' && event.token.trim() !== '',
+  },
+}).createMachine({
+  id: 'login',
+  context: { request: null, challengeToken: null, error: null, lastResult: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { SUBMIT: { target: 'pending', actions: 'startRequest' } },
+    },
+    pending: {
+      tags: 'busy',
+      invoke: {
+        id: 'submitLogin',
+        src: 'submitLogin',
+        input: ({ context }) => ({ request: requestOf(context), challengeToken: null }),
+        onDone: [
+          { guard: 'isPasswordReset', target: 'passwordReset', actions: 'notifyPasswordReset' },
+          { guard: 'isSignedIn', target: 'signedIn', actions: ['setLastResult', 'notifySignedIn'] },
+          { guard: 'needsBotCheck', target: 'verify' },
+          { target: 'failed', actions: ['setErrorFromResponse', 'showServerMessage'] },
+        ],
+        // The API client already told the user what went wrong.
+        onError: { target: 'failed', actions: 'setErrorFromError' },
+      },
+    },
+    // The login modal shows the bot check while this state is active.
+    verify: {
+      tags: 'verifying',
+      entry: 'openVerify',
+      exit: 'closeVerify',
+      initial: 'loadingChallenge',
+      states: {
+        loadingChallenge: {
+          on: {
+            CHALLENGE_LOADED: 'awaitingToken',
+            CHALLENGE_ERROR: 'challengeFailed',
+          },
+        },
+        awaitingToken: {
+          on: { CHALLENGE_ERROR: 'challengeFailed' },
+        },
+        challengeFailed: {
+          on: { RELOAD_CHALLENGE: 'loadingChallenge' },
+        },
+      },
+      on: {
+        CHALLENGE_SOLVED: [
+          { guard: 'hasChallengeToken', target: 'retrying', actions: 'setChallengeToken' },
+          // An empty token must never reach the server.
+          { actions: 'logAuthenticationFailed' },
+        ],
+        CANCEL: 'idle',
+      },
+    },
+    retrying: {
+      tags: 'busy',
+      invoke: {
+        id: 'retryLogin',
+        src: 'submitLogin',
+        input: ({ context }) => ({ request: requestOf(context), challengeToken: context.challengeToken }),
+        onDone: [
+          { guard: 'isPasswordReset', target: 'passwordReset', actions: 'notifyPasswordReset' },
+          { guard: 'isSignedIn', target: 'signedIn', actions: ['setLastResult', 'notifySignedIn'] },
+          { guard: 'needsBotCheck', target: 'verify' },
+          { target: 'failed', actions: ['setErrorFromResponse', 'showServerMessage'] },
+        ],
+        onError: { target: 'failed', actions: 'setErrorFromError' },
+      },
+    },
+    signedIn: {
+      on: {
+        SUBMIT: { target: 'pending', actions: 'startRequest' },
+        RESET: 'idle',
+      },
+    },
+    passwordReset: {
+      on: {
+        SUBMIT: { target: 'pending', actions: 'startRequest' },
+        RESET: 'idle',
+      },
+    },
+    failed: {
+      on: {
+        SUBMIT: { target: 'pending', actions: 'startRequest' },
+        RESET: 'idle',
+      },
+    },
+  },
+});

@@ -1,0 +1,192 @@
+import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { notProvidedAction, notProvidedActor } from './notProvided';
+import { errorKind, errorMessage, type ResultEnvelope, type SessionUser } from './types';
+
+/** What storage holds for a signed-in visitor; the reader is injected so REFRESH re-reads real storage. */
+export interface StoredLogin {
+  token: string;
+  cachedUser: SessionUser | null;
+}
+export type ReadStoredLogin = () => StoredLogin | null;
+
+export interface UserInput {
+  readStoredLogin: ReadStoredLogin;
+}
+
+export interface UserContext {
+  readStoredLogin: ReadStoredLogin;
+  user: SessionUser | null;
+  /** Whether the Google one-tap prompt may show. */
+  oneTap: boolean;
+  /** Bumped on every successful payment, so views showing credits know to re-read. */
+  paymentCounter: number;
+  ipCountry: string | null;
+  error: string | null;
+}
+
+export type UserEvent =
+  | { type: 'REFRESH' }
+  | { type: 'LOGOUT' }
+  | { type: 'SESSION_EXPIRED' }
+  | { type: 'PAYMENT_SUCCEEDED' }
+  | { type: 'API_KEY_SET'; apiKey: string }
+  | { type: 'SIGNED_IN'; token: string; user: SessionUser; isNewUser: boolean }
+  | { type: 'SIGNED_OUT_ELSEWHERE' }
+  | { type: 'LOCATE_AGAIN' }
+  // What the invoked actors report; listed so named guards and actions can read their outputs with types.
+  | DoneActorEvent<ResultEnvelope<SessionUser>, 'fetchUserInfo'>
+  | ErrorActorEvent<unknown, 'fetchUserInfo'>
+  | DoneActorEvent<unknown, 'logout'>
+  | ErrorActorEvent<unknown, 'logout'>
+  | DoneActorEvent<string, 'lookupIpCountry'>
+  | ErrorActorEvent<unknown, 'lookupIpCountry'>;
+
+function userInfoResponse(event: UserEvent): ResultEnvelope<SessionUser> | undefined {
+  return event.type === 'xstate.done.actor.fetchUserInfo' ? event.output : undefined;
+}
+
+export const userMachine = setup({
+  types: {} as { context: UserContext; events: UserEvent; input: UserInput },
+  actors: {
+    fetchUserInfo: notProvidedActor<ResultEnvelope<SessionUser>>('fetchUserInfo'),
+    logout: notProvidedActor<unknown>('logout'),
+    lookupIpCountry: notProvidedActor<string>('lookupIpCountry'),
+  },
+  actions: {
+    cacheUser: notProvidedAction('cacheUser'),
+    persistLogin: notProvidedAction('persistLogin'),
+    clearStoredLogin: notProvidedAction('clearStoredLogin'),
+    applyCachedUser: assign({ user: ({ context }) => context.readStoredLogin()?.cachedUser ?? null }),
+    clearUser: assign({ user: null }),
+    enableOneTap: assign({ oneTap: true }),
+    disableOneTap: assign({ oneTap: false }),
+    setUserFromResponse: assign({
+      user: ({ context, event }) => {
+        const response = userInfoResponse(event);
+        return response?.code === 200 ? response.data : context.user;
+      },
+      error: null,
+    }),
+    setUserFromEvent: assign({ user: ({ context, event }) => (event.type === 'SIGNED_IN' ? event.user : context.user), error: null }),
+    setErrorFromResponse: assign({ error: ({ event }) => userInfoResponse(event)?.msg ?? null }),
+    setErrorFromError: assign({ error: ({ event }) => (event.type === 'xstate.error.actor.fetchUserInfo' ? errorMessage(event.error) : null) }),
+    incrementPaymentCounter: assign({ paymentCounter: ({ context }) => context.paymentCounter + 1 }),
+    setApiKey: assign({
+      user: ({ context, event }) => (event.type === 'API_KEY_SET' && context.user ? { ...context.user, apiKey: event.apiKey } : context.user),
+    }),
+    resetUserState: assign({ paymentCounter: 0, error: null }),
+    setIpCountry: assign({ ipCountry: ({ context, event }) => (event.type === 'xstate.done.actor.lookupIpCountry' ? event.output : context.ipCountry) }),
+  },
+  guards: {
+    hasStoredLogin: ({ context }) => context.readStoredLogin() !== null,
+    isOk: ({ event }) => userInfoResponse(event)?.code === 200,
+    isSessionExpiredError: ({ event }) => event.type === 'xstate.error.actor.fetchUserInfo' && errorKind(event.error) === 'sessionExpired',
+    isNetworkError: ({ event }) => {
+      if (event.type !== 'xstate.error.actor.fetchUserInfo') return false;
+      const kind = errorKind(event.error);
+      return kind === 'network' || kind === 'timeout';
+    },
+  },
+}).createMachine({
+  id: 'user',
+  type: 'parallel',
+  context: ({ input }) => ({
+    readStoredLogin: input.readStoredLogin,
+    user: null,
+    oneTap: false,
+    paymentCounter: 0,
+    ipCountry: null,
+    error: null,
+  }),
+  states: {
+    session: {
+      initial: 'checkingStoredLogin',
+      states: {
+        checkingStoredLogin: {
+          always: [
+            { guard: 'hasStoredLogin', target: 'fetchingUser', actions: 'applyCachedUser' },
+            { target: 'anonymous.noStoredLogin', actions: ['clearUser', 'enableOneTap'] },
+          ],
+        },
+        // No REFRESH here: a refresh while the user is loading is skipped.
+        fetchingUser: {
+          tags: 'loading',
+          invoke: {
+            id: 'fetchUserInfo',
+            src: 'fetchUserInfo',
+            onDone: [
+              { guard: 'isOk', target: 'signedIn', actions: ['setUserFromResponse', 'disableOneTap', 'cacheUser'] },
+              { target: 'failed', actions: 'setErrorFromResponse' },
+            ],
+            onError: [
+              { guard: 'isSessionExpiredError', target: 'anonymous.sessionExpired', actions: ['clearUser', 'enableOneTap'] },
+              { guard: 'isNetworkError', target: 'failed', actions: ['setErrorFromError', 'enableOneTap'] },
+              { target: 'failed', actions: 'setErrorFromError' },
+            ],
+          },
+        },
+        signedIn: {
+          tags: 'signedIn',
+          on: {
+            REFRESH: 'fetchingUser',
+            LOGOUT: 'loggingOut',
+            SESSION_EXPIRED: { target: 'anonymous.sessionExpired', actions: ['clearUser', 'enableOneTap'] },
+            PAYMENT_SUCCEEDED: { target: 'fetchingUser', actions: 'incrementPaymentCounter' },
+            API_KEY_SET: { actions: ['setApiKey', 'cacheUser'] },
+            SIGNED_IN: { target: 'signedIn', reenter: true, actions: ['persistLogin', 'setUserFromEvent', 'disableOneTap'] },
+            // Another tab logged out and already cleared storage.
+            SIGNED_OUT_ELSEWHERE: { target: 'anonymous.signedOut', actions: 'clearUser' },
+          },
+        },
+        // Logout never strands the user: whatever the server says, the local session ends.
+        loggingOut: {
+          tags: ['loading', 'busy'],
+          invoke: {
+            id: 'logout',
+            src: 'logout',
+            onDone: { target: 'anonymous.signedOut', actions: ['clearStoredLogin', 'clearUser', 'resetUserState'] },
+            onError: { target: 'anonymous.signedOut', actions: ['clearStoredLogin', 'clearUser', 'resetUserState'] },
+          },
+        },
+        // Keeps the cached user, if any, so a flaky network does not sign the visitor out.
+        failed: {
+          tags: 'failed',
+          on: {
+            REFRESH: 'checkingStoredLogin',
+            LOGOUT: 'loggingOut',
+            SIGNED_IN: { target: 'signedIn', actions: ['persistLogin', 'setUserFromEvent', 'disableOneTap'] },
+            SESSION_EXPIRED: { target: 'anonymous.sessionExpired', actions: ['clearUser', 'enableOneTap'] },
+          },
+        },
+        anonymous: {
+          tags: 'anonymous',
+          initial: 'noStoredLogin',
+          states: {
+            noStoredLogin: {},
+            signedOut: {},
+            sessionExpired: {},
+          },
+          on: {
+            SIGNED_IN: { target: 'signedIn', actions: ['persistLogin', 'setUserFromEvent', 'disableOneTap'] },
+            REFRESH: 'checkingStoredLogin',
+          },
+        },
+      },
+    },
+    ipCountry: {
+      initial: 'locating',
+      states: {
+        locating: {
+          invoke: {
+            id: 'lookupIpCountry',
+            src: 'lookupIpCountry',
+            onDone: { target: 'located', actions: 'setIpCountry' },
+            onError: 'unknown',
+          },
+        },
+        located: { on: { LOCATE_AGAIN: 'locating' } },
+        unknown: { on: { LOCATE_AGAIN: 'locating' } },
+      },
+    },
+  },
+});

@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test';
+
+const BASE_URL = 'http://localhost:4173';
+const CI = Boolean(process.env.CI);
+
+// Debian's Chromium, never a downloaded browser (there is no network for it here).
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  // A flaky test is a bug: it fails the run instead of passing on a second try.
+  retries: 0,
+  forbidOnly: CI,
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  // `npm test` builds first; the preview server serves that build, as production would.
+  webServer: {
+    command: 'npm run preview',
+    url: BASE_URL,
+    reuseExistingServer: !CI,
+    timeout: 60_000,
+  },
+  use: {
+    baseURL: BASE_URL,
+    // Each test gets a fresh browser context (Playwright's default), so a fresh demo database:
+    // the demo keeps its data in localStorage, which is per context.
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 720 } } }],
+});

@@ -1,0 +1,18 @@
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import toast from 'react-hot-toast';
+import { t } from '@lingui/core/macro';
+import { emailCodeMachine } from '../../machines/emailCode.machine';
+import { callApi } from '../api/client';
+
+export const emailCodeLogic = emailCodeMachine.provide({
+  actors: {
+    sendCode: fromPromise(({ input }) => callApi('sendCaptcha', { email: input.email, type: input.purpose })),
+  },
+  actions: {
+    notifyCodeSent: () => {
+      toast.success(t`Code sent. Check your inbox.`);
+    },
+  },
+});
+
+export type EmailCodeActor = ActorRefFrom<typeof emailCodeLogic>;

@@ -1,0 +1,69 @@
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import toast from 'react-hot-toast';
+import { t } from '@lingui/core/macro';
+import { loginMachine } from '../../machines/login.machine';
+import type { LoginRequest, ResultEnvelope, LoginSuccess } from '../../machines/types';
+import { callApi } from '../api/client';
+import { readReferral, clearReferral } from '../services/referral';
+import { signUpSuccess } from '../services/analytics';
+
+/** Sends one login-like request; the challenge token rides along on the retry after code 100002. */
+async function submitLogin({ request, challengeToken }: { request: LoginRequest; challengeToken: string | null }): Promise<ResultEnvelope<LoginSuccess | null>> {
+  const challenge = challengeToken ? { turnstileToken: challengeToken } : {};
+  switch (request.kind) {
+    case 'email':
+      return callApi('login', { email: request.email, password: request.password, ...challenge });
+    case 'register':
+      return callApi('register', { email: request.email, password: request.password, code: request.code, ...readReferral(), ...challenge });
+    case 'resetPassword':
+      return callApi('resetPassword', { email: request.email, password: request.password, code: request.code, ...challenge }) as Promise<ResultEnvelope<null>>;
+    case 'google':
+      return callApi('googleLogin', { credential: request.credential, ...readReferral(), ...challenge }, { headers: { verify: challengeToken ?? '' } });
+    case 'microsoft':
+      return callApi('outlookLogin', { credential: request.idToken, ...readReferral(), ...challenge }, { headers: { verify: challengeToken ?? '' } });
+  }
+}
+
+const signUpMethod = { email: 'Email', register: 'Email', resetPassword: 'Email', google: 'Google', microsoft: 'Microsoft' } as const;
+
+export const loginLogic = loginMachine.provide({
+  actors: {
+    submitLogin: fromPromise(({ input }) => submitLogin(input)),
+  },
+  actions: {
+    notifySignedIn: ({ context, system }) => {
+      const result = context.lastResult;
+      if (!result) return;
+      system.get('user')?.send({ type: 'SIGNED_IN', token: result.token, user: result.userInfo, isNewUser: result.isNewUser });
+      system.get('loginModal')?.send({ type: 'SIGNED_IN' });
+      if (result.isNewUser) {
+        signUpSuccess(context.request ? signUpMethod[context.request.kind] : 'Email');
+        clearReferral();
+        toast.success(t`Welcome! Your account is ready.`);
+      } else {
+        toast.success(t`Signed in as ${result.userInfo.email}`);
+      }
+    },
+    notifyPasswordReset: ({ context, system }) => {
+      const email = context.request?.kind === 'resetPassword' ? context.request.email : '';
+      toast.success(t`Password changed. Sign in with your new password.`);
+      system.get('loginModal')?.send({ type: 'SWITCH_VIEW', view: 'signIn', email });
+    },
+    openVerify: ({ system }) => system.get('loginModal')?.send({ type: 'SHOW_VERIFY' }),
+    closeVerify: ({ system }) => system.get('loginModal')?.send({ type: 'VERIFY_DONE' }),
+    showServerMessage: ({ context }) => {
+      toast.error(context.error || t`Server exception, please contact customer service or try again later!`);
+    },
+  },
+});
+
+type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
+
+export const loginSelectors = {
+  isBusy: (s: LoginSnapshot) => s.hasTag('busy'),
+  isVerifying: (s: LoginSnapshot) => s.hasTag('verifying'),
+  challengeState: (s: LoginSnapshot): 'loading' | 'ready' | 'failed' | 'retrying' | null =>
+    s.matches('retrying') ? 'retrying' : s.matches({ verify: 'challengeFailed' }) ? 'failed' : s.matches({ verify: 'awaitingToken' }) ? 'ready' : s.matches('verify') ? 'loading' : null,
+  requestKind: (s: LoginSnapshot) => s.context.request?.kind ?? null,
+  error: (s: LoginSnapshot) => (s.matches('failed') ? s.context.error : null),
+};

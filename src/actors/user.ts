@@ -1,0 +1,40 @@
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import { userMachine } from '../../machines/user.machine';
+import type { ResultEnvelope, SessionUser } from '../../machines/types';
+import { callApi } from '../api/client';
+import type { User } from '../api/contract';
+import { clearStoredLogin, persistLogin, saveCachedUser } from '../services/session';
+import { lookupIpCountry } from '../services/ipCountry';
+
+// The API's user is what the session machine holds; this fails to compile if the two drift apart.
+type Assignable<T extends SessionUser> = T;
+export type AppUser = Assignable<User>;
+
+export const userLogic = userMachine.provide({
+  actors: {
+    fetchUserInfo: fromPromise<ResultEnvelope<SessionUser>>(() => callApi('userInfo')),
+    logout: fromPromise<unknown>(() => callApi('logout')),
+    lookupIpCountry: fromPromise(({ signal }) => lookupIpCountry(signal)),
+  },
+  actions: {
+    cacheUser: ({ context }) => saveCachedUser(context.user as AppUser | null),
+    persistLogin: ({ event }) => {
+      if (event.type === 'SIGNED_IN') persistLogin({ token: event.token, userInfo: event.user as AppUser });
+    },
+    clearStoredLogin: () => clearStoredLogin(),
+  },
+});
+
+type UserSnapshot = SnapshotFrom<typeof userMachine>;
+
+export const userSelectors = {
+  user: (s: UserSnapshot) => s.context.user as AppUser | null,
+  isSignedIn: (s: UserSnapshot) => s.hasTag('signedIn'),
+  /** Fetching the user for the first time with nothing cached: the header shows a placeholder. */
+  isResolving: (s: UserSnapshot) => s.hasTag('loading') && s.context.user === null,
+  isLoggingOut: (s: UserSnapshot) => s.matches({ session: 'loggingOut' }),
+  isAnonymous: (s: UserSnapshot) => s.hasTag('anonymous'),
+  oneTap: (s: UserSnapshot) => s.context.oneTap,
+  ipCountry: (s: UserSnapshot) => s.context.ipCountry,
+  paymentCounter: (s: UserSnapshot) => s.context.paymentCounter,
+};

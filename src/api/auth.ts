@@ -1,0 +1,23 @@
+/** Signing in, signing up, resetting a password, e-mailed codes, signing out. */
+import type { SocialLoginRequest } from './contract';
+import { bindCall, callApi, type CallOptions } from './client';
+
+/** Seed section 6: social logins also carry the challenge token in a `verify` header ('' when none). */
+function withVerify(request: SocialLoginRequest, options: CallOptions): CallOptions {
+  return { ...options, headers: { ...options.headers, verify: request.turnstileToken ?? '' } };
+}
+
+export function googleLogin(request: SocialLoginRequest, options: CallOptions = {}) {
+  return callApi('googleLogin', request, withVerify(request, options));
+}
+
+/** The Microsoft popup's id token goes in `credential`. */
+export function outlookLogin(request: SocialLoginRequest, options: CallOptions = {}) {
+  return callApi('outlookLogin', request, withVerify(request, options));
+}
+
+export const login = bindCall('login');
+export const register = bindCall('register');
+export const resetPassword = bindCall('resetPassword');
+export const sendCaptcha = bindCall('sendCaptcha');
+export const logout = bindCall('logout');

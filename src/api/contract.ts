@@ -1,0 +1,337 @@
+/**
+ * The API contract: every call the front end makes, with the shape of what it sends and a runtime schema
+ * of what it accepts back. The client (src/api/*) and the demo server (src/demo/*) both build on this
+ * table, so they cannot drift apart.
+ *
+ * The seed (section 7) fixes the paths; it does not show payloads, so the shapes below are ours.
+ * Calls the seed does not list are marked `addition` with the reason.
+ */
+import * as v from 'valibot';
+
+// ---------------------------------------------------------------------------------------------------
+// The envelope and the codes the client knows
+// ---------------------------------------------------------------------------------------------------
+
+export const SUCCESS_CODE = 200;
+export const SESSION_EXPIRED_CODE = 401;
+/** Codes handed to the caller with no popup (seed section 8). 100002 means "bot check required". */
+export const PASS_THROUGH_CODES = [100001, 100002, 400001, 500001, 500002] as const;
+export const BOT_CHECK_REQUIRED_CODE = 100002;
+
+export const EnvelopeSchema = v.object({
+  code: v.pipe(v.number(), v.integer()),
+  msg: v.fallback(v.nullish(v.string(), ''), ''),
+  data: v.unknown(),
+});
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Entities
+// ---------------------------------------------------------------------------------------------------
+
+const Id = v.union([v.string(), v.pipe(v.number(), v.transform(String))]);
+const Timestamp = v.string(); // ISO 8601
+const Credits = v.number();
+
+export const AutoTopUpSchema = v.object({
+  enabled: v.boolean(),
+  /** Top up when the balance falls under this many credits. */
+  threshold: Credits,
+  packageId: v.string(),
+  paymentMethod: v.nullish(v.string(), null),
+});
+export type AutoTopUp = v.InferOutput<typeof AutoTopUpSchema>;
+
+export const UserSchema = v.object({
+  id: Id,
+  email: v.string(),
+  apiKey: v.fallback(v.nullish(v.string(), ''), ''),
+  credits: v.fallback(v.nullish(Credits, 0), 0),
+  nickname: v.optional(v.string()),
+  avatar: v.nullish(v.string()),
+  emailSubscriptionFlag: v.fallback(v.picklist([0, 1]), 1),
+  alertEmail: v.nullish(v.string(), null),
+  alertThreshold: v.nullish(Credits, null),
+  ipWhitelist: v.fallback(v.nullish(v.array(v.string()), []), []),
+  automaticDeduction: v.nullish(AutoTopUpSchema, null),
+  createTime: v.optional(Timestamp),
+});
+export type User = v.InferOutput<typeof UserSchema>;
+
+export const LoginDataSchema = v.object({
+  token: v.pipe(v.string(), v.minLength(1)),
+  userInfo: UserSchema,
+  isNewUser: v.fallback(v.boolean(), false),
+});
+export type LoginData = v.InferOutput<typeof LoginDataSchema>;
+
+export const ApiKeySchema = v.object({
+  id: Id,
+  name: v.string(),
+  apiKey: v.string(),
+  /** The account's primary key: the one `resetApiKey` replaces and user-info reports. */
+  primary: v.fallback(v.boolean(), false),
+  createTime: Timestamp,
+  lastUsedTime: v.nullish(Timestamp, null),
+});
+export type ApiKey = v.InferOutput<typeof ApiKeySchema>;
+
+export const DiscountSchema = v.nullable(
+  v.object({
+    /** Fraction off list price, 0 < percentOff < 100 as a percentage. */
+    percentOff: v.number(),
+    label: v.optional(v.string()),
+    expiresAt: v.nullish(Timestamp, null),
+  }),
+);
+export type Discount = v.InferOutput<typeof DiscountSchema>;
+
+export const PaymentProviderSchema = v.picklist(['paypal', 'creem', 'wechat', 'nowpayments', 'freekassa', 'digiseller']);
+export type PaymentProvider = v.InferOutput<typeof PaymentProviderSchema>;
+export const OrderStatusSchema = v.picklist(['pending', 'paid', 'cancelled', 'failed', 'expired', 'refunded']);
+export type OrderStatus = v.InferOutput<typeof OrderStatusSchema>;
+
+export const OrderSchema = v.object({
+  orderNo: v.string(),
+  createTime: Timestamp,
+  provider: PaymentProviderSchema,
+  packageId: v.string(),
+  amount: v.number(),
+  currency: v.string(),
+  credits: Credits,
+  status: OrderStatusSchema,
+  invoiceStatus: v.fallback(v.nullish(v.picklist(['none', 'applied', 'issued']), 'none'), 'none'),
+  /** The invoice download link the API hands out (seed: `GET {token}`). */
+  invoiceUrl: v.nullish(v.string(), null),
+});
+export type Order = v.InferOutput<typeof OrderSchema>;
+
+export const GenerationModelSchema = v.picklist(['nano-banana', 'flux-kontext-pro', 'flux-kontext-max']);
+export type GenerationModel = v.InferOutput<typeof GenerationModelSchema>;
+/** successFlag of the task API: 0 generating, 1 success, 2 create failed, 3 generation failed. */
+export const TaskStatusSchema = v.picklist([0, 1, 2, 3]);
+export type TaskStatus = v.InferOutput<typeof TaskStatusSchema>;
+
+export const UsageRecordSchema = v.object({
+  id: Id,
+  taskId: v.string(),
+  createTime: Timestamp,
+  model: GenerationModelSchema,
+  apiKeyName: v.nullish(v.string(), null),
+  prompt: v.fallback(v.nullish(v.string(), ''), ''),
+  status: TaskStatusSchema,
+  credits: Credits,
+  /** Credits given back for a failed task. */
+  refundedCredits: v.fallback(v.nullish(Credits, 0), 0),
+  resultImageUrls: v.fallback(v.nullish(v.array(v.string()), []), []),
+  paramJson: v.fallback(v.nullish(v.string(), ''), ''),
+  errorMessage: v.nullish(v.string(), null),
+});
+export type UsageRecord = v.InferOutput<typeof UsageRecordSchema>;
+
+export function pageSchema<const T extends v.GenericSchema>(item: T) {
+  return v.object({
+    records: v.array(item),
+    total: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    pageNum: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    pageSize: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  });
+}
+export interface Page<T> {
+  records: T[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+export interface PageRequest {
+  pageNum: number;
+  pageSize: number;
+}
+
+export const UsagePointSchema = v.object({
+  /** Start of the bucket (day or hour), ISO 8601. */
+  time: Timestamp,
+  apiKeyName: v.nullish(v.string(), null),
+  credits: Credits,
+  requests: v.pipe(v.number(), v.integer()),
+});
+export type UsagePoint = v.InferOutput<typeof UsagePointSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------------
+
+/** Sent with every sign-up capable call (seed section 5: referral capture). */
+export interface ReferralFields {
+  referDomain: string;
+  utmTerm: string;
+}
+/** The bot-check token, sent on the retry after code 100002 (and in the `verify` header for social logins). */
+export interface ChallengeField {
+  turnstileToken?: string;
+}
+export type SocialLoginRequest = { credential: string } & ReferralFields & ChallengeField;
+export type EmailLoginRequest = { email: string; password: string } & ChallengeField;
+export type RegistrationRequest = { email: string; password: string; code: string } & ReferralFields & ChallengeField;
+export type ResetPasswordRequest = { email: string; password: string; code: string } & ChallengeField;
+export type CaptchaPurpose = 'register' | 'resetPassword';
+export interface SendCaptchaQuery {
+  email: string;
+  type: CaptchaPurpose;
+}
+
+export interface CreateOrderRequest {
+  packageId: string;
+  /** Where the provider sends the buyer back (redirect providers). */
+  returnUrl?: string;
+  cancelUrl?: string;
+}
+export interface TimeRecordRequest {
+  startTime: string;
+  endTime: string;
+  granularity: 'day' | 'hour';
+  splitByApiKey: boolean;
+}
+export type UsageRecordPageRequest = PageRequest & {
+  status?: TaskStatus;
+  model?: GenerationModel;
+};
+export interface InvoiceRequest {
+  orderNos: string[];
+  companyName: string;
+  taxId: string;
+  email: string;
+  address: string;
+}
+export interface GenerateRequest {
+  prompt: string;
+  type: 'TEXTTOIAMGE' | 'IMAGETOIAMGE';
+  model: GenerationModel;
+  numImages: number;
+  imageUrls?: string[];
+  aspectRatio: string;
+  seed?: number;
+  outputFormat: 'png' | 'jpeg' | 'webp';
+  callBackUrl?: string;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The call table
+// ---------------------------------------------------------------------------------------------------
+
+/** How a request carries its payload. */
+export type BodyKind = 'json' | 'form' | 'urlencoded' | 'query' | 'none';
+/** Which host a call goes to: the product API, or the public image-task API (Bearer API key). */
+export type ApiHost = 'platform' | 'generation';
+
+interface EndpointDef<TSchema extends v.GenericSchema> {
+  method: 'GET' | 'POST';
+  path: string;
+  body: BodyKind;
+  response: TSchema;
+  host?: ApiHost;
+  /** Not in the seed's call list; why it exists. */
+  addition?: string;
+}
+function endpoint<const TSchema extends v.GenericSchema>(def: EndpointDef<TSchema>) {
+  return def;
+}
+const Nothing = v.fallback(v.unknown(), null);
+
+export const endpoints = {
+  // Auth
+  googleLogin: endpoint({ method: 'POST', path: '/client/v1/user/google-login', body: 'form', response: LoginDataSchema }),
+  outlookLogin: endpoint({ method: 'POST', path: '/client/v1/user/outlook-login', body: 'urlencoded', response: LoginDataSchema }),
+  login: endpoint({ method: 'POST', path: '/client/v1/user/login', body: 'json', response: LoginDataSchema }),
+  register: endpoint({ method: 'POST', path: '/client/v1/user/userRegistration', body: 'json', response: LoginDataSchema }),
+  resetPassword: endpoint({ method: 'POST', path: '/client/v1/user/reset-password', body: 'json', response: Nothing }),
+  sendCaptcha: endpoint({ method: 'GET', path: '/client/v1/user/send-captcha', body: 'query', response: Nothing }),
+  logout: endpoint({ method: 'GET', path: '/client/v1/user/logout', body: 'none', response: Nothing }),
+
+  // Payments
+  freekassaCreate: endpoint({ method: 'POST', path: '/client/trade/freekassa/create', body: 'json', response: v.object({ orderNo: v.string(), payUrl: v.string() }) }),
+  digisellerCreate: endpoint({ method: 'POST', path: '/client/trade/digiseller/create', body: 'json', response: v.object({ orderNo: v.string(), payUrl: v.string() }) }),
+  paypalCreate: endpoint({ method: 'POST', path: '/client/trade/paypal/create', body: 'json', response: v.object({ orderNo: v.string(), paypalOrderId: v.string() }) }),
+  paypalCapture: endpoint({ method: 'POST', path: '/client/trade/paypal/capture', body: 'json', response: v.object({ orderNo: v.string(), status: OrderStatusSchema }) }),
+  paypalCheckOrderStatus: endpoint({ method: 'POST', path: '/client/trade/paypal/checkOrderStatus', body: 'json', response: v.object({ orderNo: v.string(), status: OrderStatusSchema }) }),
+  paypalUserIdToken: endpoint({ method: 'GET', path: '/client/trade/paypal/get-user-id-token', body: 'none', response: v.object({ idToken: v.string() }) }),
+  paypalVaults: endpoint({
+    method: 'GET',
+    path: '/client/trade/paypal/get-all-available-vaults',
+    body: 'none',
+    response: v.array(v.object({ id: v.string(), type: v.string(), label: v.string() })),
+  }),
+  creemCheckout: endpoint({ method: 'POST', path: '/client/trade/creem/create-checkout-session', body: 'json', response: v.object({ orderNo: v.string(), checkoutUrl: v.string() }) }),
+  wechatCreate: endpoint({ method: 'POST', path: '/client/trade/wx/create', body: 'json', response: v.object({ orderNo: v.string(), codeUrl: v.string(), expireTime: Timestamp }) }),
+  nowpaymentsInvoice: endpoint({ method: 'POST', path: '/client/trade/nowpayments/createInvoice', body: 'json', response: v.object({ orderNo: v.string(), invoiceUrl: v.string() }) }),
+  zipcodeInfo: endpoint({ method: 'GET', path: '/client/trade/zipcode/info', body: 'query', response: v.object({ state: v.string() }) }),
+
+  // User
+  userInfo: endpoint({ method: 'GET', path: '/client/v1/user/user-info', body: 'none', response: UserSchema }),
+  resetApiKey: endpoint({ method: 'POST', path: '/client/v1/user/resetApiKey', body: 'json', response: v.object({ apiKey: v.string() }) }),
+  addApiKey: endpoint({ method: 'POST', path: '/client/v1/user/addApiKey', body: 'json', response: ApiKeySchema }),
+  deleteApiKey: endpoint({ method: 'POST', path: '/client/v1/user/deleteApiKey', body: 'json', response: Nothing }),
+  apiKeyList: endpoint({ method: 'GET', path: '/client/v1/user/getApiKeyList', body: 'none', response: v.array(ApiKeySchema) }),
+  updateApiKeyName: endpoint({ method: 'POST', path: '/client/v1/user/updateApiKeyName', body: 'json', response: Nothing }),
+  userDiscount: endpoint({ method: 'GET', path: '/client/v1/user/user-discount', body: 'none', response: DiscountSchema }),
+  setAutomaticDeduction: endpoint({ method: 'POST', path: '/client/v1/user/setAutomaticDeductionInfo', body: 'json', response: AutoTopUpSchema }),
+  saveAlertsEmail: endpoint({ method: 'POST', path: '/client/v1/user/saveOrUpdateActiveAlertsEmail', body: 'json', response: Nothing }),
+  saveIpWhitelist: endpoint({ method: 'POST', path: '/client/v1/user/ip-whitelist/save', body: 'json', response: v.object({ ips: v.array(v.string()) }) }),
+  updateEmailSubscription: endpoint({ method: 'POST', path: '/client/v1/user/updateEmailSubscription', body: 'json', response: Nothing }),
+  discordAuthorizeUrl: endpoint({ method: 'GET', path: '/client/v1/user/discord/authorize-url', body: 'none', response: v.object({ url: v.string() }) }),
+  discordAuthorize: endpoint({
+    method: 'GET',
+    path: '/client/v1/user/discord/authorize',
+    body: 'query',
+    response: v.object({ discordUsername: v.string(), inviteUrl: v.string() }),
+  }),
+
+  // Orders and dashboard
+  payOrderList: endpoint({ method: 'POST', path: '/client/v1/payOrder/getNanobananaAiPayOrderList', body: 'json', response: pageSchema(OrderSchema) }),
+  applyInvoice: endpoint({
+    method: 'POST',
+    path: '/client/v1/payOrder/batchBillV2',
+    body: 'json',
+    response: v.object({ applicationId: v.string(), status: v.picklist(['applied', 'issued']), downloadUrl: v.nullish(v.string(), null) }),
+  }),
+  timeRecord: endpoint({ method: 'POST', path: '/client/v1/dashboard/nanobanana/time-record', body: 'json', response: v.array(UsagePointSchema) }),
+  usageRecordPage: endpoint({ method: 'POST', path: '/client/v1/userRecord/nanobanana/page', body: 'json', response: pageSchema(UsageRecordSchema) }),
+
+  // Image generation: the public task API, called with the user's API key as a Bearer token.
+  generate: endpoint({
+    method: 'POST',
+    path: '/api/v1/nanobanana/generate',
+    body: 'json',
+    host: 'generation',
+    response: v.object({ taskId: v.string() }),
+    addition: 'the playground needs the task API to generate images (PRODUCT.md section 3)',
+  }),
+  taskRecord: endpoint({
+    method: 'GET',
+    path: '/api/v1/nanobanana/record-info',
+    body: 'query',
+    host: 'generation',
+    response: v.object({
+      taskId: v.string(),
+      paramJson: v.fallback(v.nullish(v.string(), ''), ''),
+      response: v.nullish(v.object({ resultImageUrls: v.fallback(v.nullish(v.array(v.string()), []), []) }), null),
+      successFlag: TaskStatusSchema,
+      errorCode: v.nullish(v.union([v.number(), v.string()]), null),
+      errorMessage: v.nullish(v.string(), null),
+      createTime: Timestamp,
+      completeTime: v.nullish(Timestamp, null),
+    }),
+    addition: 'polling the generation task (PRODUCT.md section 3)',
+  }),
+} as const;
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
+export type ResponseOf<N extends EndpointName> = v.InferOutput<Endpoints[N]['response']>;
+/** What the demo server may answer for a call: the response schema's input shape. */
+export type ResponseInputOf<N extends EndpointName> = v.InferInput<Endpoints[N]['response']>;
+export type TaskRecord = ResponseOf<'taskRecord'>;

@@ -1,0 +1,108 @@
+/**
+ * What each call of the contract sends. The contract fixes the auth requests; the seed shows no other
+ * payloads, so the rest are ours. `undefined` means the call sends nothing.
+ */
+import type {
+  AutoTopUp,
+  CreateOrderRequest,
+  EmailLoginRequest,
+  EndpointName,
+  GenerateRequest,
+  InvoiceRequest,
+  PageRequest,
+  RegistrationRequest,
+  ResetPasswordRequest,
+  SendCaptchaQuery,
+  SocialLoginRequest,
+  TimeRecordRequest,
+  UsageRecordPageRequest,
+} from './contract';
+
+export interface PaypalCaptureRequest {
+  orderNo: string;
+  paypalOrderId: string;
+}
+export interface OrderNoRequest {
+  orderNo: string;
+}
+/** Seed: query countryCode, zipcode. */
+export interface ZipcodeQuery {
+  countryCode: string;
+  zipcode: string;
+}
+export interface ApiKeyNameRequest {
+  name: string;
+}
+export interface ApiKeyIdRequest {
+  id: string;
+}
+export type RenameApiKeyRequest = ApiKeyIdRequest & ApiKeyNameRequest;
+export type AutoTopUpRequest = Omit<AutoTopUp, 'paymentMethod'> & { paymentMethod?: string | null };
+export interface AlertsEmailRequest {
+  alertEmail: string;
+  alertThreshold: number;
+}
+export interface IpWhitelistRequest {
+  ips: string[];
+}
+export interface EmailSubscriptionRequest {
+  emailSubscriptionFlag: 0 | 1;
+}
+/** Seed: query oauthCode. */
+export interface DiscordAuthorizeQuery {
+  oauthCode: string;
+}
+export interface TaskRecordQuery {
+  taskId: string;
+}
+
+export interface Requests {
+  googleLogin: SocialLoginRequest;
+  outlookLogin: SocialLoginRequest;
+  login: EmailLoginRequest;
+  register: RegistrationRequest;
+  resetPassword: ResetPasswordRequest;
+  sendCaptcha: SendCaptchaQuery;
+  logout: undefined;
+
+  freekassaCreate: CreateOrderRequest;
+  digisellerCreate: CreateOrderRequest;
+  paypalCreate: CreateOrderRequest;
+  paypalCapture: PaypalCaptureRequest;
+  paypalCheckOrderStatus: OrderNoRequest;
+  paypalUserIdToken: undefined;
+  paypalVaults: undefined;
+  creemCheckout: CreateOrderRequest;
+  wechatCreate: CreateOrderRequest;
+  nowpaymentsInvoice: CreateOrderRequest;
+  zipcodeInfo: ZipcodeQuery;
+
+  userInfo: undefined;
+  resetApiKey: undefined;
+  addApiKey: ApiKeyNameRequest;
+  deleteApiKey: ApiKeyIdRequest;
+  apiKeyList: undefined;
+  updateApiKeyName: RenameApiKeyRequest;
+  userDiscount: undefined;
+  setAutomaticDeduction: AutoTopUpRequest;
+  saveAlertsEmail: AlertsEmailRequest;
+  saveIpWhitelist: IpWhitelistRequest;
+  updateEmailSubscription: EmailSubscriptionRequest;
+  discordAuthorizeUrl: undefined;
+  discordAuthorize: DiscordAuthorizeQuery;
+
+  payOrderList: PageRequest;
+  applyInvoice: InvoiceRequest;
+  timeRecord: TimeRecordRequest;
+  usageRecordPage: UsageRecordPageRequest;
+
+  generate: GenerateRequest;
+  taskRecord: TaskRecordQuery;
+}
+
+// Fails to compile when the contract gains or loses a call that this table does not mirror.
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type AssertTrue<T extends true> = T;
+export type _RequestTableMatchesContract = AssertTrue<Exactly<keyof Requests, EndpointName>>;
+
+export type RequestOf<N extends EndpointName> = Requests[N];

@@ -1,0 +1,51 @@
+import { Link } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useGlobalActor, useGlobalSelector } from '../actors/AppActorContext';
+import { userSelectors } from '../actors/user';
+import { Button } from '../ui/Button';
+import { AccountMenu } from './AccountMenu';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { ThemeSwitcher } from './ThemeSwitcher';
+import { Logo } from './Logo';
+import styles from './Header.module.css';
+
+export function Header() {
+  const { t } = useLingui();
+  const modal = useGlobalActor('loginModal');
+  const signedIn = useGlobalSelector('user', userSelectors.isSignedIn);
+  const hasUser = useGlobalSelector('user', (s) => userSelectors.user(s) !== null);
+  const resolving = useGlobalSelector('user', userSelectors.isResolving);
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link href="/" className={styles.brand} aria-label={t`Nano Banana API home`}>
+          <Logo />
+          <span>Nano Banana API</span>
+        </Link>
+        <nav className={styles.nav} aria-label={t`Main`}>
+          <Link href="/" className={styles.navLink}>
+            <Trans>Home</Trans>
+          </Link>
+        </nav>
+        <div className={styles.tools}>
+          <LanguageSwitcher />
+          <ThemeSwitcher />
+          {signedIn || hasUser ? (
+            <AccountMenu />
+          ) : resolving ? (
+            <span className={styles.placeholder} aria-hidden="true" />
+          ) : (
+            <>
+              <Button variant="ghost" onClick={() => modal.send({ type: 'OPEN', view: 'signIn' })}>
+                <Trans>Sign in</Trans>
+              </Button>
+              <Button variant="primary" className={styles.hideOnPhone} onClick={() => modal.send({ type: 'OPEN', view: 'signUp' })}>
+                <Trans>Get API key</Trans>
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,19 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { ChallengeWidget } from '../services/challenge';
+
+/** Implementations that differ between demo and live mode, chosen once at boot. */
+export interface ModeServices {
+  ChallengeWidget: ChallengeWidget;
+}
+
+const ServicesContext = createContext<ModeServices | null>(null);
+
+export function ServicesProvider({ services, children }: { services: ModeServices; children: ReactNode }) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+}
+
+export function useModeServices(): ModeServices {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('Mode services are missing: render inside <ServicesProvider>.');
+  return services;
+}

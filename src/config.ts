@@ -1,0 +1,55 @@
+/**
+ * Build-time settings, read from `import.meta.env` once. Everything here ends up in the public bundle,
+ * so none of it is a secret (see .env.example).
+ */
+
+export type AppMode = 'demo' | 'live';
+
+export interface AppConfig {
+  /** 'live' iff VITE_API_BASE_URL is set; otherwise the in-browser demo API answers every call. */
+  mode: AppMode;
+  /** The product API host. In demo mode the page's own origin, so MSW sees absolute URLs. */
+  apiBaseUrl: string;
+  /** The public image-task API host (Bearer API key); defaults to the product API host. */
+  generationApiBaseUrl: string;
+  /** Third-party IP-country lookup answering a two-letter code as plain text. */
+  ipCountryUrl: string;
+  googleClientId: string;
+  microsoftClientId: string;
+  turnstileSiteKey: string;
+  paypalClientId: string;
+  discordInviteUrl: string;
+}
+
+export const DEFAULT_IP_COUNTRY_URL = 'https://ipapi.co/country/';
+
+/** Vite types env values loosely; anything but a non-blank string counts as unset. */
+function setting(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+function pageOrigin(): string {
+  return globalThis.location?.origin ?? '';
+}
+
+function readConfig(): AppConfig {
+  // Each variable is named literally so Vite can replace it at build time.
+  const apiBaseUrl = setting(import.meta.env.VITE_API_BASE_URL);
+  const mode: AppMode = apiBaseUrl === '' ? 'demo' : 'live';
+  const resolvedApiBaseUrl = mode === 'live' ? apiBaseUrl : pageOrigin();
+  const generationApiBaseUrl = mode === 'live' ? setting(import.meta.env.VITE_GENERATION_API_BASE_URL) : '';
+  return {
+    mode,
+    apiBaseUrl: resolvedApiBaseUrl,
+    // Demo mode serves the task API from the same in-browser server as everything else.
+    generationApiBaseUrl: generationApiBaseUrl || resolvedApiBaseUrl,
+    ipCountryUrl: setting(import.meta.env.VITE_IP_COUNTRY_URL) || DEFAULT_IP_COUNTRY_URL,
+    googleClientId: setting(import.meta.env.VITE_GOOGLE_CLIENT_ID),
+    microsoftClientId: setting(import.meta.env.VITE_MICROSOFT_CLIENT_ID),
+    turnstileSiteKey: setting(import.meta.env.VITE_TURNSTILE_SITE_KEY),
+    paypalClientId: setting(import.meta.env.VITE_PAYPAL_CLIENT_ID),
+    discordInviteUrl: setting(import.meta.env.VITE_DISCORD_INVITE_URL),
+  };
+}
+
+export const config: Readonly<AppConfig> = Object.freeze(readConfig());

@@ -1,0 +1,260 @@
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { expireAllSessions, resetDemoData, normalizeCountry, MAX_LATENCY_MS, type NextCall } from './controls';
+import { browserDemoEnvironment, type DemoEnvironment } from './environment';
+import styles from './DemoControls.module.css';
+
+/** The codes QA reaches for most; anything else goes through "Custom code". */
+export const PRESET_CODES = [100001, 400001, 500001, 500002, 100002, 401] as const;
+
+type Visibility = 'hidden' | 'collapsed' | 'open';
+
+interface DemoControlsProps {
+  /** Tests hand in their own; the app uses the tab's environment (the one the worker serves from). */
+  environment?: DemoEnvironment;
+  /** After a reset the app must start over from an empty database. */
+  reload?: () => void;
+}
+
+function openedByUrl(): boolean {
+  return new URLSearchParams(window.location.search).has('demo');
+}
+
+function isPreset(code: number): boolean {
+  return (PRESET_CODES as readonly number[]).includes(code);
+}
+
+function parseCode(text: string): number | null {
+  const trimmed = text.trim();
+  return /^-?\d{1,9}$/.test(trimmed) ? Number(trimmed) : null;
+}
+
+/** What the next-call select shows: the armed failure, or "custom" while a custom code is being typed. */
+function nextCallChoice(next: NextCall, customTyping: boolean): string {
+  if (next === null) return customTyping ? 'custom' : 'none';
+  if (next.kind === 'networkError') return 'networkError';
+  return isPreset(next.code) ? String(next.code) : 'custom';
+}
+
+/**
+ * The QA panel of demo mode: arms failures for the next API call, adds latency, forces the bot check,
+ * switches the IP country, expires the session and resets the demo database.
+ */
+export function DemoControls({ environment, reload = () => window.location.reload() }: DemoControlsProps) {
+  const { t } = useLingui();
+  const env = environment ?? browserDemoEnvironment();
+  const settings = useSyncExternalStore(env.controls.subscribe, env.controls.get);
+  const [visibility, setVisibility] = useState<Visibility>(() => (openedByUrl() ? 'open' : 'collapsed'));
+  const [customMode, setCustomMode] = useState(false);
+  const [customDraft, setCustomDraft] = useState(() => (settings.nextCall?.kind === 'code' && !isPreset(settings.nextCall.code) ? String(settings.nextCall.code) : ''));
+  const [latencyDraft, setLatencyDraft] = useState<string | null>(null);
+  const [countryDraft, setCountryDraft] = useState<string | null>(null);
+  const [confirmingReset, setConfirmingReset] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusHeading = useRef(false);
+  const headingId = useId();
+  const confirmId = useId();
+
+  const open = () => {
+    focusHeading.current = true;
+    setVisibility('open');
+  };
+
+  // Alt+Shift+D opens the panel from anywhere (event.code: the letter typed with Alt differs per layout).
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!event.altKey || !event.shiftKey || event.code !== 'KeyD') return;
+      event.preventDefault();
+      focusHeading.current = true;
+      setVisibility((current) => (current === 'open' ? 'collapsed' : 'open'));
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  useEffect(() => {
+    if (visibility === 'open' && focusHeading.current) heading.current?.focus();
+    focusHeading.current = false;
+  }, [visibility]);
+
+  if (visibility === 'hidden') return null;
+
+  if (visibility === 'collapsed') {
+    return (
+      <aside aria-label={t`Demo controls`} className={`${styles.panel} ${styles.collapsed}`}>
+        <button type="button" className={styles.pill} aria-expanded={false} onClick={open}>
+          <Trans>Demo controls</Trans>
+        </button>
+      </aside>
+    );
+  }
+
+  const next = settings.nextCall;
+  // Still typing a custom code (nothing valid armed yet): keep the custom field on screen.
+  const customTyping = customMode && next === null && parseCode(customDraft) === null;
+  const choice = nextCallChoice(next, customTyping);
+
+  const chooseNextCall = (value: string) => {
+    setNotice(null);
+    setCustomMode(value === 'custom');
+    if (value === 'none') env.controls.set({ nextCall: null });
+    else if (value === 'networkError') env.controls.set({ nextCall: { kind: 'networkError' } });
+    else if (value === 'custom') {
+      setCustomDraft('');
+      env.controls.set({ nextCall: null });
+    } else env.controls.set({ nextCall: { kind: 'code', code: Number(value) } });
+  };
+
+  const typeCustomCode = (text: string) => {
+    setCustomDraft(text);
+    const code = parseCode(text);
+    env.controls.set({ nextCall: code === null ? null : { kind: 'code', code } });
+  };
+
+  const typeLatency = (text: string) => {
+    setLatencyDraft(text);
+    const value = Number(text);
+    if (text.trim() !== '' && Number.isFinite(value)) env.controls.set({ latencyMs: value });
+  };
+
+  const typeCountry = (text: string) => {
+    const upper = text.toUpperCase();
+    setCountryDraft(upper);
+    if (normalizeCountry(upper)) env.controls.set({ ipCountry: upper });
+  };
+
+  const expireSession = () => {
+    expireAllSessions(env.db);
+    setNotice(t`Every session ended: the next signed-in call answers 401.`);
+  };
+
+  const resetEverything = () => {
+    resetDemoData(env.db, env.controls);
+    reload();
+  };
+
+  const armed =
+    next === null
+      ? t`Next call: normal`
+      : next.kind === 'networkError'
+        ? t`Next call: network failure`
+        : t`Next call: code ${next.code}`;
+  const status = [
+    armed,
+    settings.latencyMs > 0 ? t`Latency: ${settings.latencyMs} ms` : null,
+    settings.requireBotCheck ? t`Bot check: required` : null,
+    t`IP country: ${settings.ipCountry}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+  return (
+    <aside aria-labelledby={headingId} className={styles.panel}>
+      <header className={styles.header}>
+        <h2 id={headingId} ref={heading} tabIndex={-1} className={styles.title}>
+          <Trans>Demo controls</Trans>
+        </h2>
+        <button type="button" className={styles.iconButton} aria-expanded={true} aria-label={t`Collapse demo controls`} onClick={() => setVisibility('collapsed')}>
+          <span aria-hidden="true">–</span>
+        </button>
+        <button type="button" className={styles.iconButton} aria-label={t`Close demo controls`} onClick={() => setVisibility('hidden')}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </header>
+
+      <p className={styles.status} aria-live="polite" aria-atomic="true">
+        {notice ?? status}
+      </p>
+
+      <form className={styles.fields} onSubmit={(event) => event.preventDefault()}>
+        <label className={styles.field}>
+          <span>
+            <Trans>Next call</Trans>
+          </span>
+          <select value={choice} onChange={(event) => chooseNextCall(event.target.value)}>
+            <option value="none">{t`None`}</option>
+            <option value="networkError">{t`Network failure`}</option>
+            {PRESET_CODES.map((code) => (
+              <option key={code} value={String(code)}>
+                {code}
+              </option>
+            ))}
+            <option value="custom">{t`Custom code…`}</option>
+          </select>
+        </label>
+        {choice === 'custom' ? (
+          <label className={styles.field}>
+            <span>
+              <Trans>Custom code</Trans>
+            </span>
+            <input type="number" inputMode="numeric" step={1} value={customDraft} onChange={(event) => typeCustomCode(event.target.value)} />
+          </label>
+        ) : null}
+        <label className={styles.field}>
+          <span>
+            <Trans>Latency (ms)</Trans>
+          </span>
+          <input
+            type="number"
+            min={0}
+            max={MAX_LATENCY_MS}
+            step={100}
+            value={latencyDraft ?? String(settings.latencyMs)}
+            onChange={(event) => typeLatency(event.target.value)}
+            onBlur={() => setLatencyDraft(null)}
+          />
+        </label>
+        <label className={styles.check}>
+          <input type="checkbox" checked={settings.requireBotCheck} onChange={(event) => env.controls.set({ requireBotCheck: event.target.checked })} />
+          <span>
+            <Trans>Require bot check</Trans>
+          </span>
+        </label>
+        <label className={styles.field}>
+          <span>
+            <Trans>IP country</Trans>
+          </span>
+          <input
+            type="text"
+            maxLength={2}
+            autoComplete="off"
+            spellCheck={false}
+            className={styles.country}
+            value={countryDraft ?? settings.ipCountry}
+            onChange={(event) => typeCountry(event.target.value)}
+            onBlur={() => setCountryDraft(null)}
+          />
+        </label>
+      </form>
+
+      <div className={styles.actions}>
+        <button type="button" className={styles.button} onClick={expireSession}>
+          <Trans>Expire session</Trans>
+        </button>
+        {confirmingReset ? (
+          <div role="group" aria-labelledby={confirmId} className={styles.confirm}>
+            <p id={confirmId}>
+              <Trans>Reset all demo data?</Trans>
+            </p>
+            <button type="button" className={`${styles.button} ${styles.danger}`} onClick={resetEverything}>
+              <Trans>Yes</Trans>
+            </button>
+            <button type="button" className={styles.button} onClick={() => setConfirmingReset(false)}>
+              <Trans>No</Trans>
+            </button>
+          </div>
+        ) : (
+          <button type="button" className={styles.button} onClick={() => setConfirmingReset(true)}>
+            <Trans>Reset demo database</Trans>
+          </button>
+        )}
+      </div>
+      <p className={styles.hint}>
+        <Trans>
+          Open or collapse with <kbd>Alt</kbd>+<kbd>Shift</kbd>+<kbd>D</kbd>.
+        </Trans>
+      </p>
+    </aside>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * The demo controls' settings: what QA has armed for the demo server (a failure for the next call, latency,
+ * a forced bot check, the IP country). Persisted, so an armed failure survives the reload that triggers it.
+ */
+import * as v from 'valibot';
+import { endAllSessions, type DemoDb } from './db';
+import { writeSafely, type KeyValueStorage } from './storage';
+
+export const CONTROLS_STORAGE_KEY = 'nanobanana.demo.controls';
+export const MAX_LATENCY_MS = 10_000;
+
+const NextCallSchema = v.nullable(
+  v.variant('kind', [v.object({ kind: v.literal('networkError') }), v.object({ kind: v.literal('code'), code: v.pipe(v.number(), v.integer()) })]),
+);
+export type NextCall = v.InferOutput<typeof NextCallSchema>;
+
+const SettingsSchema = v.object({
+  nextCall: NextCallSchema,
+  latencyMs: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_LATENCY_MS)),
+  requireBotCheck: v.boolean(),
+  ipCountry: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/)),
+});
+export type DemoSettings = v.InferOutput<typeof SettingsSchema>;
+
+export const DEFAULT_SETTINGS: DemoSettings = { nextCall: null, latencyMs: 0, requireBotCheck: false, ipCountry: 'US' };
+
+export interface ControlsStore {
+  /** The current settings; the same object until something changes (for useSyncExternalStore). */
+  get(): DemoSettings;
+  /** Applies the valid parts of a change: latency is clamped, an IP country must be two letters. */
+  set(change: Partial<DemoSettings>): void;
+  subscribe(listener: () => void): () => void;
+  /** Takes the armed failure for this call, disarming it. */
+  consumeNextCall(): NextCall;
+  reset(): void;
+}
+
+function load(storage: KeyValueStorage): DemoSettings {
+  try {
+    const raw = storage.getItem(CONTROLS_STORAGE_KEY);
+    const result = raw === null ? null : v.safeParse(SettingsSchema, JSON.parse(raw));
+    return result?.success ? result.output : DEFAULT_SETTINGS;
+  } catch {
+    return DEFAULT_SETTINGS;
+  }
+}
+
+export function clampLatency(value: number): number {
+  return Number.isFinite(value) ? Math.min(MAX_LATENCY_MS, Math.max(0, Math.round(value))) : 0;
+}
+
+export function normalizeCountry(value: string): string | null {
+  const country = value.trim().toUpperCase();
+  return /^[A-Z]{2}$/.test(country) ? country : null;
+}
+
+function merge(current: DemoSettings, change: Partial<DemoSettings>): DemoSettings {
+  const next = { ...current };
+  if (change.nextCall !== undefined) next.nextCall = change.nextCall;
+  if (change.latencyMs !== undefined) next.latencyMs = clampLatency(change.latencyMs);
+  if (change.requireBotCheck !== undefined) next.requireBotCheck = change.requireBotCheck;
+  if (change.ipCountry !== undefined) next.ipCountry = normalizeCountry(change.ipCountry) ?? current.ipCountry;
+  return next;
+}
+
+export function createControlsStore(storage: KeyValueStorage): ControlsStore {
+  let settings = load(storage);
+  const listeners = new Set<() => void>();
+
+  const replace = (next: DemoSettings) => {
+    settings = next;
+    writeSafely(storage, CONTROLS_STORAGE_KEY, JSON.stringify(next));
+    for (const listener of listeners) listener();
+  };
+
+  return {
+    get: () => settings,
+    set: (change) => replace(merge(settings, change)),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    consumeNextCall() {
+      const armed = settings.nextCall;
+      if (armed) replace({ ...settings, nextCall: null });
+      return armed;
+    },
+    reset() {
+      storage.removeItem(CONTROLS_STORAGE_KEY);
+      settings = DEFAULT_SETTINGS;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The panel's two actions on the database
+// ---------------------------------------------------------------------------------------------------
+
+/** Ends every session: the next call that carries a token answers 401. */
+export function expireAllSessions(db: DemoDb): void {
+  endAllSessions(db.read());
+  db.save();
+}
+
+/** Forgets every account, session and setting (the caller reloads the page afterwards). */
+export function resetDemoData(db: DemoDb, controls: ControlsStore): void {
+  db.wipe();
+  controls.reset();
+}

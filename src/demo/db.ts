@@ -1,0 +1,335 @@
+/**
+ * The demo server's database: plain tables in one versioned JSON blob in localStorage, so a reload keeps
+ * accounts and sessions. The functions below are small and work on the loaded tables; callers `save()`.
+ */
+import * as v from 'valibot';
+import {
+  ApiKeySchema,
+  AutoTopUpSchema,
+  OrderSchema,
+  UsageRecordSchema,
+  endpoints,
+  type CaptchaPurpose,
+  type InvoiceRequest,
+  type ResponseInputOf,
+  type ResponseOf,
+} from '../api/contract';
+import { pbkdf2Hex, randomHex, sameHash, sha256Hex } from './crypto';
+import { writeSafely, type KeyValueStorage } from './storage';
+
+export const DB_STORAGE_KEY = 'nanobanana.demo.db';
+/** Bump when a table's shape changes: older blobs are dropped instead of misread. */
+export const DB_VERSION = 1;
+
+export const FREE_CREDITS = 100;
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const CODE_RESEND_MS = 60 * 1000;
+export const MAX_CODE_ATTEMPTS = 5;
+
+// ---------------------------------------------------------------------------------------------------
+// Tables
+// ---------------------------------------------------------------------------------------------------
+
+const AccountSchema = v.object({
+  id: v.string(),
+  email: v.string(),
+  passwordHash: v.string(),
+  salt: v.string(),
+  credits: v.number(),
+  nickname: v.string(),
+  createTime: v.string(),
+  emailSubscriptionFlag: v.picklist([0, 1]),
+  alertEmail: v.nullable(v.string()),
+  alertThreshold: v.nullable(v.number()),
+  ipWhitelist: v.array(v.string()),
+  automaticDeduction: v.nullable(AutoTopUpSchema),
+  apiKeys: v.array(ApiKeySchema),
+  referDomain: v.string(),
+  utmTerm: v.string(),
+});
+export type Account = v.InferOutput<typeof AccountSchema>;
+
+const SessionSchema = v.object({ token: v.string(), accountId: v.string(), createdAt: v.number() });
+export type Session = v.InferOutput<typeof SessionSchema>;
+
+const EmailCodeSchema = v.object({
+  email: v.string(),
+  purpose: v.picklist(['register', 'resetPassword']),
+  codeHash: v.string(),
+  salt: v.string(),
+  expiresAt: v.number(),
+  attempts: v.number(),
+  lastSentAt: v.number(),
+});
+export type EmailCode = v.InferOutput<typeof EmailCodeSchema>;
+
+/** Every credit movement, so dashboards can explain a balance (the sign-up grant is the first one). */
+const LedgerEntrySchema = v.object({
+  id: v.string(),
+  accountId: v.string(),
+  createTime: v.string(),
+  kind: v.picklist(['grant', 'purchase', 'generation', 'refund']),
+  credits: v.number(),
+  note: v.string(),
+});
+export type LedgerEntry = v.InferOutput<typeof LedgerEntrySchema>;
+
+const Owned = { accountId: v.string() };
+const OrderRowSchema = v.object({ ...OrderSchema.entries, ...Owned });
+const UsageRecordRowSchema = v.object({ ...UsageRecordSchema.entries, ...Owned });
+const TaskRowSchema = v.object({ ...endpoints.taskRecord.response.entries, ...Owned });
+const InvoiceRowSchema = v.object({
+  ...Owned,
+  applicationId: v.string(),
+  orderNos: v.array(v.string()),
+  companyName: v.string(),
+  taxId: v.string(),
+  email: v.string(),
+  address: v.string(),
+  status: v.picklist(['applied', 'issued']),
+  downloadUrl: v.nullable(v.string()),
+  createTime: v.string(),
+});
+export type OrderRow = v.InferOutput<typeof OrderRowSchema>;
+export type UsageRecordRow = v.InferOutput<typeof UsageRecordRowSchema>;
+export type TaskRow = v.InferOutput<typeof TaskRowSchema>;
+export type InvoiceRow = v.InferOutput<typeof InvoiceRowSchema>;
+// An invoice row is the request plus the answer; this stops compiling if the contract moves away.
+type Holds<T, _U extends T> = true;
+export type InvoiceRowFitsContract = Holds<InvoiceRequest & ResponseOf<'applyInvoice'>, Omit<InvoiceRow, 'accountId' | 'createTime'>>;
+
+const DbDataSchema = v.object({
+  version: v.literal(DB_VERSION),
+  accounts: v.array(AccountSchema),
+  sessions: v.array(SessionSchema),
+  emailCodes: v.array(EmailCodeSchema),
+  ledger: v.array(LedgerEntrySchema),
+  orders: v.array(OrderRowSchema),
+  usageRecords: v.array(UsageRecordRowSchema),
+  tasks: v.array(TaskRowSchema),
+  invoices: v.array(InvoiceRowSchema),
+});
+export type DbData = v.InferOutput<typeof DbDataSchema>;
+
+export function emptyData(): DbData {
+  return { version: DB_VERSION, accounts: [], sessions: [], emailCodes: [], ledger: [], orders: [], usageRecords: [], tasks: [], invoices: [] };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Persistence
+// ---------------------------------------------------------------------------------------------------
+
+export interface DemoDb {
+  /** The tables as stored now. Mutate them with the functions below, then `save()`. */
+  read(): DbData;
+  save(): void;
+  /** Drops every table (the demo controls' reset). */
+  wipe(): void;
+}
+
+function parseBlob(raw: string | null): DbData | null {
+  if (raw === null) return null;
+  try {
+    const result = v.safeParse(DbDataSchema, JSON.parse(raw));
+    return result.success ? result.output : null;
+  } catch {
+    return null;
+  }
+}
+
+export function openDemoDb(storage: KeyValueStorage): DemoDb {
+  let data: DbData | null = null;
+  let lastRaw: string | null = null;
+
+  return {
+    read() {
+      const raw = storage.getItem(DB_STORAGE_KEY);
+      // Same blob as last time: keep the live object, so requests in flight share their changes.
+      // Another tab wrote: take its data.
+      if (data && raw === lastRaw) return data;
+      const parsed = parseBlob(raw);
+      if (parsed === null && raw !== null) {
+        console.warn('Demo mode found unreadable or outdated data and started a fresh database.');
+        storage.removeItem(DB_STORAGE_KEY);
+      }
+      data = parsed ?? emptyData();
+      lastRaw = parsed ? raw : null;
+      return data;
+    },
+    save() {
+      if (!data) return;
+      const raw = JSON.stringify(data);
+      // Unsaved (storage full or blocked): the live data stays in use for this tab.
+      if (writeSafely(storage, DB_STORAGE_KEY, raw)) lastRaw = raw;
+    },
+    wipe() {
+      storage.removeItem(DB_STORAGE_KEY);
+      data = null;
+      lastRaw = null;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Accounts
+// ---------------------------------------------------------------------------------------------------
+
+const iso = (time: number) => new Date(time).toISOString();
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function findAccountByEmail(data: DbData, email: string): Account | undefined {
+  const wanted = normalizeEmail(email);
+  return data.accounts.find((account) => account.email === wanted);
+}
+
+export function findAccount(data: DbData, id: string): Account | undefined {
+  return data.accounts.find((account) => account.id === id);
+}
+
+export function newApiKeyValue(): string {
+  return `nb_${randomHex(40)}`;
+}
+
+export async function setPassword(account: Account, password: string): Promise<void> {
+  account.salt = randomHex(32);
+  account.passwordHash = await pbkdf2Hex(password, account.salt);
+}
+
+export async function verifyPassword(account: Account, password: string): Promise<boolean> {
+  return sameHash(await pbkdf2Hex(password, account.salt), account.passwordHash);
+}
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  referDomain: string;
+  utmTerm: string;
+}
+
+/** A new account with its primary API key and the free credit grant (recorded in the ledger). */
+export async function createAccount(data: DbData, input: NewAccount, now = Date.now()): Promise<Account> {
+  const email = normalizeEmail(input.email);
+  const account: Account = {
+    id: randomHex(16),
+    email,
+    passwordHash: '',
+    salt: '',
+    credits: FREE_CREDITS,
+    nickname: email.split('@')[0] ?? email,
+    createTime: iso(now),
+    emailSubscriptionFlag: 1,
+    alertEmail: null,
+    alertThreshold: null,
+    ipWhitelist: [],
+    automaticDeduction: null,
+    apiKeys: [{ id: randomHex(12), name: 'Default', apiKey: newApiKeyValue(), primary: true, createTime: iso(now), lastUsedTime: null }],
+    referDomain: input.referDomain,
+    utmTerm: input.utmTerm,
+  };
+  await setPassword(account, input.password);
+  data.accounts.push(account);
+  data.ledger.push({ id: randomHex(16), accountId: account.id, createTime: iso(now), kind: 'grant', credits: FREE_CREDITS, note: 'Free credits for new accounts' });
+  return account;
+}
+
+export function primaryApiKey(account: Account): string {
+  return (account.apiKeys.find((key) => key.primary) ?? account.apiKeys[0])?.apiKey ?? '';
+}
+
+/** The account as the user-info call reports it. */
+export function toUserInfo(account: Account): ResponseInputOf<'userInfo'> {
+  return {
+    id: account.id,
+    email: account.email,
+    apiKey: primaryApiKey(account),
+    credits: account.credits,
+    nickname: account.nickname,
+    avatar: null,
+    emailSubscriptionFlag: account.emailSubscriptionFlag,
+    alertEmail: account.alertEmail,
+    alertThreshold: account.alertThreshold,
+    ipWhitelist: account.ipWhitelist,
+    automaticDeduction: account.automaticDeduction,
+    createTime: account.createTime,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Sessions
+// ---------------------------------------------------------------------------------------------------
+
+export function createSession(data: DbData, accountId: string, now = Date.now()): Session {
+  const session: Session = { token: randomHex(48), accountId, createdAt: now };
+  data.sessions.push(session);
+  return session;
+}
+
+export function accountForToken(data: DbData, token: string | null, now = Date.now()): Account | undefined {
+  if (!token) return undefined;
+  const session = data.sessions.find((candidate) => candidate.token === token);
+  if (!session || now - session.createdAt >= SESSION_TTL_MS) return undefined;
+  return findAccount(data, session.accountId);
+}
+
+export function endSession(data: DbData, token: string): void {
+  data.sessions = data.sessions.filter((session) => session.token !== token);
+}
+
+export function endSessionsOf(data: DbData, accountId: string): void {
+  data.sessions = data.sessions.filter((session) => session.accountId !== accountId);
+}
+
+export function endAllSessions(data: DbData): void {
+  data.sessions = [];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// E-mailed codes (stored hashed: the demo database is readable in dev tools, like a leaked real one)
+// ---------------------------------------------------------------------------------------------------
+
+function findCode(data: DbData, email: string, purpose: CaptchaPurpose): EmailCode | undefined {
+  const wanted = normalizeEmail(email);
+  return data.emailCodes.find((entry) => entry.email === wanted && entry.purpose === purpose);
+}
+
+/** Seconds until another code may be sent to this address for this purpose (0: now). */
+export function secondsUntilResend(data: DbData, email: string, purpose: CaptchaPurpose, now = Date.now()): number {
+  const entry = findCode(data, email, purpose);
+  if (!entry) return 0;
+  return Math.max(0, Math.ceil((entry.lastSentAt + CODE_RESEND_MS - now) / 1000));
+}
+
+/** Replaces any earlier code for this address and purpose. */
+export async function storeEmailCode(data: DbData, email: string, purpose: CaptchaPurpose, code: string, now = Date.now()): Promise<void> {
+  const salt = randomHex(16);
+  const entry: EmailCode = {
+    email: normalizeEmail(email),
+    purpose,
+    codeHash: await sha256Hex(salt + code),
+    salt,
+    expiresAt: now + CODE_TTL_MS,
+    attempts: 0,
+    lastSentAt: now,
+  };
+  data.emailCodes = [...data.emailCodes.filter((other) => other !== findCode(data, email, purpose)), entry];
+}
+
+export type CodeCheck = 'valid' | 'missing' | 'expired' | 'wrong' | 'tooManyAttempts';
+
+/** Checks a code; a valid code is used up, a wrong one counts against the attempts. */
+export async function checkEmailCode(data: DbData, email: string, purpose: CaptchaPurpose, code: string, now = Date.now()): Promise<CodeCheck> {
+  const entry = findCode(data, email, purpose);
+  if (!entry) return 'missing';
+  if (now >= entry.expiresAt) return 'expired';
+  if (entry.attempts >= MAX_CODE_ATTEMPTS) return 'tooManyAttempts';
+  if (sameHash(await sha256Hex(entry.salt + code.trim()), entry.codeHash)) {
+    data.emailCodes = data.emailCodes.filter((other) => other !== entry);
+    return 'valid';
+  }
+  entry.attempts += 1;
+  return 'wrong';
+}

@@ -1,0 +1,50 @@
+import './styles/global.css';
+import { lazy, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { waitFor } from 'xstate';
+import { config } from './config';
+import { configureApiClient } from './api/client';
+import { startApp, type AppActor } from './actors/app';
+import { App } from './app/App';
+import type { ModeServices } from './app/ServicesContext';
+import { captureReferral } from './services/referral';
+import { initDeviceId } from './services/deviceId';
+
+/** Demo mode starts the in-browser API before anything calls it; live mode loads Turnstile on demand. */
+async function startMode(): Promise<{ services: ModeServices; demoPanel?: ReactNode }> {
+  if (config.mode === 'demo') {
+    const demo = await import('./demo/boot');
+    await demo.startDemo();
+    return { services: { ChallengeWidget: demo.DemoChallenge }, demoPanel: <demo.DemoControls /> };
+  }
+  return { services: { ChallengeWidget: lazy(() => import('./features/auth/TurnstileChallenge')) } };
+}
+
+async function boot() {
+  captureReferral();
+  const { services, demoPanel } = await startMode();
+
+  // A 401 anywhere ends the session in the user actor; the actor is bound once it exists.
+  let app: AppActor | null = null;
+  configureApiClient({ hooks: { onSessionExpired: () => app?.system.get('user')?.send({ type: 'SESSION_EXPIRED' }) } });
+  app = startApp();
+
+  // Render once the first catalogue is in, so nobody sees untranslated text flash by.
+  const locale = app.system.get('locale');
+  if (locale) await waitFor(locale, (s) => !s.hasTag('loading'), { timeout: 15_000 }).catch(() => undefined);
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('The #root element is missing from index.html.');
+  createRoot(root).render(<App actor={app} services={services} demoPanel={demoPanel} />);
+
+  // Coming back to the tab refreshes the user (credits, a session that expired meanwhile).
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') app?.system.get('user')?.send({ type: 'REFRESH' });
+  });
+
+  // The fingerprint library is heavy: compute the device id when the browser is idle.
+  const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
+  idle(() => void initDeviceId());
+}
+
+void boot();

@@ -1,0 +1,21 @@
+/**
+ * The visitor's country from a third-party lookup (seed section 7). Not through the API client: it is
+ * not our API, takes no auth headers and answers plain text, not an envelope.
+ */
+import { config } from '../config';
+
+const COUNTRY_CODE = /^[A-Za-z]{2}$/;
+
+/** Resolves with an upper-case ISO 3166 alpha-2 code; rejects on anything else. */
+export async function lookupIpCountry(signal?: AbortSignal): Promise<string> {
+  const response = await fetch(config.ipCountryUrl, {
+    method: 'GET',
+    credentials: 'omit',
+    headers: { accept: 'text/plain' },
+    ...(signal ? { signal } : {}),
+  });
+  if (!response.ok) throw new Error(`IP country lookup failed with HTTP ${response.status}`);
+  const answer = (await response.text()).trim();
+  if (!COUNTRY_CODE.test(answer)) throw new Error(`IP country lookup answered something other than a country code: ${answer.slice(0, 40)}`);
+  return answer.toUpperCase();
+}

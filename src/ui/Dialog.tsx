@@ -1,0 +1,85 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import styles from './Dialog.module.css';
+
+export interface DialogProps {
+  /** Whether the dialog is shown: always a machine's state, never a local flag. */
+  open: boolean;
+  /** The user asked to close it (Escape, the close button, a click on the backdrop). */
+  onDismiss(): void;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  /** Narrow dialogs for forms, wide for content. */
+  size?: 'sm' | 'md';
+}
+
+/**
+ * A modal on the native <dialog>: `showModal()` makes the rest of the page inert (so focus stays inside),
+ * Escape closes it, and focus goes back to where it was when the dialog opened.
+ */
+export function Dialog({ open, onDismiss, title, description, children, size = 'sm' }: DialogProps) {
+  const { t } = useLingui();
+  const titleId = useId();
+  const ref = useRef<HTMLDialogElement>(null);
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const onDismissRef = useRef(onDismiss);
+  useEffect(() => {
+    onDismissRef.current = onDismiss;
+  }, [onDismiss]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+      returnFocusTo.current?.focus();
+      returnFocusTo.current = null;
+    }
+  }, [open]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    // Escape fires `cancel`; the machine decides whether the dialog really closes.
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      onDismissRef.current();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    return () => dialog.removeEventListener('cancel', onCancel);
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className={[styles.dialog, styles[size]].join(' ')}
+      aria-labelledby={titleId}
+      onMouseDown={(event) => {
+        if (event.target === ref.current) onDismissRef.current();
+      }}
+    >
+      {open ? (
+        <div className={styles.body}>
+          <header className={styles.header}>
+            <div>
+              <h2 id={titleId} className={styles.title}>
+                {title}
+              </h2>
+              {description ? <p className={styles.description}>{description}</p> : null}
+            </div>
+            <button type="button" className={styles.close} onClick={() => onDismissRef.current()} aria-label={t`Close`}>
+              <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+                <path d="M3.5 3.5l9 9m0-9l-9 9" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+              </svg>
+            </button>
+          </header>
+          {children}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,26 @@
+import { useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { Toaster } from 'react-hot-toast';
+import styles from './ToastArea.module.css';
+
+/**
+ * Where toasts appear. A modal <dialog> sits in the browser's top layer and makes the rest of the page
+ * inert (hidden from screen readers too), so while one is open the single toaster is moved inside it:
+ * messages such as the demo mailbox code stay visible and announced while the login modal is open.
+ */
+export function ToastArea() {
+  const dialog = useSyncExternalStore(subscribeToDialogs, topOpenDialog, () => null);
+  const toaster = <Toaster position="top-center" toastOptions={{ className: styles.toast }} containerStyle={{ top: 72 }} />;
+  return dialog ? createPortal(toaster, dialog) : toaster;
+}
+
+function topOpenDialog(): HTMLDialogElement | null {
+  const open = document.querySelectorAll<HTMLDialogElement>('dialog[open]');
+  return open.length > 0 ? (open[open.length - 1] ?? null) : null;
+}
+
+function subscribeToDialogs(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+  return () => observer.disconnect();
+}

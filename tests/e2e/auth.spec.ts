@@ -1,0 +1,111 @@
+import { test, expect, readMailboxCode } from './fixtures';
+import { expectSignedIn, expectSignedOut, fillSignUp, loginDialog, PASSWORD, signOut, signUp, uniqueEmail } from './journeys';
+
+test.describe('e-mail sign-up and sign-in', () => {
+  test('sign up with the e-mailed code, keep the session across a reload, then sign out', async ({ page, openApp }) => {
+    await openApp(page);
+    const email = uniqueEmail();
+    await fillSignUp(page, email);
+    await loginDialog(page).getByRole('button', { name: 'Create account' }).click();
+
+    await expect(page.getByText('Welcome! Your account is ready.')).toBeVisible();
+    await expect(loginDialog(page)).toBeHidden();
+    await expectSignedIn(page, email);
+    // New accounts get the free grant.
+    await expect(page.getByText('100 credits', { exact: true })).toBeVisible();
+
+    await page.reload();
+    await expectSignedIn(page, email);
+
+    await signOut(page, email);
+    await page.reload();
+    await expectSignedOut(page);
+  });
+
+  test('sign in with an existing account', async ({ page, openApp }) => {
+    await openApp(page);
+    const email = uniqueEmail();
+    await signUp(page, email);
+    await signOut(page, email);
+
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    const dialog = loginDialog(page);
+    await dialog.getByLabel('E-mail').fill(email);
+    await dialog.getByLabel('Password').fill('wrong-password');
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Incorrect e-mail or password.')).toBeVisible();
+    // The form keeps what was typed.
+    await expect(dialog.getByLabel('E-mail')).toHaveValue(email);
+
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await expectSignedIn(page, email);
+  });
+
+  test('field validation explains each bad field and sends nothing', async ({ page, openApp }) => {
+    await openApp(page);
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    const dialog = loginDialog(page);
+    await dialog.getByLabel('E-mail').fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await expect(dialog.getByText('Enter a valid e-mail address, like name@example.com.')).toBeVisible();
+    await expect(dialog.getByText('Enter your password.')).toBeVisible();
+    await expect(dialog.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('reset the password with an e-mailed code, then sign in with the new one', async ({ page, openApp }) => {
+    await openApp(page);
+    const email = uniqueEmail();
+    await signUp(page, email);
+    await signOut(page, email);
+
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    const dialog = loginDialog(page);
+    await dialog.getByLabel('E-mail').fill(email);
+    await dialog.getByRole('button', { name: 'Forgot password?' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    await expect(dialog.getByLabel('E-mail')).toHaveValue(email);
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    const code = await readMailboxCode(page);
+    await dialog.getByLabel('Verification code').fill(code);
+    await dialog.getByLabel('New password').fill('new-password-42');
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Password changed. Sign in with your new password.')).toBeVisible();
+
+    await expect(dialog.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await dialog.getByLabel('Password').fill('new-password-42');
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await expectSignedIn(page, email);
+  });
+});
+
+test.describe('bot check', () => {
+  test('a +botcheck address is verified, then the same login is retried and signs in', async ({ page, openApp }) => {
+    await openApp(page);
+    const email = uniqueEmail('+botcheck');
+    // Sign-up itself is checked too.
+    await fillSignUp(page, email);
+    const dialog = loginDialog(page);
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Confirm you are human' })).toBeVisible();
+    await dialog.getByRole('checkbox', { name: 'I am human' }).check();
+    await expectSignedIn(page, email);
+    await signOut(page, email);
+
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    await dialog.getByLabel('E-mail').fill(email);
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Confirm you are human' })).toBeVisible();
+
+    // A failed check offers another try; an empty token is refused without a retry.
+    await dialog.getByRole('button', { name: 'Fail the check' }).click();
+    await expect(dialog.getByText('The check did not pass. Try it again.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Try the check again' }).click();
+    await dialog.getByRole('button', { name: 'Pass with an empty token' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Confirm you are human' })).toBeVisible();
+
+    await dialog.getByRole('checkbox', { name: 'I am human' }).check();
+    await expectSignedIn(page, email);
+  });
+});

@@ -1,0 +1,55 @@
+import { test, expect } from './fixtures';
+import { expectSignedIn, expectSignedOut, loginDialog, signUp, uniqueEmail } from './journeys';
+
+test('expiring the session from the demo controls signs the user out with the seed message', async ({ page, openApp, openDemoControls }) => {
+  await openApp(page);
+  const email = uniqueEmail();
+  await signUp(page, email);
+
+  const controls = await openDemoControls(page);
+  await controls.getByRole('button', { name: /Expire session/i }).click();
+  // The next call that carries the token answers 401: reloading asks for the user again.
+  await page.reload();
+  await expect(page.getByText('Login has expired. Please login again')).toBeVisible();
+  await expectSignedOut(page);
+});
+
+test('a network failure on sign-in shows an error and keeps what was typed', async ({ page, openApp, openDemoControls }) => {
+  await openApp(page);
+  const controls = await openDemoControls(page);
+  await controls.getByLabel(/Next call/i).selectOption({ label: 'Network failure' });
+
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  const dialog = loginDialog(page);
+  await dialog.getByLabel('E-mail').fill('kept@example.com');
+  await dialog.getByLabel('Password').fill('kept-password');
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page.getByText('Could not reach the server. Check your connection and try again.')).toBeVisible();
+  await expect(dialog.getByLabel('E-mail')).toHaveValue('kept@example.com');
+  await expect(dialog.getByLabel('Password')).toHaveValue('kept-password');
+  await expect(dialog.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+});
+
+test('an injected server code is shown to the user and the next try works', async ({ page, openApp, openDemoControls }) => {
+  await openApp(page);
+  const email = uniqueEmail();
+  await signUp(page, email);
+  const controls = await openDemoControls(page);
+  await controls.getByLabel(/Next call/i).selectOption({ label: '500001' });
+  await page.reload();
+  // 500001 passes through to the caller: the user load fails without a popup, the cached user stays.
+  await expectSignedIn(page, email);
+});
+
+test('a bot check can be required for every login from the demo controls', async ({ page, openApp, openDemoControls }) => {
+  await openApp(page);
+  const controls = await openDemoControls(page);
+  await controls.getByLabel(/Require bot check/i).check();
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  const dialog = loginDialog(page);
+  await dialog.getByLabel('E-mail').fill('someone@example.com');
+  await dialog.getByLabel('Password').fill('whatever-123');
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Confirm you are human' })).toBeVisible();
+});

@@ -1,0 +1,75 @@
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+
+// Boot waits for the demo worker and the first catalogue, which takes a moment on a busy CI machine.
+const BOOT_TIMEOUT = 15_000;
+const MAILBOX = /Demo mailbox: your code is (\d{6})/;
+
+/** Opens a route and waits for the app shell's header, i.e. until the app has booted and rendered. */
+export async function openApp(page: Page, path = '/'): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('banner').first()).toBeVisible({ timeout: BOOT_TIMEOUT });
+}
+
+/**
+ * Waits for the demo mailbox toast and returns its six-digit code.
+ * Pass `differentFrom` after a resend, so the code of an earlier toast is not read again.
+ */
+export async function readMailboxCode(page: Page, options: { differentFrom?: string } = {}): Promise<string> {
+  const toast = page.getByText(MAILBOX).last();
+  let code = '';
+  await expect(async () => {
+    code = MAILBOX.exec((await toast.textContent({ timeout: 1_000 })) ?? '')?.[1] ?? '';
+    expect(code, 'a "Demo mailbox: your code is NNNNNN" toast').toMatch(/^\d{6}$/);
+    if (options.differentFrom) expect(code, 'a newly sent code').not.toBe(options.differentFrom);
+  }).toPass({ timeout: 10_000 });
+  return code;
+}
+
+/** The demo controls panel, whether it is marked up as a region or as an aside. */
+export function demoControls(page: Page): Locator {
+  const name = 'Demo controls';
+  return page.getByRole('region', { name }).or(page.getByRole('complementary', { name }));
+}
+
+/**
+ * Opens the demo controls and returns the panel. By default with Alt+Shift+D, which keeps the page as
+ * it is (open dialogs, typed text); `via: 'url'` reloads the current address with `?demo` appended.
+ */
+export async function openDemoControls(page: Page, options: { via?: 'shortcut' | 'url' } = {}): Promise<Locator> {
+  const panel = demoControls(page);
+  if (await panel.isVisible()) return panel;
+  if (options.via === 'url') {
+    const current = page.url();
+    if (current.startsWith('http')) {
+      const url = new URL(current);
+      url.search = url.search ? `${url.search}&demo` : '?demo';
+      await openApp(page, url.toString());
+    } else {
+      await openApp(page, '/?demo');
+    }
+  } else {
+    await page.keyboard.press('Alt+Shift+KeyD');
+  }
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+type Helpers = {
+  openApp: typeof openApp;
+  readMailboxCode: typeof readMailboxCode;
+  openDemoControls: typeof openDemoControls;
+};
+
+// The helpers as fixtures too, so a journey can take them from the test's arguments.
+export const test = base.extend<Helpers>({
+  // Playwright reads fixture dependencies from the destructuring pattern; these need none.
+  // (`provide` is Playwright's `use`, renamed so the React hooks lint rule does not mistake it.)
+  // eslint-disable-next-line no-empty-pattern
+  openApp: async ({}, provide) => provide(openApp),
+  // eslint-disable-next-line no-empty-pattern
+  readMailboxCode: async ({}, provide) => provide(readMailboxCode),
+  // eslint-disable-next-line no-empty-pattern
+  openDemoControls: async ({}, provide) => provide(openDemoControls),
+});
+
+export { expect };

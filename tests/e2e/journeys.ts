@@ -1,0 +1,49 @@
+import type { Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { readMailboxCode } from './fixtures';
+
+/** A fresh e-mail per test, so parallel tests never share an account. */
+export function uniqueEmail(tag = ''): string {
+  return `qa${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+export const PASSWORD = 'correct-horse-9';
+
+export function loginDialog(page: Page) {
+  return page.getByRole('dialog');
+}
+
+/** Opens the sign-up form, requests a code and fills the form; does not submit. */
+export async function fillSignUp(page: Page, email: string) {
+  await page.getByRole('banner').getByRole('button', { name: 'Get API key' }).click();
+  const dialog = loginDialog(page);
+  await expect(dialog.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  const code = await readMailboxCode(page);
+  await expect(dialog.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
+  await dialog.getByLabel('Verification code').fill(code);
+  await dialog.getByLabel('Password').fill(PASSWORD);
+}
+
+/** The header shows the account menu once signed in. */
+export async function expectSignedIn(page: Page, email: string) {
+  await expect(page.getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
+}
+
+export async function expectSignedOut(page: Page) {
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+}
+
+export async function signOut(page: Page, email: string) {
+  await page.getByRole('button', { name: `Account menu for ${email}` }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expectSignedOut(page);
+}
+
+/** Signs up a fresh account through the UI (no bot check) and leaves it signed in. */
+export async function signUp(page: Page, email: string) {
+  await fillSignUp(page, email);
+  await loginDialog(page).getByRole('button', { name: 'Create account' }).click();
+  await expectSignedIn(page, email);
+}

@@ -1,0 +1,47 @@
+import { expect, it } from 'vitest';
+import { localeMachine } from '../../machines/locale.machine';
+import { describeMachinePaths, done, failure } from './pathRunner';
+
+describeMachinePaths('locale machine', {
+  machine: localeMachine,
+  input: { initial: 'en' },
+  events: [
+    done('loadCatalog', { messages: {} }),
+    failure('loadCatalog', new Error('Catalogue unavailable')),
+    { type: 'SET_LOCALE', locale: 'fr' },
+    { type: 'SET_LOCALE', locale: 'en' },
+    { type: 'RETRY' },
+  ],
+  assertState: (snapshot, { event, previous, stepCalls, stepInvocations }) => {
+    const { locale, requested, error } = snapshot.context;
+    expect(snapshot.hasTag('loading')).toBe(snapshot.matches('loadingCatalog'));
+    expect(snapshot.hasTag('ready')).toBe(snapshot.matches('ready'));
+    if (event.type === 'SET_LOCALE') expect(requested).toBe(event.locale);
+
+    if (snapshot.matches('loadingCatalog')) {
+      expect(stepInvocations('loadCatalog').map((invocation) => invocation.input)).toEqual([{ locale: requested }]);
+      expect(locale, 'the old locale stays active while the new one loads').toBe(previous ? previous.context.locale : null);
+    }
+    if (snapshot.matches('ready')) {
+      expect(locale).toBe(requested);
+      expect(error).toBeNull();
+      if (previous?.matches('loadingCatalog')) {
+        expect(stepCalls('activateLocale').map((call) => call.params)).toEqual([{ locale: requested }]);
+        expect(stepCalls('persistLocale').map((call) => call.params)).toEqual([{ locale: requested }]);
+      }
+    } else {
+      expect(stepCalls('activateLocale')).toEqual([]);
+      expect(stepCalls('persistLocale')).toEqual([]);
+    }
+    if (snapshot.matches('failed')) {
+      expect(error).toBe('Catalogue unavailable');
+      expect(locale, 'a failed load keeps the previous locale').toBe(previous?.context.locale);
+    }
+  },
+});
+
+it('locale machine: choosing the active locale again loads nothing', () => {
+  const ready = localeMachine.resolveState({ value: 'ready', context: { locale: 'de', requested: 'de', error: null } });
+  expect(ready.can({ type: 'SET_LOCALE', locale: 'de' })).toBe(false);
+  expect(ready.can({ type: 'SET_LOCALE', locale: 'ru' })).toBe(true);
+});

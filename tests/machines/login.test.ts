@@ -1,0 +1,107 @@
+import { expect } from 'vitest';
+import { BOT_CHECK_REQUIRED_CODE, loginMachine } from '../../machines/login.machine';
+import type { LoginRequest, LoginSuccess, SessionUser } from '../../machines/types';
+import type { AnyEventObject } from 'xstate';
+import { defaultEventLabel, describeMachinePaths, done, failure } from './pathRunner';
+
+const user: SessionUser = { id: 'u-1', email: 'ada@example.com', apiKey: 'sk-1', credits: 10 };
+const success: LoginSuccess = { token: 'jwt-1', userInfo: user, isNewUser: false };
+const emailLogin: LoginRequest = { kind: 'email', email: 'ada@example.com', password: 'secret' };
+const reset: LoginRequest = { kind: 'resetPassword', email: 'ada@example.com', password: 'new-secret', code: '123456' };
+
+const signedIn = { code: 200, msg: 'ok', data: success };
+const resetDone = { code: 200, msg: 'ok', data: null };
+const botCheck = { code: BOT_CHECK_REQUIRED_CODE, msg: 'Verify you are human', data: null };
+const rejected = { code: 400001, msg: 'Wrong e-mail or password', data: null };
+const offline = Object.assign(new Error('Network down'), { kind: 'network' });
+
+/** Every answer the server can give, for the first try and for the retry after the bot check. */
+const answers = (id: 'submitLogin' | 'retryLogin') => [done(id, signedIn), done(id, resetDone), done(id, botCheck), done(id, rejected), failure(id, offline)];
+
+const answerNames = new Map<unknown, string>([
+  [signedIn, 'signed in'],
+  [resetDone, 'ok, no token'],
+  [botCheck, 'bot check'],
+  [rejected, 'rejected'],
+]);
+
+function label(event: AnyEventObject): string {
+  if (event.type === 'SUBMIT') return `SUBMIT(${String(event.request.kind)})`;
+  if (event.type === 'CHALLENGE_SOLVED') return String(event.token).trim() ? 'CHALLENGE_SOLVED' : 'CHALLENGE_SOLVED(empty)';
+  const answer = answerNames.get(event.output);
+  return answer ? `${defaultEventLabel(event).split('(')[0]}(${answer})` : defaultEventLabel(event);
+}
+
+describeMachinePaths('login machine', {
+  eventLabel: label,
+  machine: loginMachine,
+  events: [
+    { type: 'SUBMIT', request: emailLogin },
+    { type: 'SUBMIT', request: reset },
+    ...answers('submitLogin'),
+    ...answers('retryLogin'),
+    { type: 'CHALLENGE_LOADED' },
+    { type: 'CHALLENGE_ERROR' },
+    { type: 'RELOAD_CHALLENGE' },
+    { type: 'CHALLENGE_SOLVED', token: ' turnstile-token ' },
+    { type: 'CHALLENGE_SOLVED', token: '   ' },
+    { type: 'CANCEL' },
+    { type: 'RESET' },
+  ],
+  // Only the kind of request steers the machine (reset vs sign-in); the rest is data the assertions check.
+  serializeContext: (context) => context.request?.kind ?? null,
+  maxSimplePaths: 150,
+  assertState: (snapshot, { event, previous, stepCalls, stepInvocations, stepConsoleErrors }) => {
+    const { context } = snapshot;
+    expect(snapshot.hasTag('busy')).toBe(snapshot.matches('pending') || snapshot.matches('retrying'));
+    expect(snapshot.hasTag('verifying')).toBe(snapshot.matches('verify'));
+
+    // The bot check opens on entering verify and closes on leaving it, once each.
+    const enteredVerify = snapshot.matches('verify') && !previous?.matches('verify');
+    const leftVerify = !snapshot.matches('verify') && previous?.matches('verify') === true;
+    expect(stepCalls('openVerify')).toHaveLength(enteredVerify ? 1 : 0);
+    expect(stepCalls('closeVerify')).toHaveLength(leftVerify ? 1 : 0);
+    if (enteredVerify) expect(snapshot.matches({ verify: 'loadingChallenge' })).toBe(true);
+
+    if (event.type === 'SUBMIT') {
+      expect(snapshot.matches('pending')).toBe(true);
+      expect(context).toMatchObject({ request: event.request, error: null, challengeToken: null });
+      expect(stepInvocations('submitLogin').map((invocation) => invocation.input)).toEqual([{ request: event.request, challengeToken: null }]);
+    }
+    if (event.type === 'CHALLENGE_SOLVED') {
+      if (event.token.trim() === '') {
+        // An empty token never reaches the server.
+        expect(snapshot.matches('verify')).toBe(true);
+        expect(stepConsoleErrors).toEqual([['Authentication failed']]);
+        expect(stepInvocations('retryLogin')).toEqual([]);
+      } else {
+        expect(snapshot.matches('retrying')).toBe(true);
+        expect(context.challengeToken).toBe('turnstile-token');
+        expect(stepInvocations('retryLogin').map((invocation) => invocation.input)).toEqual([{ request: context.request, challengeToken: 'turnstile-token' }]);
+        expect(stepConsoleErrors).toEqual([]);
+      }
+    }
+
+    if (snapshot.matches('signedIn') && !previous?.matches('signedIn')) {
+      expect(context.lastResult).toEqual(success);
+      expect(stepCalls('notifySignedIn')).toHaveLength(1);
+    } else {
+      expect(stepCalls('notifySignedIn')).toEqual([]);
+    }
+    if (snapshot.matches('passwordReset') && !previous?.matches('passwordReset')) {
+      expect(context.request?.kind).toBe('resetPassword');
+      expect(stepCalls('notifyPasswordReset')).toHaveLength(1);
+    } else {
+      expect(stepCalls('notifyPasswordReset')).toEqual([]);
+    }
+    if (snapshot.matches('failed') && !previous?.matches('failed')) {
+      const fromServer = event.type === 'xstate.done.actor.submitLogin' || event.type === 'xstate.done.actor.retryLogin';
+      expect(context.error).toBe(fromServer ? event.output.msg : offline.message);
+      // A transport error was already shown by the API client; only a server refusal is shown here.
+      expect(stepCalls('showServerMessage')).toHaveLength(fromServer ? 1 : 0);
+    } else {
+      expect(stepCalls('showServerMessage')).toEqual([]);
+    }
+    if (event.type === 'CANCEL' || event.type === 'RESET') expect(snapshot.matches('idle')).toBe(true);
+  },
+});

@@ -1,0 +1,38 @@
+import { expect } from 'vitest';
+import { loginModalMachine } from '../../machines/loginModal.machine';
+import { describeMachinePaths } from './pathRunner';
+
+describeMachinePaths('loginModal machine', {
+  machine: loginModalMachine,
+  events: [
+    { type: 'OPEN' },
+    { type: 'OPEN', view: 'signUp', email: 'ada@example.com' },
+    { type: 'CLOSE' },
+    { type: 'SIGNED_IN' },
+    { type: 'SWITCH_VIEW', view: 'resetPassword' },
+    { type: 'SHOW_VERIFY' },
+    { type: 'VERIFY_DONE' },
+  ],
+  // The e-mail prefill only matters to views; leaving it out keeps the graph to the modal's shape.
+  serializeContext: (context) => context.view,
+  assertState: (snapshot, { event, previous, stepCalls }) => {
+    expect(snapshot.hasTag('open')).toBe(snapshot.matches('open'));
+    expect(snapshot.hasTag('verify')).toBe(snapshot.matches({ open: 'verify' }));
+
+    if (event.type === 'OPEN' && (previous?.matches('closed') || previous?.matches({ open: 'initial' }))) {
+      expect(snapshot.context.view).toBe(event.view ?? 'signIn');
+      expect(snapshot.context.email).toBe(event.email ?? previous.context.email);
+    }
+    if (event.type === 'SWITCH_VIEW' && previous?.matches('open')) {
+      expect(snapshot.matches({ open: 'initial' })).toBe(true);
+      expect(snapshot.context.view).toBe(event.view);
+      // No e-mail in the event: the prefill carries over.
+      expect(snapshot.context.email).toBe(previous.context.email);
+    }
+    if (event.type === 'CLOSE' && previous?.matches('open')) {
+      expect(stepCalls('notifyClosed')).toHaveLength(1);
+    } else {
+      expect(stepCalls('notifyClosed')).toHaveLength(0);
+    }
+  },
+});

@@ -1,0 +1,83 @@
+/**
+ * The model-based path runner (ARCHITECTURE.md, "Testing shape"): generate paths through a machine's state graph,
+ * replay each against a real actor with controllable fakes, and measure which states and transitions ran.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { AnyEventObject, AnyStateMachine, InputFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { generatePaths, type GeneratePathsOptions, type PathEvents } from './runner/paths';
+import { replayPath, type ReplayOptions } from './runner/replay';
+import { MachineCoverage, type CoverageReport } from './runner/coverage';
+
+export { after, done, failure, defaultEventLabel, type AfterEvent, type PathEvent, type StepEvent } from './runner/events';
+export { generatePaths, type GeneratePathsOptions, type MachinePath, type PathEvents, type PathStep } from './runner/paths';
+export { replayPath, type ActionCall, type Invocation, type ReplayContext, type ReplayOptions } from './runner/replay';
+export { MachineCoverage, type CoverageReport } from './runner/coverage';
+
+// import.meta.dirname, not new URL(): happy-dom replaces the global URL with one node:url rejects.
+export const COVERAGE_DIR = resolve(import.meta.dirname, '../../reports/machine-coverage');
+
+export function writeCoverageReport(report: CoverageReport): void {
+  mkdirSync(COVERAGE_DIR, { recursive: true });
+  writeFileSync(join(COVERAGE_DIR, `${report.id}.json`), `${JSON.stringify(report, null, 2)}\n`);
+}
+
+/** One starting point of the machine (e.g. "with a stored login"); paths are generated per scenario. */
+export interface Scenario<TMachine extends AnyStateMachine> {
+  name: string;
+  input: InputFrom<TMachine>;
+  /** Events for this scenario instead of the shared ones. */
+  events?: PathEvents<TMachine>;
+}
+
+export interface MachinePathsConfig<TMachine extends AnyStateMachine>
+  extends Omit<GeneratePathsOptions<TMachine>, 'input' | 'events'>,
+    Omit<ReplayOptions<TMachine>, 'machine' | 'input' | 'coverage'> {
+  machine: TMachine;
+  events: PathEvents<TMachine>;
+  /** Without scenarios the machine starts once, with `input` (if it takes any). */
+  input?: InputFrom<TMachine>;
+  scenarios?: ReadonlyArray<Scenario<TMachine>>;
+  eventLabel?: (event: AnyEventObject) => string;
+}
+
+/**
+ * Registers one test per generated path (named by its events) and a final test that requires every state and
+ * transition to have been taken, writing `reports/machine-coverage/<id>.json`.
+ */
+export function describeMachinePaths<TMachine extends AnyStateMachine>(name: string, config: MachinePathsConfig<TMachine>): void {
+  const coverage = new MachineCoverage(config.machine);
+  const scenarios: ReadonlyArray<Scenario<TMachine>> = config.scenarios ?? [{ name: '', input: config.input as InputFrom<TMachine> }];
+
+  describe(name, () => {
+    for (const scenario of scenarios) {
+      const paths = generatePaths(config.machine, {
+        events: scenario.events ?? config.events,
+        input: scenario.input,
+        ...(config.serializeContext ? { serializeContext: config.serializeContext } : {}),
+        ...(config.maxSimplePaths === undefined ? {} : { maxSimplePaths: config.maxSimplePaths }),
+        ...(config.eventLabel ? { eventLabel: config.eventLabel } : {}),
+      });
+      const prefix = scenario.name ? `[${scenario.name}] ` : '';
+      for (const path of paths) {
+        it(`${prefix}${path.description}`, async () => {
+          await replayPath(path, {
+            machine: config.machine,
+            input: scenario.input,
+            coverage,
+            ...(config.provide ? { provide: config.provide } : {}),
+            ...(config.callbacks ? { callbacks: config.callbacks } : {}),
+            ...(config.assertState ? { assertState: config.assertState } : {}),
+          });
+        });
+      }
+    }
+
+    it('covers every state and transition', () => {
+      const report = coverage.report();
+      writeCoverageReport(report);
+      expect({ uncoveredStates: report.uncoveredStates, uncoveredTransitions: report.uncoveredTransitions }).toEqual({ uncoveredStates: [], uncoveredTransitions: [] });
+    });
+  });
+}

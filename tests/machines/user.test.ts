@@ -1,0 +1,151 @@
+import { expect } from 'vitest';
+import { userMachine, type StoredLogin, type UserInput } from '../../machines/user.machine';
+import type { SessionUser } from '../../machines/types';
+import { defaultEventLabel, describeMachinePaths, done, failure, type PathEvent } from './pathRunner';
+
+const cachedUser: SessionUser = { id: 'u-1', email: 'ada@example.com', apiKey: 'sk-cached', credits: 5 };
+const fetchedUser: SessionUser = { id: 'u-1', email: 'ada@example.com', apiKey: 'sk-fresh', credits: 7 };
+const newUser: SessionUser = { id: 'u-2', email: 'bob@example.com', apiKey: 'sk-bob', credits: 0 };
+
+function apiError(kind: string, message: string): Error {
+  return Object.assign(new Error(message), { kind });
+}
+
+const storedWith = (login: StoredLogin | null): UserInput => ({ readStoredLogin: () => login });
+
+type UserPathEvent = PathEvent<typeof userMachine>;
+
+const sessionEvents: UserPathEvent[] = [
+  done('fetchUserInfo', { code: 200, msg: 'ok', data: fetchedUser }),
+  done('fetchUserInfo', { code: 500001, msg: 'Maintenance', data: fetchedUser }),
+  failure('fetchUserInfo', apiError('sessionExpired', 'Login has expired. Please login again')),
+  failure('fetchUserInfo', apiError('network', 'Network down')),
+  failure('fetchUserInfo', apiError('timeout', 'Timed out')),
+  failure('fetchUserInfo', apiError('server', 'Server exception')),
+  done('logout', { code: 200, msg: 'ok', data: null }),
+  failure('logout', apiError('network', 'Network down')),
+  { type: 'REFRESH' },
+  { type: 'LOGOUT' },
+  { type: 'SESSION_EXPIRED' },
+  { type: 'PAYMENT_SUCCEEDED' },
+  { type: 'API_KEY_SET', apiKey: 'sk-new' },
+  { type: 'SIGNED_IN', token: 'jwt-2', user: newUser, isNewUser: true },
+  { type: 'SIGNED_OUT_ELSEWHERE' },
+];
+const ipEvents: UserPathEvent[] = [done('lookupIpCountry', 'DE'), failure('lookupIpCountry', new Error('blocked')), { type: 'LOCATE_AGAIN' }];
+
+const doneWith = (type: string) => (event: { type: string }) => event.type === type;
+const isFetchDone = doneWith('xstate.done.actor.fetchUserInfo');
+const isLogoutSettled = (event: { type: string }) => event.type === 'xstate.done.actor.logout' || event.type === 'xstate.error.actor.logout';
+
+function label(event: { type: string; [key: string]: unknown }): string {
+  if (event.type === 'SIGNED_IN') return 'SIGNED_IN';
+  if (event.type === 'API_KEY_SET') return 'API_KEY_SET';
+  return defaultEventLabel(event);
+}
+
+describeMachinePaths('user machine', {
+  machine: userMachine,
+  eventLabel: label,
+  scenarios: [
+    { name: 'stored login, cached user', input: storedWith({ token: 'jwt-1', cachedUser }) },
+    { name: 'stored token, nothing cached', input: storedWith({ token: 'jwt-1', cachedUser: null }) },
+    { name: 'no stored login', input: storedWith(null) },
+  ],
+  // The country lookup runs beside the session; trying it only early keeps the product of both regions small.
+  events: (snapshot) => (snapshot.matches({ session: 'anonymous' }) || snapshot.matches({ session: 'fetchingUser' }) ? [...sessionEvents, ...ipEvents] : sessionEvents),
+  // No guard reads the context, so the graph only needs what changes what a view shows; assertions check the rest.
+  serializeContext: (context) => ({ signedIn: context.user !== null, oneTap: context.oneTap, paid: context.paymentCounter > 0 }),
+  maxSimplePaths: 40,
+  assertState: (snapshot, { event, previous, stepCalls, stepInvocations }) => {
+    const { context } = snapshot;
+    type SessionState = 'checkingStoredLogin' | 'fetchingUser' | 'signedIn' | 'loggingOut' | 'failed' | 'anonymous';
+    const session = (state: SessionState) => snapshot.matches({ session: state });
+    const was = (state: SessionState) => previous?.matches({ session: state }) === true;
+    const stored = context.readStoredLogin();
+
+    expect(snapshot.hasTag('loading')).toBe(session('fetchingUser') || session('loggingOut'));
+    expect(snapshot.hasTag('busy')).toBe(session('loggingOut'));
+    expect(snapshot.hasTag('signedIn')).toBe(session('signedIn'));
+    expect(snapshot.hasTag('failed')).toBe(session('failed'));
+    expect(snapshot.hasTag('anonymous')).toBe(session('anonymous'));
+
+    // Side effects happen exactly where they belong.
+    expect(stepCalls('cacheUser')).toHaveLength((isFetchDone(event) && session('signedIn')) || event.type === 'API_KEY_SET' ? 1 : 0);
+    expect(stepCalls('persistLogin').map((call) => call.event)).toEqual(event.type === 'SIGNED_IN' ? [event] : []);
+    expect(stepCalls('clearStoredLogin')).toHaveLength(isLogoutSettled(event) ? 1 : 0);
+
+    // Entering fetchingUser (at start, on REFRESH, after a payment) asks the server once.
+    const startedFetching = session('fetchingUser') && !was('fetchingUser');
+    expect(stepInvocations('fetchUserInfo')).toHaveLength(startedFetching ? 1 : 0);
+    if (startedFetching && (was('signedIn') || was('fetchingUser'))) {
+      // A refresh or a payment while signed in keeps showing the user it has.
+      expect(context.user).toEqual(previous?.context.user);
+    } else if (startedFetching) {
+      // Coming from storage (start, or REFRESH when anonymous or failed): only a stored login is fetched,
+      // and its cached user shows at once.
+      expect(stored).not.toBeNull();
+      expect(context.user).toEqual(stored?.cachedUser ?? null);
+    }
+    if (event.type === 'xstate.init' && stored === null) {
+      expect(session('anonymous')).toBe(true);
+      expect(snapshot.matches({ session: { anonymous: 'noStoredLogin' } })).toBe(true);
+      expect(context).toMatchObject({ user: null, oneTap: true });
+    }
+    if (event.type === 'PAYMENT_SUCCEEDED') {
+      expect(session('fetchingUser')).toBe(true);
+      expect(context.paymentCounter).toBe((previous?.context.paymentCounter ?? Number.NaN) + 1);
+    }
+
+    if (event.type === 'xstate.done.actor.fetchUserInfo') {
+      if (event.output.code === 200) {
+        expect(session('signedIn')).toBe(true);
+        expect(context).toMatchObject({ user: event.output.data, oneTap: false, error: null });
+      } else {
+        expect(session('failed')).toBe(true);
+        expect(context.error).toBe(event.output.msg);
+        expect(context.user, 'a failed refresh keeps the cached user').toEqual(previous?.context.user);
+      }
+    }
+    if (event.type === 'xstate.error.actor.fetchUserInfo') {
+      const kind = (event.error as { kind: string }).kind;
+      if (kind === 'sessionExpired') {
+        expect(snapshot.matches({ session: { anonymous: 'sessionExpired' } })).toBe(true);
+      } else {
+        expect(session('failed')).toBe(true);
+        expect(context.error).toBe((event.error as Error).message);
+        expect(context.user).toEqual(previous?.context.user);
+        // Offline: offer one-tap, the visitor may want to sign in again; a server error changes nothing.
+        expect(context.oneTap).toBe(kind === 'network' || kind === 'timeout' ? true : previous?.context.oneTap);
+      }
+    }
+    if (snapshot.matches({ session: { anonymous: 'sessionExpired' } })) expect(context).toMatchObject({ user: null, oneTap: true });
+
+    if (event.type === 'SIGNED_IN') {
+      expect(session('signedIn')).toBe(true);
+      expect(context).toMatchObject({ user: event.user, oneTap: false });
+    }
+    if (event.type === 'API_KEY_SET') {
+      expect(session('signedIn')).toBe(true);
+      expect(context.user).toEqual({ ...previous?.context.user, apiKey: event.apiKey });
+    }
+    if (event.type === 'LOGOUT') expect(stepInvocations('logout')).toHaveLength(1);
+    if (isLogoutSettled(event)) {
+      expect(snapshot.matches({ session: { anonymous: 'signedOut' } }), 'logout never strands the user').toBe(true);
+      expect(context).toMatchObject({ user: null, paymentCounter: 0, error: null });
+    }
+    if (event.type === 'SIGNED_OUT_ELSEWHERE') {
+      expect(snapshot.matches({ session: { anonymous: 'signedOut' } })).toBe(true);
+      expect(context.user).toBeNull();
+    }
+
+    // The country lookup.
+    const locating = snapshot.matches({ ipCountry: 'locating' });
+    expect(stepInvocations('lookupIpCountry')).toHaveLength(locating && (event.type === 'xstate.init' || event.type === 'LOCATE_AGAIN') ? 1 : 0);
+    if (snapshot.matches({ ipCountry: 'located' })) expect(context.ipCountry).toBe('DE');
+    if (event.type === 'xstate.error.actor.lookupIpCountry') {
+      expect(snapshot.matches({ ipCountry: 'unknown' })).toBe(true);
+      expect(context.ipCountry).toBe(previous?.context.ipCountry);
+    }
+  },
+});

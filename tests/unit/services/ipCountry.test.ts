@@ -1,0 +1,68 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setupServer } from 'msw/node';
+import { http, HttpResponse } from 'msw';
+import { config } from '../../../src/config';
+import { lookupIpCountry } from '../../../src/services/ipCountry';
+import { setToken } from '../../../src/services/session';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function answer(reply: () => Response | Promise<Response>): Request[] {
+  const seen: Request[] = [];
+  server.use(
+    http.get(config.ipCountryUrl, ({ request }) => {
+      seen.push(request);
+      return reply();
+    }),
+  );
+  return seen;
+}
+
+describe('lookupIpCountry', () => {
+  it('asks the default lookup service', () => {
+    expect(config.ipCountryUrl).toBe('https://ipapi.co/country/');
+  });
+
+  it.each([
+    ['US', 'US'],
+    ['de\n', 'DE'],
+    ['  fr  ', 'FR'],
+  ])('accepts %j as %s', async (body, country) => {
+    answer(() => HttpResponse.text(body));
+    await expect(lookupIpCountry()).resolves.toBe(country);
+  });
+
+  it.each([['Undefined'], [''], ['USA'], ['U1'], ['{"country":"US"}']])('rejects the answer %j', async (body) => {
+    answer(() => HttpResponse.text(body));
+    await expect(lookupIpCountry()).rejects.toThrow();
+  });
+
+  it('rejects an HTTP error even with a country-like body', async () => {
+    answer(() => HttpResponse.text('RL', { status: 429 }));
+    await expect(lookupIpCountry()).rejects.toThrow(/429/);
+  });
+
+  it('rejects a network failure', async () => {
+    answer(() => HttpResponse.error());
+    await expect(lookupIpCountry()).rejects.toThrow();
+  });
+
+  it('sends no session header to the third party', async () => {
+    setToken('tok-1');
+    const seen = answer(() => HttpResponse.text('US'));
+    await lookupIpCountry();
+    expect(seen[0]?.headers.has('authorization')).toBe(false);
+    expect(seen[0]?.credentials).toBe('omit');
+  });
+
+  it('can be cancelled', async () => {
+    answer(() => new Promise<Response>(() => {}));
+    const controller = new AbortController();
+    const lookup = lookupIpCountry(controller.signal);
+    controller.abort();
+    await expect(lookup).rejects.toThrow();
+  });
+});
