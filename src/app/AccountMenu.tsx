@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useGlobalActor, useGlobalSelector } from '../actors/AppActorContext';
 import { userSelectors } from '../actors/user';
 import { Button } from '../ui/Button';
@@ -9,16 +9,15 @@ import styles from './Header.module.css';
  * Escape and on an outside click are the browser's, not a flag of ours.
  */
 export function AccountMenu() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const user = useGlobalActor('user');
   const profile = useGlobalSelector('user', userSelectors.user);
   const loggingOut = useGlobalSelector('user', userSelectors.isLoggingOut);
   if (!profile) return null;
-  const credits = i18n.number(profile.credits, { maximumFractionDigits: 2 });
   return (
     <div className={styles.account}>
       <span className={styles.credits} title={t`Credit balance`}>
-        <Trans>{credits} credits</Trans>
+        <Plural value={profile.credits} one="# credit" other="# credits" />
       </span>
       <button type="button" className={styles.avatar} popoverTarget="account-menu" aria-label={t`Account menu for ${profile.email}`}>
         {profile.email.slice(0, 1).toUpperCase()}
@@ -26,7 +25,7 @@ export function AccountMenu() {
       <div id="account-menu" popover="auto" className={styles.menu}>
         <p className={styles.menuEmail}>{profile.email}</p>
         <p className={styles.menuCredits}>
-          <Trans>Balance: {credits} credits</Trans>
+          <Plural value={profile.credits} one="Balance: # credit" other="Balance: # credits" />
         </p>
         <Button block variant="secondary" busy={loggingOut} onClick={() => user.send({ type: 'LOGOUT' })}>
           <Trans>Sign out</Trans>

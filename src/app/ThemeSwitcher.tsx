@@ -22,7 +22,7 @@ export function ThemeSwitcher() {
           <input
             type="radio"
             name="theme"
-            className="visually-hidden"
+            className={styles.segmentInput}
             checked={current === choice}
             onChange={() => theme.send({ type: 'SET_THEME', theme: choice })}
             aria-label={labels[choice]}

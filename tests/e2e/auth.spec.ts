@@ -30,14 +30,14 @@ test.describe('e-mail sign-up and sign-in', () => {
 
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
     const dialog = loginDialog(page);
-    await dialog.getByLabel('E-mail').fill(email);
-    await dialog.getByLabel('Password').fill('wrong-password');
+    await dialog.getByLabel('E-mail', { exact: true }).fill(email);
+    await dialog.getByLabel('Password', { exact: true }).fill('wrong-password');
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText('Incorrect e-mail or password.')).toBeVisible();
     // The form keeps what was typed.
-    await expect(dialog.getByLabel('E-mail')).toHaveValue(email);
+    await expect(dialog.getByLabel('E-mail', { exact: true })).toHaveValue(email);
 
-    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     await expectSignedIn(page, email);
   });
@@ -46,11 +46,11 @@ test.describe('e-mail sign-up and sign-in', () => {
     await openApp(page);
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
     const dialog = loginDialog(page);
-    await dialog.getByLabel('E-mail').fill('not-an-email');
+    await dialog.getByLabel('E-mail', { exact: true }).fill('not-an-email');
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     await expect(dialog.getByText('Enter a valid e-mail address, like name@example.com.')).toBeVisible();
     await expect(dialog.getByText('Enter your password.')).toBeVisible();
-    await expect(dialog.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('E-mail', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   });
 
   test('reset the password with an e-mailed code, then sign in with the new one', async ({ page, openApp }) => {
@@ -61,10 +61,10 @@ test.describe('e-mail sign-up and sign-in', () => {
 
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
     const dialog = loginDialog(page);
-    await dialog.getByLabel('E-mail').fill(email);
+    await dialog.getByLabel('E-mail', { exact: true }).fill(email);
     await dialog.getByRole('button', { name: 'Forgot password?' }).click();
     await expect(dialog.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
-    await expect(dialog.getByLabel('E-mail')).toHaveValue(email);
+    await expect(dialog.getByLabel('E-mail', { exact: true })).toHaveValue(email);
     await dialog.getByRole('button', { name: 'Send code' }).click();
     const code = await readMailboxCode(page);
     await dialog.getByLabel('Verification code').fill(code);
@@ -73,7 +73,7 @@ test.describe('e-mail sign-up and sign-in', () => {
     await expect(page.getByText('Password changed. Sign in with your new password.')).toBeVisible();
 
     await expect(dialog.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-    await dialog.getByLabel('Password').fill('new-password-42');
+    await dialog.getByLabel('Password', { exact: true }).fill('new-password-42');
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     await expectSignedIn(page, email);
   });
@@ -93,8 +93,8 @@ test.describe('bot check', () => {
     await signOut(page, email);
 
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
-    await dialog.getByLabel('E-mail').fill(email);
-    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByLabel('E-mail', { exact: true }).fill(email);
+    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     await expect(dialog.getByRole('heading', { name: 'Confirm you are human' })).toBeVisible();
 

@@ -21,25 +21,45 @@ test('a network failure on sign-in shows an error and keeps what was typed', asy
 
   await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
   const dialog = loginDialog(page);
-  await dialog.getByLabel('E-mail').fill('kept@example.com');
-  await dialog.getByLabel('Password').fill('kept-password');
+  await dialog.getByLabel('E-mail', { exact: true }).fill('kept@example.com');
+  await dialog.getByLabel('Password', { exact: true }).fill('kept-password');
   await dialog.getByRole('button', { name: 'Sign in' }).click();
 
   await expect(page.getByText('Could not reach the server. Check your connection and try again.')).toBeVisible();
-  await expect(dialog.getByLabel('E-mail')).toHaveValue('kept@example.com');
-  await expect(dialog.getByLabel('Password')).toHaveValue('kept-password');
+  await expect(dialog.getByLabel('E-mail', { exact: true })).toHaveValue('kept@example.com');
+  await expect(dialog.getByLabel('Password', { exact: true })).toHaveValue('kept-password');
   await expect(dialog.getByRole('button', { name: 'Sign in' })).toBeEnabled();
 });
 
-test('an injected server code is shown to the user and the next try works', async ({ page, openApp, openDemoControls }) => {
+test('a pass-through code on the user load shows no popup and keeps the cached user', async ({ page, openApp, openDemoControls }) => {
   await openApp(page);
   const email = uniqueEmail();
   await signUp(page, email);
   const controls = await openDemoControls(page);
   await controls.getByLabel(/Next call/i).selectOption({ label: '500001' });
+  await expect(controls.getByText('Next call: code 500001')).toBeVisible();
   await page.reload();
-  // 500001 passes through to the caller: the user load fails without a popup, the cached user stays.
+  // 500001 passes through to the caller: the user load fails quietly and the cached user stays shown.
   await expectSignedIn(page, email);
+  // The injected answer was used up by that one call, and no error toast was raised for it.
+  await expect((await openDemoControls(page)).getByText('Next call: normal')).toBeVisible();
+  await expect(page.locator('[role=status]').filter({ hasText: /500001|Server exception/ })).toHaveCount(0);
+});
+
+test('any other server code shows the server message and the form keeps its input', async ({ page, openApp, openDemoControls }) => {
+  await openApp(page);
+  const controls = await openDemoControls(page);
+  await controls.getByLabel(/Next call/i).selectOption({ label: 'Custom code…' });
+  await controls.getByLabel('Custom code', { exact: true }).fill('123456');
+  await expect(controls.getByText('Next call: code 123456')).toBeVisible();
+
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  const dialog = loginDialog(page);
+  await dialog.getByLabel('E-mail', { exact: true }).fill('kept@example.com');
+  await dialog.getByLabel('Password', { exact: true }).fill('kept-password');
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(/answered with code 123456/)).toBeVisible();
+  await expect(dialog.getByLabel('E-mail', { exact: true })).toHaveValue('kept@example.com');
 });
 
 test('a bot check can be required for every login from the demo controls', async ({ page, openApp, openDemoControls }) => {
@@ -48,8 +68,8 @@ test('a bot check can be required for every login from the demo controls', async
   await controls.getByLabel(/Require bot check/i).check();
   await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
   const dialog = loginDialog(page);
-  await dialog.getByLabel('E-mail').fill('someone@example.com');
-  await dialog.getByLabel('Password').fill('whatever-123');
+  await dialog.getByLabel('E-mail', { exact: true }).fill('someone@example.com');
+  await dialog.getByLabel('Password', { exact: true }).fill('whatever-123');
   await dialog.getByRole('button', { name: 'Sign in' }).click();
   await expect(dialog.getByRole('heading', { name: 'Confirm you are human' })).toBeVisible();
 });

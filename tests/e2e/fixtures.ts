@@ -37,7 +37,9 @@ export function demoControls(page: Page): Locator {
  */
 export async function openDemoControls(page: Page, options: { via?: 'shortcut' | 'url' } = {}): Promise<Locator> {
   const panel = demoControls(page);
-  if (await panel.isVisible()) return panel;
+  // The panel starts as a collapsed pill; it is open once its collapse button shows.
+  const expanded = panel.getByRole('button', { name: 'Collapse demo controls' });
+  if (await expanded.isVisible()) return panel;
   if (options.via === 'url') {
     const current = page.url();
     if (current.startsWith('http')) {
@@ -50,7 +52,7 @@ export async function openDemoControls(page: Page, options: { via?: 'shortcut' |
   } else {
     await page.keyboard.press('Alt+Shift+KeyD');
   }
-  await expect(panel).toBeVisible();
+  await expect(expanded).toBeVisible();
   return panel;
 }
 

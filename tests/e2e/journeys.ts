@@ -18,12 +18,12 @@ export async function fillSignUp(page: Page, email: string) {
   await page.getByRole('banner').getByRole('button', { name: 'Get API key' }).click();
   const dialog = loginDialog(page);
   await expect(dialog.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('E-mail', { exact: true }).fill(email);
   await dialog.getByRole('button', { name: 'Send code' }).click();
   const code = await readMailboxCode(page);
   await expect(dialog.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
   await dialog.getByLabel('Verification code').fill(code);
-  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
 }
 
 /** The header shows the account menu once signed in. */
