@@ -13,8 +13,8 @@ export function loginDialog(page: Page) {
   return page.getByRole('dialog');
 }
 
-/** Opens the sign-up form, requests a code and fills the form; does not submit. */
-export async function fillSignUp(page: Page, email: string) {
+/** Opens the sign-up form, requests a code and fills the form; does not submit. Returns the e-mailed code. */
+export async function fillSignUp(page: Page, email: string): Promise<string> {
   await page.getByRole('banner').getByRole('button', { name: 'Get API key' }).click();
   const dialog = loginDialog(page);
   await expect(dialog.getByRole('heading', { name: 'Create your account' })).toBeVisible();
@@ -24,6 +24,7 @@ export async function fillSignUp(page: Page, email: string) {
   await expect(dialog.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
   await dialog.getByLabel('Verification code').fill(code);
   await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  return code;
 }
 
 /** The header shows the account menu once signed in. */
@@ -41,9 +42,10 @@ export async function signOut(page: Page, email: string) {
   await expectSignedOut(page);
 }
 
-/** Signs up a fresh account through the UI (no bot check) and leaves it signed in. */
-export async function signUp(page: Page, email: string) {
-  await fillSignUp(page, email);
+/** Signs up a fresh account through the UI (no bot check) and leaves it signed in. Returns the code it used. */
+export async function signUp(page: Page, email: string): Promise<string> {
+  const code = await fillSignUp(page, email);
   await loginDialog(page).getByRole('button', { name: 'Create account' }).click();
   await expectSignedIn(page, email);
+  return code;
 }
