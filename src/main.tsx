@@ -2,7 +2,6 @@ import './styles/global.css';
 import { lazy, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { waitFor } from 'xstate';
-import { config } from './config';
 import { configureApiClient } from './api/client';
 import { startApp, type AppActor } from './actors/app';
 import { App } from './app/App';
@@ -12,7 +11,9 @@ import { initDeviceId } from './services/deviceId';
 
 /** Demo mode starts the in-browser API before anything calls it; live mode loads Turnstile on demand. */
 async function startMode(): Promise<{ services: ModeServices; demoPanel?: ReactNode }> {
-  if (config.mode === 'demo') {
+  // Read the variable itself, not config.mode: the bundler folds it to a constant, so a live build
+  // drops the demo (MSW, the in-browser database) entirely. config.ts applies the same rule.
+  if (!import.meta.env.VITE_API_BASE_URL?.trim()) {
     const demo = await import('./demo/boot');
     await demo.startDemo();
     return { services: { ChallengeWidget: demo.DemoChallenge }, demoPanel: <demo.DemoControls /> };
