@@ -1,0 +1,144 @@
+/**
+ * The login flow as a user meets it: the real global actors, the real views, the demo server (msw/node)
+ * behind the real API client. Each step checks the statechart's state AND what the view shows for it,
+ * so a machine that moves without the view following (or the reverse) fails here.
+ */
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { waitFor as waitForActor, type AnyActorRef } from 'xstate';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startApp, type AppActor } from '../../../src/actors/app';
+import { App } from '../../../src/app/App';
+import { DemoChallenge } from '../../../src/demo/DemoChallenge';
+import { lastCodeFor } from '../../../src/demo/mailbox';
+import { createDemoServer } from '../../../src/demo/node';
+
+const demo = createDemoServer();
+const PASSWORD = 'correct-horse-9';
+let counter = 0;
+const uniqueEmail = (tag = '') => `flow${tag}.${++counter}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+beforeAll(() => demo.server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  demo.controls.reset();
+  localStorage.clear();
+  document.cookie = 'authorization=; Max-Age=0; path=/';
+});
+afterAll(() => demo.server.close());
+
+async function renderApp(): Promise<AppActor> {
+  const app = startApp();
+  await waitForActor(actor(app, 'locale'), (s) => s.hasTag('ready'));
+  render(<App actor={app} services={{ ChallengeWidget: DemoChallenge }} />);
+  await screen.findByRole('banner');
+  return app;
+}
+
+function actor(app: AppActor, systemId: string): AnyActorRef {
+  const found = app.system.get(systemId) as AnyActorRef | undefined;
+  if (!found) throw new Error(`no ${systemId} actor`);
+  return found;
+}
+const stateOf = (app: AppActor, systemId: string) => actor(app, systemId).getSnapshot().value as unknown;
+const dialog = () => screen.getByRole('dialog');
+
+async function signUpUntilSubmit(user: ReturnType<typeof userEvent.setup>, app: AppActor, email: string) {
+  await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Get API key' }));
+  // loginModal: open.initial, on the sign-up view
+  expect(stateOf(app, 'loginModal')).toEqual({ open: 'initial' });
+  expect(within(dialog()).getByRole('heading', { name: 'Create your account' })).toBeVisible();
+
+  await user.type(within(dialog()).getByLabelText('E-mail'), email);
+  await user.click(within(dialog()).getByRole('button', { name: 'Send code' }));
+  // emailCode: cooldown — the button counts down and cannot be pressed again
+  const resend = await within(dialog()).findByRole('button', { name: /Resend in \d+ s/ });
+  expect(resend).toBeDisabled();
+  const code = lastCodeFor(email);
+  expect(code).toMatch(/^\d{6}$/);
+  await user.type(within(dialog()).getByLabelText('Verification code'), code ?? '');
+  await user.type(within(dialog()).getByLabelText('Password'), PASSWORD);
+  await user.click(within(dialog()).getByRole('button', { name: 'Create account' }));
+}
+
+describe('login flow, machine and view together', () => {
+  it('idle → pending → signedIn: the modal closes and the header shows the account', async () => {
+    const user = userEvent.setup();
+    const app = await renderApp();
+    expect(stateOf(app, 'login')).toBe('idle');
+    expect(stateOf(app, 'loginModal')).toBe('closed');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    const email = uniqueEmail();
+    await signUpUntilSubmit(user, app, email);
+
+    await waitFor(() => expect(stateOf(app, 'login')).toBe('signedIn'));
+    expect(stateOf(app, 'loginModal')).toBe('closed');
+    expect(await screen.findByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
+    expect(actor(app, 'user').getSnapshot().hasTag('signedIn')).toBe(true);
+    expect(document.cookie).toContain('authorization=');
+  });
+
+  it('pending → verify → retrying → signedIn, with a failed check and an empty token on the way', async () => {
+    const user = userEvent.setup();
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const app = await renderApp();
+    const email = uniqueEmail('+botcheck');
+    await signUpUntilSubmit(user, app, email);
+
+    // verify.loadingChallenge → verify.awaitingToken: the modal is in verify mode and the widget is ready
+    await waitFor(() => expect(stateOf(app, 'login')).toEqual({ verify: 'awaitingToken' }));
+    expect(stateOf(app, 'loginModal')).toEqual({ open: 'verify' });
+    expect(within(dialog()).getByRole('heading', { name: 'Confirm you are human' })).toBeVisible();
+    expect(within(dialog()).getByText('Complete the check to continue.')).toBeVisible();
+    // The form is kept, hidden, so nothing typed is lost if the retry fails.
+    expect(within(dialog()).getByLabelText('E-mail', { selector: 'input' })).toHaveValue(email);
+
+    // verify.challengeFailed
+    await user.click(within(dialog()).getByRole('button', { name: 'Fail the check' }));
+    expect(stateOf(app, 'login')).toEqual({ verify: 'challengeFailed' });
+    expect(within(dialog()).getByText('The check did not pass. Try it again.')).toBeVisible();
+
+    // RELOAD_CHALLENGE, then an empty token: refused with "Authentication failed", no retry
+    await user.click(within(dialog()).getByRole('button', { name: 'Try the check again' }));
+    await waitFor(() => expect(stateOf(app, 'login')).toEqual({ verify: 'awaitingToken' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Pass with an empty token' }));
+    expect(consoleError).toHaveBeenCalledWith('Authentication failed');
+    expect(stateOf(app, 'login')).toEqual({ verify: 'awaitingToken' });
+
+    // CHALLENGE_SOLVED → retrying → signedIn
+    await user.click(within(dialog()).getByRole('checkbox', { name: 'I am human' }));
+    await waitFor(() => expect(stateOf(app, 'login')).toBe('signedIn'));
+    expect(stateOf(app, 'loginModal')).toBe('closed');
+    expect(await screen.findByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
+  });
+
+  it('pending → failed: the server message is shown and the form keeps what was typed', async () => {
+    const user = userEvent.setup();
+    const app = await renderApp();
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Sign in' }));
+    await user.type(within(dialog()).getByLabelText('E-mail'), 'nobody@example.com');
+    await user.type(within(dialog()).getByLabelText('Password'), 'not-the-password');
+    await user.click(within(dialog()).getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() => expect(stateOf(app, 'login')).toBe('failed'));
+    // The toast is still fading in here; the browser tests check it on screen.
+    expect(await screen.findByText('Incorrect e-mail or password.')).toBeInTheDocument();
+    expect(stateOf(app, 'loginModal')).toEqual({ open: 'initial' });
+    expect(within(dialog()).getByLabelText('E-mail')).toHaveValue('nobody@example.com');
+    expect(within(dialog()).getByLabelText('Password')).toHaveValue('not-the-password');
+    expect(within(dialog()).getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it('CLOSE while verifying cancels the bot check: the login flow returns to idle', async () => {
+    const user = userEvent.setup();
+    const app = await renderApp();
+    await signUpUntilSubmit(user, app, uniqueEmail('+botcheck'));
+    await waitFor(() => expect(stateOf(app, 'login')).toMatchObject({ verify: expect.any(String) }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Close' }));
+    expect(stateOf(app, 'loginModal')).toBe('closed');
+    expect(stateOf(app, 'login')).toBe('idle');
+    await act(async () => undefined);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
