@@ -1,5 +1,5 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { notProvidedAction, notProvidedActor } from './notProvided';
+import { notProvidedAction, notProvidedActor, notProvidedCallback } from './notProvided';
 import { errorKind, errorMessage, type ResultEnvelope, type SessionUser } from './types';
 
 /** What storage holds for a signed-in visitor; the reader is injected so REFRESH re-reads real storage. */
@@ -51,11 +51,16 @@ export const userMachine = setup({
     fetchUserInfo: notProvidedActor<ResultEnvelope<SessionUser>>('fetchUserInfo'),
     logout: notProvidedActor<unknown>('logout'),
     lookupIpCountry: notProvidedActor<string>('lookupIpCountry'),
+    // Listens to the other open tabs of this browser; sends REFRESH (someone signed in) or SIGNED_OUT_ELSEWHERE.
+    watchOtherTabs: notProvidedCallback('watchOtherTabs'),
   },
   actions: {
     cacheUser: notProvidedAction('cacheUser'),
     persistLogin: notProvidedAction('persistLogin'),
     clearStoredLogin: notProvidedAction('clearStoredLogin'),
+    // Tell the other tabs, so they follow within a second without a reload.
+    announceSignIn: notProvidedAction('announceSignIn'),
+    announceSignOut: notProvidedAction('announceSignOut'),
     applyCachedUser: assign({ user: ({ context }) => context.readStoredLogin()?.cachedUser ?? null }),
     clearUser: assign({ user: null }),
     enableOneTap: assign({ oneTap: true }),
@@ -90,6 +95,7 @@ export const userMachine = setup({
 }).createMachine({
   id: 'user',
   type: 'parallel',
+  invoke: { id: 'watchOtherTabs', src: 'watchOtherTabs' },
   context: ({ input }) => ({
     readStoredLogin: input.readStoredLogin,
     user: null,
@@ -119,7 +125,7 @@ export const userMachine = setup({
               { target: 'failed', actions: 'setErrorFromResponse' },
             ],
             onError: [
-              { guard: 'isSessionExpiredError', target: 'anonymous.sessionExpired', actions: ['clearUser', 'enableOneTap'] },
+              { guard: 'isSessionExpiredError', target: 'anonymous.sessionExpired', actions: ['clearUser', 'enableOneTap', 'announceSignOut'] },
               { guard: 'isNetworkError', target: 'failed', actions: ['setErrorFromError', 'enableOneTap'] },
               { target: 'failed', actions: 'setErrorFromError' },
             ],
@@ -130,10 +136,10 @@ export const userMachine = setup({
           on: {
             REFRESH: 'fetchingUser',
             LOGOUT: 'loggingOut',
-            SESSION_EXPIRED: { target: 'anonymous.sessionExpired', actions: ['clearUser', 'enableOneTap'] },
+            SESSION_EXPIRED: { target: 'anonymous.sessionExpired', actions: ['clearUser', 'enableOneTap', 'announceSignOut'] },
             PAYMENT_SUCCEEDED: { target: 'fetchingUser', actions: 'incrementPaymentCounter' },
             API_KEY_SET: { actions: ['setApiKey', 'cacheUser'] },
-            SIGNED_IN: { target: 'signedIn', reenter: true, actions: ['persistLogin', 'setUserFromEvent', 'disableOneTap'] },
+            SIGNED_IN: { target: 'signedIn', reenter: true, actions: ['persistLogin', 'setUserFromEvent', 'disableOneTap', 'announceSignIn'] },
             // Another tab logged out and already cleared storage.
             SIGNED_OUT_ELSEWHERE: { target: 'anonymous.signedOut', actions: 'clearUser' },
           },
@@ -144,8 +150,8 @@ export const userMachine = setup({
           invoke: {
             id: 'logout',
             src: 'logout',
-            onDone: { target: 'anonymous.signedOut', actions: ['clearStoredLogin', 'clearUser', 'resetUserState'] },
-            onError: { target: 'anonymous.signedOut', actions: ['clearStoredLogin', 'clearUser', 'resetUserState'] },
+            onDone: { target: 'anonymous.signedOut', actions: ['clearStoredLogin', 'clearUser', 'resetUserState', 'announceSignOut'] },
+            onError: { target: 'anonymous.signedOut', actions: ['clearStoredLogin', 'clearUser', 'resetUserState', 'announceSignOut'] },
           },
         },
         // Keeps the cached user, if any, so a flaky network does not sign the visitor out.
@@ -154,8 +160,9 @@ export const userMachine = setup({
           on: {
             REFRESH: 'checkingStoredLogin',
             LOGOUT: 'loggingOut',
-            SIGNED_IN: { target: 'signedIn', actions: ['persistLogin', 'setUserFromEvent', 'disableOneTap'] },
-            SESSION_EXPIRED: { target: 'anonymous.sessionExpired', actions: ['clearUser', 'enableOneTap'] },
+            SIGNED_IN: { target: 'signedIn', actions: ['persistLogin', 'setUserFromEvent', 'disableOneTap', 'announceSignIn'] },
+            SESSION_EXPIRED: { target: 'anonymous.sessionExpired', actions: ['clearUser', 'enableOneTap', 'announceSignOut'] },
+            SIGNED_OUT_ELSEWHERE: { target: 'anonymous.signedOut', actions: 'clearUser' },
           },
         },
         anonymous: {
@@ -167,7 +174,7 @@ export const userMachine = setup({
             sessionExpired: {},
           },
           on: {
-            SIGNED_IN: { target: 'signedIn', actions: ['persistLogin', 'setUserFromEvent', 'disableOneTap'] },
+            SIGNED_IN: { target: 'signedIn', actions: ['persistLogin', 'setUserFromEvent', 'disableOneTap', 'announceSignIn'] },
             REFRESH: 'checkingStoredLogin',
           },
         },

@@ -1,10 +1,11 @@
-import { fromPromise, type SnapshotFrom } from 'xstate';
+import { fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
 import { userMachine } from '../../machines/user.machine';
 import type { ResultEnvelope, SessionUser } from '../../machines/types';
 import { callApi } from '../api/client';
 import type { User } from '../api/contract';
 import { clearStoredLogin, persistLogin, saveCachedUser } from '../services/session';
 import { lookupIpCountry } from '../services/ipCountry';
+import { announceSessionChange, watchSessionChanges } from '../services/sessionSync';
 
 // The API's user is what the session machine holds; this fails to compile if the two drift apart.
 type Assignable<T extends SessionUser> = T;
@@ -15,6 +16,10 @@ export const userLogic = userMachine.provide({
     fetchUserInfo: fromPromise<ResultEnvelope<SessionUser>>(() => callApi('userInfo')),
     logout: fromPromise<unknown>(() => callApi('logout')),
     lookupIpCountry: fromPromise(({ signal }) => lookupIpCountry(signal)),
+    watchOtherTabs: fromCallback(({ sendBack }) =>
+      // A sign-in elsewhere wrote the shared cookie: re-read it. A sign-out elsewhere already cleared it.
+      watchSessionChanges((change) => sendBack(change === 'signedIn' ? { type: 'REFRESH' } : { type: 'SIGNED_OUT_ELSEWHERE' })),
+    ),
   },
   actions: {
     cacheUser: ({ context }) => saveCachedUser(context.user as AppUser | null),
@@ -22,6 +27,8 @@ export const userLogic = userMachine.provide({
       if (event.type === 'SIGNED_IN') persistLogin({ token: event.token, userInfo: event.user as AppUser });
     },
     clearStoredLogin: () => clearStoredLogin(),
+    announceSignIn: () => announceSessionChange('signedIn'),
+    announceSignOut: () => announceSessionChange('signedOut'),
   },
 });
 

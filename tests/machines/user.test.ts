@@ -57,6 +57,8 @@ describeMachinePaths('user machine', {
   // No guard reads the context, so the graph only needs what changes what a view shows; assertions check the rest.
   serializeContext: (context) => ({ signedIn: context.user !== null, oneTap: context.oneTap, paid: context.paymentCounter > 0 }),
   maxSimplePaths: 40,
+  // A sign-out in another tab arrives through the tab watcher, which runs for the actor's whole life.
+  callbacks: { watchOtherTabs: ['SIGNED_OUT_ELSEWHERE'] },
   assertState: (snapshot, { event, previous, stepCalls, stepInvocations }) => {
     const { context } = snapshot;
     type SessionState = 'checkingStoredLogin' | 'fetchingUser' | 'signedIn' | 'loggingOut' | 'failed' | 'anonymous';
@@ -74,6 +76,16 @@ describeMachinePaths('user machine', {
     expect(stepCalls('cacheUser')).toHaveLength((isFetchDone(event) && session('signedIn')) || event.type === 'API_KEY_SET' ? 1 : 0);
     expect(stepCalls('persistLogin').map((call) => call.event)).toEqual(event.type === 'SIGNED_IN' ? [event] : []);
     expect(stepCalls('clearStoredLogin')).toHaveLength(isLogoutSettled(event) ? 1 : 0);
+
+    // Other tabs hear about every sign-in and sign-out made here (never about one they told us of).
+    const expiredHere =
+      event.type === 'SESSION_EXPIRED' || (event.type === 'xstate.error.actor.fetchUserInfo' && (event.error as { kind?: string }).kind === 'sessionExpired');
+    expect(stepCalls('announceSignIn')).toHaveLength(event.type === 'SIGNED_IN' ? 1 : 0);
+    expect(stepCalls('announceSignOut')).toHaveLength(isLogoutSettled(event) || expiredHere ? 1 : 0);
+    if (event.type === 'SIGNED_OUT_ELSEWHERE') {
+      expect(snapshot.matches({ session: { anonymous: 'signedOut' } })).toBe(true);
+      expect(context.user).toBeNull();
+    }
 
     // Entering fetchingUser (at start, on REFRESH, after a payment) asks the server once.
     const startedFetching = session('fetchingUser') && !was('fetchingUser');
