@@ -1,14 +1,27 @@
 import type { AnyStateMachine } from 'xstate';
 import { appMachine } from './app.machine';
 import { emailCodeMachine } from './emailCode.machine';
+import { googleOneTapMachine } from './googleOneTap.machine';
 import { localeMachine } from './locale.machine';
 import { loginMachine } from './login.machine';
 import { loginModalMachine } from './loginModal.machine';
+import { microsoftButtonMachine } from './microsoftButton.machine';
 import { pageProgressMachine } from './pageProgress.machine';
 import { themeMachine } from './theme.machine';
 import { userMachine } from './user.machine';
 
-export { appMachine, emailCodeMachine, localeMachine, loginMachine, loginModalMachine, pageProgressMachine, themeMachine, userMachine };
+export {
+  appMachine,
+  emailCodeMachine,
+  googleOneTapMachine,
+  localeMachine,
+  loginMachine,
+  loginModalMachine,
+  microsoftButtonMachine,
+  pageProgressMachine,
+  themeMachine,
+  userMachine,
+};
 
 export interface CatalogueEntry {
   id: string;
@@ -38,6 +51,16 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
     id: emailCodeMachine.id,
     machine: emailCodeMachine,
     description: 'The “send code” button of a form: sends an e-mail code, then waits 60 seconds before another can be sent.',
+  },
+  {
+    id: microsoftButtonMachine.id,
+    machine: microsoftButtonMachine,
+    description: 'The “Sign in with Microsoft” button: starts the sign-in service, opens the popup on click and shows why a sign-in failed.',
+  },
+  {
+    id: googleOneTapMachine.id,
+    machine: googleOneTapMachine,
+    description: 'Google One Tap: shown while nobody is signed in and One Tap is allowed, it hands the chosen account to the login.',
   },
   { id: themeMachine.id, machine: themeMachine, description: 'Light, dark or system theme: restores the stored choice, applies it and follows the system while on system.' },
   { id: localeMachine.id, machine: localeMachine, description: 'The interface language: loads its messages, switches when asked, keeps the old one if loading fails.' },

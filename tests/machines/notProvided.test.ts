@@ -33,8 +33,7 @@ describe('not-provided defaults', () => {
     const errors: unknown[] = [];
     actor.subscribe({ error: (error) => errors.push(error) });
     actor.start();
-    // A stored login starts a fetch; when a reply lands, the missing cacheUser stops the actor, by name.
-    actor.send({ type: 'xstate.done.actor.fetchUserInfo', output: { code: 200, msg: 'ok', data: { id: 'u', email: 'e', apiKey: 'k', credits: 0 } }, actorId: 'fetchUserInfo' });
-    expect(errors).toEqual([new Error('cacheUser not provided')]);
+    // The first missing piece it reaches is the tab watcher it starts at once: the actor stops, naming it.
+    expect(errors).toEqual([new Error('watchOtherTabs not provided')]);
   });
 });

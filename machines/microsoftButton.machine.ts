@@ -1,0 +1,109 @@
+import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { notProvidedAction, notProvidedActor } from './notProvided';
+
+/** Why a Microsoft sign-in failed; each kind has its own toast, except userCancelled (logged only). */
+export type MicrosoftErrorKind = 'authServiceNotReady' | 'invalidToken' | 'popupBlocked' | 'interactionInProgress' | 'userCancelled' | 'other';
+
+const MICROSOFT_ERROR_KINDS: ReadonlySet<string> = new Set<MicrosoftErrorKind>([
+  'authServiceNotReady',
+  'invalidToken',
+  'popupBlocked',
+  'interactionInProgress',
+  'userCancelled',
+  'other',
+]);
+
+function isMicrosoftErrorKind(value: unknown): value is MicrosoftErrorKind {
+  return typeof value === 'string' && MICROSOFT_ERROR_KINDS.has(value);
+}
+
+/**
+ * The `kind` a sign-in error carries. The provided signIn actor classifies MSAL's errors before throwing
+ * (machines cannot import src/), so anything without a known kind is simply "other".
+ */
+export function microsoftErrorKind(error: unknown): MicrosoftErrorKind {
+  if (typeof error !== 'object' || error === null || !('kind' in error)) return 'other';
+  const { kind } = error;
+  return isMicrosoftErrorKind(kind) ? kind : 'other';
+}
+
+/** What the sign-in popup resolves with; a result without an ID token is not a sign-in. */
+export interface MicrosoftSignInOutput {
+  idToken: string | null;
+}
+
+export interface MicrosoftButtonContext {
+  /** The last failed attempt's kind, cleared by the next click. */
+  error: MicrosoftErrorKind | null;
+}
+
+export type MicrosoftButtonEvent =
+  | { type: 'CLICK' }
+  | { type: 'RETRY' }
+  // What the invoked actors report; listed so named guards and actions read them with types.
+  | DoneActorEvent<void, 'initialize'>
+  | ErrorActorEvent<unknown, 'initialize'>
+  | DoneActorEvent<MicrosoftSignInOutput, 'signIn'>
+  | ErrorActorEvent<unknown, 'signIn'>;
+
+export const microsoftButtonMachine = setup({
+  types: {} as { context: MicrosoftButtonContext; events: MicrosoftButtonEvent },
+  actors: {
+    // Creates the auth client lazily, so the large MSAL bundle loads only where the button shows.
+    initialize: notProvidedActor<void>('initialize'),
+    signIn: notProvidedActor<MicrosoftSignInOutput>('signIn'),
+  },
+  actions: {
+    showLoadingToast: notProvidedAction('showLoadingToast'),
+    dismissLoadingToast: notProvidedAction('dismissLoadingToast'),
+    notifySuccess: notProvidedAction('notifySuccess'),
+    showError: notProvidedAction('showError'),
+    logInitFailure: notProvidedAction('logInitFailure'),
+    logCancelled: notProvidedAction('logCancelled'),
+    clearError: assign({ error: null }),
+    setInvalidTokenError: assign({ error: 'invalidToken' }),
+    setErrorFromError: assign({ error: ({ event }) => (event.type === 'xstate.error.actor.signIn' ? microsoftErrorKind(event.error) : 'other') }),
+  },
+  guards: {
+    hasIdToken: ({ event }) => event.type === 'xstate.done.actor.signIn' && typeof event.output.idToken === 'string' && event.output.idToken !== '',
+    isUserCancelled: ({ event }) => event.type === 'xstate.error.actor.signIn' && microsoftErrorKind(event.error) === 'userCancelled',
+  },
+}).createMachine({
+  id: 'microsoftButton',
+  context: { error: null },
+  initial: 'initializing',
+  states: {
+    initializing: {
+      tags: 'disabled',
+      invoke: {
+        id: 'initialize',
+        src: 'initialize',
+        onDone: 'ready',
+        onError: { target: 'initFailed', actions: 'logInitFailure' },
+      },
+    },
+    ready: {
+      on: { CLICK: { target: 'loading', actions: ['clearError', 'showLoadingToast'] } },
+    },
+    loading: {
+      tags: ['disabled', 'busy'],
+      invoke: {
+        id: 'signIn',
+        src: 'signIn',
+        onDone: [
+          { guard: 'hasIdToken', target: 'ready', actions: ['dismissLoadingToast', 'notifySuccess'] },
+          { target: 'ready', actions: ['dismissLoadingToast', 'setInvalidTokenError', 'showError'] },
+        ],
+        onError: [
+          // Closing the popup is the visitor's choice, not a failure worth a toast.
+          { guard: 'isUserCancelled', target: 'ready', actions: ['dismissLoadingToast', 'logCancelled'] },
+          { target: 'ready', actions: ['dismissLoadingToast', 'setErrorFromError', 'showError'] },
+        ],
+      },
+    },
+    initFailed: {
+      tags: 'disabled',
+      on: { RETRY: 'initializing' },
+    },
+  },
+});
