@@ -15,6 +15,7 @@ import {
   type ResponseOf,
 } from '../api/contract';
 import { pbkdf2Hex, randomHex, sameHash, sha256Hex } from './crypto';
+import type { SocialProvider } from './socialCredential';
 import { writeSafely, type KeyValueStorage } from './storage';
 
 export const DB_STORAGE_KEY = 'nanobanana.demo.db';
@@ -31,10 +32,13 @@ export const MAX_CODE_ATTEMPTS = 5;
 // Tables
 // ---------------------------------------------------------------------------------------------------
 
+const SOCIAL_PROVIDERS = ['google', 'microsoft'] as const satisfies readonly SocialProvider[];
+
 const AccountSchema = v.object({
   id: v.string(),
   email: v.string(),
-  passwordHash: v.string(),
+  /** Null for accounts made by a Google or Microsoft sign-in, until a password reset sets one. */
+  passwordHash: v.nullable(v.string()),
   salt: v.string(),
   credits: v.number(),
   nickname: v.string(),
@@ -47,6 +51,8 @@ const AccountSchema = v.object({
   apiKeys: v.array(ApiKeySchema),
   referDomain: v.string(),
   utmTerm: v.string(),
+  /** The social sign-ins this account has used; optional so blobs saved before it existed still load. */
+  providers: v.optional(v.array(v.picklist(SOCIAL_PROVIDERS)), () => []),
 });
 export type Account = v.InferOutput<typeof AccountSchema>;
 
@@ -200,14 +206,19 @@ export async function setPassword(account: Account, password: string): Promise<v
 }
 
 export async function verifyPassword(account: Account, password: string): Promise<boolean> {
+  if (account.passwordHash === null) return false;
   return sameHash(await pbkdf2Hex(password, account.salt), account.passwordHash);
 }
 
 export interface NewAccount {
   email: string;
-  password: string;
+  /** Null for a first Google or Microsoft sign-in. */
+  password: string | null;
   referDomain: string;
   utmTerm: string;
+  /** The name the social provider reported; defaults to the e-mail's local part. */
+  nickname?: string;
+  provider?: SocialProvider;
 }
 
 /** A new account with its primary API key and the free credit grant (recorded in the ledger). */
@@ -216,10 +227,10 @@ export async function createAccount(data: DbData, input: NewAccount, now = Date.
   const account: Account = {
     id: randomHex(16),
     email,
-    passwordHash: '',
+    passwordHash: null,
     salt: '',
     credits: FREE_CREDITS,
-    nickname: email.split('@')[0] ?? email,
+    nickname: input.nickname?.trim() || (email.split('@')[0] ?? email),
     createTime: iso(now),
     emailSubscriptionFlag: 1,
     alertEmail: null,
@@ -229,11 +240,17 @@ export async function createAccount(data: DbData, input: NewAccount, now = Date.
     apiKeys: [{ id: randomHex(12), name: 'Default', apiKey: newApiKeyValue(), primary: true, createTime: iso(now), lastUsedTime: null }],
     referDomain: input.referDomain,
     utmTerm: input.utmTerm,
+    providers: input.provider ? [input.provider] : [],
   };
-  await setPassword(account, input.password);
+  if (input.password !== null) await setPassword(account, input.password);
   data.accounts.push(account);
   data.ledger.push({ id: randomHex(16), accountId: account.id, createTime: iso(now), kind: 'grant', credits: FREE_CREDITS, note: 'Free credits for new accounts' });
   return account;
+}
+
+/** Notes a social sign-in on the account (an e-mail account signing in with Google stays the same account). */
+export function linkProvider(account: Account, provider: SocialProvider): void {
+  if (!account.providers.includes(provider)) account.providers.push(provider);
 }
 
 export function primaryApiKey(account: Account): string {

@@ -2,9 +2,10 @@ import type { HttpHandler } from 'msw';
 import type { DemoEnvironment } from '../environment';
 import { authHandlers } from './auth';
 import { ipCountryHandlers } from './ipCountry';
+import { socialHandlers } from './social';
 import { userHandlers } from './user';
 
 /** Every demo API handler, bound to one environment (the browser's, or a test's in-memory one). */
 export function createHandlers(env: DemoEnvironment): HttpHandler[] {
-  return [...authHandlers(env), ...userHandlers(env), ...ipCountryHandlers(env)];
+  return [...authHandlers(env), ...socialHandlers(env), ...userHandlers(env), ...ipCountryHandlers(env)];
 }
