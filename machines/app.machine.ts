@@ -5,6 +5,7 @@ import { loginModalMachine } from './loginModal.machine';
 import { themeMachine } from './theme.machine';
 import { localeMachine } from './locale.machine';
 import { pageProgressMachine } from './pageProgress.machine';
+import { googleOneTapMachine } from './googleOneTap.machine';
 
 export interface AppInput {
   user: InputFrom<typeof userMachine>;
@@ -26,6 +27,7 @@ export const appMachine = setup({
     theme: themeMachine,
     locale: localeMachine,
     pageProgress: pageProgressMachine,
+    googleOneTap: googleOneTapMachine,
   },
 }).createMachine({
   id: 'app',
@@ -40,6 +42,7 @@ export const appMachine = setup({
         { id: 'theme', systemId: 'theme', src: 'theme', input: ({ context }) => context.theme },
         { id: 'locale', systemId: 'locale', src: 'locale', input: ({ context }) => context.locale },
         { id: 'pageProgress', systemId: 'pageProgress', src: 'pageProgress' },
+        { id: 'googleOneTap', systemId: 'googleOneTap', src: 'googleOneTap' },
       ],
     },
   },

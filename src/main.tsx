@@ -16,9 +16,14 @@ async function startMode(): Promise<{ services: ModeServices; demoPanel?: ReactN
   if (!import.meta.env.VITE_API_BASE_URL?.trim()) {
     const demo = await import('./demo/boot');
     await demo.startDemo();
-    return { services: { ChallengeWidget: demo.DemoChallenge }, demoPanel: <demo.DemoControls /> };
+    return {
+      services: { ChallengeWidget: demo.DemoChallenge, google: demo.demoGoogle, microsoft: demo.demoMicrosoft },
+      demoPanel: <demo.DemoControls />,
+    };
   }
-  return { services: { ChallengeWidget: lazy(() => import('./features/auth/TurnstileChallenge')) } };
+  // Live: Google's provider wraps every page; MSAL itself loads only when a Microsoft button appears.
+  const [{ liveGoogle }, { liveMicrosoft }] = await Promise.all([import('./services/google/live'), import('./services/microsoft/live')]);
+  return { services: { ChallengeWidget: lazy(() => import('./features/auth/TurnstileChallenge')), google: liveGoogle, microsoft: liveMicrosoft } };
 }
 
 async function boot() {
@@ -28,7 +33,7 @@ async function boot() {
   // A 401 anywhere ends the session in the user actor; the actor is bound once it exists.
   let app: AppActor | null = null;
   configureApiClient({ hooks: { onSessionExpired: () => app?.system.get('user')?.send({ type: 'SESSION_EXPIRED' }) } });
-  app = startApp();
+  app = startApp({ google: services.google });
 
   // Render once the first catalogue is in, so nobody sees untranslated text flash by.
   const locale = app.system.get('locale');

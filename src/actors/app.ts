@@ -6,6 +6,9 @@ import { themeMachine } from '../../machines/theme.machine';
 import { localeMachine } from '../../machines/locale.machine';
 import { pageProgressMachine } from '../../machines/pageProgress.machine';
 import { userLogic } from './user';
+import { createGoogleOneTapLogic } from './googleOneTap';
+import type { googleOneTapMachine } from '../../machines/googleOneTap.machine';
+import type { GoogleSignIn } from '../services/socialSignIn';
 import { loginLogic } from './login';
 import { readStoredLogin } from '../services/session';
 import { applyTheme, persistTheme, readStoredTheme, systemPrefersDark, watchSystemTheme } from '../services/theme';
@@ -29,7 +32,9 @@ const localeLogic = localeMachine.provide({
   },
 });
 
-export const appLogic = appMachine.provide({
+/** The root machine with every global actor wired to this mode's services. */
+export function createAppLogic({ google }: { google: GoogleSignIn }) {
+  return appMachine.provide({
   actors: {
     user: userLogic,
     login: loginLogic,
@@ -42,10 +47,13 @@ export const appLogic = appMachine.provide({
     theme: themeLogic,
     locale: localeLogic,
     pageProgress: pageProgressMachine,
+    googleOneTap: createGoogleOneTapLogic(google),
   },
-});
+  });
+}
 
-export type AppActor = ActorRefFrom<typeof appLogic>;
+export type AppActor = ActorRefFrom<ReturnType<typeof createAppLogic>>;
+export type GoogleOneTapActor = ActorRefFrom<typeof googleOneTapMachine>;
 export type UserActor = ActorRefFrom<typeof userMachine>;
 export type LoginModalActor = ActorRefFrom<typeof loginModalMachine>;
 export type ThemeActor = ActorRefFrom<typeof themeMachine>;
@@ -53,8 +61,8 @@ export type LocaleActor = ActorRefFrom<typeof localeMachine>;
 export type PageProgressActor = ActorRefFrom<typeof pageProgressMachine>;
 
 /** Starts the global actors once, at boot. */
-export function startApp(options: { inspect?: (event: InspectionEvent) => void } = {}): AppActor {
-  const actor = createActor(appLogic, {
+export function startApp(options: { google: GoogleSignIn; inspect?: (event: InspectionEvent) => void }): AppActor {
+  const actor = createActor(createAppLogic({ google: options.google }), {
     input: {
       user: { readStoredLogin },
       theme: { stored: readStoredTheme(), systemPrefersDark: systemPrefersDark() },
@@ -63,5 +71,32 @@ export function startApp(options: { inspect?: (event: InspectionEvent) => void }
     ...(options.inspect ? { inspect: options.inspect } : {}),
   });
   actor.start();
+  connectOneTap(actor);
   return actor;
+}
+
+/**
+ * One Tap shows while the user actor's One Tap flag is on and nobody is signed in, and learns how the
+ * login it started ended. Both are facts of other actors, so they are relayed here, where actors meet.
+ */
+function connectOneTap(app: AppActor): void {
+  const { system } = app;
+  const oneTap = system.get('googleOneTap') as GoogleOneTapActor | undefined;
+  const user = system.get('user') as UserActor | undefined;
+  const login = system.get('login') as ActorRefFrom<typeof loginLogic> | undefined;
+  if (!oneTap || !user || !login) return;
+
+  let allowed: boolean | null = null;
+  user.subscribe((snapshot) => {
+    const next = snapshot.context.oneTap && !snapshot.hasTag('signedIn');
+    if (next === allowed) return;
+    allowed = next;
+    oneTap.send({ type: next ? 'PROMPT_ALLOWED' : 'PROMPT_BLOCKED' });
+  });
+
+  login.subscribe((snapshot) => {
+    if (!oneTap.getSnapshot().matches('signingIn') || snapshot.context.request?.kind !== 'google') return;
+    if (snapshot.matches('signedIn')) oneTap.send({ type: 'LOGIN_SUCCEEDED' });
+    else if (snapshot.matches('failed') || snapshot.matches('idle')) oneTap.send({ type: 'LOGIN_FAILED' });
+  });
 }

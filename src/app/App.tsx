@@ -19,20 +19,23 @@ interface AppProps {
 }
 
 export function App({ actor, services, demoPanel }: AppProps) {
+  const GoogleProvider = services.google.Provider;
   return (
     <I18nProvider i18n={i18n}>
       <AppActorProvider actor={actor}>
         <ServicesProvider services={services}>
-          <ProgressBar />
-          <div className={styles.shell}>
-            <Header />
-            <main id="main" className={styles.main}>
-              <AppRoutes />
-            </main>
-          </div>
-          <LoginModal />
-          <ToastArea />
-          {demoPanel}
+          <GoogleProvider>
+            <ProgressBar />
+            <div className={styles.shell}>
+              <Header />
+              <main id="main" className={styles.main}>
+                <AppRoutes />
+              </main>
+            </div>
+            <LoginModal />
+            <ToastArea />
+            {demoPanel}
+          </GoogleProvider>
         </ServicesProvider>
       </AppActorProvider>
     </I18nProvider>

@@ -1,9 +1,12 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ChallengeWidget } from '../services/challenge';
+import type { GoogleSignIn, MicrosoftSignIn } from '../services/socialSignIn';
 
 /** Implementations that differ between demo and live mode, chosen once at boot. */
 export interface ModeServices {
   ChallengeWidget: ChallengeWidget;
+  google: GoogleSignIn;
+  microsoft: MicrosoftSignIn;
 }
 
 const ServicesContext = createContext<ModeServices | null>(null);

@@ -2,9 +2,16 @@
 import { setupWorker } from 'msw/browser';
 import { browserDemoEnvironment } from './environment';
 import { createHandlers } from './handlers';
+import type { GoogleSignIn, MicrosoftSignIn } from '../services/socialSignIn';
+import { createDemoGoogle } from './social/google';
+import { createDemoMicrosoft } from './social/microsoft';
 
 export { DemoControls } from './DemoControls';
 export { DemoChallenge } from './DemoChallenge';
+
+/** Google and Microsoft sign-in with demo pickers in place of the real popups (accounts kept in localStorage). */
+export const demoGoogle: GoogleSignIn = createDemoGoogle();
+export const demoMicrosoft: MicrosoftSignIn = createDemoMicrosoft();
 
 /** Starts the Mock Service Worker; every product API call is answered in the browser from then on. */
 export async function startDemo(): Promise<void> {

@@ -4,6 +4,7 @@ import { Dialog } from '../../ui/Dialog';
 import { SignInForm } from './SignInForm';
 import { CodeProtectedForm } from './CodeProtectedForm';
 import { VerifyStep } from './VerifyStep';
+import { SocialSignIn } from './SocialSignIn';
 
 /**
  * The global login modal (closed, open.initial, open.verify). The forms stay mounted while the bot check
@@ -35,6 +36,7 @@ export function LoginModal() {
   return (
     <Dialog open={isOpen} onDismiss={() => modal.send({ type: 'CLOSE' })} title={title} description={description}>
       <div hidden={isVerify}>
+        {view !== 'resetPassword' ? <SocialSignIn /> : null}
         {view === 'signIn' ? (
           <SignInForm key="signIn" initialEmail={email} />
         ) : (

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { startApp, type AppActor } from '../../../src/actors/app';
 import { App } from '../../../src/app/App';
 import { DemoChallenge } from '../../../src/demo/DemoChallenge';
+import { demoGoogle, demoMicrosoft } from '../../../src/demo/boot';
 import { lastCodeFor } from '../../../src/demo/mailbox';
 import { createDemoServer } from '../../../src/demo/node';
 
@@ -19,7 +20,10 @@ let counter = 0;
 const uniqueEmail = (tag = '') => `flow${tag}.${++counter}.${Math.random().toString(36).slice(2, 7)}@example.com`;
 
 beforeAll(() => demo.server.listen({ onUnhandledRequest: 'error' }));
+let running: AppActor | null = null;
 afterEach(() => {
+  running?.stop();
+  running = null;
   cleanup();
   demo.controls.reset();
   localStorage.clear();
@@ -28,9 +32,12 @@ afterEach(() => {
 afterAll(() => demo.server.close());
 
 async function renderApp(): Promise<AppActor> {
-  const app = startApp();
+  // One Tap is not part of this flow: a prompt that never shows keeps it out of the way.
+  const google = { ...demoGoogle, prompt: () => () => undefined };
+  const app = startApp({ google });
+  running = app;
   await waitForActor(actor(app, 'locale'), (s) => s.hasTag('ready'));
-  render(<App actor={app} services={{ ChallengeWidget: DemoChallenge }} />);
+  render(<App actor={app} services={{ ChallengeWidget: DemoChallenge, google, microsoft: demoMicrosoft }} />);
   await screen.findByRole('banner');
   return app;
 }
@@ -41,7 +48,12 @@ function actor(app: AppActor, systemId: string): AnyActorRef {
   return found;
 }
 const stateOf = (app: AppActor, systemId: string) => actor(app, systemId).getSnapshot().value as unknown;
-const dialog = () => screen.getByRole('dialog');
+/** The login modal: the open native <dialog> (the demo's Google and Microsoft pickers are not opened here). */
+function dialog(): HTMLElement {
+  const open = document.querySelector<HTMLDialogElement>('dialog[open]');
+  if (!open) throw new Error('the login modal is not open');
+  return open;
+}
 
 async function signUpUntilSubmit(user: ReturnType<typeof userEvent.setup>, app: AppActor, email: string) {
   await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Get API key' }));
@@ -140,5 +152,21 @@ describe('login flow, machine and view together', () => {
     expect(stateOf(app, 'login')).toBe('idle');
     await act(async () => undefined);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('Microsoft: the popup of the button hands its ID token to the global login flow, which signs in', async () => {
+    const user = userEvent.setup();
+    const app = await renderApp();
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Sign in' }));
+    const button = await within(dialog()).findByRole('button', { name: 'Continue with Microsoft' });
+    // microsoftButton: initializing (disabled) → ready
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    const picker = await screen.findByRole('dialog', { name: 'Pick an account' });
+    await user.click(within(picker).getByRole('button', { name: /demo\.user@outlook\.com/ }));
+
+    await waitFor(() => expect(stateOf(app, 'login')).toBe('signedIn'));
+    expect(actor(app, 'login').getSnapshot().context.request).toMatchObject({ kind: 'microsoft' });
+    expect(await screen.findByRole('button', { name: 'Account menu for demo.user@outlook.com' })).toBeVisible();
   });
 });

@@ -1,0 +1,198 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { DemoIdentity } from '../socialCredential';
+import { parseAccountDraft, type AccountDraftProblem } from './accounts';
+import styles from './AccountPicker.module.css';
+
+export interface Simulation {
+  label: string;
+  run(): void;
+}
+
+export interface AccountPickerProps {
+  logo: ReactNode;
+  title: ReactNode;
+  subtitle?: ReactNode;
+  accounts: DemoIdentity[];
+  /** A listed account, or a new one that passed the "Use another account" form. */
+  onChoose(account: DemoIdentity, isNew: boolean): void;
+  /** Cancel or Escape. */
+  onCancel(): void;
+  /** QA-only buttons that end the picker the way a failing popup would. */
+  simulations: Simulation[];
+}
+
+/**
+ * The demo's stand-in for a provider's account popup: a native modal <dialog> (it stacks over the login
+ * modal in the top layer), shown for as long as it is mounted.
+ */
+export function AccountPicker({ logo, title, subtitle, accounts, onChoose, onCancel, simulations }: AccountPickerProps) {
+  const { t } = useLingui();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const firstAccount = useRef<HTMLButtonElement>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const [adding, setAdding] = useState(false);
+  const [draft, setDraft] = useState<DemoIdentity>({ name: '', email: '' });
+  const [problems, setProblems] = useState<AccountDraftProblem[]>([]);
+  const onCancelRef = useRef(onCancel);
+  useEffect(() => {
+    onCancelRef.current = onCancel;
+  }, [onCancel]);
+  const titleId = useId();
+  const subtitleId = useId();
+  const nameErrorId = useId();
+  const emailErrorId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (!element.open) element.showModal();
+    // Escape fires `cancel`; it means Cancel, and the owner unmounts the picker.
+    const onEscape = (event: Event) => {
+      event.preventDefault();
+      onCancelRef.current();
+    };
+    element.addEventListener('cancel', onEscape);
+    return () => {
+      element.removeEventListener('cancel', onEscape);
+      if (element.open) element.close();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (adding) nameInput.current?.focus();
+    else firstAccount.current?.focus();
+  }, [adding]);
+
+  const submitDraft = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // The picker may sit inside the login form's React tree: its submit must not reach that form.
+    event.stopPropagation();
+    const result = parseAccountDraft(draft);
+    if ('account' in result) onChoose(result.account, true);
+    else {
+      setProblems(result.problems);
+      if (result.problems[0] === 'name') nameInput.current?.focus();
+      else emailInput.current?.focus();
+    }
+  };
+
+  const nameWrong = problems.includes('name');
+  const emailWrong = problems.includes('email');
+
+  return (
+    <dialog ref={dialog} className={styles.dialog} aria-labelledby={titleId} aria-describedby={subtitle ? subtitleId : undefined}>
+      <div className={styles.header}>
+        <span className={styles.logo} aria-hidden="true">
+          {logo}
+        </span>
+        <h2 id={titleId} className={styles.title}>
+          {title}
+        </h2>
+        {subtitle ? (
+          <p id={subtitleId} className={styles.subtitle}>
+            {subtitle}
+          </p>
+        ) : null}
+      </div>
+
+      {adding ? (
+        <form className={styles.form} noValidate onSubmit={submitDraft}>
+          <label className={styles.field}>
+            <span>
+              <Trans>Name</Trans>
+            </span>
+            <input
+              ref={nameInput}
+              type="text"
+              autoComplete="name"
+              value={draft.name}
+              aria-invalid={nameWrong}
+              aria-describedby={nameWrong ? nameErrorId : undefined}
+              onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+            />
+          </label>
+          {nameWrong ? (
+            <p id={nameErrorId} className={styles.error}>
+              <Trans>Enter a name.</Trans>
+            </p>
+          ) : null}
+          <label className={styles.field}>
+            <span>
+              <Trans>E-mail</Trans>
+            </span>
+            <input
+              ref={emailInput}
+              type="email"
+              autoComplete="email"
+              value={draft.email}
+              aria-invalid={emailWrong}
+              aria-describedby={emailWrong ? emailErrorId : undefined}
+              onChange={(event) => setDraft({ ...draft, email: event.target.value })}
+            />
+          </label>
+          {emailWrong ? (
+            <p id={emailErrorId} className={styles.error}>
+              <Trans>Enter a valid e-mail address.</Trans>
+            </p>
+          ) : null}
+          <div className={styles.actions}>
+            <button type="button" className={styles.secondary} onClick={() => setAdding(false)}>
+              <Trans>Back</Trans>
+            </button>
+            <button type="submit" className={styles.primary}>
+              <Trans>Next</Trans>
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <ul className={styles.accounts}>
+            {accounts.map((account, index) => (
+              <li key={account.email}>
+                <button type="button" ref={index === 0 ? firstAccount : undefined} className={styles.account} onClick={() => onChoose(account, false)}>
+                  <span className={styles.avatar} aria-hidden="true">
+                    {account.name.trim().charAt(0).toUpperCase()}
+                  </span>
+                  <span className={styles.identity}>
+                    <span className={styles.name}>{account.name}</span>
+                    <span className={styles.email}>{account.email}</span>
+                  </span>
+                </button>
+              </li>
+            ))}
+            <li>
+              <button type="button" className={styles.account} onClick={() => setAdding(true)}>
+                <span className={styles.avatar} aria-hidden="true">
+                  +
+                </span>
+                <span className={styles.name}>
+                  <Trans>Use another account</Trans>
+                </span>
+              </button>
+            </li>
+          </ul>
+          <div className={styles.actions}>
+            <button type="button" className={styles.secondary} onClick={() => onCancelRef.current()}>
+              <Trans>Cancel</Trans>
+            </button>
+          </div>
+        </>
+      )}
+
+      <section className={styles.qa} aria-label={t`Simulate`}>
+        <h3 className={styles.qaTitle}>
+          <Trans>Simulate</Trans>
+        </h3>
+        <div className={styles.qaButtons}>
+          {simulations.map((simulation) => (
+            <button key={simulation.label} type="button" className={styles.qaButton} onClick={simulation.run}>
+              {simulation.label}
+            </button>
+          ))}
+        </div>
+      </section>
+    </dialog>
+  );
+}

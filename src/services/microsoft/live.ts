@@ -1,0 +1,71 @@
+/**
+ * Live Microsoft sign-in: MSAL's PublicClientApplication with the seed's settings. MSAL is large, so it
+ * is imported on first use, never by the landing bundle.
+ */
+import type { PublicClientApplication } from '@azure/msal-browser';
+import { config } from '../../config';
+import type { MicrosoftSignIn } from '../socialSignIn';
+
+const AUTHORITY = 'https://login.microsoftonline.com/common';
+const SCOPES = ['openid', 'profile', 'email'];
+
+/** MSAL's own code for "used before initialize", so the error classifier treats both alike. */
+export const UNINITIALIZED_CODE = 'uninitialized_public_client_application';
+
+class MicrosoftNotReadyError extends Error {
+  readonly errorCode = UNINITIALIZED_CODE;
+  constructor() {
+    super(`${UNINITIALIZED_CODE}: the Microsoft sign-in client is not initialized`);
+    this.name = 'MicrosoftNotReadyError';
+  }
+}
+
+async function createClient(): Promise<PublicClientApplication> {
+  const msal = await import('@azure/msal-browser');
+  const origin = window.location.origin;
+  // Timings (broker handshake, iframe hash timeout, token refresh offset) stay at MSAL's defaults.
+  const instance = new msal.PublicClientApplication({
+    auth: {
+      clientId: config.microsoftClientId,
+      authority: AUTHORITY,
+      redirectUri: origin,
+      postLogoutRedirectUri: origin,
+    },
+    cache: { cacheLocation: 'sessionStorage' },
+  });
+  await instance.initialize();
+  return instance;
+}
+
+/** Builds an adapter with its own client; the app uses the single `liveMicrosoft` below. */
+export function createLiveMicrosoft(): MicrosoftSignIn {
+  // Shared by concurrent callers; cleared on failure so the next initialize starts over.
+  let creating: Promise<PublicClientApplication> | null = null;
+  let ready: PublicClientApplication | null = null;
+
+  return {
+    async initialize() {
+      creating ??= createClient().then(
+        (instance) => {
+          ready = instance;
+          return instance;
+        },
+        (error: unknown) => {
+          console.error('Failed to create the Microsoft auth instance', error);
+          creating = null;
+          throw error;
+        },
+      );
+      await creating;
+    },
+
+    async signIn() {
+      if (!ready) throw new MicrosoftNotReadyError();
+      // MSAL's errors propagate untouched: the classifier reads their errorCode.
+      const result = await ready.loginPopup({ scopes: [...SCOPES], prompt: 'select_account' });
+      return { idToken: result.idToken || null };
+    },
+  };
+}
+
+export const liveMicrosoft: MicrosoftSignIn = createLiveMicrosoft();
