@@ -58,6 +58,23 @@ test.describe('Google', () => {
     await expectSignedIn(page, email);
   });
 
+  test('a failure of the Google sign-in library is logged, then the page reloads', async ({ page, openApp }) => {
+    await openApp(page);
+    const logged: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') logged.push(m.text());
+    });
+    // A marker on the window survives anything but a reload.
+    await page.evaluate(() => Object.assign(window, { qaMarker: true }));
+    await openSignIn(page);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    const reloaded = page.waitForEvent('load');
+    await chooser(page).getByRole('button', { name: 'A sign-in library error' }).click();
+    await reloaded;
+    expect(logged.some((text) => text.includes('Google sign-in library error'))).toBe(true);
+    expect(await page.evaluate(() => 'qaMarker' in window)).toBe(false);
+  });
+
   test('a new visitor from a campaign signs up with its referral: utm_source&utm_medium and utm_term', async ({ page, openApp }) => {
     await openApp(page, '/?utm_source=x&utm_medium=y&utm_term=z');
     await openSignIn(page);

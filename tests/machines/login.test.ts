@@ -8,6 +8,10 @@ const user: SessionUser = { id: 'u-1', email: 'ada@example.com', apiKey: 'sk-1',
 const success: LoginSuccess = { token: 'jwt-1', userInfo: user, isNewUser: false };
 const emailLogin: LoginRequest = { kind: 'email', email: 'ada@example.com', password: 'secret' };
 const reset: LoginRequest = { kind: 'resetPassword', email: 'ada@example.com', password: 'new-secret', code: '123456' };
+// Every provider goes through the same flow; each is walked so a provider-specific branch would show.
+const register: LoginRequest = { kind: 'register', email: 'bob@example.com', password: 'new-secret', code: '654321' };
+const google: LoginRequest = { kind: 'google', credential: 'google-id-token' };
+const microsoft: LoginRequest = { kind: 'microsoft', idToken: 'microsoft-id-token' };
 
 const signedIn = { code: 200, msg: 'ok', data: success };
 const resetDone = { code: 200, msg: 'ok', data: null };
@@ -38,6 +42,9 @@ describeMachinePaths('login machine', {
   events: [
     { type: 'SUBMIT', request: emailLogin },
     { type: 'SUBMIT', request: reset },
+    { type: 'SUBMIT', request: register },
+    { type: 'SUBMIT', request: google },
+    { type: 'SUBMIT', request: microsoft },
     ...answers('submitLogin'),
     ...answers('retryLogin'),
     { type: 'CHALLENGE_LOADED' },
