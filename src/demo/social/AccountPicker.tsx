@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DemoIdentity } from '../socialCredential';
 import { parseAccountDraft, type AccountDraftProblem } from './accounts';
+import { AccountIdentity, AccountSymbol } from './AccountIdentity';
 import styles from './AccountPicker.module.css';
 
 export interface Simulation {
@@ -152,22 +153,14 @@ export function AccountPicker({ logo, title, subtitle, accounts, onChoose, onCan
             {accounts.map((account, index) => (
               <li key={account.email}>
                 <button type="button" ref={index === 0 ? firstAccount : undefined} className={styles.account} onClick={() => onChoose(account, false)}>
-                  <span className={styles.avatar} aria-hidden="true">
-                    {account.name.trim().charAt(0).toUpperCase()}
-                  </span>
-                  <span className={styles.identity}>
-                    <span className={styles.name}>{account.name}</span>
-                    <span className={styles.email}>{account.email}</span>
-                  </span>
+                  <AccountIdentity account={account} />
                 </button>
               </li>
             ))}
             <li>
               <button type="button" className={styles.account} onClick={() => setAdding(true)}>
-                <span className={styles.avatar} aria-hidden="true">
-                  +
-                </span>
-                <span className={styles.name}>
+                <AccountSymbol symbol="+" />
+                <span className={styles.anotherAccount}>
                   <Trans>Use another account</Trans>
                 </span>
               </button>

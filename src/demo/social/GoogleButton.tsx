@@ -31,9 +31,10 @@ export function DemoGoogleButton({ onCredential, onError, storage }: GoogleButto
     onCredential(encodeDemoCredential('google', account));
   };
 
-  const failLibrary = () => {
+  // The real GoogleLogin reports every failure through one onError, with no detail: so does the demo.
+  const fail = (reason: string) => {
     close();
-    onError(new Error(GOOGLE_LIBRARY_ERROR_MESSAGE));
+    onError(new Error(`${GOOGLE_LIBRARY_ERROR_MESSAGE}: ${reason}`));
   };
 
   return (
@@ -54,7 +55,12 @@ export function DemoGoogleButton({ onCredential, onError, storage }: GoogleButto
               accounts={accounts}
               onChoose={choose}
               onCancel={close}
-              simulations={[{ label: t`A sign-in library error`, run: failLibrary }]}
+              simulations={[
+                { label: t`A sign-in library error`, run: () => fail('library error') },
+                { label: t`Popup blocked`, run: () => fail('popup blocked') },
+                { label: t`Interaction in progress`, run: () => fail('interaction in progress') },
+                { label: t`No ID token`, run: () => fail('no credential') },
+              ]}
             />,
             document.body,
           )

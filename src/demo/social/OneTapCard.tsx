@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DemoIdentity } from '../socialCredential';
 import { GoogleLogo } from './logos';
+import { AccountIdentity } from './AccountIdentity';
 import styles from './OneTapCard.module.css';
 
 interface OneTapCardProps {
@@ -46,15 +47,7 @@ export function OneTapCard({ accounts, onChoose, onClose }: OneTapCardProps) {
           const name = account.name;
           return (
             <li key={account.email} className={styles.row}>
-              <span className={styles.avatar} aria-hidden="true">
-                {name.trim().charAt(0).toUpperCase()}
-              </span>
-              <span className={styles.identity}>
-                <span className={styles.name}>{name}</span>
-                <span id={emailId} className={styles.email}>
-                  {account.email}
-                </span>
-              </span>
+              <AccountIdentity account={account} emailId={emailId} />
               <button type="button" className={styles.continue} aria-describedby={emailId} onClick={() => onChoose(account)}>
                 <Trans>Continue as {name}</Trans>
               </button>

@@ -6,6 +6,7 @@ import { loginSelectors } from '../../actors/login';
 import { emailCodeLogic } from '../../actors/emailCode';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
+import { EmailField } from './EmailField';
 import { EmailCodeButton } from './EmailCodeButton';
 import { codeError, emailError, hasErrors, passwordError, type FieldErrors } from './validation';
 import styles from './AuthForm.module.css';
@@ -45,14 +46,11 @@ export function CodeProtectedForm({ purpose, initialEmail }: { purpose: Purpose;
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={purpose === 'register' ? t`Create an account` : t`Reset your password`}>
-      <TextField
-        label={t`E-mail`}
-        type="email"
-        autoComplete="email"
+      <EmailField
         value={email}
         error={errors.email}
-        onChange={(e) => {
-          setEmail(e.target.value);
+        onChange={(value) => {
+          setEmail(value);
           clear('email');
         }}
       />

@@ -4,6 +4,7 @@ import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext'
 import { loginSelectors } from '../../actors/login';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
+import { EmailField } from './EmailField';
 import { emailError, hasErrors, passwordError, type FieldErrors } from './validation';
 import styles from './AuthForm.module.css';
 
@@ -26,14 +27,11 @@ export function SignInForm({ initialEmail }: { initialEmail: string }) {
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={t`Sign in with e-mail`}>
-      <TextField
-        label={t`E-mail`}
-        type="email"
-        autoComplete="email"
+      <EmailField
         value={email}
         error={errors.email}
-        onChange={(e) => {
-          setEmail(e.target.value);
+        onChange={(value) => {
+          setEmail(value);
           setErrors((prev) => ({ ...prev, email: undefined }));
         }}
       />

@@ -94,12 +94,17 @@ describe('demo Google: the button and its account chooser', () => {
     expect(onError).not.toHaveBeenCalled();
   });
 
-  it('the simulated library error reaches onError', () => {
+  it.each([
+    ['A sign-in library error', 'library error'],
+    ['Popup blocked', 'popup blocked'],
+    ['Interaction in progress', 'interaction in progress'],
+    ['No ID token', 'no credential'],
+  ])('the simulated "%s" reaches onError, as every GoogleLogin failure does', (button, reason) => {
     const { onCredential, onError } = renderButton(createDemoGoogle({ storage: memoryStorage() }));
     const simulate = within(openChooser()).getByRole('region', { name: 'Simulate' });
-    fireEvent.click(within(simulate).getByRole('button', { name: 'A sign-in library error' }));
+    fireEvent.click(within(simulate).getByRole('button', { name: button }));
     expect(onError).toHaveBeenCalledTimes(1);
-    expect(onError.mock.calls[0]?.[0]).toEqual(new Error('Demo: Google sign-in library error'));
+    expect(onError.mock.calls[0]?.[0]).toEqual(new Error(`Demo: Google sign-in library error: ${reason}`));
     expect(onCredential).not.toHaveBeenCalled();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
