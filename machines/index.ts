@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { apiKeysMachine } from './apiKeys.machine';
 import { appMachine } from './app.machine';
 import { emailCodeMachine } from './emailCode.machine';
 import { googleOneTapMachine } from './googleOneTap.machine';
@@ -7,10 +8,13 @@ import { loginMachine } from './login.machine';
 import { loginModalMachine } from './loginModal.machine';
 import { microsoftButtonMachine } from './microsoftButton.machine';
 import { pageProgressMachine } from './pageProgress.machine';
+import { pagedListMachine } from './pagedList.machine';
+import { saveFormMachine } from './saveForm.machine';
 import { themeMachine } from './theme.machine';
 import { userMachine } from './user.machine';
 
 export {
+  apiKeysMachine,
   appMachine,
   emailCodeMachine,
   googleOneTapMachine,
@@ -19,6 +23,8 @@ export {
   loginModalMachine,
   microsoftButtonMachine,
   pageProgressMachine,
+  pagedListMachine,
+  saveFormMachine,
   themeMachine,
   userMachine,
 };
@@ -65,4 +71,19 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
   { id: themeMachine.id, machine: themeMachine, description: 'Light, dark or system theme: restores the stored choice, applies it and follows the system while on system.' },
   { id: localeMachine.id, machine: localeMachine, description: 'The interface language: loads its messages, switches when asked, keeps the old one if loading fails.' },
   { id: pageProgressMachine.id, machine: pageProgressMachine, description: 'The page-load progress bar: shown while a page loads, hidden shortly after it finishes or fails.' },
+  {
+    id: pagedListMachine.id,
+    machine: pagedListMachine,
+    description: 'Any paged list (orders, usage, history): loads a page, changes page or filters, and keeps the old page if the next one fails.',
+  },
+  {
+    id: saveFormMachine.id,
+    machine: saveFormMachine,
+    description: 'Any settings form: edits a draft, checks it, saves it, and keeps what was typed if saving fails.',
+  },
+  {
+    id: apiKeysMachine.id,
+    machine: apiKeysMachine,
+    description: 'The API keys page: lists keys, adds one (showing its secret once), renames, deletes a non-primary key and resets the primary one.',
+  },
 ];

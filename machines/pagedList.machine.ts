@@ -1,0 +1,162 @@
+import { and, assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { notProvidedActor } from './notProvided';
+import { errorMessage, type ResultEnvelope } from './types';
+
+/** Filter values as a list sends them to the server; undefined means "not filtered". */
+export type ListFilters = Record<string, string | number | undefined>;
+
+/** One page as the server answers it. */
+export interface PageAnswer<TRecord = unknown> {
+  records: TRecord[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+export type PageResponse<TRecord = unknown> = ResultEnvelope<PageAnswer<TRecord>>;
+
+export interface FetchPageInput {
+  pageNum: number;
+  pageSize: number;
+  filters: ListFilters;
+}
+
+export interface PagedListInput {
+  pageSize: number;
+  filters?: ListFilters;
+}
+
+/** Records are unknown here: each list's fetcher knows their type and its view narrows them. */
+export interface PagedListContext {
+  pageNum: number;
+  pageSize: number;
+  total: number;
+  records: unknown[];
+  filters: ListFilters;
+  error: string | null;
+}
+
+export type PagedListEvent =
+  | { type: 'GO_TO_PAGE'; pageNum: number }
+  | { type: 'SET_FILTERS'; filters: ListFilters }
+  | { type: 'REFRESH' }
+  | { type: 'RETRY' }
+  // What the two invoked fetches report; listed so named guards and actions read them with types.
+  | DoneActorEvent<PageResponse, 'fetchPage'>
+  | ErrorActorEvent<unknown, 'fetchPage'>
+  | DoneActorEvent<PageResponse, 'fetchOtherPage'>
+  | ErrorActorEvent<unknown, 'fetchOtherPage'>;
+
+function pageResponse(event: PagedListEvent): PageResponse | undefined {
+  return event.type === 'xstate.done.actor.fetchPage' || event.type === 'xstate.done.actor.fetchOtherPage' ? event.output : undefined;
+}
+
+function okPage(event: PagedListEvent): PageAnswer | undefined {
+  const response = pageResponse(event);
+  return response?.code === 200 ? response.data : undefined;
+}
+
+function fetchError(event: PagedListEvent): string | null {
+  return event.type === 'xstate.error.actor.fetchPage' || event.type === 'xstate.error.actor.fetchOtherPage' ? errorMessage(event.error) : null;
+}
+
+/** An empty list still has one page. */
+export function lastPage(context: Pick<PagedListContext, 'total' | 'pageSize'>): number {
+  return Math.max(1, Math.ceil(context.total / context.pageSize));
+}
+
+/** The page a page change asks for: the one chosen, or the current one on REFRESH. */
+function requestedPage(context: PagedListContext, event: PagedListEvent): number {
+  return event.type === 'GO_TO_PAGE' ? event.pageNum : context.pageNum;
+}
+
+export const pagedListMachine = setup({
+  types: {} as { context: PagedListContext; events: PagedListEvent; input: PagedListInput },
+  actors: {
+    fetchPage: notProvidedActor<PageResponse, FetchPageInput>('fetchPage'),
+  },
+  actions: {
+    applyFilters: assign({
+      filters: ({ context, event }) => (event.type === 'SET_FILTERS' ? event.filters : context.filters),
+      pageNum: 1,
+      error: null,
+    }),
+    clearError: assign({ error: null }),
+    // An empty page past the first may just mean records were deleted: start over from the first.
+    backToFirstPage: assign({ pageNum: 1, error: null }),
+    showPage: assign(({ context, event }) => {
+      const page = okPage(event);
+      return page ? { records: page.records, total: page.total, pageNum: page.pageNum, error: null } : context;
+    }),
+    setErrorFromResponse: assign({ error: ({ event }) => pageResponse(event)?.msg ?? null }),
+    setErrorFromError: assign({ error: ({ event }) => fetchError(event) }),
+  },
+  guards: {
+    isOk: ({ event }) => okPage(event) !== undefined,
+    hasRecords: ({ event }) => (okPage(event)?.records.length ?? 0) > 0,
+    isOtherValidPage: ({ context, event }) =>
+      event.type === 'GO_TO_PAGE' && Number.isInteger(event.pageNum) && event.pageNum >= 1 && event.pageNum <= lastPage(context) && event.pageNum !== context.pageNum,
+  },
+}).createMachine({
+  id: 'pagedList',
+  context: ({ input }) => ({ pageNum: 1, pageSize: input.pageSize, total: 0, records: [], filters: input.filters ?? {}, error: null }),
+  initial: 'loading',
+  states: {
+    // Events that start a fetch are not handled here or in changingPage, so a second request cannot start.
+    loading: {
+      tags: 'loading',
+      invoke: {
+        id: 'fetchPage',
+        src: 'fetchPage',
+        input: ({ context }) => ({ pageNum: context.pageNum, pageSize: context.pageSize, filters: context.filters }),
+        onDone: [
+          { guard: and(['isOk', 'hasRecords']), target: 'loaded', actions: 'showPage' },
+          { guard: 'isOk', target: 'empty', actions: 'showPage' },
+          { target: 'failed', actions: 'setErrorFromResponse' },
+        ],
+        onError: { target: 'failed', actions: 'setErrorFromError' },
+      },
+    },
+    loaded: {
+      initial: 'idle',
+      states: {
+        idle: {},
+        // The old page stays on screen with an inline error.
+        pageChangeFailed: {},
+      },
+      on: {
+        GO_TO_PAGE: { guard: 'isOtherValidPage', target: 'changingPage', actions: 'clearError' },
+        SET_FILTERS: { target: 'loading', actions: 'applyFilters' },
+        REFRESH: { target: 'changingPage', actions: 'clearError' },
+      },
+    },
+    // The current records stay visible while the next page loads.
+    changingPage: {
+      tags: ['loading', 'busy'],
+      invoke: {
+        id: 'fetchOtherPage',
+        src: 'fetchPage',
+        input: ({ context, event }) => ({ pageNum: requestedPage(context, event), pageSize: context.pageSize, filters: context.filters }),
+        onDone: [
+          { guard: and(['isOk', 'hasRecords']), target: 'loaded', actions: 'showPage' },
+          { guard: 'isOk', target: 'empty', actions: 'showPage' },
+          { target: 'loaded.pageChangeFailed', actions: 'setErrorFromResponse' },
+        ],
+        onError: { target: 'loaded.pageChangeFailed', actions: 'setErrorFromError' },
+      },
+    },
+    empty: {
+      on: {
+        SET_FILTERS: { target: 'loading', actions: 'applyFilters' },
+        REFRESH: { target: 'loading', actions: 'backToFirstPage' },
+      },
+    },
+    failed: {
+      tags: 'failed',
+      on: {
+        RETRY: { target: 'loading', actions: 'clearError' },
+        SET_FILTERS: { target: 'loading', actions: 'applyFilters' },
+      },
+    },
+  },
+});
