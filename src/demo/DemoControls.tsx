@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { expireAllSessions, resetDemoData, normalizeCountry, MAX_LATENCY_MS, type NextCall } from './controls';
+import { expireAllSessions, fillSampleUsage, resetDemoData, normalizeCountry, MAX_LATENCY_MS, type NextCall } from './controls';
 import { browserDemoEnvironment, type DemoEnvironment } from './environment';
 import styles from './DemoControls.module.css';
 
@@ -129,6 +129,17 @@ export function DemoControls({ environment, reload = () => window.location.reloa
     setNotice(t`Every session ended: the next signed-in call answers 401.`);
   };
 
+  const fillUsage = () => {
+    const filled = fillSampleUsage(env.db);
+    if (!filled) {
+      setNotice(t`Sign in first.`);
+      return;
+    }
+    // Named, so translators see {records} and {email} rather than {0} and {1}.
+    const { records, email, creditsDebited } = filled;
+    setNotice(t`Added ${records} usage records to ${email} (${creditsDebited} credits debited).`);
+  };
+
   const resetEverything = () => {
     resetDemoData(env.db, env.controls);
     reload();
@@ -231,6 +242,9 @@ export function DemoControls({ environment, reload = () => window.location.reloa
       <div className={styles.actions}>
         <button type="button" className={styles.button} onClick={expireSession}>
           <Trans>Expire session</Trans>
+        </button>
+        <button type="button" className={styles.button} onClick={fillUsage}>
+          <Trans>Fill 90 days of sample usage</Trans>
         </button>
         {confirmingReset ? (
           <div role="group" aria-labelledby={confirmId} className={styles.confirm}>

@@ -3,8 +3,9 @@
  * a forced bot check, the IP country). Persisted, so an armed failure survives the reload that triggers it.
  */
 import * as v from 'valibot';
-import { endAllSessions, type DemoDb } from './db';
+import { endAllSessions, latestSessionAccount, type DemoDb } from './db';
 import { writeSafely, type KeyValueStorage } from './storage';
+import { SAMPLE_DAYS, addSampleUsage, type SampleUsageResult } from './usage';
 
 export const CONTROLS_STORAGE_KEY = 'nanobanana.demo.controls';
 export const MAX_LATENCY_MS = 10_000;
@@ -94,7 +95,7 @@ export function createControlsStore(storage: KeyValueStorage): ControlsStore {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The panel's two actions on the database
+// The panel's actions on the database
 // ---------------------------------------------------------------------------------------------------
 
 /** Ends every session: the next call that carries a token answers 401. */
@@ -107,4 +108,19 @@ export function expireAllSessions(db: DemoDb): void {
 export function resetDemoData(db: DemoDb, controls: ControlsStore): void {
   db.wipe();
   controls.reset();
+}
+
+export type FillResult = ({ email: string } & SampleUsageResult) | null;
+
+/**
+ * Adds 90 days of sample usage to the signed-in account (the newest live session's). Null when nobody
+ * is signed in. A fresh seed each time, so a second fill adds different records.
+ */
+export function fillSampleUsage(db: DemoDb, seed = crypto.getRandomValues(new Uint32Array(1))[0] ?? 1): FillResult {
+  const data = db.read();
+  const account = latestSessionAccount(data);
+  if (!account) return null;
+  const result = addSampleUsage(data, account, seed, SAMPLE_DAYS);
+  db.save();
+  return { email: account.email, ...result };
 }

@@ -20,7 +20,7 @@ import { writeSafely, type KeyValueStorage } from './storage';
 
 export const DB_STORAGE_KEY = 'nanobanana.demo.db';
 /** Bump when a table's shape changes: older blobs are dropped instead of misread. */
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 
 export const FREE_CREDITS = 100;
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -83,7 +83,8 @@ export type LedgerEntry = v.InferOutput<typeof LedgerEntrySchema>;
 
 const Owned = { accountId: v.string() };
 const OrderRowSchema = v.object({ ...OrderSchema.entries, ...Owned });
-const UsageRecordRowSchema = v.object({ ...UsageRecordSchema.entries, ...Owned });
+/** A usage record keeps the key's id too: names change, and time-record splits by the key's current name. */
+const UsageRecordRowSchema = v.object({ ...UsageRecordSchema.entries, ...Owned, apiKeyId: v.string() });
 const TaskRowSchema = v.object({ ...endpoints.taskRecord.response.entries, ...Owned });
 const InvoiceRowSchema = v.object({
   ...Owned,
@@ -253,6 +254,32 @@ export function linkProvider(account: Account, provider: SocialProvider): void {
   if (!account.providers.includes(provider)) account.providers.push(provider);
 }
 
+export const MAX_API_KEYS = 10;
+export type ApiKeyRow = Account['apiKeys'][number];
+
+export function findApiKey(account: Account, id: string): ApiKeyRow | undefined {
+  return account.apiKeys.find((key) => key.id === id);
+}
+
+/** Primary first, then newest (ISO times sort as text). */
+export function orderedApiKeys(account: Account): ApiKeyRow[] {
+  return [...account.apiKeys].sort((a, b) => Number(b.primary) - Number(a.primary) || b.createTime.localeCompare(a.createTime));
+}
+
+export function addApiKey(account: Account, name: string, now = Date.now()): ApiKeyRow {
+  const key: ApiKeyRow = { id: randomHex(12), name, apiKey: newApiKeyValue(), primary: false, createTime: iso(now), lastUsedTime: null };
+  account.apiKeys.push(key);
+  return key;
+}
+
+/** Takes credits off the balance, never below 0, and records what was actually taken. Returns that amount. */
+export function debitCredits(data: DbData, account: Account, credits: number, note: string, now = Date.now()): number {
+  const taken = Math.min(Math.max(0, credits), account.credits);
+  account.credits -= taken;
+  if (taken > 0) data.ledger.push({ id: randomHex(16), accountId: account.id, createTime: iso(now), kind: 'generation', credits: -taken, note });
+  return taken;
+}
+
 export function primaryApiKey(account: Account): string {
   return (account.apiKeys.find((key) => key.primary) ?? account.apiKeys[0])?.apiKey ?? '';
 }
@@ -290,6 +317,13 @@ export function accountForToken(data: DbData, token: string | null, now = Date.n
   const session = data.sessions.find((candidate) => candidate.token === token);
   if (!session || now - session.createdAt >= SESSION_TTL_MS) return undefined;
   return findAccount(data, session.accountId);
+}
+
+/** The account of the newest live session: "the signed-in account" for the demo controls. */
+export function latestSessionAccount(data: DbData, now = Date.now()): Account | undefined {
+  const live = data.sessions.filter((session) => now - session.createdAt < SESSION_TTL_MS);
+  const latest = live.reduce<Session | undefined>((best, session) => (!best || session.createdAt >= best.createdAt ? session : best), undefined);
+  return latest ? findAccount(data, latest.accountId) : undefined;
 }
 
 export function endSession(data: DbData, token: string): void {

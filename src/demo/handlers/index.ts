@@ -1,11 +1,22 @@
 import type { HttpHandler } from 'msw';
 import type { DemoEnvironment } from '../environment';
 import { authHandlers } from './auth';
+import { dashboardHandlers } from './dashboard';
 import { ipCountryHandlers } from './ipCountry';
+import { keyHandlers } from './keys';
+import { settingsHandlers } from './settings';
 import { socialHandlers } from './social';
 import { userHandlers } from './user';
 
 /** Every demo API handler, bound to one environment (the browser's, or a test's in-memory one). */
 export function createHandlers(env: DemoEnvironment): HttpHandler[] {
-  return [...authHandlers(env), ...socialHandlers(env), ...userHandlers(env), ...ipCountryHandlers(env)];
+  return [
+    ...authHandlers(env),
+    ...socialHandlers(env),
+    ...userHandlers(env),
+    ...keyHandlers(env),
+    ...settingsHandlers(env),
+    ...dashboardHandlers(env),
+    ...ipCountryHandlers(env),
+  ];
 }
