@@ -26,6 +26,9 @@ export function Header() {
           <Link href="/" className={styles.navLink}>
             <Trans>Home</Trans>
           </Link>
+          <Link href="/dashboard" className={styles.navLink}>
+            <Trans>Dashboard</Trans>
+          </Link>
         </nav>
         <div className={styles.tools}>
           <LanguageSwitcher />

@@ -1,0 +1,40 @@
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import toast from 'react-hot-toast';
+import { t } from '@lingui/core/macro';
+import { apiKeysMachine } from '../../machines/apiKeys.machine';
+import { callApi } from '../api/client';
+import type { UserActor } from './app';
+
+/**
+ * The API-keys flow wired to the API. The page's actor is local (its own actor system), so the user
+ * actor, which must learn about a reset primary key, is handed in.
+ */
+export function createApiKeysLogic(user: UserActor) {
+  return apiKeysMachine.provide({
+    actors: {
+      loadKeys: fromPromise(() => callApi('apiKeyList')),
+      addKey: fromPromise(({ input }) => callApi('addApiKey', { name: input.name })),
+      renameKey: fromPromise(({ input }) => callApi('updateApiKeyName', { id: input.id, name: input.name })),
+      deleteKey: fromPromise(({ input }) => callApi('deleteApiKey', { id: input.id })),
+      resetPrimaryKey: fromPromise(() => callApi('resetApiKey')),
+    },
+    actions: {
+      notifyCreated: () => {
+        toast.success(t`API key created. Copy it now: it will not be shown again.`);
+      },
+      notifyDeleted: () => {
+        toast.success(t`API key deleted.`);
+      },
+      notifyPrimaryKeyReset: ({ context }) => {
+        const primary = context.keys.find((key) => key.primary);
+        if (primary) user.send({ type: 'API_KEY_SET', apiKey: primary.apiKey });
+        toast.success(t`Primary key reset. Update it wherever you use it.`);
+      },
+      showError: ({ context }) => {
+        if (context.error) toast.error(context.error);
+      },
+    },
+  });
+}
+
+export type ApiKeysActor = ActorRefFrom<ReturnType<typeof createApiKeysLogic>>;

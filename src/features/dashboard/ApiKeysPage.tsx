@@ -1,0 +1,235 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import toast from 'react-hot-toast';
+import { t as translate } from '@lingui/core/macro';
+import { createApiKeysLogic, type ApiKeysActor } from '../../actors/apiKeys';
+import { useGlobalActor } from '../../actors/AppActorContext';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { Spinner } from '../../ui/Spinner';
+import { TextField } from '../../ui/TextField';
+import { DashboardLayout } from './DashboardLayout';
+import styles from './ApiKeys.module.css';
+
+/** Enough of a key to recognise it, never enough to use it. */
+function maskKey(key: string): string {
+  return key.length <= 12 ? '•'.repeat(key.length) : `${key.slice(0, 6)}…${key.slice(-4)}`;
+}
+
+function copyKey(key: string) {
+  navigator.clipboard.writeText(key).then(
+    () => toast.success(translate`Copied to the clipboard.`),
+    () => toast.error(translate`Could not copy. Select the key and copy it yourself.`),
+  );
+}
+
+function NameForm({ actor, initial, submitLabel }: { actor: ApiKeysActor; initial: string; submitLabel: string }) {
+  const { t } = useLingui();
+  const [name, setName] = useState(initial);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const error = useSelector(actor, (s) => s.context.error);
+  const [problem, setProblem] = useState<string | undefined>();
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed || trimmed.length > 40) {
+      setProblem(t`Give the key a name of 1 to 40 characters.`);
+      return;
+    }
+    actor.send({ type: 'NAME_SUBMITTED', name: trimmed });
+  }
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <TextField
+        label={t`Key name`}
+        value={name}
+        maxLength={40}
+        autoFocus
+        hint={t`Say where the key is used, like "production server".`}
+        error={problem ?? error ?? undefined}
+        onChange={(event) => {
+          setName(event.target.value);
+          setProblem(undefined);
+        }}
+      />
+      <div className={styles.actions}>
+        <Button onClick={() => actor.send({ type: 'CANCEL' })} disabled={busy}>
+          <Trans>Cancel</Trans>
+        </Button>
+        <Button type="submit" variant="primary" busy={busy}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ConfirmStep({ actor, message, confirmLabel }: { actor: ApiKeysActor; message: string; confirmLabel: string }) {
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const error = useSelector(actor, (s) => s.context.error);
+  return (
+    <div className={styles.form}>
+      <p>{message}</p>
+      {error ? (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <Button onClick={() => actor.send({ type: 'CANCEL' })} disabled={busy}>
+          <Trans>Cancel</Trans>
+        </Button>
+        <Button variant="danger" busy={busy} onClick={() => actor.send({ type: 'CONFIRM' })}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export default function ApiKeysPage() {
+  return (
+    <DashboardLayout title={<Trans>API keys</Trans>}>
+      <ApiKeysManager />
+    </DashboardLayout>
+  );
+}
+
+/** Mounted only for a signed-in user (see DashboardLayout), so the keys are never asked for without a session. */
+function ApiKeysManager() {
+  const { t, i18n } = useLingui();
+  const user = useGlobalActor('user');
+  const logic = useMemo(() => createApiKeysLogic(user), [user]);
+  const actor = useActorRef(logic);
+  const phase = useSelector(actor, (s) =>
+    s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('adding') ? 'adding' : s.matches('renaming') ? 'renaming' : s.matches('deleting') ? 'deleting' : s.matches('resetting') ? 'resetting' : 'list',
+  );
+  const created = useSelector(actor, (s) => (s.matches({ adding: 'created' }) ? s.context.created : null));
+  const keys = useSelector(actor, (s) => s.context.keys);
+  const target = useSelector(actor, (s) => s.context.target);
+  const error = useSelector(actor, (s) => s.context.error);
+  const date = (iso: string | null) => (iso ? i18n.date(new Date(iso), { dateStyle: 'medium' }) : t`Never`);
+  const dismiss = () => actor.send({ type: created ? 'DONE' : 'CANCEL' });
+
+  return (
+    <>
+      <p className={styles.lead}>
+        <Trans>Send a key as a Bearer token with every call. Keep keys secret: anyone with a key can spend your credits.</Trans>
+      </p>
+      {phase === 'loading' ? (
+        <p className={styles.status} role="status">
+          <Spinner /> <Trans>Loading your keys…</Trans>
+        </p>
+      ) : phase === 'failed' ? (
+        <div className={styles.status} role="alert">
+          <span>{error ?? t`Your keys could not be loaded.`}</span>
+          <Button onClick={() => actor.send({ type: 'RETRY' })}>
+            <Trans>Try again</Trans>
+          </Button>
+        </div>
+      ) : (
+        <>
+          <div className={styles.toolbar}>
+            <Button variant="primary" onClick={() => actor.send({ type: 'ADD' })}>
+              <Trans>Create key</Trans>
+            </Button>
+          </div>
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <Trans>Key name</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Key</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Created</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Last used</Trans>
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">
+                      <Trans>Actions</Trans>
+                    </span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {keys.map((key) => (
+                  <tr key={key.id}>
+                    <td>
+                      {key.name}
+                      {key.primary ? (
+                        <span className={styles.badge}>
+                          <Trans>Primary</Trans>
+                        </span>
+                      ) : null}
+                    </td>
+                    <td>
+                      <code className={styles.key}>{maskKey(key.apiKey)}</code>
+                    </td>
+                    <td>{date(key.createTime)}</td>
+                    <td>{date(key.lastUsedTime)}</td>
+                    <td className={styles.rowActions}>
+                      <Button size="sm" variant="ghost" onClick={() => copyKey(key.apiKey)} aria-label={t`Copy key ${key.name}`}>
+                        <Trans>Copy</Trans>
+                      </Button>
+                      <Button size="sm" variant="ghost" onClick={() => actor.send({ type: 'RENAME', id: key.id })} aria-label={t`Rename key ${key.name}`}>
+                        <Trans>Rename</Trans>
+                      </Button>
+                      {key.primary ? (
+                        <Button size="sm" variant="ghost" onClick={() => actor.send({ type: 'RESET_PRIMARY' })} aria-label={t`Reset key ${key.name}`}>
+                          <Trans>Reset</Trans>
+                        </Button>
+                      ) : (
+                        <Button size="sm" variant="ghost" onClick={() => actor.send({ type: 'DELETE', id: key.id })} aria-label={t`Delete key ${key.name}`}>
+                          <Trans>Delete</Trans>
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+
+      <Dialog open={phase === 'adding'} onDismiss={dismiss} title={created ? t`Your new API key` : t`Create an API key`}>
+        {created ? (
+          <div className={styles.form}>
+            <p>
+              <Trans>Copy the key now and keep it somewhere safe. For your security it will not be shown again.</Trans>
+            </p>
+            <code className={styles.fullKey} aria-label={t`New API key`}>
+              {created.apiKey}
+            </code>
+            <div className={styles.actions}>
+              <Button onClick={() => copyKey(created.apiKey)}>
+                <Trans>Copy key</Trans>
+              </Button>
+              <Button variant="primary" onClick={() => actor.send({ type: 'DONE' })}>
+                <Trans>Done</Trans>
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <NameForm actor={actor} initial="" submitLabel={t`Create key`} />
+        )}
+      </Dialog>
+      <Dialog open={phase === 'renaming'} onDismiss={dismiss} title={t`Rename the key`}>
+        <NameForm actor={actor} initial={target?.name ?? ''} submitLabel={t`Save name`} />
+      </Dialog>
+      <Dialog open={phase === 'deleting'} onDismiss={dismiss} title={t`Delete the key “${target?.name ?? ''}”?`}>
+        <ConfirmStep actor={actor} message={t`Calls that use this key will be refused from now on. This cannot be undone.`} confirmLabel={t`Delete key`} />
+      </Dialog>
+      <Dialog open={phase === 'resetting'} onDismiss={dismiss} title={t`Reset the primary key?`}>
+        <ConfirmStep actor={actor} message={t`The primary key gets a new secret. The old one stops working at once, so update it wherever you use it.`} confirmLabel={t`Reset key`} />
+      </Dialog>
+    </>
+  );
+}
