@@ -4,6 +4,7 @@ import type { ChallengeWidgetProps } from '../services/challenge';
 import { DEMO_PASS_PREFIX } from './botCheck';
 import { randomHex } from './crypto';
 import styles from './DemoChallenge.module.css';
+import qa from './qa.module.css';
 
 /** Like a real widget: a moment to load, a moment to verify. */
 export const CHALLENGE_LOAD_MS = 400;
@@ -70,11 +71,11 @@ export function DemoChallenge({ onLoad, onSuccess, onError }: ChallengeWidgetPro
         </span>
       </div>
       {phase === 'ready' ? (
-        <div className={styles.qa}>
-          <button type="button" className={styles.qaButton} onClick={failCheck}>
+        <div className={qa.buttons}>
+          <button type="button" className={qa.button} onClick={failCheck}>
             <Trans>Fail the check</Trans>
           </button>
-          <button type="button" className={styles.qaButton} onClick={() => onSuccess('')}>
+          <button type="button" className={qa.button} onClick={() => onSuccess('')}>
             <Trans>Pass with an empty token</Trans>
           </button>
         </div>

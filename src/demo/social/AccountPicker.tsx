@@ -4,6 +4,7 @@ import type { DemoIdentity } from '../socialCredential';
 import { parseAccountDraft, type AccountDraftProblem } from './accounts';
 import { AccountIdentity, AccountSymbol } from './AccountIdentity';
 import styles from './AccountPicker.module.css';
+import qa from '../qa.module.css';
 
 export interface Simulation {
   label: string;
@@ -178,9 +179,9 @@ export function AccountPicker({ logo, title, subtitle, accounts, onChoose, onCan
         <h3 className={styles.qaTitle}>
           <Trans>Simulate</Trans>
         </h3>
-        <div className={styles.qaButtons}>
+        <div className={qa.buttons}>
           {simulations.map((simulation) => (
-            <button key={simulation.label} type="button" className={styles.qaButton} onClick={simulation.run}>
+            <button key={simulation.label} type="button" className={qa.button} onClick={simulation.run}>
               {simulation.label}
             </button>
           ))}
