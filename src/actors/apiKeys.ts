@@ -2,7 +2,7 @@ import { fromPromise, type ActorRefFrom } from 'xstate';
 import toast from 'react-hot-toast';
 import { t } from '@lingui/core/macro';
 import { apiKeysMachine } from '../../machines/apiKeys.machine';
-import { callApi } from '../api/client';
+import { addApiKey, apiKeyList, deleteApiKey, resetApiKey, updateApiKeyName } from '../api/user';
 import type { UserActor } from './app';
 
 /**
@@ -12,11 +12,11 @@ import type { UserActor } from './app';
 export function createApiKeysLogic(user: UserActor) {
   return apiKeysMachine.provide({
     actors: {
-      loadKeys: fromPromise(() => callApi('apiKeyList')),
-      addKey: fromPromise(({ input }) => callApi('addApiKey', { name: input.name })),
-      renameKey: fromPromise(({ input }) => callApi('updateApiKeyName', { id: input.id, name: input.name })),
-      deleteKey: fromPromise(({ input }) => callApi('deleteApiKey', { id: input.id })),
-      resetPrimaryKey: fromPromise(() => callApi('resetApiKey')),
+      loadKeys: fromPromise(() => apiKeyList()),
+      addKey: fromPromise(({ input }) => addApiKey({ name: input.name })),
+      renameKey: fromPromise(({ input }) => updateApiKeyName({ id: input.id, name: input.name })),
+      deleteKey: fromPromise(({ input }) => deleteApiKey({ id: input.id })),
+      resetPrimaryKey: fromPromise(() => resetApiKey()),
     },
     actions: {
       notifyCreated: () => {

@@ -86,6 +86,8 @@ function connectOneTap(app: AppActor): void {
   const login = system.get('login') as ActorRefFrom<typeof loginLogic> | undefined;
   if (!oneTap || !user || !login) return;
 
+  // Relay changes only: re-sending PROMPT_ALLOWED on every user snapshot (a credit refresh, the IP country)
+  // would bring One Tap back right after the visitor dismissed it.
   let allowed: boolean | null = null;
   user.subscribe((snapshot) => {
     const next = snapshot.context.oneTap && !snapshot.hasTag('signedIn');

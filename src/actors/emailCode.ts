@@ -2,11 +2,11 @@ import { fromPromise, type ActorRefFrom } from 'xstate';
 import toast from 'react-hot-toast';
 import { t } from '@lingui/core/macro';
 import { emailCodeMachine } from '../../machines/emailCode.machine';
-import { callApi } from '../api/client';
+import { sendCaptcha } from '../api/auth';
 
 export const emailCodeLogic = emailCodeMachine.provide({
   actors: {
-    sendCode: fromPromise(({ input }) => callApi('sendCaptcha', { email: input.email, type: input.purpose })),
+    sendCode: fromPromise(({ input }) => sendCaptcha({ email: input.email, type: input.purpose })),
   },
   actions: {
     notifyCodeSent: () => {

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { t } from '@lingui/core/macro';
 import { loginMachine } from '../../machines/login.machine';
 import type { LoginRequest, ResultEnvelope, LoginSuccess } from '../../machines/types';
-import { callApi } from '../api/client';
+import { googleLogin, login, outlookLogin, register, resetPassword } from '../api/auth';
 import { readReferral, clearReferral } from '../services/referral';
 import { signUpSuccess } from '../services/analytics';
 
@@ -12,15 +12,15 @@ async function submitLogin({ request, challengeToken }: { request: LoginRequest;
   const challenge = challengeToken ? { turnstileToken: challengeToken } : {};
   switch (request.kind) {
     case 'email':
-      return callApi('login', { email: request.email, password: request.password, ...challenge });
+      return login({ email: request.email, password: request.password, ...challenge });
     case 'register':
-      return callApi('register', { email: request.email, password: request.password, code: request.code, ...readReferral(), ...challenge });
+      return register({ email: request.email, password: request.password, code: request.code, ...readReferral(), ...challenge });
     case 'resetPassword':
-      return callApi('resetPassword', { email: request.email, password: request.password, code: request.code, ...challenge }) as Promise<ResultEnvelope<null>>;
+      return resetPassword({ email: request.email, password: request.password, code: request.code, ...challenge }) as Promise<ResultEnvelope<null>>;
     case 'google':
-      return callApi('googleLogin', { credential: request.credential, ...readReferral(), ...challenge }, { headers: { verify: challengeToken ?? '' } });
+      return googleLogin({ credential: request.credential, ...readReferral(), ...challenge });
     case 'microsoft':
-      return callApi('outlookLogin', { credential: request.idToken, ...readReferral(), ...challenge }, { headers: { verify: challengeToken ?? '' } });
+      return outlookLogin({ credential: request.idToken, ...readReferral(), ...challenge });
   }
 }
 
@@ -61,9 +61,7 @@ type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
 
 export const loginSelectors = {
   isBusy: (s: LoginSnapshot) => s.hasTag('busy'),
-  isVerifying: (s: LoginSnapshot) => s.hasTag('verifying'),
   challengeState: (s: LoginSnapshot): 'loading' | 'ready' | 'failed' | 'retrying' | null =>
     s.matches('retrying') ? 'retrying' : s.matches({ verify: 'challengeFailed' }) ? 'failed' : s.matches({ verify: 'awaitingToken' }) ? 'ready' : s.matches('verify') ? 'loading' : null,
   requestKind: (s: LoginSnapshot) => s.context.request?.kind ?? null,
-  error: (s: LoginSnapshot) => (s.matches('failed') ? s.context.error : null),
 };

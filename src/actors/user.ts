@@ -1,7 +1,8 @@
 import { fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
 import { userMachine } from '../../machines/user.machine';
 import type { ResultEnvelope, SessionUser } from '../../machines/types';
-import { callApi } from '../api/client';
+import { logout } from '../api/auth';
+import { userInfo } from '../api/user';
 import type { User } from '../api/contract';
 import { clearStoredLogin, persistLogin, saveCachedUser } from '../services/session';
 import { lookupIpCountry } from '../services/ipCountry';
@@ -13,8 +14,8 @@ export type AppUser = Assignable<User>;
 
 export const userLogic = userMachine.provide({
   actors: {
-    fetchUserInfo: fromPromise<ResultEnvelope<SessionUser>>(() => callApi('userInfo')),
-    logout: fromPromise<unknown>(() => callApi('logout')),
+    fetchUserInfo: fromPromise<ResultEnvelope<SessionUser>>(() => userInfo()),
+    logout: fromPromise<unknown>(() => logout()),
     lookupIpCountry: fromPromise(({ signal }) => lookupIpCountry(signal)),
     watchOtherTabs: fromCallback(({ sendBack }) =>
       // A sign-in elsewhere wrote the shared cookie: re-read it. A sign-out elsewhere already cleared it.
@@ -41,7 +42,4 @@ export const userSelectors = {
   isResolving: (s: UserSnapshot) => s.hasTag('loading') && s.context.user === null,
   isLoggingOut: (s: UserSnapshot) => s.matches({ session: 'loggingOut' }),
   isAnonymous: (s: UserSnapshot) => s.hasTag('anonymous'),
-  oneTap: (s: UserSnapshot) => s.context.oneTap,
-  ipCountry: (s: UserSnapshot) => s.context.ipCountry,
-  paymentCounter: (s: UserSnapshot) => s.context.paymentCounter,
 };

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import styles from './TextField.module.css';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -8,9 +8,11 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: ReactNode;
   /** Rendered at the end of the input row (e.g. a "Send code" button). */
   trailing?: ReactNode;
+  /** The input element, e.g. to focus the first wrong field. */
+  ref?: Ref<HTMLInputElement>;
 }
 
-export function TextField({ label, error, hint, trailing, className, ...input }: TextFieldProps) {
+export function TextField({ label, error, hint, trailing, className, ref, ...input }: TextFieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -21,7 +23,7 @@ export function TextField({ label, error, hint, trailing, className, ...input }:
         {label}
       </label>
       <div className={styles.row}>
-        <input {...input} id={id} className={styles.input} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+        <input {...input} ref={ref} id={id} className={styles.input} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
         {trailing}
       </div>
       {hint ? (

@@ -5,6 +5,7 @@ import { parseAccountDraft, type AccountDraftProblem } from './accounts';
 import { AccountIdentity, AccountSymbol } from './AccountIdentity';
 import styles from './AccountPicker.module.css';
 import qa from '../qa.module.css';
+import { TextField } from '../../ui/TextField';
 
 export interface Simulation {
   label: string;
@@ -43,8 +44,6 @@ export function AccountPicker({ logo, title, subtitle, accounts, onChoose, onCan
   }, [onCancel]);
   const titleId = useId();
   const subtitleId = useId();
-  const nameErrorId = useId();
-  const emailErrorId = useId();
 
   useEffect(() => {
     const element = dialog.current;
@@ -101,44 +100,23 @@ export function AccountPicker({ logo, title, subtitle, accounts, onChoose, onCan
 
       {adding ? (
         <form className={styles.form} noValidate onSubmit={submitDraft}>
-          <label className={styles.field}>
-            <span>
-              <Trans>Name</Trans>
-            </span>
-            <input
-              ref={nameInput}
-              type="text"
-              autoComplete="name"
-              value={draft.name}
-              aria-invalid={nameWrong}
-              aria-describedby={nameWrong ? nameErrorId : undefined}
-              onChange={(event) => setDraft({ ...draft, name: event.target.value })}
-            />
-          </label>
-          {nameWrong ? (
-            <p id={nameErrorId} className={styles.error}>
-              <Trans>Enter a name.</Trans>
-            </p>
-          ) : null}
-          <label className={styles.field}>
-            <span>
-              <Trans>E-mail</Trans>
-            </span>
-            <input
-              ref={emailInput}
-              type="email"
-              autoComplete="email"
-              value={draft.email}
-              aria-invalid={emailWrong}
-              aria-describedby={emailWrong ? emailErrorId : undefined}
-              onChange={(event) => setDraft({ ...draft, email: event.target.value })}
-            />
-          </label>
-          {emailWrong ? (
-            <p id={emailErrorId} className={styles.error}>
-              <Trans>Enter a valid e-mail address.</Trans>
-            </p>
-          ) : null}
+          <TextField
+            ref={nameInput}
+            label={t`Name`}
+            autoComplete="name"
+            value={draft.name}
+            error={nameWrong ? t`Enter a name.` : undefined}
+            onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+          />
+          <TextField
+            ref={emailInput}
+            label={t`E-mail`}
+            type="email"
+            autoComplete="email"
+            value={draft.email}
+            error={emailWrong ? t`Enter a valid e-mail address.` : undefined}
+            onChange={(event) => setDraft({ ...draft, email: event.target.value })}
+          />
           <div className={styles.actions}>
             <button type="button" className={styles.secondary} onClick={() => setAdding(false)}>
               <Trans>Back</Trans>
