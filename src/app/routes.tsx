@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Route, Switch } from 'wouter';
 import { useGlobalActor } from '../actors/AppActorContext';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { RouteLoading } from './ProgressBar';
@@ -7,7 +7,9 @@ import { RouteLoading } from './ProgressBar';
 // Every page is its own chunk, so the landing page ships only what it shows.
 const HomePage = lazy(() => import('../features/home/HomePage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
+const OverviewPage = lazy(() => import('../features/dashboard/OverviewPage'));
 const ApiKeysPage = lazy(() => import('../features/dashboard/ApiKeysPage'));
+const SettingsPage = lazy(() => import('../features/dashboard/SettingsPage'));
 
 export function AppRoutes() {
   const progress = useGlobalActor('pageProgress');
@@ -16,11 +18,9 @@ export function AppRoutes() {
       <Suspense fallback={<RouteLoading />}>
         <Switch>
           <Route path="/" component={HomePage} />
+          <Route path="/dashboard" component={OverviewPage} />
           <Route path="/dashboard/api-keys" component={ApiKeysPage} />
-          {/* The overview page is still to come (issue 4); until then the dashboard opens on the keys. */}
-          <Route path="/dashboard">
-            <Redirect to="/dashboard/api-keys" replace />
-          </Route>
+          <Route path="/dashboard/settings" component={SettingsPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

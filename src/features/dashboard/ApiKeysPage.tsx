@@ -4,12 +4,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import toast from 'react-hot-toast';
 import { t as translate } from '@lingui/core/macro';
 import { createApiKeysLogic, type ApiKeysActor } from '../../actors/apiKeys';
-import { useGlobalActor } from '../../actors/AppActorContext';
+import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
+import { userSelectors } from '../../actors/user';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { DashboardLayout } from './DashboardLayout';
+import { IpWhitelistSection } from './IpWhitelistSection';
+import tableStyles from '../../ui/DataTable.module.css';
 import styles from './ApiKeys.module.css';
 
 /** Enough of a key to recognise it, never enough to use it. */
@@ -92,8 +95,15 @@ export default function ApiKeysPage() {
   return (
     <DashboardLayout title={<Trans>API keys</Trans>}>
       <ApiKeysManager />
+      <Whitelist />
     </DashboardLayout>
   );
+}
+
+function Whitelist() {
+  const user = useGlobalSelector('user', userSelectors.user);
+  // Keyed by account: another account's sign-in in another tab starts the form afresh.
+  return user ? <IpWhitelistSection key={user.id} user={user} /> : null;
 }
 
 /** Mounted only for a signed-in user (see DashboardLayout), so the keys are never asked for without a session. */
@@ -135,8 +145,8 @@ function ApiKeysManager() {
               <Trans>Create key</Trans>
             </Button>
           </div>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
+          <div className={tableStyles.wrap}>
+            <table className={tableStyles.table}>
               <thead>
                 <tr>
                   <th scope="col">

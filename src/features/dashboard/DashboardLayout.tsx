@@ -32,8 +32,14 @@ export function DashboardLayout({ title, children }: { title: ReactNode; childre
   return (
     <div className={styles.layout}>
       <nav className={styles.sideNav} aria-label={t`Dashboard`}>
+        <NavLink href="/dashboard">
+          <Trans>Overview</Trans>
+        </NavLink>
         <NavLink href="/dashboard/api-keys">
           <Trans>API keys</Trans>
+        </NavLink>
+        <NavLink href="/dashboard/settings">
+          <Trans>Settings</Trans>
         </NavLink>
       </nav>
       <section className={styles.content} aria-labelledby="dashboard-title">

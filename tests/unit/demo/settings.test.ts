@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeIpEntry } from '../../../src/demo/handlers/settings';
+import { normalizeIpEntry } from '../../../src/services/ipAddress';
 import { call, dataOf, signUp, startDemoServer, uniqueEmail } from './helpers';
 
 startDemoServer();

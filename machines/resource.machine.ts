@@ -1,0 +1,65 @@
+import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { notProvidedActor } from './notProvided';
+import { errorMessage, type ResultEnvelope } from './types';
+
+export type ResourceResponse = ResultEnvelope<unknown>;
+
+/** The value is unknown here: each use's loader knows its type and its view narrows it. */
+export interface ResourceContext {
+  value: unknown;
+  /** True once a value arrived: a failed refresh keeps showing it. */
+  hasValue: boolean;
+  error: string | null;
+}
+
+export type ResourceEvent =
+  | { type: 'REFRESH' }
+  | { type: 'RETRY' }
+  // What the invoked load reports; listed so named guards and actions read it with types.
+  | DoneActorEvent<ResourceResponse, 'load'>
+  | ErrorActorEvent<unknown, 'load'>;
+
+/** One thing read from the server (a discount, a setting): loads it, shows it, says why it failed and retries. */
+export const resourceMachine = setup({
+  types: {} as { context: ResourceContext; events: ResourceEvent },
+  actors: {
+    load: notProvidedActor<ResourceResponse>('load'),
+  },
+  actions: {
+    keepValue: assign(({ context, event }) =>
+      event.type === 'xstate.done.actor.load' && event.output.code === 200 ? { value: event.output.data, hasValue: true, error: null } : context,
+    ),
+    clearError: assign({ error: null }),
+    setErrorFromResponse: assign({ error: ({ event }) => (event.type === 'xstate.done.actor.load' ? event.output.msg : null) }),
+    setErrorFromError: assign({ error: ({ event }) => (event.type === 'xstate.error.actor.load' ? errorMessage(event.error) : null) }),
+  },
+  guards: {
+    isOk: ({ event }) => event.type === 'xstate.done.actor.load' && event.output.code === 200,
+  },
+}).createMachine({
+  id: 'resource',
+  context: { value: null, hasValue: false, error: null },
+  initial: 'loading',
+  states: {
+    // REFRESH and RETRY are not handled while loading: one request at a time.
+    loading: {
+      tags: 'loading',
+      invoke: {
+        id: 'load',
+        src: 'load',
+        onDone: [
+          { guard: 'isOk', target: 'ready', actions: 'keepValue' },
+          { target: 'failed', actions: 'setErrorFromResponse' },
+        ],
+        onError: { target: 'failed', actions: 'setErrorFromError' },
+      },
+    },
+    ready: {
+      on: { REFRESH: { target: 'loading', actions: 'clearError' } },
+    },
+    failed: {
+      tags: 'failed',
+      on: { RETRY: { target: 'loading', actions: 'clearError' } },
+    },
+  },
+});

@@ -1,0 +1,113 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { createResourceLogic } from '../../actors/resource';
+import { useGlobalSelector } from '../../actors/AppActorContext';
+import { userSelectors } from '../../actors/user';
+import { userDiscount } from '../../api/user';
+import type { Discount } from '../../api/contract';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+import { DashboardLayout } from './DashboardLayout';
+import { UsageRecordsSection } from './UsageRecordsSection';
+import { UsageSection } from './UsageSection';
+import styles from './Overview.module.css';
+
+const discountLogic = createResourceLogic(() => userDiscount());
+
+function BalanceCard() {
+  const { i18n } = useLingui();
+  const credits = useGlobalSelector('user', (s) => userSelectors.user(s)?.credits ?? 0);
+  return (
+    <div className={styles.card}>
+      <h2 className={styles.cardLabel}>
+        <Trans>Credit balance</Trans>
+      </h2>
+      <p className={styles.cardValue} data-testid="credit-balance">
+        {i18n.number(credits)}
+      </p>
+      <p className={styles.cardNote}>
+        <Trans>Credits are spent per image; a failed generation is refunded.</Trans>
+      </p>
+    </div>
+  );
+}
+
+function DiscountCard() {
+  const { t, i18n } = useLingui();
+  const actor = useActorRef(discountLogic);
+  const phase = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
+  // The loader is userDiscount: its value is a Discount (null when there is none).
+  const discount = useSelector(actor, (s) => s.context.value as Discount);
+  const error = useSelector(actor, (s) => s.context.error);
+  return (
+    <div className={styles.card}>
+      <h2 className={styles.cardLabel}>
+        <Trans>Discount</Trans>
+      </h2>
+      {phase === 'loading' ? (
+        <p className={styles.cardNote} role="status">
+          <Spinner /> <Trans>Checking for a discount…</Trans>
+        </p>
+      ) : phase === 'failed' ? (
+        <div className={styles.cardNote} role="alert">
+          <p>{error ?? t`Your discount could not be loaded.`}</p>
+          <Button size="sm" onClick={() => actor.send({ type: 'RETRY' })}>
+            <Trans>Try again</Trans>
+          </Button>
+        </div>
+      ) : discount ? (
+        <>
+          <p className={styles.cardValue}>{t`${i18n.number(discount.percentOff / 100, { style: 'percent', maximumFractionDigits: 1 })} off`}</p>
+          <p className={styles.cardNote}>
+            {discount.label ? `${discount.label}. ` : ''}
+            {discount.expiresAt ? (
+              <Trans>Applies to every credit package until {i18n.date(new Date(discount.expiresAt), { dateStyle: 'medium' })}.</Trans>
+            ) : (
+              <Trans>Applies to every credit package.</Trans>
+            )}
+          </p>
+        </>
+      ) : (
+        <>
+          <p className={styles.cardValue}>
+            <Trans>None</Trans>
+          </p>
+          <p className={styles.cardNote}>
+            <Trans>You pay list prices. Discounts for your account appear here.</Trans>
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+function KeysCard() {
+  return (
+    <div className={styles.card}>
+      <h2 className={styles.cardLabel}>
+        <Trans>API keys</Trans>
+      </h2>
+      <p className={styles.cardNote}>
+        <Trans>Create a key for each app or server, so you can see its usage and revoke it alone.</Trans>
+      </p>
+      <Link href="/dashboard/api-keys" className={styles.cardLink}>
+        <Trans>Manage API keys</Trans>
+      </Link>
+    </div>
+  );
+}
+
+export default function OverviewPage() {
+  return (
+    <DashboardLayout title={<Trans>Overview</Trans>}>
+      <div className={styles.cards}>
+        <BalanceCard />
+        <DiscountCard />
+        <KeysCard />
+      </div>
+      <UsageSection />
+      <UsageRecordsSection />
+    </DashboardLayout>
+  );
+}

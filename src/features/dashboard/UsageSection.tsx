@@ -1,0 +1,284 @@
+import { lazy, Suspense, useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { SnapshotFrom } from 'xstate';
+import {
+  allowsHourly,
+  MAX_CUSTOM_RANGE_DAYS,
+  MAX_HOURLY_RANGE_DAYS,
+  PRESET_RANGE_DAYS,
+  rangeDays,
+  type UsageBucket,
+  type UsageGranularity,
+  type UsageMetric,
+  type UsageRange,
+} from '../../../machines/usageChart.machine';
+import { usageChartLogic, usageRequest } from '../../actors/usageChart';
+import { Button } from '../../ui/Button';
+import { SegmentedControl } from '../../ui/SegmentedControl';
+import { Spinner } from '../../ui/Spinner';
+import { TextField } from '../../ui/TextField';
+import tableStyles from '../../ui/DataTable.module.css';
+import type { ChartSeries } from './UsageChartCanvas';
+import styles from './Overview.module.css';
+
+// chart.js is the heaviest thing on the dashboard: it loads after the page has shown.
+const UsageChartCanvas = lazy(() => import('./UsageChartCanvas'));
+
+type UsageChartSnapshot = SnapshotFrom<typeof usageChartLogic>;
+
+const selectPhase = (s: UsageChartSnapshot) => (s.matches('failed') ? 'failed' : s.matches('noUsage') ? 'noUsage' : s.matches('showing') ? 'showing' : 'loading');
+
+/** `YYYY-MM-DD` of a UTC day. */
+function isoDay(time: number): string {
+  return new Date(time).toISOString().slice(0, 10);
+}
+
+interface ChartData {
+  times: string[];
+  series: (ChartSeries & { requests: number[]; credits: number[] })[];
+}
+
+/** Buckets in time order, one series per key name (or one in all when not split). */
+function toChartData(points: UsageBucket[], metric: UsageMetric, unsplitName: string, deletedKeyName: string): ChartData {
+  const times = [...new Set(points.map((point) => point.time))].sort();
+  const index = new Map(times.map((time, i) => [time, i]));
+  const byName = new Map<string, { credits: number[]; requests: number[] }>();
+  for (const point of points) {
+    const name = point.apiKeyName ?? '';
+    let row = byName.get(name);
+    if (!row) {
+      row = { credits: times.map(() => 0), requests: times.map(() => 0) };
+      byName.set(name, row);
+    }
+    const at = index.get(point.time) ?? 0;
+    row.credits[at] = (row.credits[at] ?? 0) + point.credits;
+    row.requests[at] = (row.requests[at] ?? 0) + point.requests;
+  }
+  const series = [...byName.entries()].map(([name, row]) => ({
+    name: byName.size === 1 && name === '' ? unsplitName : name || deletedKeyName,
+    values: metric === 'credits' ? row.credits : row.requests,
+    ...row,
+  }));
+  return { times, series };
+}
+
+function sum(values: number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}
+
+function CustomRangeForm({ range, onApply }: { range: UsageRange; onApply: (range: UsageRange) => void }) {
+  const { t } = useLingui();
+  // Read once when the form opens: the range shown, as dates.
+  const [{ today, initialFrom, initialTo }] = useState(() => {
+    const current = usageRequest({ range, granularity: 'day', splitByApiKey: false }, new Date());
+    return { today: isoDay(Date.now()), initialFrom: current.startTime.slice(0, 10), initialTo: isoDay(Date.parse(current.endTime) - 1) };
+  });
+  const [from, setFrom] = useState(initialFrom);
+  const [to, setTo] = useState(initialTo);
+  const [problem, setProblem] = useState<string | undefined>();
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    const chosen: UsageRange = { kind: 'custom', from, to };
+    const days = rangeDays(chosen);
+    if (!from || !to || Number.isNaN(days)) setProblem(t`Choose both a start and an end date.`);
+    else if (days < 1) setProblem(t`The start date must be on or before the end date.`);
+    else if (to > today) setProblem(t`The end date cannot be in the future.`);
+    else if (days > MAX_CUSTOM_RANGE_DAYS) setProblem(t`Choose at most ${MAX_CUSTOM_RANGE_DAYS} days.`);
+    else {
+      setProblem(undefined);
+      onApply(chosen);
+    }
+  }
+
+  return (
+    <form className={styles.customRange} onSubmit={apply} noValidate>
+      <TextField type="date" label={t`From`} value={from} max={today} onChange={(event) => setFrom(event.target.value)} aria-invalid={problem ? true : undefined} />
+      <TextField type="date" label={t`To`} value={to} max={today} onChange={(event) => setTo(event.target.value)} aria-invalid={problem ? true : undefined} />
+      <Button type="submit" size="sm">
+        <Trans>Show range</Trans>
+      </Button>
+      {problem ? (
+        <p className={styles.fieldError} role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** The usage chart with its controls; its flow is the usageChart machine, local to the page. */
+export function UsageSection() {
+  const { t, i18n } = useLingui();
+  const actor = useActorRef(usageChartLogic);
+  const phase = useSelector(actor, selectPhase);
+  const query = useSelector(actor, (s) => s.context.query);
+  const metric = useSelector(actor, (s) => s.context.metric);
+  const points = useSelector(actor, (s) => s.context.points);
+  const error = useSelector(actor, (s) => s.context.error);
+  const loading = phase === 'loading';
+
+  const data = useMemo(() => toChartData(points, metric, metric === 'credits' ? t`Credits` : t`Requests`, t`Deleted key`), [points, metric, t]);
+  const formatValue = useCallback((value: number) => i18n.number(value), [i18n]);
+  const bucketLabel = useCallback(
+    (time: string) =>
+      query.granularity === 'hour'
+        ? i18n.date(new Date(time), { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })
+        : i18n.date(new Date(time), { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+    [i18n, query.granularity],
+  );
+  const labels = useMemo(() => data.times.map(bucketLabel), [data.times, bucketLabel]);
+  const totalCredits = sum(data.series.flatMap((one) => one.credits));
+  const totalRequests = sum(data.series.flatMap((one) => one.requests));
+  const days = rangeDays(query.range);
+  const rangeText =
+    query.range.kind === 'preset'
+      ? t`the last ${days} days`
+      : t`${i18n.date(new Date(`${query.range.from}T00:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' })} to ${i18n.date(new Date(`${query.range.to}T00:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' })}`;
+  const hourly = query.granularity === 'hour';
+  const description =
+    metric === 'credits'
+      ? hourly
+        ? t`Bar chart of credits used per hour, ${rangeText}.`
+        : t`Bar chart of credits used per day, ${rangeText}.`
+      : hourly
+        ? t`Bar chart of requests per hour, ${rangeText}.`
+        : t`Bar chart of requests per day, ${rangeText}.`;
+
+  const rangeValue = query.range.kind === 'preset' ? String(query.range.days) : 'custom';
+  const rangeOptions = [
+    ...PRESET_RANGE_DAYS.map((presetDays) => ({ value: String(presetDays), label: t`${presetDays} days` })),
+    ...(query.range.kind === 'custom' ? [{ value: 'custom', label: t`Custom` }] : []),
+  ];
+  const hourlyNote = t`Hourly for up to ${MAX_HOURLY_RANGE_DAYS} days`;
+
+  return (
+    <section className={styles.panel} aria-labelledby="usage-title">
+      <div className={styles.panelHeader}>
+        <h2 id="usage-title" className={styles.panelTitle}>
+          <Trans>Usage</Trans>
+        </h2>
+        <p className={styles.totals} aria-live="polite">
+          {phase === 'showing' || phase === 'noUsage' ? (
+            <Trans>
+              {i18n.number(totalCredits)} credits · {i18n.number(totalRequests)} requests in {rangeText}
+            </Trans>
+          ) : null}
+        </p>
+      </div>
+
+      <div className={styles.controls}>
+        <SegmentedControl
+          legend={t`Period`}
+          name="usage-range"
+          options={rangeOptions}
+          value={rangeValue}
+          onChange={(value) => {
+            const days = PRESET_RANGE_DAYS.find((preset) => String(preset) === value);
+            if (days) actor.send({ type: 'RANGE_CHOSEN', range: { kind: 'preset', days } });
+          }}
+        />
+        <SegmentedControl<UsageGranularity>
+          legend={t`Group by`}
+          name="usage-granularity"
+          options={[
+            { value: 'day', label: t`By day` },
+            { value: 'hour', label: t`By hour`, disabled: !allowsHourly(query.range), note: hourlyNote },
+          ]}
+          value={query.granularity}
+          onChange={(granularity) => actor.send({ type: 'GRANULARITY_CHOSEN', granularity })}
+        />
+        <SegmentedControl<UsageMetric>
+          legend={t`Show`}
+          name="usage-metric"
+          options={[
+            { value: 'credits', label: t`Credits` },
+            { value: 'requests', label: t`Requests` },
+          ]}
+          value={metric}
+          onChange={(chosen) => actor.send({ type: 'METRIC_CHOSEN', metric: chosen })}
+        />
+        <label className={styles.checkbox}>
+          <input type="checkbox" checked={query.splitByApiKey} onChange={(event) => actor.send({ type: 'SPLIT_BY_KEY_CHOSEN', split: event.target.checked })} />
+          <Trans>Split by API key</Trans>
+        </label>
+      </div>
+      <details className={styles.customDetails}>
+        <summary>
+          <Trans>Custom range</Trans>
+        </summary>
+        <CustomRangeForm range={query.range} onApply={(range) => actor.send({ type: 'RANGE_CHOSEN', range })} />
+      </details>
+
+      {phase === 'failed' ? (
+        <div className={styles.notice} role="alert">
+          <span>{error ?? t`Usage could not be loaded.`}</span>
+          <Button size="sm" onClick={() => actor.send({ type: 'RETRY' })}>
+            <Trans>Try again</Trans>
+          </Button>
+        </div>
+      ) : phase === 'noUsage' ? (
+        <div className={styles.noUsage}>
+          <p>
+            <Trans>No requests in {rangeText}.</Trans>
+          </p>
+          <p>
+            <Trans>Calls made with your API keys show up here within a minute.</Trans>
+          </p>
+        </div>
+      ) : points.length === 0 ? (
+        <p className={styles.notice} role="status">
+          <Spinner /> <Trans>Loading usage…</Trans>
+        </p>
+      ) : (
+        <div className={styles.chartArea} aria-busy={loading || undefined}>
+          <Suspense
+            fallback={
+              <p className={styles.notice} role="status">
+                <Spinner /> <Trans>Loading the chart…</Trans>
+              </p>
+            }
+          >
+            <UsageChartCanvas labels={labels} series={data.series} stacked={query.splitByApiKey} description={description} formatValue={formatValue} />
+          </Suspense>
+          <p className={styles.hint}>
+            <Trans>Times are in UTC.</Trans>
+          </p>
+          <details className={styles.numbers}>
+            <summary>
+              <Trans>Show the numbers</Trans>
+            </summary>
+            <div className={`${tableStyles.wrap} ${styles.numbersScroll}`}>
+              <table className={tableStyles.table}>
+                <caption className="visually-hidden">{description}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{hourly ? <Trans>Hour</Trans> : <Trans>Day</Trans>}</th>
+                    {data.series.map((one) => (
+                      <th scope="col" key={one.name} className={tableStyles.number}>
+                        {one.name}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {labels.map((label, row) => (
+                    <tr key={data.times[row]}>
+                      <th scope="row">{label}</th>
+                      {data.series.map((one) => (
+                        <td key={one.name} className={tableStyles.number}>
+                          {i18n.number(one.values[row] ?? 0)}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </details>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { t } from '@lingui/core/macro';
+import type { GenerationModel, TaskStatus } from '../../api/contract';
+
+/** Product names: the same in every language. */
+export const MODEL_NAMES: Record<GenerationModel, string> = {
+  'nano-banana': 'Nano Banana',
+  'flux-kontext-pro': 'Flux Kontext Pro',
+  'flux-kontext-max': 'Flux Kontext Max',
+};
+
+export type TaskTone = 'pending' | 'success' | 'failure';
+
+export function taskStatusLabel(status: TaskStatus): string {
+  switch (status) {
+    case 0:
+      return t`Generating`;
+    case 1:
+      return t`Succeeded`;
+    case 2:
+      return t`Could not start`;
+    case 3:
+      return t`Failed`;
+  }
+}
+
+export function taskStatusTone(status: TaskStatus): TaskTone {
+  return status === 0 ? 'pending' : status === 1 ? 'success' : 'failure';
+}
