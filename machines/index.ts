@@ -9,8 +9,10 @@ import { loginModalMachine } from './loginModal.machine';
 import { microsoftButtonMachine } from './microsoftButton.machine';
 import { pageProgressMachine } from './pageProgress.machine';
 import { pagedListMachine } from './pagedList.machine';
+import { resourceMachine } from './resource.machine';
 import { saveFormMachine } from './saveForm.machine';
 import { themeMachine } from './theme.machine';
+import { usageChartMachine } from './usageChart.machine';
 import { userMachine } from './user.machine';
 
 export {
@@ -24,8 +26,10 @@ export {
   microsoftButtonMachine,
   pageProgressMachine,
   pagedListMachine,
+  resourceMachine,
   saveFormMachine,
   themeMachine,
+  usageChartMachine,
   userMachine,
 };
 
@@ -80,6 +84,16 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
     id: saveFormMachine.id,
     machine: saveFormMachine,
     description: 'Any settings form: edits a draft, checks it, saves it, and keeps what was typed if saving fails.',
+  },
+  {
+    id: resourceMachine.id,
+    machine: resourceMachine,
+    description: 'One thing read from the server (a discount, a setting): loads it, shows it, says why it failed and retries.',
+  },
+  {
+    id: usageChartMachine.id,
+    machine: usageChartMachine,
+    description: 'The usage chart: asks for the chosen period, buckets and split, draws credits or requests, and says when there was no usage.',
   },
   {
     id: apiKeysMachine.id,

@@ -7,6 +7,8 @@ test('API keys: create and copy a key, rename it, delete it after confirming, re
   await openApp(page);
   await signUp(page, uniqueEmail());
   await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'API keys' }).click();
   await expect(page).toHaveURL(/\/dashboard\/api-keys$/);
   await expect(page.getByRole('heading', { level: 1, name: 'API keys' })).toBeVisible();
   const table = page.getByRole('table');

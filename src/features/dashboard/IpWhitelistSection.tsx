@@ -26,7 +26,7 @@ export function IpWhitelistSection({ user }: { user: AppUser }) {
     form.submit();
   };
   return (
-    <section className={styles.panel} aria-labelledby="whitelist-title">
+    <section className={`${styles.panel} ${styles.separate}`} aria-labelledby="whitelist-title">
       <h2 id="whitelist-title" className={styles.panelTitle}>
         <Trans>IP whitelist</Trans>
       </h2>
