@@ -25,6 +25,10 @@ export interface PaypalCaptureRequest {
 export interface OrderNoRequest {
   orderNo: string;
 }
+/** PayPal may charge a saved payment method (a vault id from get-all-available-vaults). */
+export type PaypalCreateRequest = CreateOrderRequest & { vaultId?: string };
+/** The order list, optionally narrowed to one order: how a payment is confirmed after a redirect or a QR scan. */
+export type PayOrderListRequest = PageRequest & { orderNo?: string };
 /** Seed: query countryCode, zipcode. */
 export interface ZipcodeQuery {
   countryCode: string;
@@ -67,7 +71,7 @@ export interface Requests {
 
   freekassaCreate: CreateOrderRequest;
   digisellerCreate: CreateOrderRequest;
-  paypalCreate: CreateOrderRequest;
+  paypalCreate: PaypalCreateRequest;
   paypalCapture: PaypalCaptureRequest;
   paypalCheckOrderStatus: OrderNoRequest;
   paypalUserIdToken: undefined;
@@ -91,7 +95,7 @@ export interface Requests {
   discordAuthorizeUrl: undefined;
   discordAuthorize: DiscordAuthorizeQuery;
 
-  payOrderList: PageRequest;
+  payOrderList: PayOrderListRequest;
   applyInvoice: InvoiceRequest;
   timeRecord: TimeRecordRequest;
   usageRecordPage: UsageRecordPageRequest;
