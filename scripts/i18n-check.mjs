@@ -144,9 +144,8 @@ function hasNothingToTranslate(text) {
  * Compares every non-source catalogue (`Map<locale, { headers, entries }>`) with the source one.
  * Returns `{ problems: [{ locale, key, reason }], summary: [{ locale, total, translated, missing, empty, same }] }`.
  */
-export function checkCatalogues(catalogues, sameInAll) {
+export function checkCatalogues(catalogues, sameInAll, sameByLocale = new Map()) {
   const source = catalogues.get(SOURCE_LOCALE)?.entries ?? [];
-  const allowed = new Set(sameInAll);
   const problems = [];
   const summary = [{ locale: SOURCE_LOCALE, total: source.length, translated: source.length, missing: 0, empty: 0, same: 0 }];
 
@@ -156,6 +155,8 @@ export function checkCatalogues(catalogues, sameInAll) {
     const byKey = new Map((catalogue?.entries ?? []).map((entry) => [entryKey(entry), entry]));
     const nplurals = catalogue ? pluralCount(catalogue.headers) : undefined;
     const row = { locale, total: source.length, translated: 0, missing: 0, empty: 0, same: 0 };
+    // Words one language writes as English does (German "Credits", "Status") are listed for that language alone.
+    const allowed = new Set([...sameInAll, ...(sameByLocale.get(locale) ?? [])]);
     const fail = (english, reason, counter) => {
       row[counter] += 1;
       problems.push({ locale, key: displayKey(english), reason });
@@ -179,7 +180,7 @@ export function checkCatalogues(catalogues, sameInAll) {
       const copied = forms.some((form) => englishTexts.has(form));
       const exempt = [...englishTexts].some((text) => allowed.has(text) || hasNothingToTranslate(text));
       if (copied && !exempt) {
-        fail(english, 'identical to English (translate it, or list it in locales/same-in-all-languages.json)', 'same');
+        fail(english, 'identical to English (translate it, or list it in locales/same-in-all-languages.json or locales/<locale>/same-as-english.json)', 'same');
         continue;
       }
       row.translated += 1;
@@ -240,6 +241,19 @@ function readSameInAll(localesDir) {
   return list;
 }
 
+/** `locales/<locale>/same-as-english.json`: texts that are right unchanged in that language only. */
+function readSameByLocale(localesDir) {
+  const lists = new Map();
+  for (const locale of LOCALES) {
+    const path = join(localesDir, locale, 'same-as-english.json');
+    if (!existsSync(path)) continue;
+    const list = JSON.parse(readFileSync(path, 'utf8'));
+    if (!Array.isArray(list) || !list.every((item) => typeof item === 'string')) throw new Error(`${path} must be a JSON array of strings`);
+    lists.set(locale, list);
+  }
+  return lists;
+}
+
 function printSummary(summary) {
   const header = ['locale', 'messages', 'translated', 'missing', 'empty', 'same as en'];
   const rows = summary.map((r) => [r.locale, r.total, r.translated, r.missing, r.empty, r.same].map(String));
@@ -278,7 +292,7 @@ function main() {
     process.exit(1);
   }
 
-  const { problems, summary } = checkCatalogues(catalogues, readSameInAll(options.localesDir));
+  const { problems, summary } = checkCatalogues(catalogues, readSameInAll(options.localesDir), readSameByLocale(options.localesDir));
   printSummary(summary);
   if (problems.length > 0) {
     console.error(`\ni18n check failed: ${problems.length} problem(s).`);

@@ -55,6 +55,8 @@ export function useSaveForm<V extends FormValues>({ initial, validate, save, sav
     failed,
     dirty,
     change: (values: V) => actor.send({ type: 'CHANGE', values }),
+    /** Changes some fields of the draft as it is now (safe from callbacks that outlive a render). */
+    patch: (fields: Partial<V>) => actor.send({ type: 'CHANGE', values: { ...actor.getSnapshot().context.draft, ...fields } }),
     submit: () => actor.send({ type: 'SUBMIT' }),
     retry: () => actor.send({ type: 'RETRY' }),
     reset: () => actor.send({ type: 'RESET' }),

@@ -161,6 +161,19 @@ describe('scripts/i18n-check.mjs', () => {
     expect(unlisted.err).not.toContain('{used} / {total}');
   });
 
+  it('lets one language keep an English word when that language lists it', () => {
+    const de = translated('de', 'DE').replace('msgstr "DE sign in"', 'msgstr "Sign in"');
+    const paths = fixture({ de });
+    expect(check(paths).err).toContain('de  "Sign in"  — identical to English');
+    writeFileSync(join(paths.locales, 'de', 'same-as-english.json'), JSON.stringify(['Sign in']));
+    expect(check(paths).status).toBe(0);
+    // The list is German only: a Spanish copy still fails.
+    const es = translated('es', 'ES').replace('msgstr "ES sign in"', 'msgstr "Sign in"');
+    const both = fixture({ de, es });
+    writeFileSync(join(both.locales, 'de', 'same-as-english.json'), JSON.stringify(['Sign in']));
+    expect(check(both).err).toContain('es  "Sign in"  — identical to English');
+  });
+
   it('needs every plural form the locale declares', () => {
     const ru = translated('ru', 'RU', 'nplurals=3; plural=0;').replace('msgstr[2] "RU many"\n', '');
     const result = check(fixture({ ru }));
