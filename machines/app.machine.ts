@@ -6,6 +6,7 @@ import { themeMachine } from './theme.machine';
 import { localeMachine } from './locale.machine';
 import { pageProgressMachine } from './pageProgress.machine';
 import { googleOneTapMachine } from './googleOneTap.machine';
+import { earlyRenewalMachine } from './earlyRenewal.machine';
 
 export interface AppInput {
   user: InputFrom<typeof userMachine>;
@@ -28,6 +29,7 @@ export const appMachine = setup({
     locale: localeMachine,
     pageProgress: pageProgressMachine,
     googleOneTap: googleOneTapMachine,
+    earlyRenewal: earlyRenewalMachine,
   },
 }).createMachine({
   id: 'app',
@@ -43,6 +45,7 @@ export const appMachine = setup({
         { id: 'locale', systemId: 'locale', src: 'locale', input: ({ context }) => context.locale },
         { id: 'pageProgress', systemId: 'pageProgress', src: 'pageProgress' },
         { id: 'googleOneTap', systemId: 'googleOneTap', src: 'googleOneTap' },
+        { id: 'earlyRenewal', systemId: 'earlyRenewal', src: 'earlyRenewal' },
       ],
     },
   },

@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { apiKeysMachine } from './apiKeys.machine';
 import { appMachine } from './app.machine';
+import { earlyRenewalMachine } from './earlyRenewal.machine';
 import { emailCodeMachine } from './emailCode.machine';
 import { googleOneTapMachine } from './googleOneTap.machine';
 import { localeMachine } from './locale.machine';
@@ -9,28 +10,38 @@ import { loginModalMachine } from './loginModal.machine';
 import { microsoftButtonMachine } from './microsoftButton.machine';
 import { pageProgressMachine } from './pageProgress.machine';
 import { pagedListMachine } from './pagedList.machine';
+import { paypalPaymentMachine } from './paypalPayment.machine';
+import { creemPaymentMachine, digisellerPaymentMachine, freekassaPaymentMachine, nowpaymentsPaymentMachine } from './redirectPayment.machine';
 import { resourceMachine } from './resource.machine';
 import { saveFormMachine } from './saveForm.machine';
 import { themeMachine } from './theme.machine';
 import { usageChartMachine } from './usageChart.machine';
 import { userMachine } from './user.machine';
+import { wechatPaymentMachine } from './wechatPayment.machine';
 
 export {
   apiKeysMachine,
   appMachine,
+  creemPaymentMachine,
+  digisellerPaymentMachine,
+  earlyRenewalMachine,
   emailCodeMachine,
+  freekassaPaymentMachine,
   googleOneTapMachine,
   localeMachine,
   loginMachine,
   loginModalMachine,
   microsoftButtonMachine,
+  nowpaymentsPaymentMachine,
   pageProgressMachine,
   pagedListMachine,
+  paypalPaymentMachine,
   resourceMachine,
   saveFormMachine,
   themeMachine,
   usageChartMachine,
   userMachine,
+  wechatPaymentMachine,
 };
 
 export interface CatalogueEntry {
@@ -99,5 +110,40 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
     id: apiKeysMachine.id,
     machine: apiKeysMachine,
     description: 'The API keys page: lists keys, adds one (showing its secret once), renames, deletes a non-primary key and resets the primary one.',
+  },
+  {
+    id: creemPaymentMachine.id,
+    machine: creemPaymentMachine,
+    description: 'Paying with Creem: creates the order, sends the buyer to the Creem checkout, then confirms the order on the way back or after a reload.',
+  },
+  {
+    id: nowpaymentsPaymentMachine.id,
+    machine: nowpaymentsPaymentMachine,
+    description: 'Paying with NOWPayments: creates the order, sends the buyer to the NOWPayments checkout, then confirms the order on the way back or after a reload.',
+  },
+  {
+    id: freekassaPaymentMachine.id,
+    machine: freekassaPaymentMachine,
+    description: 'Paying with Freekassa: creates the order, sends the buyer to the Freekassa checkout, then confirms the order on the way back or after a reload.',
+  },
+  {
+    id: digisellerPaymentMachine.id,
+    machine: digisellerPaymentMachine,
+    description: 'Paying with Digiseller: creates the order, sends the buyer to the Digiseller checkout, then confirms the order on the way back or after a reload.',
+  },
+  {
+    id: paypalPaymentMachine.id,
+    machine: paypalPaymentMachine,
+    description: 'Paying with PayPal: creates the order, waits for the buyer’s approval in PayPal’s popup, captures it and confirms it when the answer is not final.',
+  },
+  {
+    id: wechatPaymentMachine.id,
+    machine: wechatPaymentMachine,
+    description: 'Paying with WeChat Pay: creates the order, shows its QR code and checks every 2 seconds until it is paid or the code expires.',
+  },
+  {
+    id: earlyRenewalMachine.id,
+    machine: earlyRenewalMachine,
+    description: 'The early renewal offer: opens when credits run low or the plan is ending, unless turned down this session, and shows the renewal payment.',
   },
 ];

@@ -8,6 +8,7 @@ import { App } from './app/App';
 import type { ModeServices } from './app/ServicesContext';
 import { captureReferral } from './services/referral';
 import { initDeviceId } from './services/deviceId';
+import { DEMO_CHECKOUT_PATH } from './services/paymentProviders';
 
 /** Demo mode starts the in-browser API before anything calls it; live mode loads Turnstile on demand. */
 async function startMode(): Promise<{ services: ModeServices; demoPanel?: ReactNode }> {
@@ -17,7 +18,7 @@ async function startMode(): Promise<{ services: ModeServices; demoPanel?: ReactN
     const demo = await import('./demo/boot');
     await demo.startDemo();
     return {
-      services: { ChallengeWidget: demo.DemoChallenge, google: demo.demoGoogle, microsoft: demo.demoMicrosoft },
+      services: { ChallengeWidget: demo.DemoChallenge, google: demo.demoGoogle, microsoft: demo.demoMicrosoft, paypal: demo.demoPaypal },
       demoPanel: <demo.DemoControls />,
     };
   }
@@ -26,7 +27,19 @@ async function startMode(): Promise<{ services: ModeServices; demoPanel?: ReactN
   return { services: { ChallengeWidget: lazy(() => import('./features/auth/TurnstileChallenge')), google: liveGoogle, microsoft: liveMicrosoft } };
 }
 
+function rootElement(): HTMLElement {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('The #root element is missing from index.html.');
+  return root;
+}
+
 async function boot() {
+  // Demo mode's stand-ins for the providers' checkout pages: their own page, not the app (no referral, no actors).
+  if (!import.meta.env.VITE_API_BASE_URL?.trim() && window.location.pathname.startsWith(DEMO_CHECKOUT_PATH)) {
+    const demo = await import('./demo/boot');
+    await demo.renderDemoCheckout(rootElement());
+    return;
+  }
   captureReferral();
   const { services, demoPanel } = await startMode();
 
@@ -39,9 +52,7 @@ async function boot() {
   const locale = app.system.get('locale');
   if (locale) await waitFor(locale, (s) => !s.hasTag('loading'), { timeout: 15_000 }).catch(() => undefined);
 
-  const root = document.getElementById('root');
-  if (!root) throw new Error('The #root element is missing from index.html.');
-  createRoot(root).render(<App actor={app} services={services} demoPanel={demoPanel} />);
+  createRoot(rootElement()).render(<App actor={app} services={services} demoPanel={demoPanel} />);
 
   // Coming back to the tab refreshes the user (credits, a session that expired meanwhile).
   document.addEventListener('visibilitychange', () => {

@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
-import type { AppActor, LocaleActor, LoginModalActor, PageProgressActor, ThemeActor, UserActor } from './app';
+import type { AppActor, EarlyRenewalActor, LocaleActor, LoginModalActor, PageProgressActor, ThemeActor, UserActor } from './app';
 import type { loginLogic } from './login';
 import type { ActorRefFrom } from 'xstate';
 
@@ -25,6 +25,7 @@ interface GlobalActors {
   theme: ThemeActor;
   locale: LocaleActor;
   pageProgress: PageProgressActor;
+  earlyRenewal: EarlyRenewalActor;
 }
 
 /** One of the global actors, found through the actor system by its systemId. */

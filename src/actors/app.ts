@@ -10,6 +10,7 @@ import { createGoogleOneTapLogic } from './googleOneTap';
 import type { googleOneTapMachine } from '../../machines/googleOneTap.machine';
 import type { GoogleSignIn } from '../services/socialSignIn';
 import { loginLogic } from './login';
+import { earlyRenewalLogic, type EarlyRenewalActor } from './earlyRenewal';
 import { readStoredLogin } from '../services/session';
 import { applyTheme, persistTheme, readStoredTheme, systemPrefersDark, watchSystemTheme } from '../services/theme';
 import { activateLocale, initialLocale, loadCatalog, persistLocale } from '../i18n/catalog';
@@ -48,6 +49,7 @@ export function createAppLogic({ google }: { google: GoogleSignIn }) {
     locale: localeLogic,
     pageProgress: pageProgressMachine,
     googleOneTap: createGoogleOneTapLogic(google),
+    earlyRenewal: earlyRenewalLogic,
   },
   });
 }
@@ -58,6 +60,7 @@ export type UserActor = ActorRefFrom<typeof userMachine>;
 export type LoginModalActor = ActorRefFrom<typeof loginModalMachine>;
 export type ThemeActor = ActorRefFrom<typeof themeMachine>;
 export type LocaleActor = ActorRefFrom<typeof localeMachine>;
+export type { EarlyRenewalActor };
 export type PageProgressActor = ActorRefFrom<typeof pageProgressMachine>;
 
 /** Starts the global actors once, at boot. */

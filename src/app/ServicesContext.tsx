@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ChallengeWidget } from '../services/challenge';
+import type { PaypalCheckout } from '../services/paypal';
 import type { GoogleSignIn, MicrosoftSignIn } from '../services/socialSignIn';
 
 /** Implementations that differ between demo and live mode, chosen once at boot. */
@@ -7,6 +8,8 @@ export interface ModeServices {
   ChallengeWidget: ChallengeWidget;
   google: GoogleSignIn;
   microsoft: MicrosoftSignIn;
+  /** How PayPal approves an order; optional until live mode has its SDK adapter. */
+  paypal?: PaypalCheckout;
 }
 
 const ServicesContext = createContext<ModeServices | null>(null);

@@ -10,6 +10,7 @@ const NotFoundPage = lazy(() => import('./NotFoundPage'));
 const OverviewPage = lazy(() => import('../features/dashboard/OverviewPage'));
 const ApiKeysPage = lazy(() => import('../features/dashboard/ApiKeysPage'));
 const SettingsPage = lazy(() => import('../features/dashboard/SettingsPage'));
+const BillingPage = lazy(() => import('../features/billing/BillingPage'));
 
 export function AppRoutes() {
   const progress = useGlobalActor('pageProgress');
@@ -20,6 +21,7 @@ export function AppRoutes() {
           <Route path="/" component={HomePage} />
           <Route path="/dashboard" component={OverviewPage} />
           <Route path="/dashboard/api-keys" component={ApiKeysPage} />
+          <Route path="/dashboard/billing" component={BillingPage} />
           <Route path="/dashboard/settings" component={SettingsPage} />
           <Route component={NotFoundPage} />
         </Switch>

@@ -51,6 +51,8 @@ export function DemoControls({ environment, reload = () => window.location.reloa
   const [countryDraft, setCountryDraft] = useState<string | null>(null);
   const [confirmingReset, setConfirmingReset] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  // Explains the unknown-host link while it is armed; the order call that uses it takes the explanation away.
+  const [explainUnknownHost, setExplainUnknownHost] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const focusHeading = useRef(false);
   const headingId = useId();
@@ -124,6 +126,12 @@ export function DemoControls({ environment, reload = () => window.location.reloa
     if (normalizeCountry(upper)) env.controls.set({ ipCountry: upper });
   };
 
+  const armUnknownCheckoutHost = (armed: boolean) => {
+    env.controls.set({ unknownCheckoutHost: armed });
+    setNotice(null);
+    setExplainUnknownHost(armed);
+  };
+
   const expireSession = () => {
     expireAllSessions(env.db);
     setNotice(t`Every session ended: the next signed-in call answers 401.`);
@@ -155,10 +163,15 @@ export function DemoControls({ environment, reload = () => window.location.reloa
     armed,
     settings.latencyMs > 0 ? t`Latency: ${settings.latencyMs} ms` : null,
     settings.requireBotCheck ? t`Bot check: required` : null,
+    settings.unknownCheckoutHost ? t`Next checkout link: unknown host (armed)` : null,
     t`IP country: ${settings.ipCountry}`,
   ]
     .filter(Boolean)
     .join(' · ');
+  const unknownHostNotice =
+    explainUnknownHost && settings.unknownCheckoutHost
+      ? t`Armed: the next Creem, NOWPayments, Freekassa or Digiseller order answers a checkout link on checkout.unknown-host.example, which the app must refuse.`
+      : null;
 
   return (
     <aside aria-labelledby={headingId} className={styles.panel}>
@@ -175,7 +188,7 @@ export function DemoControls({ environment, reload = () => window.location.reloa
       </header>
 
       <p className={styles.status} aria-live="polite" aria-atomic="true">
-        {notice ?? status}
+        {notice ?? unknownHostNotice ?? status}
       </p>
 
       <form className={styles.fields} onSubmit={(event) => event.preventDefault()}>
@@ -220,6 +233,12 @@ export function DemoControls({ environment, reload = () => window.location.reloa
           <input type="checkbox" checked={settings.requireBotCheck} onChange={(event) => env.controls.set({ requireBotCheck: event.target.checked })} />
           <span>
             <Trans>Require bot check</Trans>
+          </span>
+        </label>
+        <label className={styles.check}>
+          <input type="checkbox" checked={settings.unknownCheckoutHost} onChange={(event) => armUnknownCheckoutHost(event.target.checked)} />
+          <span>
+            <Trans>Next checkout link: unknown host</Trans>
           </span>
         </label>
         <label className={styles.field}>

@@ -8,6 +8,10 @@ import { createDemoMicrosoft } from './social/microsoft';
 
 export { DemoControls } from './DemoControls';
 export { DemoChallenge } from './DemoChallenge';
+/** The demo checkout pages (main.tsx renders them instead of the app under DEMO_CHECKOUT_PATH). */
+export { renderDemoCheckout } from './checkout/render';
+/** PayPal with the demo PayPal page in a popup in place of PayPal's own. */
+export { demoPaypal } from './paypal';
 
 /** Google and Microsoft sign-in with demo pickers in place of the real popups (accounts kept in localStorage). */
 export const demoGoogle: GoogleSignIn = createDemoGoogle();

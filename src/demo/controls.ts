@@ -20,10 +20,12 @@ const SettingsSchema = v.object({
   latencyMs: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_LATENCY_MS)),
   requireBotCheck: v.boolean(),
   ipCountry: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/)),
+  /** One-shot: the next redirect checkout link points at an unknown host (optional: older saved settings load). */
+  unknownCheckoutHost: v.optional(v.boolean(), false),
 });
 export type DemoSettings = v.InferOutput<typeof SettingsSchema>;
 
-export const DEFAULT_SETTINGS: DemoSettings = { nextCall: null, latencyMs: 0, requireBotCheck: false, ipCountry: 'US' };
+export const DEFAULT_SETTINGS: DemoSettings = { nextCall: null, latencyMs: 0, requireBotCheck: false, ipCountry: 'US', unknownCheckoutHost: false };
 
 export interface ControlsStore {
   /** The current settings; the same object until something changes (for useSyncExternalStore). */
@@ -33,6 +35,8 @@ export interface ControlsStore {
   subscribe(listener: () => void): () => void;
   /** Takes the armed failure for this call, disarming it. */
   consumeNextCall(): NextCall;
+  /** Whether the next redirect checkout link goes to an unknown host, disarming it. */
+  consumeUnknownCheckoutHost(): boolean;
   reset(): void;
 }
 
@@ -61,6 +65,7 @@ function merge(current: DemoSettings, change: Partial<DemoSettings>): DemoSettin
   if (change.latencyMs !== undefined) next.latencyMs = clampLatency(change.latencyMs);
   if (change.requireBotCheck !== undefined) next.requireBotCheck = change.requireBotCheck;
   if (change.ipCountry !== undefined) next.ipCountry = normalizeCountry(change.ipCountry) ?? current.ipCountry;
+  if (change.unknownCheckoutHost !== undefined) next.unknownCheckoutHost = change.unknownCheckoutHost;
   return next;
 }
 
@@ -84,6 +89,11 @@ export function createControlsStore(storage: KeyValueStorage): ControlsStore {
     consumeNextCall() {
       const armed = settings.nextCall;
       if (armed) replace({ ...settings, nextCall: null });
+      return armed;
+    },
+    consumeUnknownCheckoutHost() {
+      const armed = settings.unknownCheckoutHost;
+      if (armed) replace({ ...settings, unknownCheckoutHost: false });
       return armed;
     },
     reset() {

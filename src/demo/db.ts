@@ -11,10 +11,12 @@ import {
   endpoints,
   type CaptchaPurpose,
   type InvoiceRequest,
+  type OrderStatus,
+  type PaymentProvider,
   type ResponseInputOf,
   type ResponseOf,
 } from '../api/contract';
-import { pbkdf2Hex, randomHex, sameHash, sha256Hex } from './crypto';
+import { pbkdf2Hex, randomDigits, randomHex, sameHash, sha256Hex } from './crypto';
 import type { SocialProvider } from './socialCredential';
 import { writeSafely, type KeyValueStorage } from './storage';
 
@@ -82,7 +84,17 @@ const LedgerEntrySchema = v.object({
 export type LedgerEntry = v.InferOutput<typeof LedgerEntrySchema>;
 
 const Owned = { accountId: v.string() };
-const OrderRowSchema = v.object({ ...OrderSchema.entries, ...Owned });
+/** What the demo keeps beside the contract's order; optional, so blobs saved before they existed still load. */
+const OrderRowSchema = v.object({
+  ...OrderSchema.entries,
+  ...Owned,
+  /** PayPal's own order id, which capture must repeat. */
+  paypalOrderId: v.optional(v.string()),
+  /** Set by the demo PayPal popup's Approve (or a saved PayPal account): capture may then take the money. */
+  approved: v.optional(v.boolean()),
+  /** WeChat QR codes lapse; a pending order past this time reads as expired. */
+  expireTime: v.optional(v.string()),
+});
 /** A usage record keeps the key's id too: names change, and time-record splits by the key's current name. */
 const UsageRecordRowSchema = v.object({ ...UsageRecordSchema.entries, ...Owned, apiKeyId: v.string() });
 const TaskRowSchema = v.object({ ...endpoints.taskRecord.response.entries, ...Owned });
@@ -383,4 +395,124 @@ export async function checkEmailCode(data: DbData, email: string, purpose: Captc
   }
   entry.attempts += 1;
   return 'wrong';
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Orders and invoices
+// ---------------------------------------------------------------------------------------------------
+
+/** How a provider (or the demo checkout page) ends a pending order. */
+export type SettleOutcome = 'paid' | 'cancelled' | 'failed';
+
+export function findOrder(data: DbData, orderNo: string): OrderRow | undefined {
+  return data.orders.find((order) => order.orderNo === orderNo);
+}
+
+/** The order if it is this account's: another account's order number reads as unknown. */
+export function findOwnOrder(data: DbData, account: Account, orderNo: string): OrderRow | undefined {
+  const order = findOrder(data, orderNo);
+  return order?.accountId === account.id ? order : undefined;
+}
+
+/** `NB` + the UTC date + 6 random digits (NB20250114123456), unique in the table. */
+export function newOrderNo(data: DbData, now = Date.now()): string {
+  const date = iso(now).slice(0, 10).replace(/-/g, '');
+  for (;;) {
+    const orderNo = `NB${date}${randomDigits(6)}`;
+    if (!findOrder(data, orderNo)) return orderNo;
+  }
+}
+
+export interface NewOrder {
+  provider: PaymentProvider;
+  packageId: string;
+  amount: number;
+  currency: string;
+  credits: number;
+  paypalOrderId?: string;
+  expireTime?: string;
+  approved?: boolean;
+}
+
+/** A pending order of the account. */
+export function createOrder(data: DbData, account: Account, input: NewOrder, now = Date.now()): OrderRow {
+  const order: OrderRow = {
+    ...input,
+    orderNo: newOrderNo(data, now),
+    createTime: iso(now),
+    status: 'pending',
+    invoiceStatus: 'none',
+    invoiceUrl: null,
+    accountId: account.id,
+  };
+  data.orders.push(order);
+  return order;
+}
+
+/** The order's status now: a pending order whose time ran out becomes expired (and stays so). */
+export function refreshOrderStatus(order: OrderRow, now = Date.now()): OrderStatus {
+  if (order.status === 'pending' && order.expireTime !== undefined && Date.parse(order.expireTime) <= now) order.status = 'expired';
+  return order.status;
+}
+
+/**
+ * Ends a pending order: paid credits the account (with a ledger entry), cancelled and failed only set
+ * the status. Anything but a pending order is left alone, so settling twice changes nothing.
+ * Returns whether the order changed.
+ */
+export function settleOrder(data: DbData, order: OrderRow, outcome: SettleOutcome, now = Date.now()): boolean {
+  if (refreshOrderStatus(order, now) !== 'pending') return false;
+  order.status = outcome;
+  if (outcome === 'paid') {
+    const account = findAccount(data, order.accountId);
+    if (account) {
+      account.credits += order.credits;
+      data.ledger.push({ id: randomHex(16), accountId: account.id, createTime: iso(now), kind: 'purchase', credits: order.credits, note: `Order ${order.orderNo} (${order.packageId})` });
+    }
+  }
+  return true;
+}
+
+/** The buyer approved the payment (PayPal): capture may take it. Only a pending order can be approved. */
+export function approveOrder(order: OrderRow, now = Date.now()): boolean {
+  if (refreshOrderStatus(order, now) !== 'pending') return false;
+  order.approved = true;
+  return true;
+}
+
+/** The account's orders, newest first (ISO times sort as text), with lapsed ones marked expired. */
+export function ordersOf(data: DbData, account: Account, now = Date.now()): OrderRow[] {
+  const own = data.orders.filter((order) => order.accountId === account.id);
+  for (const order of own) refreshOrderStatus(order, now);
+  return own.sort((a, b) => b.createTime.localeCompare(a.createTime) || b.orderNo.localeCompare(a.orderNo));
+}
+
+export type OrderOut = ResponseInputOf<'payOrderList'>['records'][number];
+
+/** The order as the order list reports it (without the demo's bookkeeping). */
+export function toOrder(row: OrderRow): OrderOut {
+  const { accountId: _accountId, paypalOrderId: _paypalOrderId, approved: _approved, expireTime: _expireTime, ...order } = row;
+  return order;
+}
+
+export function findInvoice(data: DbData, applicationId: string): InvoiceRow | undefined {
+  return data.invoices.find((invoice) => invoice.applicationId === applicationId);
+}
+
+/**
+ * An issued invoice for the orders (the caller has checked they are the account's, paid and not yet
+ * invoiced); each order then carries the invoice's download link.
+ */
+export function issueInvoice(data: DbData, account: Account, request: InvoiceRequest, downloadUrlFor: (applicationId: string) => string, now = Date.now()): InvoiceRow {
+  const applicationId = `INV${randomHex(12).toUpperCase()}`;
+  const downloadUrl = downloadUrlFor(applicationId);
+  const invoice: InvoiceRow = { ...request, accountId: account.id, applicationId, status: 'issued', downloadUrl, createTime: iso(now) };
+  data.invoices.push(invoice);
+  for (const orderNo of request.orderNos) {
+    const order = findOwnOrder(data, account, orderNo);
+    if (!order) continue;
+    order.invoiceStatus = 'issued';
+    order.invoiceUrl = downloadUrl;
+  }
+  return invoice;
 }

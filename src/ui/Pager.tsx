@@ -24,10 +24,10 @@ export function Pager({ label, pageNum, lastPage, total, busy, onGoTo }: PagerPr
       </p>
       <div className={styles.buttons}>
         <Button size="sm" onClick={() => onGoTo(pageNum - 1)} disabled={busy || pageNum <= 1} aria-label={t`Previous page`}>
-          <Trans>Previous</Trans>
+          <Trans context="pagination">Previous</Trans>
         </Button>
         <Button size="sm" onClick={() => onGoTo(pageNum + 1)} disabled={busy || pageNum >= lastPage} aria-label={t`Next page`}>
-          <Trans>Next</Trans>
+          <Trans context="pagination">Next</Trans>
         </Button>
       </div>
     </nav>

@@ -15,7 +15,7 @@ describeMachinePaths('app machine', {
   assertState: (snapshot, { invocations }) => {
     expect(snapshot.matches('running')).toBe(true);
     // Every global actor starts once, under the name the others use to reach it, with its part of the input.
-    for (const id of ['user', 'login', 'loginModal', 'theme', 'locale', 'pageProgress']) {
+    for (const id of ['user', 'login', 'loginModal', 'theme', 'locale', 'pageProgress', 'googleOneTap', 'earlyRenewal']) {
       expect(invocations(id), id).toHaveLength(1);
       expect(snapshot.children[id as keyof typeof snapshot.children]?.id).toBe(id);
     }

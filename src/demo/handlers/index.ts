@@ -4,6 +4,8 @@ import { authHandlers } from './auth';
 import { dashboardHandlers } from './dashboard';
 import { ipCountryHandlers } from './ipCountry';
 import { keyHandlers } from './keys';
+import { orderHandlers } from './orders';
+import { paymentHandlers } from './payments';
 import { settingsHandlers } from './settings';
 import { socialHandlers } from './social';
 import { userHandlers } from './user';
@@ -17,6 +19,8 @@ export function createHandlers(env: DemoEnvironment): HttpHandler[] {
     ...keyHandlers(env),
     ...settingsHandlers(env),
     ...dashboardHandlers(env),
+    ...paymentHandlers(env),
+    ...orderHandlers(env),
     ...ipCountryHandlers(env),
   ];
 }

@@ -2,7 +2,7 @@
 import type { HttpHandler } from 'msw';
 import * as v from 'valibot';
 import { t } from '@lingui/core/macro';
-import type { ResponseInputOf } from '../../api/contract';
+import type { Discount } from '../../api/contract';
 import type { AlertsEmailRequest, EmailSubscriptionRequest, IpWhitelistRequest } from '../../api/requests';
 import { accountForToken, normalizeEmail, type Account } from '../db';
 import type { DemoEnvironment } from '../environment';
@@ -32,7 +32,8 @@ const SubscriptionInput: v.GenericSchema<unknown, EmailSubscriptionRequest> = v.
   emailSubscriptionFlag: v.picklist([0, 1]),
 });
 
-function discountFor(account: Account): ResponseInputOf<'userDiscount'> {
+/** The demo's discount rule, also used to price orders (payments.ts). */
+export function discountFor(account: Account): Discount {
   return account.email.includes(VIP_EMAIL_TAG) ? { percentOff: 20, label: 'VIP', expiresAt: null } : null;
 }
 

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors } from '../../actors/user';
 import { Button } from '../../ui/Button';
+import { EarlyRenewalModal } from '../billing/EarlyRenewalModal';
 import styles from './Dashboard.module.css';
 
 function NavLink({ href, children }: { href: string; children: ReactNode }) {
@@ -19,11 +20,12 @@ function NavLink({ href, children }: { href: string; children: ReactNode }) {
  * The signed-in user's area: side navigation and the page. An anonymous visitor sees the frame and the
  * login modal, never data; once signed in, the page appears without a reload.
  */
-export function DashboardLayout({ title, children }: { title: ReactNode; children: ReactNode }) {
+export function DashboardLayout({ title, children, offerRenewal = true }: { title: ReactNode; children: ReactNode; offerRenewal?: boolean }) {
   const { t } = useLingui();
   const modal = useGlobalActor('loginModal');
   const anonymous = useGlobalSelector('user', userSelectors.isAnonymous);
-  const hasUser = useGlobalSelector('user', (s) => userSelectors.user(s) !== null);
+  const user = useGlobalSelector('user', userSelectors.user);
+  const hasUser = user !== null;
 
   useEffect(() => {
     if (anonymous) modal.send({ type: 'OPEN', view: 'signIn' });
@@ -38,6 +40,9 @@ export function DashboardLayout({ title, children }: { title: ReactNode; childre
         <NavLink href="/dashboard/api-keys">
           <Trans>API keys</Trans>
         </NavLink>
+        <NavLink href="/dashboard/billing">
+          <Trans>Billing</Trans>
+        </NavLink>
         <NavLink href="/dashboard/settings">
           <Trans>Settings</Trans>
         </NavLink>
@@ -46,6 +51,7 @@ export function DashboardLayout({ title, children }: { title: ReactNode; childre
         <h1 id="dashboard-title" className={styles.title}>
           {title}
         </h1>
+        {user && offerRenewal ? <EarlyRenewalModal user={user} /> : null}
         {hasUser ? (
           children
         ) : anonymous ? (

@@ -71,7 +71,7 @@ function DiscountCard() {
       ) : (
         <>
           <p className={styles.cardValue}>
-            <Trans>None</Trans>
+            <Trans context="no discount">None</Trans>
           </p>
           <p className={styles.cardNote}>
             <Trans>You pay list prices. Discounts for your account appear here.</Trans>

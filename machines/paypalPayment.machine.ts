@@ -1,0 +1,243 @@
+import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { notProvidedAction, notProvidedActor } from './notProvided';
+import {
+  answeredOutcome,
+  CONFIRM_INTERVAL_MS,
+  CONFIRM_TIMEOUT_MS,
+  createOrderInput,
+  emptyOrder,
+  initialPaymentContext,
+  orderOf,
+  type CheckOrderInput,
+  type CheckOrderResponse,
+  type CreateOrderInput,
+  type OrderStatusAnswer,
+  type PaymentContext,
+  type PaymentInput,
+  type PaymentUserEvent,
+  type StatusOutcome,
+} from './payment.shared';
+import { errorMessage, type ResultEnvelope } from './types';
+
+export interface PaypalOrderAnswer {
+  orderNo: string;
+  paypalOrderId: string;
+}
+
+export type CreatePaypalOrderResponse = ResultEnvelope<PaypalOrderAnswer>;
+
+/** What the PayPal buttons and capture are given: our order and PayPal's. */
+export interface PaypalOrderInput {
+  orderNo: string;
+  paypalOrderId: string;
+}
+
+/** How the buyer left PayPal's popup (PayPal's own errors reject instead). */
+export type PaypalApproval = 'approved' | 'cancelled';
+
+export type CaptureOrderResponse = ResultEnvelope<OrderStatusAnswer>;
+
+export type PaypalPaymentEvent =
+  | PaymentUserEvent
+  // What the invoked calls report; listed so named guards and actions read them with types.
+  | DoneActorEvent<CreatePaypalOrderResponse, 'createOrder'>
+  | ErrorActorEvent<unknown, 'createOrder'>
+  | DoneActorEvent<PaypalApproval, 'approveInPaypal'>
+  | ErrorActorEvent<unknown, 'approveInPaypal'>
+  | DoneActorEvent<CaptureOrderResponse, 'captureOrder'>
+  | ErrorActorEvent<unknown, 'captureOrder'>
+  | DoneActorEvent<CheckOrderResponse, 'checkOrder'>
+  | ErrorActorEvent<unknown, 'checkOrder'>;
+
+const ID = 'paypalPayment';
+
+function createdOrder(event: PaypalPaymentEvent): PaypalOrderAnswer | null {
+  return event.type === 'xstate.done.actor.createOrder' && event.output.code === 200 ? event.output.data : null;
+}
+
+function capturedOutcome(event: PaypalPaymentEvent): StatusOutcome | null {
+  return event.type === 'xstate.done.actor.captureOrder' ? answeredOutcome(event.output) : null;
+}
+
+function checkedOutcome(event: PaypalPaymentEvent): StatusOutcome | null {
+  return event.type === 'xstate.done.actor.checkOrder' ? answeredOutcome(event.output) : null;
+}
+
+/** Only reachable once createOrder stored PayPal's order id. */
+function paypalOrderInput(context: PaymentContext): PaypalOrderInput {
+  const { orderNo, paypalOrderId } = orderOf(context, ID);
+  if (paypalOrderId === null) throw new Error(`${ID}: no PayPal order id`);
+  return { orderNo, paypalOrderId };
+}
+
+/**
+ * PayPal: create the order, let the buyer approve it in PayPal's popup, capture it, and confirm with the server
+ * whenever the capture's answer is not final (or after a reload).
+ */
+export const paypalPaymentMachine = setup({
+  types: {} as { context: PaymentContext; events: PaypalPaymentEvent; input: PaymentInput },
+  actors: {
+    createOrder: notProvidedActor<CreatePaypalOrderResponse, CreateOrderInput>('createOrder'),
+    approveInPaypal: notProvidedActor<PaypalApproval, PaypalOrderInput>('approveInPaypal'),
+    captureOrder: notProvidedActor<CaptureOrderResponse, PaypalOrderInput>('captureOrder'),
+    checkOrder: notProvidedActor<CheckOrderResponse, CheckOrderInput>('checkOrder'),
+  },
+  actions: {
+    // The app keeps the order in session storage (reads context.order), so a reload finds it.
+    rememberPendingOrder: notProvidedAction('rememberPendingOrder'),
+    forgetPendingOrder: notProvidedAction('forgetPendingOrder'),
+    notifyPaid: notProvidedAction('notifyPaid'),
+    startOrder: assign(({ event }) =>
+      event.type === 'PAY' ? { returnedAs: null, packageId: event.packageId, vaultId: event.vaultId ?? null, order: null, error: null, errorKind: null } : {},
+    ),
+    // RETRY keeps the package and the vault: a new order for the same thing.
+    forgetOrder: assign({ returnedAs: null, order: null, error: null, errorKind: null }),
+    reset: assign({ returnedAs: null, packageId: null, vaultId: null, order: null, error: null, errorKind: null }),
+    setOrder: assign({
+      order: ({ context, event }) => {
+        const created = createdOrder(event);
+        return created ? { ...emptyOrder(created.orderNo), paypalOrderId: created.paypalOrderId } : context.order;
+      },
+    }),
+    setErrorFromResponse: assign({
+      error: ({ event }) => (event.type === 'xstate.done.actor.createOrder' ? event.output.msg : null),
+      errorKind: 'server',
+    }),
+    setErrorFromError: assign({
+      error: ({ event }) =>
+        event.type === 'xstate.error.actor.createOrder' || event.type === 'xstate.error.actor.approveInPaypal' ? errorMessage(event.error) : null,
+      errorKind: 'server',
+    }),
+  },
+  guards: {
+    returnedCancelled: ({ context }) => context.returnedAs === 'cancelled',
+    hasResume: ({ context }) => context.returnedAs !== null,
+    hasPackage: ({ context }) => context.packageId !== null,
+    isCreated: ({ event }) => createdOrder(event) !== null,
+    isApproved: ({ event }) => event.type === 'xstate.done.actor.approveInPaypal' && event.output === 'approved',
+    isCapturePaid: ({ event }) => capturedOutcome(event) === 'paid',
+    isCapturePending: ({ event }) => capturedOutcome(event) === 'pending',
+    isCaptureSettled: ({ event }) => capturedOutcome(event) !== null,
+    isPaidStatus: ({ event }) => checkedOutcome(event) === 'paid',
+    isCancelledStatus: ({ event }) => checkedOutcome(event) === 'cancelled',
+    isFailedStatus: ({ event }) => checkedOutcome(event) === 'failed',
+  },
+  delays: {
+    CONFIRM_INTERVAL: CONFIRM_INTERVAL_MS,
+    CONFIRM_TIMEOUT: CONFIRM_TIMEOUT_MS,
+  },
+}).createMachine({
+  id: ID,
+  context: ({ input }) => initialPaymentContext(input),
+  initial: 'starting',
+  states: {
+    // Decides at once where a fresh or resumed payment begins.
+    starting: {
+      always: [
+        { guard: 'returnedCancelled', target: 'cancelled' },
+        { guard: 'hasResume', target: 'confirming' },
+        { target: 'choosingPackage' },
+      ],
+    },
+    // The only state that takes PAY: a double click cannot create two orders.
+    choosingPackage: {
+      on: { PAY: { target: 'creatingOrder', actions: 'startOrder' } },
+    },
+    creatingOrder: {
+      tags: 'busy',
+      invoke: {
+        id: 'createOrder',
+        src: 'createOrder',
+        input: ({ context }) => createOrderInput(context, ID),
+        onDone: [
+          { guard: 'isCreated', target: 'awaitingApproval', actions: 'setOrder' },
+          { target: 'failed', actions: 'setErrorFromResponse' },
+        ],
+        onError: { target: 'failed', actions: 'setErrorFromError' },
+      },
+    },
+    // PayPal's buttons and popup; closing the popup answers 'cancelled', PayPal's own errors reject.
+    awaitingApproval: {
+      tags: 'awaitingProvider',
+      entry: 'rememberPendingOrder',
+      invoke: {
+        id: 'approveInPaypal',
+        src: 'approveInPaypal',
+        input: ({ context }) => paypalOrderInput(context),
+        onDone: [{ guard: 'isApproved', target: 'capturing' }, { target: 'cancelled' }],
+        onError: { target: 'failed', actions: 'setErrorFromError' },
+      },
+      on: { CANCEL: 'cancelled' },
+    },
+    capturing: {
+      tags: 'busy',
+      invoke: {
+        id: 'captureOrder',
+        src: 'captureOrder',
+        input: ({ context }) => paypalOrderInput(context),
+        onDone: [
+          { guard: 'isCapturePaid', target: 'paid' },
+          { guard: 'isCapturePending', target: 'confirming' },
+          { guard: 'isCaptureSettled', target: 'failed' },
+          // A refused answer: the capture may have gone through, so ask rather than assume.
+          { target: 'confirming' },
+        ],
+        onError: { target: 'confirming' },
+      },
+    },
+    // Ask until the order is settled or the time is up.
+    confirming: {
+      tags: 'busy',
+      initial: 'checking',
+      after: { CONFIRM_TIMEOUT: 'timedOut' },
+      states: {
+        checking: {
+          invoke: {
+            id: 'checkOrder',
+            src: 'checkOrder',
+            input: ({ context }) => ({ orderNo: orderOf(context, ID).orderNo }),
+            onDone: [
+              { guard: 'isPaidStatus', target: `#${ID}.paid` },
+              { guard: 'isCancelledStatus', target: `#${ID}.cancelled` },
+              { guard: 'isFailedStatus', target: `#${ID}.failed` },
+              // Still pending, or a refused answer: ask again (a hiccup must not lose a paid order).
+              { target: 'waitingToCheck' },
+            ],
+            onError: { target: 'waitingToCheck' },
+          },
+        },
+        waitingToCheck: {
+          after: { CONFIRM_INTERVAL: 'checking' },
+        },
+      },
+    },
+    paid: {
+      tags: 'paid',
+      entry: ['forgetPendingOrder', 'notifyPaid'],
+      on: { DISMISS: { target: 'choosingPackage', actions: 'reset' } },
+    },
+    cancelled: {
+      entry: 'forgetPendingOrder',
+      on: {
+        RETRY: { guard: 'hasPackage', target: 'creatingOrder', actions: 'forgetOrder' },
+        DISMISS: { target: 'choosingPackage', actions: 'reset' },
+      },
+    },
+    failed: {
+      tags: 'failed',
+      entry: 'forgetPendingOrder',
+      on: {
+        RETRY: { guard: 'hasPackage', target: 'creatingOrder', actions: 'forgetOrder' },
+        DISMISS: { target: 'choosingPackage', actions: 'reset' },
+      },
+    },
+    // The order may still be paid later: it stays remembered until the buyer dismisses it.
+    timedOut: {
+      tags: 'failed',
+      on: {
+        CHECK_AGAIN: 'confirming',
+        DISMISS: { target: 'choosingPackage', actions: ['forgetPendingOrder', 'reset'] },
+      },
+    },
+  },
+});

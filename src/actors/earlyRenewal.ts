@@ -1,0 +1,28 @@
+import type { ActorRefFrom } from 'xstate';
+import toast from 'react-hot-toast';
+import { t } from '@lingui/core/macro';
+import { earlyRenewalMachine } from '../../machines/earlyRenewal.machine';
+import type { User } from '../api/contract';
+import { payOrderList } from '../api/orders';
+
+export const earlyRenewalLogic = earlyRenewalMachine.provide({
+  actions: {
+    notifyRenewed: () => {
+      toast.success(t`Renewed. Your new credits are in your balance.`);
+    },
+  },
+});
+
+export type EarlyRenewalActor = ActorRefFrom<typeof earlyRenewalLogic>;
+
+/** Credits under the account's own alert threshold: the moment to offer renewing. */
+export function isBalanceLow(user: Pick<User, 'credits' | 'alertThreshold'>): boolean {
+  return user.alertThreshold !== null && user.credits < user.alertThreshold;
+}
+
+/** The package of the account's latest paid order, the one a renewal buys again (null: never bought). */
+export async function lastPaidPackage(): Promise<string | null> {
+  const result = await payOrderList({ pageNum: 1, pageSize: 20 });
+  if (result.code !== 200) return null;
+  return result.data.records.find((order) => order.status === 'paid')?.packageId ?? null;
+}

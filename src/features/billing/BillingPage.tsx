@@ -1,0 +1,100 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useActorRef } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ResumeOrder } from '../../../machines/payment.shared';
+import { useGlobalSelector } from '../../actors/AppActorContext';
+import { userSelectors, type AppUser } from '../../actors/user';
+import type { PaymentProvider } from '../../api/contract';
+import { CREDIT_PACKAGES } from '../../services/creditPackages';
+import { paymentToResume, readPendingOrder, withoutPaymentParams } from '../../services/pendingOrder';
+import { providersForCountry } from '../../services/paymentProviders';
+import { DashboardLayout } from '../dashboard/DashboardLayout';
+import { AutoTopUpSection } from './AutoTopUpSection';
+import { Checkout } from './Checkout';
+import { MethodPicker } from './MethodPicker';
+import { OrdersSection, ordersLogic, ORDERS_PAGE_SIZE } from './OrdersSection';
+import { PackagePicker } from './PackagePicker';
+import { useDiscount } from './useDiscount';
+import styles from './Billing.module.css';
+
+const DEFAULT_PACKAGE = CREDIT_PACKAGES[1]?.id ?? CREDIT_PACKAGES[0]?.id ?? '';
+
+/** Read once when the page opens: a payment to pick up again (back from a provider, or reloaded). */
+function readResume(): { provider: PaymentProvider; order: ResumeOrder } | null {
+  const resume = paymentToResume(location.search, readPendingOrder());
+  if (!resume) return null;
+  return { provider: resume.provider, order: { orderNo: resume.orderNo, packageId: resume.packageId, returnedAs: resume.returnedAs } };
+}
+
+function BuyCredits({ user, onPaid }: { user: AppUser; onPaid: () => void }) {
+  const { i18n } = useLingui();
+  const ipCountry = useGlobalSelector('user', (s) => s.context.ipCountry);
+  const providers = providersForCountry(ipCountry);
+  const [resume] = useState(readResume);
+  // The return parameters are read: drop them, so a reload does not count as another return.
+  useEffect(() => {
+    if (location.search.includes('payment=')) history.replaceState(history.state, '', `${location.pathname}${withoutPaymentParams(location.search)}`);
+  }, []);
+  // The buyer's choices: form values, not a flow (the flow is the provider's chart inside Checkout).
+  const [packageId, setPackageId] = useState(resume?.order.packageId || DEFAULT_PACKAGE);
+  const [chosenProvider, setProvider] = useState<PaymentProvider | null>(resume?.provider ?? null);
+  const provider = chosenProvider ?? providers[0] ?? 'paypal';
+  const discount = useDiscount();
+
+  return (
+    <section className={styles.panel} aria-labelledby="buy-title">
+      <div className={styles.panelHeader}>
+        <h2 id="buy-title" className={styles.panelTitle}>
+          <Trans>Buy credits</Trans>
+        </h2>
+        <p className={styles.hint}>
+          <Trans>Balance: {i18n.number(user.credits)} credits</Trans>
+          {discount ? (
+            <>
+              {' · '}
+              <Trans>Your {i18n.number(discount.percentOff / 100, { style: 'percent', maximumFractionDigits: 1 })} discount is applied.</Trans>
+            </>
+          ) : null}
+        </p>
+      </div>
+      <Checkout
+        key={provider}
+        provider={provider}
+        packageId={packageId}
+        discount={discount}
+        resume={resume?.provider === provider ? resume.order : null}
+        onPaid={onPaid}
+      >
+        {(locked) => (
+          <>
+            <PackagePicker value={packageId} discount={discount} onChange={setPackageId} disabled={locked} />
+            <MethodPicker providers={providers} value={provider} onChange={setProvider} disabled={locked} />
+          </>
+        )}
+      </Checkout>
+    </section>
+  );
+}
+
+function Billing() {
+  const user = useGlobalSelector('user', userSelectors.user);
+  const orders = useActorRef(ordersLogic, { input: { pageSize: ORDERS_PAGE_SIZE } });
+  const refreshOrders = useCallback(() => orders.send({ type: 'REFRESH' }), [orders]);
+  if (!user) return null;
+  return (
+    <div key={user.id}>
+      <BuyCredits user={user} onPaid={refreshOrders} />
+      <AutoTopUpSection user={user} />
+      <OrdersSection actor={orders} />
+    </div>
+  );
+}
+
+export default function BillingPage() {
+  return (
+    // The billing page is where credits are bought anyway: no renewal offer on top of it.
+    <DashboardLayout title={<Trans>Billing</Trans>} offerRenewal={false}>
+      <Billing />
+    </DashboardLayout>
+  );
+}

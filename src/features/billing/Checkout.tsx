@@ -1,0 +1,289 @@
+import { useState, type ReactNode } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { QRCodeSVG } from 'qrcode.react';
+import type { ActorRef, Snapshot } from 'xstate';
+import type { PaymentContext, PaymentUserEvent, ResumeOrder } from '../../../machines/payment.shared';
+import { useGlobalActor } from '../../actors/AppActorContext';
+import { createPaypalPaymentLogic, createRedirectPaymentLogic, createWechatPaymentLogic, unsafeRedirectMessage, type PaymentWiring } from '../../actors/payments';
+import type { Discount, PaymentProvider } from '../../api/contract';
+import { config } from '../../config';
+import { CURRENCY, findPackage, priceAfterDiscount, totalCredits } from '../../services/creditPackages';
+import { PROVIDER_KIND, PROVIDER_NAMES } from '../../services/paymentProviders';
+import { useModeServices } from '../../app/ServicesContext';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+import styles from './Billing.module.css';
+
+
+/** What the view reads of any provider's snapshot: the three payment charts share their context and tags. */
+type PaymentSnapshot = Snapshot<unknown> & {
+  value: unknown;
+  context: PaymentContext;
+  hasTag(tag: string): boolean;
+};
+type PaymentActor = ActorRef<PaymentSnapshot, PaymentUserEvent>;
+
+/** The top-level state: what the buyer is doing now. */
+function selectPhase(snapshot: PaymentSnapshot): string {
+  const value: unknown = snapshot.value;
+  if (typeof value === 'string') return value;
+  return value && typeof value === 'object' ? (Object.keys(value)[0] ?? '') : '';
+}
+
+interface CheckoutProps {
+  provider: PaymentProvider;
+  packageId: string;
+  discount: Discount | null;
+  resume: ResumeOrder | null;
+  onPaid: () => void;
+  /** The package and method pickers, locked while an order is on its way. */
+  children: (locked: boolean) => ReactNode;
+}
+
+function useWiring(onPaid: () => void): PaymentWiring {
+  const user = useGlobalActor('user');
+  const { paypal } = useModeServices();
+  return { user, onPaid, paypal: paypal ?? null };
+}
+
+// One component per kind of chart, so each actor keeps its own type; the page keys them by provider.
+function RedirectCheckout(props: CheckoutProps & { provider: 'creem' | 'nowpayments' | 'freekassa' | 'digiseller' }) {
+  const wiring = useWiring(props.onPaid);
+  const [logic] = useState(() => createRedirectPaymentLogic(props.provider, wiring));
+  return <CheckoutBody {...props} actor={useActorRef(logic, { input: { resume: props.resume } })} />;
+}
+
+function PaypalCheckout(props: CheckoutProps) {
+  const wiring = useWiring(props.onPaid);
+  const [logic] = useState(() => createPaypalPaymentLogic(wiring));
+  return <CheckoutBody {...props} actor={useActorRef(logic, { input: { resume: props.resume } })} />;
+}
+
+function WechatCheckout(props: CheckoutProps) {
+  const wiring = useWiring(props.onPaid);
+  const [logic] = useState(() => createWechatPaymentLogic(wiring));
+  return <CheckoutBody {...props} actor={useActorRef(logic, { input: { resume: props.resume } })} />;
+}
+
+/** One payment with one provider, from "Pay" to paid (or why not), on that provider's statechart. */
+export function Checkout(props: CheckoutProps) {
+  const { provider } = props;
+  if (provider === 'paypal') return <PaypalCheckout {...props} />;
+  if (provider === 'wechat') return <WechatCheckout {...props} />;
+  return <RedirectCheckout {...props} provider={provider} />;
+}
+
+function CheckoutBody({ actor, provider, packageId, discount, children }: CheckoutProps & { actor: PaymentActor }) {
+  const { t, i18n } = useLingui();
+  const phase = useSelector(actor, selectPhase);
+  const locked = useSelector(actor, (s) => s.hasTag('busy') || s.hasTag('awaitingProvider'));
+  const context = useSelector(actor, (s) => s.context);
+  const name = PROVIDER_NAMES[provider];
+  const chosen = findPackage(packageId);
+  const ordered = findPackage(context.packageId ?? '') ?? chosen;
+  const price = (pkg = chosen) => (pkg ? i18n.number(priceAfterDiscount(pkg, discount), { style: 'currency', currency: CURRENCY }) : '');
+  const send = actor.send;
+
+  let status: ReactNode = null;
+  switch (phase) {
+    case 'creatingOrder':
+      status = (
+        <p role="status">
+          <Spinner /> <Trans>Creating your order…</Trans>
+        </p>
+      );
+      break;
+    case 'redirecting':
+      status = (
+        <>
+          <p role="status">
+            <Spinner /> <Trans>Taking you to {name} to pay…</Trans>
+          </p>
+          <Button size="sm" variant="ghost" onClick={() => send({ type: 'CANCEL' })}>
+            <Trans>Stay here</Trans>
+          </Button>
+        </>
+      );
+      break;
+    case 'awaitingApproval':
+      status = (
+        <>
+          <p role="status">
+            <Spinner /> <Trans>Finish paying in the PayPal window. If you closed it, cancel and try again.</Trans>
+          </p>
+          <Button size="sm" onClick={() => send({ type: 'CANCEL' })}>
+            <Trans>Cancel payment</Trans>
+          </Button>
+        </>
+      );
+      break;
+    case 'capturing':
+      status = (
+        <p role="status">
+          <Spinner /> <Trans>PayPal approved the payment. Collecting it…</Trans>
+        </p>
+      );
+      break;
+    case 'awaitingScan': {
+      const codeUrl = context.order?.codeUrl ?? '';
+      const expires = context.order?.expireTime ? i18n.date(new Date(context.order.expireTime), { timeStyle: 'short' }) : null;
+      status = (
+        <div className={styles.qr}>
+          <QRCodeSVG value={codeUrl} size={180} marginSize={1} title={t`WeChat Pay QR code`} />
+          <div>
+            <p>
+              <Trans>
+                Scan with WeChat to pay {price(ordered)}. This page updates by itself once you have paid.
+              </Trans>
+            </p>
+            {expires ? (
+              <p className={styles.hint}>
+                <Trans>The code works until {expires}.</Trans>
+              </p>
+            ) : null}
+            {config.mode === 'demo' ? (
+              <p>
+                <a href={codeUrl} target="_blank" rel="noopener">
+                  <Trans>Open the demo scan page</Trans>
+                </a>
+              </p>
+            ) : null}
+            <Button size="sm" onClick={() => send({ type: 'CANCEL' })}>
+              <Trans>Cancel payment</Trans>
+            </Button>
+          </div>
+        </div>
+      );
+      break;
+    }
+    case 'confirming':
+      status = (
+        <p role="status">
+          <Spinner /> <Trans>Confirming your payment with {name}…</Trans>
+        </p>
+      );
+      break;
+    case 'paid':
+      status = (
+        <>
+          <p className={styles.result} data-tone="success" role="status">
+            {ordered ? (
+              <Trans>Paid. {i18n.number(totalCredits(ordered))} credits were added to your balance.</Trans>
+            ) : (
+              <Trans>Paid. The credits were added to your balance.</Trans>
+            )}
+          </p>
+          <Button size="sm" onClick={() => send({ type: 'DISMISS' })}>
+            <Trans>Buy more credits</Trans>
+          </Button>
+        </>
+      );
+      break;
+    case 'cancelled':
+      status = (
+        <>
+          <p className={styles.result} role="status">
+            <Trans>Payment cancelled. Nothing was charged.</Trans>
+          </p>
+          <div className={styles.actions}>
+            <Button size="sm" onClick={() => send({ type: 'DISMISS' })}>
+              <Trans>Choose again</Trans>
+            </Button>
+            {context.packageId ? (
+              <Button size="sm" variant="primary" onClick={() => send({ type: 'RETRY' })}>
+                <Trans>Try again</Trans>
+              </Button>
+            ) : null}
+          </div>
+        </>
+      );
+      break;
+    case 'failed':
+      status = (
+        <>
+          <p className={styles.result} data-tone="failure" role="alert">
+            {context.errorKind === 'unsafeRedirect'
+              ? unsafeRedirectMessage(provider)
+              : context.error
+                ? t`The payment did not go through: ${context.error}`
+                : t`The payment did not go through. Nothing was charged.`}
+          </p>
+          <div className={styles.actions}>
+            <Button size="sm" onClick={() => send({ type: 'DISMISS' })}>
+              <Trans>Choose again</Trans>
+            </Button>
+            {context.packageId ? (
+              <Button size="sm" variant="primary" onClick={() => send({ type: 'RETRY' })}>
+                <Trans>Try again</Trans>
+              </Button>
+            ) : null}
+          </div>
+        </>
+      );
+      break;
+    case 'timedOut':
+      status = (
+        <>
+          <p className={styles.result} role="alert">
+            {context.errorKind === 'expired' ? (
+              <Trans>The QR code expired before a payment arrived. Get a new code to pay.</Trans>
+            ) : (
+              <Trans>{name} has not confirmed the payment yet. If you paid, your credits arrive as soon as it does; the order stays in your list.</Trans>
+            )}
+          </p>
+          <div className={styles.actions}>
+            <Button size="sm" onClick={() => send({ type: 'DISMISS' })}>
+              <Trans>Close</Trans>
+            </Button>
+            {context.errorKind === 'expired' ? (
+              <Button size="sm" variant="primary" onClick={() => send({ type: 'RETRY' })}>
+                <Trans>Get a new code</Trans>
+              </Button>
+            ) : (
+              <Button size="sm" variant="primary" onClick={() => send({ type: 'CHECK_AGAIN' })}>
+                <Trans>Check again</Trans>
+              </Button>
+            )}
+          </div>
+        </>
+      );
+      break;
+    default:
+      // choosingPackage (and the instant `starting`): the pay button below.
+      break;
+  }
+
+  return (
+    <>
+      {children(locked)}
+      <div className={styles.checkout} aria-live="polite">
+        {status ?? (
+          <>
+            <p>
+              {chosen ? (
+                <Trans>
+                  {i18n.number(totalCredits(chosen))} credits for {price()}, paid with {name}.
+                </Trans>
+              ) : (
+                <Trans>Choose a package.</Trans>
+              )}
+            </p>
+            <div>
+              <Button variant="primary" size="lg" disabled={!chosen} onClick={() => send({ type: 'PAY', packageId })}>
+                <Trans>
+                  Pay {price()} with {name}
+                </Trans>
+              </Button>
+            </div>
+            {PROVIDER_KIND[provider] === 'redirect' ? (
+              <p className={styles.hint}>
+                <Trans>You will pay on {name}’s page and come back here when it is done.</Trans>
+              </p>
+            ) : null}
+          </>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { isBalanceLow, lastPaidPackage } from '../../actors/earlyRenewal';
+import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
+import type { AppUser } from '../../actors/user';
+import type { PaymentProvider } from '../../api/contract';
+import { CURRENCY, findPackage, priceAfterDiscount, totalCredits } from '../../services/creditPackages';
+import { providersForCountry } from '../../services/paymentProviders';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { Checkout } from './Checkout';
+import { MethodPicker } from './MethodPicker';
+import { useDiscount } from './useDiscount';
+import styles from './Billing.module.css';
+
+/**
+ * Offers to renew the last package when the balance is under the account's alert threshold; renewing runs
+ * the same payment flow as the billing page, inside the modal. Its states are the earlyRenewal actor's.
+ */
+export function EarlyRenewalModal({ user }: { user: AppUser }) {
+  const { t, i18n } = useLingui();
+  const renewal = useGlobalActor('earlyRenewal');
+  const phase = useGlobalSelector('earlyRenewal', (s) => (s.matches('renewing') ? 'renewing' : s.matches('open') ? 'open' : 'closed'));
+  const lastPackageId = useGlobalSelector('earlyRenewal', (s) => s.context.lastPackageId);
+  const ipCountry = useGlobalSelector('user', (s) => s.context.ipCountry);
+  const providers = providersForCountry(ipCountry);
+  // The method is the buyer's choice in the form, not a flow.
+  const [chosenProvider, setProvider] = useState<PaymentProvider | null>(null);
+  const provider = chosenProvider ?? providers[0] ?? 'paypal';
+  const low = isBalanceLow(user);
+  const lastPackage = findPackage(lastPackageId ?? '');
+  const discount = useDiscount();
+
+  useEffect(() => {
+    if (!low) return undefined;
+    let current = true;
+    // The machine ignores the offer once it was turned down this session.
+    void lastPaidPackage().then((packageId) => {
+      if (current) renewal.send({ type: 'OFFER', reason: 'lowBalance', lastPackageId: packageId });
+    });
+    return () => {
+      current = false;
+    };
+  }, [low, renewal]);
+
+  const threshold = i18n.number(user.alertThreshold ?? 0);
+  return (
+    <Dialog
+      open={phase !== 'closed'}
+      onDismiss={() => renewal.send({ type: phase === 'renewing' ? 'CLOSE' : 'DISMISS' })}
+      title={t`Your credits are running low`}
+      size="md"
+    >
+      <div className={styles.form}>
+        <p>
+          <Trans>
+            Your balance is {i18n.number(user.credits)} credits, under your alert threshold of {threshold}. Renew now so your calls keep working.
+          </Trans>
+        </p>
+        {phase === 'renewing' && lastPackage ? (
+          <Checkout
+            provider={provider}
+            key={provider}
+            packageId={lastPackage.id}
+            discount={discount}
+            resume={null}
+            onPaid={() => renewal.send({ type: 'PAYMENT_SUCCEEDED' })}
+          >
+            {(locked) => <MethodPicker providers={providers} value={provider} onChange={setProvider} disabled={locked} />}
+          </Checkout>
+        ) : null}
+        <div className={styles.actions}>
+          {phase === 'renewing' ? (
+            <Button onClick={() => renewal.send({ type: 'PAYMENT_ABANDONED' })}>
+              <Trans>Back</Trans>
+            </Button>
+          ) : (
+            <>
+              <Button onClick={() => renewal.send({ type: 'DISMISS' })}>
+                <Trans>Not now</Trans>
+              </Button>
+              {lastPackage ? (
+                <Button variant="primary" onClick={() => renewal.send({ type: 'RENEW' })}>
+                  {t`Renew ${i18n.number(totalCredits(lastPackage))} credits for ${i18n.number(priceAfterDiscount(lastPackage, discount), { style: 'currency', currency: CURRENCY })}`}
+                </Button>
+              ) : (
+                <Link href="/dashboard/billing" className={styles.buttonLink} onClick={() => renewal.send({ type: 'DISMISS' })}>
+                  <Trans>Buy credits</Trans>
+                </Link>
+              )}
+            </>
+          )}
+        </div>
+      </div>
+    </Dialog>
+  );
+}

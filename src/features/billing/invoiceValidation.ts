@@ -1,0 +1,41 @@
+import { t } from '@lingui/core/macro';
+import type { FieldErrors } from '../../../machines/saveForm.machine';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface InvoiceValues extends Record<string, unknown> {
+  companyName: string;
+  taxId: string;
+  email: string;
+  street: string;
+  city: string;
+  /** ISO 3166 alpha-2. */
+  country: string;
+  zip: string;
+  state: string;
+}
+
+export const EMPTY_INVOICE: InvoiceValues = { companyName: '', taxId: '', email: '', street: '', city: '', country: 'US', zip: '', state: '' };
+
+export function validateInvoice(values: InvoiceValues): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!values.companyName.trim()) errors.companyName = t`Enter the company or person the invoice is for.`;
+  const taxId = values.taxId.trim();
+  if (taxId.length < 3 || taxId.length > 32) errors.taxId = t`Enter the tax ID (VAT, EIN…), 3 to 32 characters.`;
+  if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = t`Enter a valid e-mail address, like name@example.com.`;
+  if (!values.street.trim()) errors.street = t`Enter the street address.`;
+  if (!values.city.trim()) errors.city = t`Enter the city.`;
+  if (values.country === 'US') {
+    if (!/^\d{5}$/.test(values.zip.trim())) errors.zip = t`Enter the 5-digit ZIP code.`;
+    if (!values.state.trim()) errors.state = t`Enter the state.`;
+  } else if (!values.zip.trim()) {
+    errors.zip = t`Enter the postal code.`;
+  }
+  return errors;
+}
+
+/** The one address line the API takes. */
+export function invoiceAddress(values: InvoiceValues): string {
+  const region = [values.state.trim(), values.zip.trim()].filter(Boolean).join(' ');
+  return [values.street.trim(), values.city.trim(), region, values.country].filter(Boolean).join(', ');
+}

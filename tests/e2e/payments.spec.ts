@@ -1,0 +1,254 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { signUp, uniqueEmail } from './journeys';
+
+// The default package: 5,000 credits + 250 bonus for $50.00; a new account starts with 100 credits.
+const PACKAGE_CREDITS = '5,250';
+
+function buyPanel(page: Page) {
+  return page.getByRole('region', { name: 'Buy credits' });
+}
+function ordersPanel(page: Page) {
+  return page.getByRole('region', { name: 'Orders' });
+}
+function payButton(page: Page, provider: string) {
+  return buyPanel(page).getByRole('button', { name: new RegExp(`^Pay \\$[\\d,.]+ with ${provider}$`) });
+}
+function orderRows(page: Page) {
+  return ordersPanel(page).getByRole('table').locator('tbody tr');
+}
+
+async function openBilling(page: Page, provider: string) {
+  await page.goto('/dashboard/billing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+  await buyPanel(page).getByRole('radio', { name: provider, exact: true }).check();
+}
+
+/** The balance the header shows (the account menu repeats it inside its closed popover). */
+function headerBalance(page: Page, balance: string) {
+  return page.getByRole('banner').getByTitle('Credit balance').filter({ hasText: `${balance} credits` });
+}
+
+async function expectPaid(page: Page, balance: string) {
+  await expect(buyPanel(page).getByText(`Paid. ${PACKAGE_CREDITS} credits were added to your balance.`)).toBeVisible();
+  await expect(headerBalance(page, balance)).toBeVisible();
+}
+
+for (const provider of ['Creem', 'NOWPayments', 'Freekassa', 'Digiseller']) {
+  test(`${provider}: a paid, a cancelled and a failed payment, each back from the provider's page`, async ({ page, openApp }) => {
+    await openApp(page);
+    await signUp(page, uniqueEmail());
+    await openBilling(page, provider);
+
+    await payButton(page, provider).click();
+    await expect(page.getByRole('heading', { name: provider })).toBeVisible();
+    await expect(page.getByText('Demo checkout — no money moves')).toBeVisible();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/billing$/);
+    await expectPaid(page, '5,350');
+    await expect(orderRows(page)).toHaveCount(1);
+    await expect(orderRows(page).first()).toContainText('Paid');
+
+    await buyPanel(page).getByRole('button', { name: 'Buy more credits' }).click();
+    await payButton(page, provider).click();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(buyPanel(page).getByText('Payment cancelled. Nothing was charged.')).toBeVisible();
+
+    await buyPanel(page).getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('button', { name: 'Fail the payment' }).click();
+    await expect(buyPanel(page).getByText(/^The payment did not go through/)).toBeVisible();
+    await expect(headerBalance(page, '5,350')).toBeVisible();
+    await expect(orderRows(page)).toHaveCount(3);
+    await expect(orderRows(page).locator('td:nth-child(7)')).toHaveText(['Failed', 'Cancelled', 'Paid']);
+  });
+}
+
+test('PayPal: a double click opens one popup and makes one order; approved, cancelled and declined', async ({ page, openApp }) => {
+  await openApp(page);
+  await signUp(page, uniqueEmail());
+  await openBilling(page, 'PayPal');
+
+  let popups = 0;
+  page.on('popup', () => (popups += 1));
+  const firstPopup = page.waitForEvent('popup');
+  await payButton(page, 'PayPal').dblclick();
+  const popup = await firstPopup;
+  await popup.getByRole('button', { name: 'Approve' }).click();
+  await expectPaid(page, '5,350');
+  expect(popups).toBe(1);
+  await expect(orderRows(page)).toHaveCount(1);
+
+  await buyPanel(page).getByRole('button', { name: 'Buy more credits' }).click();
+  const cancelPopup = page.waitForEvent('popup');
+  await payButton(page, 'PayPal').click();
+  await (await cancelPopup).getByRole('button', { name: 'Cancel' }).click();
+  await expect(buyPanel(page).getByText('Payment cancelled. Nothing was charged.')).toBeVisible();
+
+  const declinePopup = page.waitForEvent('popup');
+  await buyPanel(page).getByRole('button', { name: 'Try again' }).click();
+  await (await declinePopup).getByRole('button', { name: 'Decline the card' }).click();
+  await expect(buyPanel(page).getByText(/The card was declined/)).toBeVisible();
+  await expect(headerBalance(page, '5,350')).toBeVisible();
+});
+
+test('WeChat Pay: the QR is paid from the scan page, cancelled, and declined', async ({ page, openApp }) => {
+  await openApp(page);
+  await signUp(page, uniqueEmail());
+  await openBilling(page, 'WeChat Pay');
+
+  await payButton(page, 'WeChat Pay').click();
+  await expect(buyPanel(page).getByRole('img', { name: 'WeChat Pay QR code' })).toBeVisible();
+  const scanPage = page.waitForEvent('popup');
+  await buyPanel(page).getByRole('link', { name: 'Open the demo scan page' }).click();
+  const phone = await scanPage;
+  await phone.getByRole('button', { name: 'Confirm payment in WeChat (demo)' }).click();
+  await expect(phone.getByText('Paid — you can close this page.')).toBeVisible();
+  await phone.close();
+  // The app polls the order and sees it paid.
+  await expectPaid(page, '5,350');
+
+  await buyPanel(page).getByRole('button', { name: 'Buy more credits' }).click();
+  await payButton(page, 'WeChat Pay').click();
+  await buyPanel(page).getByRole('button', { name: 'Cancel payment' }).click();
+  await expect(buyPanel(page).getByText('Payment cancelled. Nothing was charged.')).toBeVisible();
+
+  await buyPanel(page).getByRole('button', { name: 'Try again' }).click();
+  const declinePage = page.waitForEvent('popup');
+  await buyPanel(page).getByRole('link', { name: 'Open the demo scan page' }).click();
+  await (await declinePage).getByRole('button', { name: 'Decline the payment' }).click();
+  await expect(buyPanel(page).getByText(/^The payment did not go through/)).toBeVisible();
+});
+
+test('a reload in the middle of a redirect payment picks the order up again and completes it', async ({ page, openApp, context }) => {
+  await openApp(page);
+  await signUp(page, uniqueEmail());
+  await openBilling(page, 'Creem');
+  await payButton(page, 'Creem').click();
+  await expect(page.getByText('Demo checkout — no money moves')).toBeVisible();
+  const checkoutUrl = page.url();
+
+  // Back without paying: the app keeps asking; a reload keeps asking about the same order.
+  await page.getByRole('button', { name: 'Leave without paying' }).click();
+  await expect(buyPanel(page).getByText('Confirming your payment with Creem…')).toBeVisible();
+  await page.reload();
+  await expect(buyPanel(page).getByText('Confirming your payment with Creem…')).toBeVisible();
+
+  // The buyer pays the same order from another tab; this one sees it paid.
+  const other = await context.newPage();
+  await other.goto(checkoutUrl);
+  await other.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expectPaid(page, '5,350');
+  await expect(orderRows(page)).toHaveCount(1);
+});
+
+test('an invoice for two paid orders, with the state filled in from the ZIP code, then downloaded', async ({ page, openApp }) => {
+  await openApp(page);
+  await signUp(page, uniqueEmail());
+  await openBilling(page, 'Creem');
+  for (const balance of ['5,350', '10,600']) {
+    await payButton(page, 'Creem').click();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expectPaid(page, balance);
+    await buyPanel(page).getByRole('button', { name: 'Buy more credits' }).click();
+  }
+  const orders = ordersPanel(page);
+  await expect(orderRows(page)).toHaveCount(2);
+  for (const box of await orders.getByRole('checkbox', { name: /^Select order .* for an invoice$/ }).all()) await box.check();
+
+  const form = orders.getByRole('form', { name: 'Invoice details' });
+  await expect(form.getByText(/^One invoice for 2 orders, \$100\.00 in all\.$/)).toBeVisible();
+  await form.getByRole('button', { name: 'Apply for invoice' }).click();
+  await expect(form.getByText('Enter the company or person the invoice is for.')).toBeVisible();
+  await form.getByLabel('Company or full name').fill('Acme Robotics Inc.');
+  await form.getByLabel('Tax ID').fill('12-3456789');
+  await form.getByLabel('Billing e-mail').fill('ap@acme.example');
+  await form.getByLabel('Street address').fill('1 Market St');
+  await form.getByLabel('City').fill('San Francisco');
+  await form.getByLabel('ZIP code').fill('94105');
+  await expect(form.getByLabel('State', { exact: true })).toHaveValue('CA');
+  await form.getByRole('button', { name: 'Apply for invoice' }).click();
+  await expect(page.getByText('Invoice issued. Download it from the order list.')).toBeVisible();
+
+  const downloads = orders.getByRole('button', { name: /^Download the invoice for order / });
+  await expect(downloads).toHaveCount(2);
+  const download = page.waitForEvent('download');
+  await downloads.first().click();
+  expect((await download).suggestedFilename()).toMatch(/^invoice-NB\d+\.html$/);
+});
+
+test('automatic top-up with a saved PayPal method is saved and shown after a reload', async ({ page, openApp }) => {
+  await openApp(page);
+  const email = uniqueEmail();
+  await signUp(page, email);
+  await openBilling(page, 'PayPal');
+  const topUp = page.getByRole('region', { name: 'Automatic top-up' });
+  await expect(topUp.getByTestId('topup-current')).toHaveText('Off: credits are bought only when you buy them.');
+
+  // A first PayPal payment saves the method.
+  const popup = page.waitForEvent('popup');
+  await payButton(page, 'PayPal').click();
+  await (await popup).getByRole('button', { name: 'Approve' }).click();
+  await expectPaid(page, '5,350');
+  await page.reload();
+
+  await topUp.getByRole('switch', { name: 'Top up automatically' }).check();
+  await topUp.getByLabel('When the balance falls under (credits)').fill('500');
+  await topUp.getByLabel('Buy').selectOption({ label: '1,000 credits for $10.00' });
+  await topUp.getByLabel('Pay with').selectOption({ label: `PayPal · ${email}` });
+  await topUp.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Automatic top-up saved.')).toBeVisible();
+
+  await page.reload();
+  await expect(topUp.getByTestId('topup-current')).toHaveText(
+    'On: when the balance falls under 500 credits, 1,000 credits are bought with your saved method.',
+  );
+  await expect(topUp.getByRole('switch', { name: 'Top up automatically' })).toBeChecked();
+});
+
+test('a checkout link on an unknown host is refused, and nothing is charged', async ({ page, openApp, openDemoControls }) => {
+  await openApp(page);
+  await signUp(page, uniqueEmail());
+  await openBilling(page, 'Creem');
+  const controls = await openDemoControls(page);
+  await controls.getByLabel('Next checkout link: unknown host').check();
+
+  await payButton(page, 'Creem').click();
+  await expect(buyPanel(page).getByRole('alert')).toHaveText(/was not on its known website, so you were not sent there\. Nothing was charged\./);
+  await expect(page).toHaveURL(/\/dashboard\/billing$/);
+  await expect(headerBalance(page, '100')).toBeVisible();
+});
+
+test('early renewal: offered when the balance is under the alert threshold, turned down, then renews the last package', async ({ page, openApp }) => {
+  await openApp(page);
+  await signUp(page, uniqueEmail());
+  await openBilling(page, 'PayPal');
+  const popup = page.waitForEvent('popup');
+  await payButton(page, 'PayPal').click();
+  await (await popup).getByRole('button', { name: 'Approve' }).click();
+  await expectPaid(page, '5,350');
+
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Your credits are running low' });
+  const alerts = page.getByRole('region', { name: 'Low-balance alert' });
+  await alerts.getByLabel('Alert e-mail').fill('billing@example.com');
+  await alerts.getByLabel('Threshold (credits)').fill('10000');
+  await alerts.getByRole('button', { name: 'Save alert' }).click();
+  // Under the threshold now: the offer comes, and once turned down it stays away for this visit.
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Your balance is 5,350 credits, under your alert threshold of 10,000.');
+  await dialog.getByRole('button', { name: 'Not now' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Overview' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.reload();
+  await dialog.getByRole('button', { name: 'Renew 5,250 credits for $50.00' }).click();
+  await dialog.getByRole('radio', { name: 'PayPal', exact: true }).check();
+  const renewalPopup = page.waitForEvent('popup');
+  await dialog.getByRole('button', { name: 'Pay $50.00 with PayPal' }).click();
+  await (await renewalPopup).getByRole('button', { name: 'Approve' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Renewed. Your new credits are in your balance.')).toBeVisible();
+  await expect(headerBalance(page, '10,600')).toBeVisible();
+});
