@@ -3,6 +3,7 @@ import { lazy, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { waitFor } from 'xstate';
 import { configureApiClient } from './api/client';
+import { config } from './config';
 import { startApp, type AppActor } from './actors/app';
 import { App } from './app/App';
 import type { ModeServices } from './app/ServicesContext';
@@ -23,8 +24,14 @@ async function startMode(): Promise<{ services: ModeServices; demoPanel?: ReactN
     };
   }
   // Live: Google's provider wraps every page; MSAL itself loads only when a Microsoft button appears.
-  const [{ liveGoogle }, { liveMicrosoft }] = await Promise.all([import('./services/google/live'), import('./services/microsoft/live')]);
-  return { services: { ChallengeWidget: lazy(() => import('./features/auth/TurnstileChallenge')), google: liveGoogle, microsoft: liveMicrosoft } };
+  const [{ liveGoogle }, { liveMicrosoft }, { createLivePaypal }] = await Promise.all([
+    import('./services/google/live'),
+    import('./services/microsoft/live'),
+    // Small: PayPal's SDK itself loads only when a PayPal payment starts.
+    import('./services/paypal/live'),
+  ]);
+  const paypal = config.paypalClientId ? createLivePaypal(config.paypalClientId) : undefined;
+  return { services: { ChallengeWidget: lazy(() => import('./features/auth/TurnstileChallenge')), google: liveGoogle, microsoft: liveMicrosoft, paypal } };
 }
 
 function rootElement(): HTMLElement {

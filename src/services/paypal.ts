@@ -13,3 +13,6 @@ export interface PaypalCheckout {
   /** Resolves when the buyer approves or cancels; rejects with PayPal's error. Aborting closes the popup. */
   approve(order: PaypalOrderRef, signal: AbortSignal): Promise<PaypalApproval>;
 }
+
+/** Live mode: where the checkout puts PayPal's buttons while an order waits for approval. */
+export const PAYPAL_BUTTONS_ID = 'paypal-buttons';

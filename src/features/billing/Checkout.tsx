@@ -11,6 +11,7 @@ import { config } from '../../config';
 import { CURRENCY, findPackage, priceAfterDiscount, totalCredits } from '../../services/creditPackages';
 import { PROVIDER_KIND, PROVIDER_NAMES } from '../../services/paymentProviders';
 import { useModeServices } from '../../app/ServicesContext';
+import { PAYPAL_BUTTONS_ID } from '../../services/paypal';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import styles from './Billing.module.css';
@@ -112,6 +113,8 @@ function CheckoutBody({ actor, provider, packageId, discount, children }: Checko
           <p role="status">
             <Spinner /> <Trans>Finish paying in the PayPal window. If you closed it, cancel and try again.</Trans>
           </p>
+          {/* Live mode: PayPal's own buttons open its window from here. */}
+          {config.mode === 'live' ? <div id={PAYPAL_BUTTONS_ID} className={styles.paypalButtons} /> : null}
           <Button size="sm" onClick={() => send({ type: 'CANCEL' })}>
             <Trans>Cancel payment</Trans>
           </Button>
