@@ -1,20 +1,21 @@
 import { t } from '@lingui/core/macro';
 import type { OrderStatus } from '../../api/contract';
 
+// An order's status agrees with "order" in languages with gender, so it has a context of its own.
 export function orderStatusLabel(status: OrderStatus): string {
   switch (status) {
     case 'pending':
-      return t`Pending`;
+      return t({ message: 'Pending', context: 'order status' });
     case 'paid':
-      return t`Paid`;
+      return t({ message: 'Paid', context: 'order status' });
     case 'cancelled':
-      return t`Cancelled`;
+      return t({ message: 'Cancelled', context: 'order status' });
     case 'failed':
-      return t`Failed`;
+      return t({ message: 'Failed', context: 'order status' });
     case 'expired':
-      return t`Expired`;
+      return t({ message: 'Expired', context: 'order status' });
     case 'refunded':
-      return t`Refunded`;
+      return t({ message: 'Refunded', context: 'order status' });
   }
 }
 
