@@ -1,4 +1,4 @@
-import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { and, assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { notProvidedAction, notProvidedActor } from './notProvided';
 import {
   answeredOutcome,
@@ -114,6 +114,8 @@ export const paypalPaymentMachine = setup({
     hasResume: ({ context }) => context.returnedAs !== null,
     hasPackage: ({ context }) => context.packageId !== null,
     isCreated: ({ event }) => createdOrder(event) !== null,
+    // A saved PayPal method (vault) was approved once for all: there is nothing for the buyer to approve.
+    paysWithVault: ({ context }) => context.vaultId !== null,
     isApproved: ({ event }) => event.type === 'xstate.done.actor.approveInPaypal' && event.output === 'approved',
     isCapturePaid: ({ event }) => capturedOutcome(event) === 'paid',
     isCapturePending: ({ event }) => capturedOutcome(event) === 'pending',
@@ -150,6 +152,7 @@ export const paypalPaymentMachine = setup({
         src: 'createOrder',
         input: ({ context }) => createOrderInput(context, ID),
         onDone: [
+          { guard: and(['isCreated', 'paysWithVault']), target: 'capturing', actions: ['setOrder', 'rememberPendingOrder'] },
           { guard: 'isCreated', target: 'awaitingApproval', actions: 'setOrder' },
           { target: 'failed', actions: 'setErrorFromResponse' },
         ],

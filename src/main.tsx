@@ -30,7 +30,12 @@ async function startMode(): Promise<{ services: ModeServices; demoPanel?: ReactN
     // Small: PayPal's SDK itself loads only when a PayPal payment starts.
     import('./services/paypal/live'),
   ]);
-  const paypal = config.paypalClientId ? createLivePaypal(config.paypalClientId) : undefined;
+  const { paypalUserIdToken } = await import('./api/trade');
+  const userIdToken = async () => {
+    const result = await paypalUserIdToken();
+    return result.code === 200 ? result.data.idToken : null;
+  };
+  const paypal = config.paypalClientId ? createLivePaypal(config.paypalClientId, userIdToken) : undefined;
   return { services: { ChallengeWidget: lazy(() => import('./features/auth/TurnstileChallenge')), google: liveGoogle, microsoft: liveMicrosoft, paypal } };
 }
 

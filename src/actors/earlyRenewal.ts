@@ -20,6 +20,15 @@ export function isBalanceLow(user: Pick<User, 'credits' | 'alertThreshold'>): bo
   return user.alertThreshold !== null && user.credits < user.alertThreshold;
 }
 
+const PLAN_ENDING_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The plan ends within a week (and has not ended yet): the other moment to offer renewing. */
+export function isPlanEnding(user: Pick<User, 'planEndTime'>, now = Date.now()): boolean {
+  const end = user.planEndTime ? Date.parse(user.planEndTime) : Number.NaN;
+  return end > now && end - now <= PLAN_ENDING_DAYS * DAY_MS;
+}
+
 /** The package of the account's latest paid order, the one a renewal buys again (null: never bought). */
 export async function lastPaidPackage(): Promise<string | null> {
   const result = await payOrderList({ pageNum: 1, pageSize: 20 });

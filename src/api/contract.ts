@@ -58,6 +58,11 @@ export const UserSchema = v.object({
   alertThreshold: v.nullish(Credits, null),
   ipWhitelist: v.fallback(v.nullish(v.array(v.string()), []), []),
   automaticDeduction: v.nullish(AutoTopUpSchema, null),
+  /**
+   * Addition (the seed shows no user fields): when the account's plan ends, i.e. when credits bought last
+   * stop being usable. Null for an account that never bought. Early renewal is offered 7 days before.
+   */
+  planEndTime: v.nullish(Timestamp, null),
   createTime: v.optional(Timestamp),
 });
 export type User = v.InferOutput<typeof UserSchema>;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { expireAllSessions, fillSampleUsage, resetDemoData, normalizeCountry, MAX_LATENCY_MS, type NextCall } from './controls';
+import { endPlanSoon, expireAllSessions, fillSampleUsage, PLAN_ENDS_SOON_DAYS, resetDemoData, normalizeCountry, MAX_LATENCY_MS, type NextCall } from './controls';
 import { browserDemoEnvironment, type DemoEnvironment } from './environment';
 import styles from './DemoControls.module.css';
 
@@ -137,6 +137,11 @@ export function DemoControls({ environment, reload = () => window.location.reloa
     setNotice(t`Every session ended: the next signed-in call answers 401.`);
   };
 
+  const planEndsSoon = () => {
+    const email = endPlanSoon(env.db);
+    setNotice(email ? t`The plan of ${email} now ends in ${PLAN_ENDS_SOON_DAYS} days. Reload to see the renewal offer.` : t`Sign in first.`);
+  };
+
   const fillUsage = () => {
     const filled = fillSampleUsage(env.db);
     if (!filled) {
@@ -264,6 +269,9 @@ export function DemoControls({ environment, reload = () => window.location.reloa
         </button>
         <button type="button" className={styles.button} onClick={fillUsage}>
           <Trans>Fill 90 days of sample usage</Trans>
+        </button>
+        <button type="button" className={styles.button} onClick={planEndsSoon}>
+          <Trans>End the plan in {PLAN_ENDS_SOON_DAYS} days</Trans>
         </button>
         {confirmingReset ? (
           <div role="group" aria-labelledby={confirmId} className={styles.confirm}>

@@ -120,6 +120,19 @@ export function resetDemoData(db: DemoDb, controls: ControlsStore): void {
   controls.reset();
 }
 
+/** How far off the plan end is put, so the early-renewal offer (7 days ahead) can be seen at once. */
+export const PLAN_ENDS_SOON_DAYS = 3;
+
+/** Moves the signed-in account's plan end to a few days from now; the account's e-mail, or null if nobody is signed in. */
+export function endPlanSoon(db: DemoDb, now = Date.now()): string | null {
+  const data = db.read();
+  const account = latestSessionAccount(data);
+  if (!account) return null;
+  account.planEndTime = new Date(now + PLAN_ENDS_SOON_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  db.save();
+  return account.email;
+}
+
 export type FillResult = ({ email: string } & SampleUsageResult) | null;
 
 /**

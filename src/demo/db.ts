@@ -55,6 +55,8 @@ const AccountSchema = v.object({
   utmTerm: v.string(),
   /** The social sign-ins this account has used; optional so blobs saved before it existed still load. */
   providers: v.optional(v.array(v.picklist(SOCIAL_PROVIDERS)), () => []),
+  /** When the plan ends (a year after the last purchase); optional so older saved accounts still load. */
+  planEndTime: v.optional(v.nullable(v.string()), null),
 });
 export type Account = v.InferOutput<typeof AccountSchema>;
 
@@ -250,6 +252,7 @@ export async function createAccount(data: DbData, input: NewAccount, now = Date.
     alertThreshold: null,
     ipWhitelist: [],
     automaticDeduction: null,
+    planEndTime: null,
     apiKeys: [{ id: randomHex(12), name: 'Default', apiKey: newApiKeyValue(), primary: true, createTime: iso(now), lastUsedTime: null }],
     referDomain: input.referDomain,
     utmTerm: input.utmTerm,
@@ -310,6 +313,7 @@ export function toUserInfo(account: Account): ResponseInputOf<'userInfo'> {
     alertThreshold: account.alertThreshold,
     ipWhitelist: account.ipWhitelist,
     automaticDeduction: account.automaticDeduction,
+    planEndTime: account.planEndTime,
     createTime: account.createTime,
   };
 }
@@ -460,6 +464,9 @@ export function refreshOrderStatus(order: OrderRow, now = Date.now()): OrderStat
  * the status. Anything but a pending order is left alone, so settling twice changes nothing.
  * Returns whether the order changed.
  */
+/** How long a plan lasts after a purchase. */
+export const PLAN_LENGTH_MS = 365 * 24 * 60 * 60 * 1000;
+
 export function settleOrder(data: DbData, order: OrderRow, outcome: SettleOutcome, now = Date.now()): boolean {
   if (refreshOrderStatus(order, now) !== 'pending') return false;
   order.status = outcome;
@@ -467,6 +474,8 @@ export function settleOrder(data: DbData, order: OrderRow, outcome: SettleOutcom
     const account = findAccount(data, order.accountId);
     if (account) {
       account.credits += order.credits;
+      // Credits bought stay usable for a year: the plan now ends a year from this purchase.
+      account.planEndTime = iso(now + PLAN_LENGTH_MS);
       data.ledger.push({ id: randomHex(16), accountId: account.id, createTime: iso(now), kind: 'purchase', credits: order.credits, note: `Order ${order.orderNo} (${order.packageId})` });
     }
   }

@@ -203,6 +203,44 @@ test('automatic top-up with a saved PayPal method is saved and shown after a rel
     'On: when the balance falls under 500 credits, 1,000 credits are bought with your saved method.',
   );
   await expect(topUp.getByRole('switch', { name: 'Top up automatically' })).toBeChecked();
+
+  // The saved method also pays at once, without PayPal's window.
+  let popups = 0;
+  page.on('popup', () => (popups += 1));
+  await buyPanel(page).getByRole('button', { name: `Pay $50.00 with your saved PayPal · ${email}` }).click();
+  await expectPaid(page, '10,600');
+  expect(popups).toBe(0);
+});
+
+test('payment methods come in the order the visitor’s country most likely wants', async ({ page, openApp, openDemoControls }) => {
+  await openApp(page);
+  await signUp(page, uniqueEmail());
+  const controls = await openDemoControls(page);
+  await controls.getByLabel('IP country').fill('CN');
+  await page.goto('/dashboard/billing');
+  const methods = buyPanel(page).getByRole('group', { name: 'Payment method' }).getByRole('radio');
+  await expect(methods.first()).toHaveAccessibleName('WeChat Pay');
+  await expect(methods.first()).toBeChecked();
+  await expect(payButton(page, 'WeChat Pay')).toBeVisible();
+});
+
+test('early renewal is offered a week before the plan ends', async ({ page, openApp, openDemoControls }) => {
+  await openApp(page);
+  await signUp(page, uniqueEmail());
+  await openBilling(page, 'Creem');
+  await payButton(page, 'Creem').click();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expectPaid(page, '5,350');
+
+  const controls = await openDemoControls(page);
+  await controls.getByRole('button', { name: 'End the plan in 3 days' }).click();
+  await expect(controls.getByText(/now ends in 3 days/)).toBeVisible();
+  await page.goto('/dashboard');
+  const dialog = page.getByRole('dialog', { name: 'Your plan ends soon' });
+  await expect(dialog.getByText(/^Your plan ends on .+\. Renew now so your credits stay usable/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Renew 5,250 credits for $50.00' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Not now' }).click();
+  await expect(dialog).toBeHidden();
 });
 
 test('a checkout link on an unknown host is refused, and nothing is charged', async ({ page, openApp, openDemoControls }) => {

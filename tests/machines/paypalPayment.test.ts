@@ -67,8 +67,8 @@ describeMachinePaths('paypalPayment machine', {
   ],
   // The time-out is taken while a check is under way: from waitingToCheck the 2 s tick would come first.
   events: (snapshot) => (snapshot.matches({ confirming: 'checking' }) ? [...shared, timeout] : shared),
-  // Guards read how the order came back and whether a package is known; assertions check the rest.
-  serializeContext: (context) => ({ returnedAs: context.returnedAs, hasPackage: context.packageId !== null }),
+  // Guards read how the order came back, whether a package is known and whether a saved method pays; assertions check the rest.
+  serializeContext: (context) => ({ returnedAs: context.returnedAs, hasPackage: context.packageId !== null, hasVault: context.vaultId !== null }),
   maxSimplePaths: 80,
   assertState: (snapshot, { event, previous, stepCalls, stepInvocations }) => {
     const { context } = snapshot;
@@ -100,9 +100,16 @@ describeMachinePaths('paypalPayment machine', {
       expect(context.packageId).not.toBeNull();
     }
 
-    // PayPal gets both order numbers; the order is remembered exactly when the buyer is with PayPal.
+    // PayPal gets both order numbers; the order is remembered exactly when it goes to PayPal: to the buyer for
+    // approval, or, paid with a saved method (vault), straight to capture.
     const remembered = stepCalls('rememberPendingOrder');
-    expect(remembered).toHaveLength(entered('awaitingApproval') ? 1 : 0);
+    const sentWithVault = entered('capturing') && was('creatingOrder');
+    expect(remembered).toHaveLength(entered('awaitingApproval') || sentWithVault ? 1 : 0);
+    if (sentWithVault) {
+      expect(context.vaultId).not.toBeNull();
+      expect(remembered[0]?.context).toMatchObject({ order: paypalOrder, vaultId: context.vaultId });
+    }
+    if (entered('awaitingApproval')) expect(context.vaultId).toBeNull();
     expect(stepInvocations('approveInPaypal').map((invocation) => invocation.input)).toEqual(
       entered('awaitingApproval') ? [{ orderNo: 'ord-1', paypalOrderId: 'PP-1' }] : [],
     );
@@ -167,7 +174,7 @@ describeMachinePaths('paypalPayment machine', {
 
     // Why it failed: the server's or PayPal's message; a failed status or a time-out is worded by the view.
     if (event.type === 'xstate.done.actor.createOrder') {
-      expect(is(event.output === created ? 'awaitingApproval' : 'failed')).toBe(true);
+      expect(is(event.output === created ? (context.vaultId === null ? 'awaitingApproval' : 'capturing') : 'failed')).toBe(true);
       if (event.output !== created) expect(context).toMatchObject({ error: refused.msg, errorKind: 'server', order: null });
     }
     if (event.type === 'xstate.error.actor.createOrder') {

@@ -14,6 +14,7 @@ import { useModeServices } from '../../app/ServicesContext';
 import { PAYPAL_BUTTONS_ID } from '../../services/paypal';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
+import { useSavedPaypalMethods, type SavedMethod } from './useSavedPaypalMethods';
 import styles from './Billing.module.css';
 
 
@@ -58,7 +59,8 @@ function RedirectCheckout(props: CheckoutProps & { provider: 'creem' | 'nowpayme
 function PaypalCheckout(props: CheckoutProps) {
   const wiring = useWiring(props.onPaid);
   const [logic] = useState(() => createPaypalPaymentLogic(wiring));
-  return <CheckoutBody {...props} actor={useActorRef(logic, { input: { resume: props.resume } })} />;
+  const savedMethods = useSavedPaypalMethods();
+  return <CheckoutBody {...props} savedMethods={savedMethods} actor={useActorRef(logic, { input: { resume: props.resume } })} />;
 }
 
 function WechatCheckout(props: CheckoutProps) {
@@ -75,7 +77,13 @@ export function Checkout(props: CheckoutProps) {
   return <RedirectCheckout {...props} provider={provider} />;
 }
 
-function CheckoutBody({ actor, provider, packageId, discount, children }: CheckoutProps & { actor: PaymentActor }) {
+interface BodyProps extends CheckoutProps {
+  actor: PaymentActor;
+  /** PayPal methods the buyer saved: each pays without PayPal's window. */
+  savedMethods?: SavedMethod[];
+}
+
+function CheckoutBody({ actor, provider, packageId, discount, children, savedMethods = [] }: BodyProps) {
   const { t, i18n } = useLingui();
   const phase = useSelector(actor, selectPhase);
   const locked = useSelector(actor, (s) => s.hasTag('busy') || s.hasTag('awaitingProvider'));
@@ -279,6 +287,13 @@ function CheckoutBody({ actor, provider, packageId, discount, children }: Checko
                 </Trans>
               </Button>
             </div>
+            {savedMethods.map((method) => (
+              <Button key={method.id} disabled={!chosen} onClick={() => send({ type: 'PAY', packageId, vaultId: method.id })}>
+                <Trans>
+                  Pay {price()} with your saved {method.label}
+                </Trans>
+              </Button>
+            ))}
             {PROVIDER_KIND[provider] === 'redirect' ? (
               <p className={styles.hint}>
                 <Trans>You will pay on {name}’s page and come back here when it is done.</Trans>

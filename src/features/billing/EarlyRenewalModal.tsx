@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { isBalanceLow, lastPaidPackage } from '../../actors/earlyRenewal';
+import { isBalanceLow, isPlanEnding, lastPaidPackage } from '../../actors/earlyRenewal';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import type { AppUser } from '../../actors/user';
 import type { PaymentProvider } from '../../api/contract';
@@ -23,40 +23,48 @@ export function EarlyRenewalModal({ user }: { user: AppUser }) {
   const renewal = useGlobalActor('earlyRenewal');
   const phase = useGlobalSelector('earlyRenewal', (s) => (s.matches('renewing') ? 'renewing' : s.matches('open') ? 'open' : 'closed'));
   const lastPackageId = useGlobalSelector('earlyRenewal', (s) => s.context.lastPackageId);
+  const offeredFor = useGlobalSelector('earlyRenewal', (s) => s.context.reason);
   const ipCountry = useGlobalSelector('user', (s) => s.context.ipCountry);
   const providers = providersForCountry(ipCountry);
   // The method is the buyer's choice in the form, not a flow.
   const [chosenProvider, setProvider] = useState<PaymentProvider | null>(null);
   const provider = chosenProvider ?? providers[0] ?? 'paypal';
-  const low = isBalanceLow(user);
+  // Low credits first: it is the more urgent of the two.
+  const reason = isBalanceLow(user) ? 'lowBalance' : isPlanEnding(user) ? 'planEnding' : null;
   const lastPackage = findPackage(lastPackageId ?? '');
   const discount = useDiscount();
 
   useEffect(() => {
-    if (!low) return undefined;
+    if (!reason) return undefined;
     let current = true;
     // The machine ignores the offer once it was turned down this session.
     void lastPaidPackage().then((packageId) => {
-      if (current) renewal.send({ type: 'OFFER', reason: 'lowBalance', lastPackageId: packageId });
+      if (current) renewal.send({ type: 'OFFER', reason, lastPackageId: packageId });
     });
     return () => {
       current = false;
     };
-  }, [low, renewal]);
+  }, [reason, renewal]);
 
   const threshold = i18n.number(user.alertThreshold ?? 0);
   return (
     <Dialog
       open={phase !== 'closed'}
       onDismiss={() => renewal.send({ type: phase === 'renewing' ? 'CLOSE' : 'DISMISS' })}
-      title={t`Your credits are running low`}
+      title={offeredFor === 'planEnding' ? t`Your plan ends soon` : t`Your credits are running low`}
       size="md"
     >
       <div className={styles.form}>
         <p>
-          <Trans>
-            Your balance is {i18n.number(user.credits)} credits, under your alert threshold of {threshold}. Renew now so your calls keep working.
-          </Trans>
+          {offeredFor === 'planEnding' && user.planEndTime ? (
+            <Trans>
+              Your plan ends on {i18n.date(new Date(user.planEndTime), { dateStyle: 'long' })}. Renew now so your credits stay usable and your calls keep working.
+            </Trans>
+          ) : (
+            <Trans>
+              Your balance is {i18n.number(user.credits)} credits, under your alert threshold of {threshold}. Renew now so your calls keep working.
+            </Trans>
+          )}
         </p>
         {phase === 'renewing' && lastPackage ? (
           <Checkout

@@ -30,14 +30,18 @@ function sdkOf(scope: object): PaypalNamespace | null {
 
 let loading: Promise<PaypalNamespace> | null = null;
 
-/** Adds PayPal's script once; a failed load can be tried again. */
-export function loadPaypalSdk(clientId: string): Promise<PaypalNamespace> {
+/**
+ * Adds PayPal's script once; a failed load can be tried again. The user ID token (get-user-id-token) lets
+ * PayPal show a returning buyer the methods they saved.
+ */
+export function loadPaypalSdk(clientId: string, userIdToken: string | null = null): Promise<PaypalNamespace> {
   const ready = sdkOf(window);
   if (ready) return Promise.resolve(ready);
   loading ??= new Promise<PaypalNamespace>((resolve, reject) => {
     const script = document.createElement('script');
     script.src = `${PAYPAL_SDK_URL}?${new URLSearchParams({ 'client-id': clientId, currency: 'USD', intent: 'capture', components: 'buttons' }).toString()}`;
     script.async = true;
+    if (userIdToken) script.dataset.userIdToken = userIdToken;
     script.onload = () => {
       const sdk = sdkOf(window);
       if (sdk) resolve(sdk);
@@ -67,10 +71,12 @@ function waitForContainer(signal: AbortSignal): Promise<HTMLElement> {
   });
 }
 
-export function createLivePaypal(clientId: string): PaypalCheckout {
+export function createLivePaypal(clientId: string, userIdToken: () => Promise<string | null> = () => Promise.resolve(null)): PaypalCheckout {
   return {
     async approve(order: PaypalOrderRef, signal: AbortSignal): Promise<PaypalApproval> {
-      const sdk = await loadPaypalSdk(clientId);
+      // Without a token PayPal still works; the buyer just signs in to PayPal as usual.
+      const token = await userIdToken().catch(() => null);
+      const sdk = await loadPaypalSdk(clientId, token);
       const container = await waitForContainer(signal);
       return new Promise<PaypalApproval>((resolve, reject) => {
         const buttons = sdk.Buttons({

@@ -38,6 +38,7 @@ const user: User = {
   alertThreshold: null,
   ipWhitelist: [],
   automaticDeduction: null,
+  planEndTime: null,
 };
 
 function urlOf(name: EndpointName): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { approveFromCheckout, settleFromCheckout } from '../../../src/demo/checkout/checkoutOrder';
-import { findOrder, settleOrder, type OrderRow } from '../../../src/demo/db';
+import { findOrder, PLAN_LENGTH_MS, settleOrder, type OrderRow } from '../../../src/demo/db';
+import { endPlanSoon, PLAN_ENDS_SOON_DAYS } from '../../../src/demo/controls';
 import { UNKNOWN_CHECKOUT_ORIGIN, WECHAT_QR_TTL_MS } from '../../../src/demo/handlers/payments';
 import { stateForZip } from '../../../src/demo/handlers/zipStates';
 import { DEMO_CHECKOUT_PATH } from '../../../src/services/paymentProviders';
@@ -107,6 +108,20 @@ describe('settling an order', () => {
     expect(orderRow(orderNo).status).toBe('paid');
     expect(await credits(token)).toBe(userInfo.credits + 11_000);
     expect(purchases()).toHaveLength(1);
+  });
+
+  it('starts a year-long plan with each paid order; the demo control brings its end near', async () => {
+    const { token, userInfo } = await signUp();
+    expect(userInfo.planEndTime).toBeNull();
+    const { orderNo } = dataOf('creemCheckout', await call('creemCheckout', { packageId: 'starter' }, token));
+    const before = Date.now();
+    settleFromCheckout(demo.db, orderNo, 'paid');
+    const planEnd = Date.parse(dataOf('userInfo', await call('userInfo', {}, token)).planEndTime ?? '');
+    expect(planEnd - before).toBeGreaterThanOrEqual(PLAN_LENGTH_MS - 1000);
+    expect(planEnd - before).toBeLessThanOrEqual(PLAN_LENGTH_MS + 60_000);
+
+    expect(endPlanSoon(demo.db, before)).toBe(userInfo.email);
+    expect(dataOf('userInfo', await call('userInfo', {}, token)).planEndTime).toBe(new Date(before + PLAN_ENDS_SOON_DAYS * 86_400_000).toISOString());
   });
 
   it('gives no credits for cancelled or failed orders', async () => {

@@ -111,12 +111,14 @@ describe('live PayPal', () => {
   });
   it('loads the SDK script with the client id, once', async () => {
     const scripts = captureScripts();
-    const first = loadPaypalSdk('client-id');
+    const first = loadPaypalSdk('client-id', 'user-token');
     const second = loadPaypalSdk('client-id');
     expect(scripts).toHaveLength(1);
     const src = new URL(scripts[0]?.src ?? '');
     expect(`${src.origin}${src.pathname}`).toBe(PAYPAL_SDK_URL);
     expect(src.searchParams.get('client-id')).toBe('client-id');
+    // A returning buyer's saved methods.
+    expect(scripts[0]?.dataset.userIdToken).toBe('user-token');
     fakeSdk();
     scripts[0]?.dispatchEvent(new Event('load'));
     await expect(first).resolves.toBeDefined();

@@ -23,6 +23,7 @@ const user: User = {
   alertThreshold: null,
   ipWhitelist: [],
   automaticDeduction: null,
+  planEndTime: null,
 };
 
 beforeEach(() => {

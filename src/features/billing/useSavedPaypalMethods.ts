@@ -1,0 +1,17 @@
+import { useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { createResourceLogic } from '../../actors/resource';
+import { paypalVaults } from '../../api/trade';
+
+export interface SavedMethod {
+  id: string;
+  label: string;
+}
+
+/** The PayPal methods the account saved (get-all-available-vaults); none while loading or if unreadable. */
+export function useSavedPaypalMethods(): SavedMethod[] {
+  const [logic] = useState(() => createResourceLogic(() => paypalVaults()));
+  const actor = useActorRef(logic);
+  // The loader is paypalVaults: its value is the saved methods.
+  return useSelector(actor, (s) => (s.context.value as SavedMethod[] | null) ?? []);
+}
