@@ -10,7 +10,7 @@ import { paypalVaults } from '../../api/trade';
 import { CREDIT_PACKAGES, findPackage, totalCredits } from '../../services/creditPackages';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
-import { SaveStatus } from '../dashboard/SaveStatus';
+import { FormFooter } from '../dashboard/SaveStatus';
 import { useSaveForm } from '../dashboard/useSaveForm';
 import styles from './Billing.module.css';
 
@@ -154,17 +154,7 @@ export function AutoTopUpSection({ user }: { user: AppUser }) {
             </div>
           </div>
         ) : null}
-        <div className={styles.actions}>
-          <SaveStatus saved={form.saved} failed={form.failed} error={form.error} onRetry={form.retry} />
-          {form.dirty && !form.busy ? (
-            <Button onClick={form.reset}>
-              <Trans>Discard changes</Trans>
-            </Button>
-          ) : null}
-          <Button type="submit" variant="primary" busy={form.busy}>
-            <Trans>Save</Trans>
-          </Button>
-        </div>
+        <FormFooter form={form} submitLabel={<Trans>Save</Trans>} />
       </form>
     </section>
   );

@@ -77,6 +77,22 @@ export function Checkout(props: CheckoutProps) {
   return <RedirectCheckout {...props} provider={provider} />;
 }
 
+/** After a cancelled or failed payment: choose anew, or try the same package again (a new order). */
+function AgainActions({ actor, canRetry }: { actor: PaymentActor; canRetry: boolean }) {
+  return (
+    <div className={styles.actions}>
+      <Button size="sm" onClick={() => actor.send({ type: 'DISMISS' })}>
+        <Trans>Choose again</Trans>
+      </Button>
+      {canRetry ? (
+        <Button size="sm" variant="primary" onClick={() => actor.send({ type: 'RETRY' })}>
+          <Trans>Try again</Trans>
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
 interface BodyProps extends CheckoutProps {
   actor: PaymentActor;
   /** PayPal methods the buyer saved: each pays without PayPal's window. */
@@ -197,16 +213,7 @@ function CheckoutBody({ actor, provider, packageId, discount, children, savedMet
           <p className={styles.result} role="status">
             <Trans>Payment cancelled. Nothing was charged.</Trans>
           </p>
-          <div className={styles.actions}>
-            <Button size="sm" onClick={() => send({ type: 'DISMISS' })}>
-              <Trans>Choose again</Trans>
-            </Button>
-            {context.packageId ? (
-              <Button size="sm" variant="primary" onClick={() => send({ type: 'RETRY' })}>
-                <Trans>Try again</Trans>
-              </Button>
-            ) : null}
-          </div>
+          <AgainActions actor={actor} canRetry={Boolean(context.packageId)} />
         </>
       );
       break;
@@ -220,16 +227,7 @@ function CheckoutBody({ actor, provider, packageId, discount, children, savedMet
                 ? t`The payment did not go through: ${context.error}`
                 : t`The payment did not go through. Nothing was charged.`}
           </p>
-          <div className={styles.actions}>
-            <Button size="sm" onClick={() => send({ type: 'DISMISS' })}>
-              <Trans>Choose again</Trans>
-            </Button>
-            {context.packageId ? (
-              <Button size="sm" variant="primary" onClick={() => send({ type: 'RETRY' })}>
-                <Trans>Try again</Trans>
-              </Button>
-            ) : null}
-          </div>
+          <AgainActions actor={actor} canRetry={Boolean(context.packageId)} />
         </>
       );
       break;

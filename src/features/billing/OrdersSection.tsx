@@ -2,16 +2,14 @@ import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { lastPage } from '../../../machines/pagedList.machine';
 import { createPagedListLogic } from '../../actors/pagedList';
 import { payOrderList } from '../../api/orders';
 import type { Order } from '../../api/contract';
 import { PROVIDER_NAMES } from '../../services/paymentProviders';
 import { Button } from '../../ui/Button';
-import { Pager } from '../../ui/Pager';
-import { Spinner } from '../../ui/Spinner';
 import tableStyles from '../../ui/DataTable.module.css';
 import { downloadInvoice } from './downloadInvoice';
+import { PagedSection } from '../dashboard/PagedSection';
 import { InvoicePanel } from './InvoicePanel';
 import { orderStatusLabel, orderStatusTone } from './orderLabels';
 import styles from './Billing.module.css';
@@ -22,7 +20,6 @@ export const ordersLogic = createPagedListLogic<Order>(({ pageNum, pageSize }) =
 export type OrdersActor = ActorRefFrom<typeof ordersLogic>;
 type OrdersSnapshot = SnapshotFrom<typeof ordersLogic>;
 
-const selectPhase = (s: OrdersSnapshot) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('empty') ? 'empty' : 'list');
 // The list's fetcher is payOrderList: its records are Orders.
 const selectOrders = (s: OrdersSnapshot) => s.context.records as Order[];
 
@@ -44,12 +41,7 @@ function safeLink(url: string | null): string | null {
 
 export function OrdersSection({ actor }: { actor: OrdersActor }) {
   const { t, i18n } = useLingui();
-  const phase = useSelector(actor, selectPhase);
   const orders = useSelector(actor, selectOrders);
-  const changingPage = useSelector(actor, (s) => s.hasTag('busy'));
-  const pageFailed = useSelector(actor, (s) => s.matches({ loaded: 'pageChangeFailed' }));
-  const position = useSelector(actor, (s) => ({ pageNum: s.context.pageNum, total: s.context.total, lastPage: lastPage(s.context) }), (a, b) => a.pageNum === b.pageNum && a.total === b.total);
-  const error = useSelector(actor, (s) => s.context.error);
   // Which paid orders the buyer ticked for an invoice: what the form is about, not a flow.
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const selectedOrders = orders.filter((order) => selected.has(order.orderNo) && invoiceable(order));
@@ -65,137 +57,113 @@ export function OrdersSection({ actor }: { actor: OrdersActor }) {
   const money = (order: Order) => i18n.number(order.amount, { style: 'currency', currency: order.currency });
 
   return (
-    <section className={styles.panel} aria-labelledby="orders-title">
-      <div className={styles.panelHeader}>
-        <h2 id="orders-title" className={styles.panelTitle}>
-          <Trans>Orders</Trans>
-        </h2>
-        {phase === 'list' || phase === 'empty' ? (
-          <Button size="sm" variant="ghost" onClick={() => actor.send({ type: 'REFRESH' })} disabled={changingPage}>
-            <Trans>Refresh</Trans>
-          </Button>
-        ) : null}
-      </div>
-      {phase === 'loading' ? (
-        <p className={styles.notice} role="status">
-          <Spinner /> <Trans>Loading your orders…</Trans>
-        </p>
-      ) : phase === 'failed' ? (
-        <div className={styles.notice} role="alert">
-          <span>{error ?? t`Your orders could not be loaded.`}</span>
-          <Button size="sm" onClick={() => actor.send({ type: 'RETRY' })}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
-      ) : phase === 'empty' ? (
+    <PagedSection
+      actor={actor}
+      titleId="orders-title"
+      title={<Trans>Orders</Trans>}
+      loadingText={<Trans>Loading your orders…</Trans>}
+      failedText={t`Your orders could not be loaded.`}
+      pagerLabel={t`Order pages`}
+      empty={
         <p className={styles.emptyNote}>
           <Trans>No orders yet. Credits you buy are listed here, with their invoices.</Trans>
         </p>
-      ) : (
+      }
+      footer={
+        selectedOrders.length > 0 ? (
+          <InvoicePanel
+            orders={selectedOrders}
+            onApplied={() => {
+              setSelected(new Set());
+              actor.send({ type: 'REFRESH' });
+            }}
+          />
+        ) : null
+      }
+    >
+      {(busy) => (
         <>
           <p className={styles.hint}>
             <Trans>Tick paid orders to apply for an invoice.</Trans>
           </p>
-          <div className={tableStyles.wrap} aria-busy={changingPage || undefined}>
-            <table className={tableStyles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <span className="visually-hidden">
-                      <Trans>Select for invoice</Trans>
+      <div className={tableStyles.wrap} aria-busy={busy || undefined}>
+        <table className={tableStyles.table}>
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">
+                  <Trans>Select for invoice</Trans>
+                </span>
+              </th>
+              <th scope="col">
+                <Trans>Order</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Date</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Method</Trans>
+              </th>
+              <th scope="col" className={tableStyles.number}>
+                <Trans>Amount</Trans>
+              </th>
+              <th scope="col" className={tableStyles.number}>
+                <Trans>Credits</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Status</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Invoice</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => {
+              const link = safeLink(order.invoiceUrl);
+              return (
+                <tr key={order.orderNo}>
+                  <td>
+                    {invoiceable(order) ? (
+                      <input
+                        type="checkbox"
+                        checked={selected.has(order.orderNo)}
+                        onChange={(event) => toggle(order.orderNo, event.target.checked)}
+                        aria-label={t`Select order ${order.orderNo} for an invoice`}
+                      />
+                    ) : null}
+                  </td>
+                  <td>
+                    <code className={styles.orderNo}>{order.orderNo}</code>
+                  </td>
+                  <td>{i18n.date(new Date(order.createTime), { dateStyle: 'medium', timeStyle: 'short' })}</td>
+                  <td>{PROVIDER_NAMES[order.provider]}</td>
+                  <td className={tableStyles.number}>{money(order)}</td>
+                  <td className={tableStyles.number}>{i18n.number(order.credits)}</td>
+                  <td>
+                    <span className={styles.status} data-tone={orderStatusTone(order.status)}>
+                      {orderStatusLabel(order.status)}
                     </span>
-                  </th>
-                  <th scope="col">
-                    <Trans>Order</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Date</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Method</Trans>
-                  </th>
-                  <th scope="col" className={tableStyles.number}>
-                    <Trans>Amount</Trans>
-                  </th>
-                  <th scope="col" className={tableStyles.number}>
-                    <Trans>Credits</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Status</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Invoice</Trans>
-                  </th>
+                  </td>
+                  <td>
+                    {link ? (
+                      <Button size="sm" variant="ghost" onClick={() => downloadInvoice(link, order.orderNo)} aria-label={t`Download the invoice for order ${order.orderNo}`}>
+                        <Trans>Download</Trans>
+                      </Button>
+                    ) : order.invoiceStatus === 'applied' ? (
+                      <Trans>Requested</Trans>
+                    ) : (
+                      <span className={styles.muted}>—</span>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {orders.map((order) => {
-                  const link = safeLink(order.invoiceUrl);
-                  return (
-                    <tr key={order.orderNo}>
-                      <td>
-                        {invoiceable(order) ? (
-                          <input
-                            type="checkbox"
-                            checked={selected.has(order.orderNo)}
-                            onChange={(event) => toggle(order.orderNo, event.target.checked)}
-                            aria-label={t`Select order ${order.orderNo} for an invoice`}
-                          />
-                        ) : null}
-                      </td>
-                      <td>
-                        <code className={styles.orderNo}>{order.orderNo}</code>
-                      </td>
-                      <td>{i18n.date(new Date(order.createTime), { dateStyle: 'medium', timeStyle: 'short' })}</td>
-                      <td>{PROVIDER_NAMES[order.provider]}</td>
-                      <td className={tableStyles.number}>{money(order)}</td>
-                      <td className={tableStyles.number}>{i18n.number(order.credits)}</td>
-                      <td>
-                        <span className={styles.status} data-tone={orderStatusTone(order.status)}>
-                          {orderStatusLabel(order.status)}
-                        </span>
-                      </td>
-                      <td>
-                        {link ? (
-                          <Button size="sm" variant="ghost" onClick={() => downloadInvoice(link, order.orderNo)} aria-label={t`Download the invoice for order ${order.orderNo}`}>
-                            <Trans>Download</Trans>
-                          </Button>
-                        ) : order.invoiceStatus === 'applied' ? (
-                          <Trans>Requested</Trans>
-                        ) : (
-                          <span className={styles.muted}>—</span>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          {pageFailed ? (
-            <p className={styles.inlineError} role="alert">
-              {t`That page could not be loaded: ${error ?? ''}`} <Trans>The list above is unchanged; try again.</Trans>
-            </p>
-          ) : null}
-          <Pager
-            label={t`Order pages`}
-            pageNum={position.pageNum}
-            lastPage={position.lastPage}
-            total={position.total}
-            busy={changingPage}
-            onGoTo={(pageNum) => actor.send({ type: 'GO_TO_PAGE', pageNum })}
-          />
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
         </>
       )}
-      {selectedOrders.length > 0 ? (
-        <InvoicePanel
-          orders={selectedOrders}
-          onApplied={() => {
-            setSelected(new Set());
-            actor.send({ type: 'REFRESH' });
-          }}
-        />
-      ) : null}
-    </section>
+    </PagedSection>
   );
 }

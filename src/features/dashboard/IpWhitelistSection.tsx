@@ -4,8 +4,7 @@ import { t as translate } from '@lingui/core/macro';
 import type { AppUser } from '../../actors/user';
 import { saveIpWhitelist } from '../../api/user';
 import { MAX_WHITELIST_ENTRIES } from '../../services/ipAddress';
-import { Button } from '../../ui/Button';
-import { SaveStatus } from './SaveStatus';
+import { FormFooter } from './SaveStatus';
 import { validateWhitelist, whitelistEntries, type WhitelistValues } from './settingsValidation';
 import { useSaveForm } from './useSaveForm';
 import styles from './Settings.module.css';
@@ -77,17 +76,7 @@ export function IpWhitelistSection({ user }: { user: AppUser }) {
             ))}
           </ul>
         </div>
-        <div className={styles.actions}>
-          <SaveStatus saved={form.saved} failed={form.failed} error={form.error} onRetry={form.retry} />
-          {form.dirty && !form.busy ? (
-            <Button onClick={form.reset}>
-              <Trans>Discard changes</Trans>
-            </Button>
-          ) : null}
-          <Button type="submit" variant="primary" busy={form.busy}>
-            <Trans>Save whitelist</Trans>
-          </Button>
-        </div>
+        <FormFooter form={form} submitLabel={<Trans>Save whitelist</Trans>} />
       </form>
     </section>
   );

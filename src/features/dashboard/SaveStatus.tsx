@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { Button } from '../../ui/Button';
 import styles from './Settings.module.css';
@@ -27,5 +28,27 @@ export function SaveStatus({ saved, failed, error, onRetry }: SaveStatusProps) {
     <span className={styles.saved} role="status">
       {saved ? <Trans>Saved</Trans> : null}
     </span>
+  );
+}
+
+interface FormFooterProps {
+  form: { saved: boolean; failed: boolean; error: string | null; dirty: boolean; busy: boolean; retry: () => void; reset: () => void };
+  submitLabel: ReactNode;
+}
+
+/** The foot of a settings form: what the last save did, "Discard changes" while edited, and the submit button. */
+export function FormFooter({ form, submitLabel }: FormFooterProps) {
+  return (
+    <div className={styles.actions}>
+      <SaveStatus saved={form.saved} failed={form.failed} error={form.error} onRetry={form.retry} />
+      {form.dirty && !form.busy ? (
+        <Button onClick={form.reset}>
+          <Trans>Discard changes</Trans>
+        </Button>
+      ) : null}
+      <Button type="submit" variant="primary" busy={form.busy}>
+        {submitLabel}
+      </Button>
+    </div>
   );
 }

@@ -4,10 +4,9 @@ import { t as translate } from '@lingui/core/macro';
 import { useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors, type AppUser } from '../../actors/user';
 import { saveAlertsEmail, updateEmailSubscription } from '../../api/user';
-import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { DashboardLayout } from './DashboardLayout';
-import { SaveStatus } from './SaveStatus';
+import { FormFooter, SaveStatus } from './SaveStatus';
 import { validateAlerts, type AlertValues } from './settingsValidation';
 import { useSaveForm } from './useSaveForm';
 import styles from './Settings.module.css';
@@ -64,17 +63,7 @@ function AlertsForm({ user }: { user: AppUser }) {
             onChange={(event) => form.change({ ...draft, alertThreshold: event.target.value })}
           />
         </div>
-        <div className={styles.actions}>
-          <SaveStatus saved={form.saved} failed={form.failed} error={form.error} onRetry={form.retry} />
-          {form.dirty && !form.busy ? (
-            <Button onClick={form.reset}>
-              <Trans>Discard changes</Trans>
-            </Button>
-          ) : null}
-          <Button type="submit" variant="primary" busy={form.busy}>
-            <Trans>Save alert</Trans>
-          </Button>
-        </div>
+        <FormFooter form={form} submitLabel={<Trans>Save alert</Trans>} />
       </form>
     </section>
   );
