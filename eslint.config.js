@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'public/mockServiceWorker.js', 'reports', 'test-results', 'playwright-report', 'locales/**/*.js'] },
+  { ignores: ['dist', 'dist-*', 'node_modules', 'public/mockServiceWorker.js', 'reports', 'test-results', 'playwright-report', 'locales/**/*.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

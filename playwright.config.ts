@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
-const BASE_URL = 'http://localhost:4173';
+// E2E_PORT and E2E_DIST let several builds be tested side by side (e.g. `vite build --outDir dist-x`).
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const DIST = process.env.E2E_DIST ?? 'dist';
+const BASE_URL = `http://localhost:${PORT}`;
 const CI = Boolean(process.env.CI);
 
 // Debian's Chromium, never a downloaded browser (there is no network for it here).
@@ -25,7 +28,7 @@ export default defineConfig({
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   // `npm test` builds first; the preview server serves that build, as production would.
   webServer: {
-    command: 'npm run preview',
+    command: `npx vite preview --port ${PORT} --strictPort --outDir ${DIST}`,
     url: BASE_URL,
     reuseExistingServer: !CI,
     timeout: 60_000,

@@ -9,7 +9,7 @@ import { App } from './app/App';
 import type { ModeServices } from './app/ServicesContext';
 import { captureReferral } from './services/referral';
 import { initDeviceId } from './services/deviceId';
-import { DEMO_CHECKOUT_PATH } from './services/paymentProviders';
+import { isDemoPagePath } from './services/demoPages';
 
 /** Demo mode starts the in-browser API before anything calls it; live mode loads Turnstile on demand. */
 async function startMode(): Promise<{ services: ModeServices; demoPanel?: ReactNode }> {
@@ -46,10 +46,11 @@ function rootElement(): HTMLElement {
 }
 
 async function boot() {
-  // Demo mode's stand-ins for the providers' checkout pages: their own page, not the app (no referral, no actors).
-  if (!import.meta.env.VITE_API_BASE_URL?.trim() && window.location.pathname.startsWith(DEMO_CHECKOUT_PATH)) {
+  // Demo mode's stand-ins for third-party pages (checkout, Discord consent, the image host): their own
+  // page, not the app (no referral, no actors).
+  if (!import.meta.env.VITE_API_BASE_URL?.trim() && isDemoPagePath(window.location.pathname)) {
     const demo = await import('./demo/boot');
-    await demo.renderDemoCheckout(rootElement());
+    await demo.renderDemoPage(rootElement());
     return;
   }
   captureReferral();

@@ -17,6 +17,12 @@ export const SESSION_EXPIRED_CODE = 401;
 /** Codes handed to the caller with no popup (seed section 8). 100002 means "bot check required". */
 export const PASS_THROUGH_CODES = [100001, 100002, 400001, 500001, 500002] as const;
 export const BOT_CHECK_REQUIRED_CODE = 100002;
+/**
+ * Codes of the public image-task API (the addition of PRODUCT.md section 3), as Nano Banana hosts answer
+ * them: a balance too small for the task, and a request the task API refuses.
+ */
+export const INSUFFICIENT_CREDITS_CODE = 402;
+export const INVALID_GENERATION_REQUEST_CODE = 422;
 
 export const EnvelopeSchema = v.object({
   code: v.pipe(v.number(), v.integer()),
@@ -63,6 +69,11 @@ export const UserSchema = v.object({
    * stop being usable. Null for an account that never bought. Early renewal is offered 7 days before.
    */
   planEndTime: v.nullish(Timestamp, null),
+  /**
+   * Addition (the seed shows no user fields): the Discord account connected through /join-discord, so the
+   * page can say so on a later visit. Null until connected.
+   */
+  discordUsername: v.nullish(v.string(), null),
   createTime: v.optional(Timestamp),
 });
 export type User = v.InferOutput<typeof UserSchema>;

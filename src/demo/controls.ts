@@ -22,10 +22,12 @@ const SettingsSchema = v.object({
   ipCountry: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/)),
   /** One-shot: the next redirect checkout link points at an unknown host (optional: older saved settings load). */
   unknownCheckoutHost: v.optional(v.boolean(), false),
+  /** Percent of image tasks that fail after their run (optional: older saved settings load). */
+  generationFailureRate: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)), 0),
 });
 export type DemoSettings = v.InferOutput<typeof SettingsSchema>;
 
-export const DEFAULT_SETTINGS: DemoSettings = { nextCall: null, latencyMs: 0, requireBotCheck: false, ipCountry: 'US', unknownCheckoutHost: false };
+export const DEFAULT_SETTINGS: DemoSettings = { nextCall: null, latencyMs: 0, requireBotCheck: false, ipCountry: 'US', unknownCheckoutHost: false, generationFailureRate: 0 };
 
 export interface ControlsStore {
   /** The current settings; the same object until something changes (for useSyncExternalStore). */
@@ -54,6 +56,10 @@ export function clampLatency(value: number): number {
   return Number.isFinite(value) ? Math.min(MAX_LATENCY_MS, Math.max(0, Math.round(value))) : 0;
 }
 
+export function clampFailureRate(value: number): number {
+  return Number.isFinite(value) ? Math.min(100, Math.max(0, Math.round(value))) : 0;
+}
+
 export function normalizeCountry(value: string): string | null {
   const country = value.trim().toUpperCase();
   return /^[A-Z]{2}$/.test(country) ? country : null;
@@ -66,6 +72,7 @@ function merge(current: DemoSettings, change: Partial<DemoSettings>): DemoSettin
   if (change.requireBotCheck !== undefined) next.requireBotCheck = change.requireBotCheck;
   if (change.ipCountry !== undefined) next.ipCountry = normalizeCountry(change.ipCountry) ?? current.ipCountry;
   if (change.unknownCheckoutHost !== undefined) next.unknownCheckoutHost = change.unknownCheckoutHost;
+  if (change.generationFailureRate !== undefined) next.generationFailureRate = clampFailureRate(change.generationFailureRate);
   return next;
 }
 

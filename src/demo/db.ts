@@ -16,6 +16,7 @@ import {
   type ResponseInputOf,
   type ResponseOf,
 } from '../api/contract';
+import { FREE_SIGN_UP_CREDITS } from '../services/creditPackages';
 import { pbkdf2Hex, randomDigits, randomHex, sameHash, sha256Hex } from './crypto';
 import type { SocialProvider } from './socialCredential';
 import { writeSafely, type KeyValueStorage } from './storage';
@@ -24,7 +25,7 @@ export const DB_STORAGE_KEY = 'nanobanana.demo.db';
 /** Bump when a table's shape changes: older blobs are dropped instead of misread. */
 export const DB_VERSION = 2;
 
-export const FREE_CREDITS = 100;
+export const FREE_CREDITS = FREE_SIGN_UP_CREDITS;
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_RESEND_MS = 60 * 1000;
@@ -57,6 +58,8 @@ const AccountSchema = v.object({
   providers: v.optional(v.array(v.picklist(SOCIAL_PROVIDERS)), () => []),
   /** When the plan ends (a year after the last purchase); optional so older saved accounts still load. */
   planEndTime: v.optional(v.nullable(v.string()), null),
+  /** The Discord account connected through /join-discord; optional so older saved accounts still load. */
+  discordUsername: v.optional(v.nullable(v.string()), null),
 });
 export type Account = v.InferOutput<typeof AccountSchema>;
 
@@ -99,7 +102,21 @@ const OrderRowSchema = v.object({
 });
 /** A usage record keeps the key's id too: names change, and time-record splits by the key's current name. */
 const UsageRecordRowSchema = v.object({ ...UsageRecordSchema.entries, ...Owned, apiKeyId: v.string() });
-const TaskRowSchema = v.object({ ...endpoints.taskRecord.response.entries, ...Owned });
+/**
+ * A task of the image API as the demo runs it: the record the task API reports, plus when it finishes and
+ * how (both rolled when it was created), and the usage record that carries its key and cost.
+ * Optional fields, so blobs saved before they existed still load.
+ */
+const TaskRowSchema = v.object({
+  ...endpoints.taskRecord.response.entries,
+  ...Owned,
+  dueAt: v.optional(v.number(), 0),
+  plannedOutcome: v.optional(v.picklist(['success', 'failure']), 'success'),
+  usageRecordId: v.optional(v.string(), ''),
+});
+/** A code the demo Discord consent page handed out; the app trades it for the connection once. */
+const DiscordCodeSchema = v.object({ code: v.string(), discordUsername: v.string(), createdAt: v.number(), used: v.boolean() });
+export type DiscordCode = v.InferOutput<typeof DiscordCodeSchema>;
 const InvoiceRowSchema = v.object({
   ...Owned,
   applicationId: v.string(),
@@ -130,11 +147,13 @@ const DbDataSchema = v.object({
   usageRecords: v.array(UsageRecordRowSchema),
   tasks: v.array(TaskRowSchema),
   invoices: v.array(InvoiceRowSchema),
+  /** Optional: blobs saved before Discord existed still load. */
+  discordCodes: v.optional(v.array(DiscordCodeSchema), () => []),
 });
 export type DbData = v.InferOutput<typeof DbDataSchema>;
 
 export function emptyData(): DbData {
-  return { version: DB_VERSION, accounts: [], sessions: [], emailCodes: [], ledger: [], orders: [], usageRecords: [], tasks: [], invoices: [] };
+  return { version: DB_VERSION, accounts: [], sessions: [], emailCodes: [], ledger: [], orders: [], usageRecords: [], tasks: [], invoices: [], discordCodes: [] };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -253,6 +272,7 @@ export async function createAccount(data: DbData, input: NewAccount, now = Date.
     ipWhitelist: [],
     automaticDeduction: null,
     planEndTime: null,
+    discordUsername: null,
     apiKeys: [{ id: randomHex(12), name: 'Default', apiKey: newApiKeyValue(), primary: true, createTime: iso(now), lastUsedTime: null }],
     referDomain: input.referDomain,
     utmTerm: input.utmTerm,
@@ -314,6 +334,7 @@ export function toUserInfo(account: Account): ResponseInputOf<'userInfo'> {
     ipWhitelist: account.ipWhitelist,
     automaticDeduction: account.automaticDeduction,
     planEndTime: account.planEndTime,
+    discordUsername: account.discordUsername,
     createTime: account.createTime,
   };
 }

@@ -3,6 +3,7 @@
  * usage list have something to show without generating thousands of images by hand.
  */
 import type { GenerationModel } from '../api/contract';
+import { CREDITS_PER_IMAGE } from '../services/generationOptions';
 import { debitCredits, type Account, type DbData, type UsageRecordRow } from './db';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -11,7 +12,7 @@ export const MAX_RECORDS_PER_DAY = 40;
 export const FAILURE_RATE = 0.04;
 
 /** Credits per image, as the pricing page lists them. */
-export const CREDITS_PER_IMAGE: Record<GenerationModel, number> = { 'nano-banana': 2, 'flux-kontext-pro': 4, 'flux-kontext-max': 8 };
+export { CREDITS_PER_IMAGE };
 
 // The cheap model is used most, the dearest least.
 const MODEL_WEIGHTS: ReadonlyArray<readonly [GenerationModel, number]> = [

@@ -23,6 +23,9 @@ export const CREDIT_PACKAGES: readonly CreditPackage[] = [
 
 export const CURRENCY = 'USD';
 
+/** Credits every new account starts with, so the playground works at once (the landing page says so). */
+export const FREE_SIGN_UP_CREDITS = 100;
+
 export function findPackage(id: string): CreditPackage | undefined {
   return CREDIT_PACKAGES.find((one) => one.id === id);
 }

@@ -1,12 +1,7 @@
 import { t } from '@lingui/core/macro';
-import type { GenerationModel, TaskStatus } from '../../api/contract';
+import type { TaskStatus } from '../../api/contract';
 
-/** Product names: the same in every language. */
-export const MODEL_NAMES: Record<GenerationModel, string> = {
-  'nano-banana': 'Nano Banana',
-  'flux-kontext-pro': 'Flux Kontext Pro',
-  'flux-kontext-max': 'Flux Kontext Max',
-};
+export { MODEL_NAMES } from '../../services/generationOptions';
 
 export type TaskTone = 'pending' | 'success' | 'failure';
 

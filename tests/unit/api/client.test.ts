@@ -39,6 +39,7 @@ const user: User = {
   ipWhitelist: [],
   automaticDeduction: null,
   planEndTime: null,
+  discordUsername: null,
 };
 
 function urlOf(name: EndpointName): string {

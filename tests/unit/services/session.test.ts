@@ -24,6 +24,7 @@ const user: User = {
   ipWhitelist: [],
   automaticDeduction: null,
   planEndTime: null,
+  discordUsername: null,
 };
 
 beforeEach(() => {
