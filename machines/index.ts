@@ -1,8 +1,10 @@
 import type { AnyStateMachine } from 'xstate';
 import { apiKeysMachine } from './apiKeys.machine';
 import { appMachine } from './app.machine';
+import { detailsDialogMachine } from './detailsDialog.machine';
 import { earlyRenewalMachine } from './earlyRenewal.machine';
 import { emailCodeMachine } from './emailCode.machine';
+import { generationMachine } from './generation.machine';
 import { googleOneTapMachine } from './googleOneTap.machine';
 import { localeMachine } from './locale.machine';
 import { loginMachine } from './login.machine';
@@ -23,9 +25,11 @@ export {
   apiKeysMachine,
   appMachine,
   creemPaymentMachine,
+  detailsDialogMachine,
   digisellerPaymentMachine,
   earlyRenewalMachine,
   emailCodeMachine,
+  generationMachine,
   freekassaPaymentMachine,
   googleOneTapMachine,
   localeMachine,
@@ -140,6 +144,16 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
     id: wechatPaymentMachine.id,
     machine: wechatPaymentMachine,
     description: 'Paying with WeChat Pay: creates the order, shows its QR code and checks every 2 seconds until it is paid or the code expires.',
+  },
+  {
+    id: detailsDialogMachine.id,
+    machine: detailsDialogMachine,
+    description: 'A dialog that shows one item of a list in full, such as a generation in history: closed, or open on that item.',
+  },
+  {
+    id: generationMachine.id,
+    machine: generationMachine,
+    description: 'One image generation in the playground: checks the form, creates the task with the user’s key, then reads its progress until it succeeds, fails or takes too long.',
   },
   {
     id: earlyRenewalMachine.id,

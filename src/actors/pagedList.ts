@@ -9,3 +9,5 @@ export function createPagedListLogic<T>(fetchPage: (input: FetchPageInput) => Pr
     actors: { fetchPage: fromPromise(({ input }) => fetchPage(input)) },
   });
 }
+
+export type { ListFilters } from '../../machines/pagedList.machine';

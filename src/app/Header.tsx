@@ -1,4 +1,5 @@
-import { Link } from 'wouter';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useGlobalActor, useGlobalSelector } from '../actors/AppActorContext';
 import { userSelectors } from '../actors/user';
@@ -8,6 +9,17 @@ import { LanguageSwitcher } from './LanguageSwitcher';
 import { ThemeSwitcher } from './ThemeSwitcher';
 import { Logo } from './Logo';
 import styles from './Header.module.css';
+
+/** A page link that says when it is the current page (or, `nested`, a page under it). */
+function NavLink({ href, nested = false, children }: { href: string; nested?: boolean; children: ReactNode }) {
+  const [location] = useLocation();
+  const current = location === href || (nested && location.startsWith(`${href}/`));
+  return (
+    <Link href={href} className={styles.navLink} aria-current={current ? 'page' : undefined}>
+      {children}
+    </Link>
+  );
+}
 
 export function Header() {
   const { t } = useLingui();
@@ -23,12 +35,15 @@ export function Header() {
           <span>Nano Banana API</span>
         </Link>
         <nav className={styles.nav} aria-label={t`Main`}>
-          <Link href="/" className={styles.navLink}>
-            <Trans>Home</Trans>
-          </Link>
-          <Link href="/dashboard" className={styles.navLink}>
+          <NavLink href="/playground/flux">
+            <Trans>Playground</Trans>
+          </NavLink>
+          <NavLink href="/recent-history">
+            <Trans>History</Trans>
+          </NavLink>
+          <NavLink href="/dashboard" nested>
             <Trans>Dashboard</Trans>
-          </Link>
+          </NavLink>
         </nav>
         <div className={styles.tools}>
           <LanguageSwitcher />

@@ -11,6 +11,8 @@ const OverviewPage = lazy(() => import('../features/dashboard/OverviewPage'));
 const ApiKeysPage = lazy(() => import('../features/dashboard/ApiKeysPage'));
 const SettingsPage = lazy(() => import('../features/dashboard/SettingsPage'));
 const BillingPage = lazy(() => import('../features/billing/BillingPage'));
+const PlaygroundPage = lazy(() => import('../features/playground/PlaygroundPage'));
+const HistoryPage = lazy(() => import('../features/history/HistoryPage'));
 
 export function AppRoutes() {
   const progress = useGlobalActor('pageProgress');
@@ -23,6 +25,8 @@ export function AppRoutes() {
           <Route path="/dashboard/api-keys" component={ApiKeysPage} />
           <Route path="/dashboard/billing" component={BillingPage} />
           <Route path="/dashboard/settings" component={SettingsPage} />
+          <Route path="/playground/flux" component={PlaygroundPage} />
+          <Route path="/recent-history" component={HistoryPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

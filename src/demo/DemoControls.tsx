@@ -48,6 +48,7 @@ export function DemoControls({ environment, reload = () => window.location.reloa
   const [customMode, setCustomMode] = useState(false);
   const [customDraft, setCustomDraft] = useState(() => (settings.nextCall?.kind === 'code' && !isPreset(settings.nextCall.code) ? String(settings.nextCall.code) : ''));
   const [latencyDraft, setLatencyDraft] = useState<string | null>(null);
+  const [failureRateDraft, setFailureRateDraft] = useState<string | null>(null);
   const [countryDraft, setCountryDraft] = useState<string | null>(null);
   const [confirmingReset, setConfirmingReset] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -120,6 +121,12 @@ export function DemoControls({ environment, reload = () => window.location.reloa
     if (text.trim() !== '' && Number.isFinite(value)) env.controls.set({ latencyMs: value });
   };
 
+  const typeFailureRate = (text: string) => {
+    setFailureRateDraft(text);
+    const value = Number(text);
+    if (text.trim() !== '' && Number.isFinite(value)) env.controls.set({ generationFailureRate: value });
+  };
+
   const typeCountry = (text: string) => {
     const upper = text.toUpperCase();
     setCountryDraft(upper);
@@ -169,6 +176,7 @@ export function DemoControls({ environment, reload = () => window.location.reloa
     settings.latencyMs > 0 ? t`Latency: ${settings.latencyMs} ms` : null,
     settings.requireBotCheck ? t`Bot check: required` : null,
     settings.unknownCheckoutHost ? t`Next checkout link: unknown host (armed)` : null,
+    settings.generationFailureRate > 0 ? t`Generations failing: ${settings.generationFailureRate} %` : null,
     t`IP country: ${settings.ipCountry}`,
   ]
     .filter(Boolean)
@@ -232,6 +240,20 @@ export function DemoControls({ environment, reload = () => window.location.reloa
             value={latencyDraft ?? String(settings.latencyMs)}
             onChange={(event) => typeLatency(event.target.value)}
             onBlur={() => setLatencyDraft(null)}
+          />
+        </label>
+        <label className={styles.field}>
+          <span>
+            <Trans>Generation failure rate (%)</Trans>
+          </span>
+          <input
+            type="number"
+            min={0}
+            max={100}
+            step={10}
+            value={failureRateDraft ?? String(settings.generationFailureRate)}
+            onChange={(event) => typeFailureRate(event.target.value)}
+            onBlur={() => setFailureRateDraft(null)}
           />
         </label>
         <label className={styles.check}>

@@ -5,6 +5,7 @@ import { t } from '@lingui/core/macro';
 import { GenerationModelSchema, TaskStatusSchema, type ResponseInputOf, type TimeRecordRequest, type UsageRecordPageRequest } from '../../api/contract';
 import { accountForToken, findApiKey, type Account, type DbData, type UsageRecordRow } from '../db';
 import type { DemoEnvironment } from '../environment';
+import { settleDueTasks } from '../generation/tasks';
 import { BAD_REQUEST_CODE, fail, ok, route } from './route';
 import { sessionExpired } from './user';
 
@@ -89,12 +90,18 @@ function timeRecord(account: Account, records: UsageRecordRow[], input: TimeReco
   return [...points.values()];
 }
 
+/** Tasks that finished since the last look are settled first, so records and charts are current. */
+function settleAccountTasks(env: DemoEnvironment, data: DbData, account: Account, request: Request): void {
+  if (settleDueTasks(data, new URL(request.url).origin, Date.now(), account.id)) env.db.save();
+}
+
 export function dashboardHandlers(env: DemoEnvironment): HttpHandler[] {
   return [
-    route(env, 'timeRecord', TimeRecordInput, ({ input, token }) => {
+    route(env, 'timeRecord', TimeRecordInput, ({ input, token, request }) => {
       const data = env.db.read();
       const account = accountForToken(data, token);
       if (!account) return sessionExpired();
+      settleAccountTasks(env, data, account, request);
       const start = Date.parse(input.startTime);
       const end = Date.parse(input.endTime);
       if (end <= start) return fail(BAD_REQUEST_CODE, t`The end time must be after the start time.`);
@@ -107,10 +114,11 @@ export function dashboardHandlers(env: DemoEnvironment): HttpHandler[] {
       return ok(timeRecord(account, usageOf(data, account), input, start, end));
     }),
 
-    route(env, 'usageRecordPage', UsagePageInput, ({ input, token }) => {
+    route(env, 'usageRecordPage', UsagePageInput, ({ input, token, request }) => {
       const data = env.db.read();
       const account = accountForToken(data, token);
       if (!account) return sessionExpired();
+      settleAccountTasks(env, data, account, request);
       const matching = usageOf(data, account)
         .filter((record) => (input.status === undefined || record.status === input.status) && (input.model === undefined || record.model === input.model))
         .sort((a, b) => b.createTime.localeCompare(a.createTime));

@@ -2,6 +2,7 @@ import type { HttpHandler } from 'msw';
 import type { DemoEnvironment } from '../environment';
 import { authHandlers } from './auth';
 import { dashboardHandlers } from './dashboard';
+import { generationHandlers } from './generation';
 import { ipCountryHandlers } from './ipCountry';
 import { keyHandlers } from './keys';
 import { orderHandlers } from './orders';
@@ -19,6 +20,7 @@ export function createHandlers(env: DemoEnvironment): HttpHandler[] {
     ...keyHandlers(env),
     ...settingsHandlers(env),
     ...dashboardHandlers(env),
+    ...generationHandlers(env),
     ...paymentHandlers(env),
     ...orderHandlers(env),
     ...ipCountryHandlers(env),

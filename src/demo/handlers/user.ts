@@ -5,6 +5,7 @@ import { t } from '@lingui/core/macro';
 import { SESSION_EXPIRED_CODE } from '../../api/contract';
 import { accountForToken, toUserInfo } from '../db';
 import type { DemoEnvironment } from '../environment';
+import { settleDueTasks } from '../generation/tasks';
 import { fail, ok, route } from './route';
 
 export function sessionExpired() {
@@ -13,9 +14,13 @@ export function sessionExpired() {
 
 export function userHandlers(env: DemoEnvironment): HttpHandler[] {
   return [
-    route(env, 'userInfo', v.unknown(), ({ token }) => {
-      const account = accountForToken(env.db.read(), token);
-      return account ? ok(toUserInfo(account)) : sessionExpired();
+    route(env, 'userInfo', v.unknown(), ({ token, request }) => {
+      const data = env.db.read();
+      const account = accountForToken(data, token);
+      if (!account) return sessionExpired();
+      // Tasks that finished since the last look are charged now, so the balance is current.
+      if (settleDueTasks(data, new URL(request.url).origin, Date.now(), account.id)) env.db.save();
+      return ok(toUserInfo(account));
     }),
   ];
 }

@@ -10,15 +10,11 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
+import { maskKey } from '../../ui/maskKey';
 import { DashboardLayout } from './DashboardLayout';
 import { IpWhitelistSection } from './IpWhitelistSection';
 import tableStyles from '../../ui/DataTable.module.css';
 import styles from './ApiKeys.module.css';
-
-/** Enough of a key to recognise it, never enough to use it. */
-function maskKey(key: string): string {
-  return key.length <= 12 ? '•'.repeat(key.length) : `${key.slice(0, 6)}…${key.slice(-4)}`;
-}
 
 function copyKey(key: string) {
   navigator.clipboard.writeText(key).then(

@@ -1,0 +1,340 @@
+import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { notProvidedAction, notProvidedActor } from './notProvided';
+import { errorMessage, type ResultEnvelope } from './types';
+
+/**
+ * The playground form as the user typed it. Seed and reference URLs stay text, so a half-typed value is
+ * kept (and named by validation) instead of lost. Machines never import src/: the API's request is built
+ * from this by whoever provides `createTask`.
+ */
+export interface GenerationDraft {
+  prompt: string;
+  model: string;
+  aspectRatio: string;
+  outputFormat: string;
+  numImages: number;
+  seed: string;
+  referenceUrls: string[];
+}
+
+/** Field name (or `referenceUrls.<n>`) → what is wrong with it; the view words it. Empty means valid. */
+export type DraftErrors = Record<string, string>;
+
+export interface GenerationInput {
+  draft: GenerationDraft;
+  /** Pure and synchronous: the form's rules, handed in because machines cannot import them from src/. */
+  validate: (draft: GenerationDraft) => DraftErrors;
+  /** Credits the draft would cost if it succeeds. */
+  costOf: (draft: GenerationDraft) => number;
+}
+
+/** What the task API's record-info answers (mirrored: machines never import src/). */
+export interface TaskAnswer {
+  taskId: string;
+  /** 0 generating, 1 success, 2 create failed, 3 generation failed. */
+  successFlag: 0 | 1 | 2 | 3;
+  response: { resultImageUrls: string[] } | null;
+  errorCode: number | string | null;
+  errorMessage: string | null;
+  createTime: string;
+  completeTime: string | null;
+}
+
+export interface GenerationResult {
+  taskId: string;
+  imageUrls: string[];
+  createTime: string;
+  completeTime: string | null;
+}
+
+export type CreateTaskResponse = ResultEnvelope<{ taskId: string }>;
+export type PollTaskResponse = ResultEnvelope<TaskAnswer>;
+
+export interface CreateTaskInput {
+  draft: GenerationDraft;
+  apiKey: string;
+}
+export interface PollTaskInput {
+  taskId: string;
+  apiKey: string;
+}
+
+/**
+ * Why the last run failed, for the view to word: the task API refused to create the task, the model failed
+ * to make it, or the progress could not be read several times in a row.
+ */
+export type GenerationFailure = 'create' | 'generation' | 'polling';
+
+export interface GenerationContext {
+  draft: GenerationDraft;
+  validate: (draft: GenerationDraft) => DraftErrors;
+  costOf: (draft: GenerationDraft) => number;
+  fieldErrors: DraftErrors;
+  /** The key and balance the last GENERATE came with (the view reads them from the session). */
+  apiKey: string;
+  balance: number;
+  /** What the current or last task was made from: the results show these, whatever the form says now. */
+  submitted: GenerationDraft | null;
+  taskId: string | null;
+  /** Answers of "still generating" so far: each one waits a little longer before asking again. */
+  polls: number;
+  /** Progress reads that failed in a row. */
+  pollErrors: number;
+  /** When watching the task began (ms since epoch): the time limit counts from here. */
+  watchingSince: number | null;
+  result: GenerationResult | null;
+  failure: GenerationFailure | null;
+  error: string | null;
+  /** The API's code for a failure, when it gave one (402: not enough credits). */
+  errorCode: number | string | null;
+}
+
+export type GenerationEvent =
+  | { type: 'CHANGE'; draft: GenerationDraft }
+  | { type: 'GENERATE'; apiKey: string; balance: number }
+  // Stop watching the task (the API has no cancel call: a task already sent may still finish).
+  | { type: 'CANCEL' }
+  // After the time limit: watch the same task again.
+  | { type: 'CHECK_AGAIN' }
+  // What the invoked calls report; listed so named guards and actions read them with types.
+  | DoneActorEvent<CreateTaskResponse, 'createTask'>
+  | ErrorActorEvent<unknown, 'createTask'>
+  | DoneActorEvent<PollTaskResponse, 'pollTask'>
+  | ErrorActorEvent<unknown, 'pollTask'>;
+
+/** The first progress read waits this long; each "still generating" waits longer, up to POLL_MAX_DELAY_MS. */
+export const POLL_FIRST_DELAY_MS = 2000;
+export const POLL_BACKOFF = 1.5;
+export const POLL_MAX_DELAY_MS = 10_000;
+/** How long the playground watches one task before it says so and offers to keep waiting. */
+export const GENERATION_TIME_LIMIT_MS = 3 * 60 * 1000;
+/** Progress reads that may fail in a row (a flaky network) before the run counts as failed. */
+export const MAX_POLL_ERRORS = 3;
+
+/** What is left of the time limit, watching since `since`, at `now`. */
+export function timeLeftMs(since: number | null, now: number): number {
+  return since === null ? GENERATION_TIME_LIMIT_MS : Math.max(0, since + GENERATION_TIME_LIMIT_MS - now);
+}
+
+/** The wait before the next progress read, after `polls` answers of "still generating". */
+export function pollDelayMs(polls: number): number {
+  return Math.min(POLL_MAX_DELAY_MS, Math.round(POLL_FIRST_DELAY_MS * POLL_BACKOFF ** Math.max(0, polls)));
+}
+
+function createdTaskId(event: GenerationEvent): string | null {
+  return event.type === 'xstate.done.actor.createTask' && event.output.code === 200 ? event.output.data.taskId : null;
+}
+
+function polledTask(event: GenerationEvent): TaskAnswer | null {
+  return event.type === 'xstate.done.actor.pollTask' && event.output.code === 200 ? event.output.data : null;
+}
+
+/** The code of a failed call: the envelope's, or the one an API error carries. */
+function failureCode(error: unknown): number | string | null {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return null;
+  const { code } = error;
+  return typeof code === 'number' || typeof code === 'string' ? code : null;
+}
+
+const ID = 'generation';
+
+/**
+ * One image generation in the playground: check the form, create the task with the user's API key, then
+ * read its progress (from 2 s, a little longer each time) until it succeeds, fails or takes too long.
+ */
+export const generationMachine = setup({
+  types: {} as { context: GenerationContext; events: GenerationEvent; input: GenerationInput },
+  actors: {
+    createTask: notProvidedActor<CreateTaskResponse, CreateTaskInput>('createTask'),
+    pollTask: notProvidedActor<PollTaskResponse, PollTaskInput>('pollTask'),
+  },
+  actions: {
+    // The app keeps the form in the page address, so a playground can be shared.
+    syncDraft: notProvidedAction('syncDraft'),
+    // A finished task changed the balance (charged on success; a failure re-reads what the server has).
+    refreshAccount: notProvidedAction('refreshAccount'),
+    setDraft: assign({
+      draft: ({ context, event }) => (event.type === 'CHANGE' ? event.draft : context.draft),
+      fieldErrors: {},
+    }),
+    rememberRequester: assign(({ context, event }) => (event.type === 'GENERATE' ? { apiKey: event.apiKey, balance: event.balance } : { apiKey: context.apiKey })),
+    setFieldErrors: assign({ fieldErrors: ({ context }) => context.validate(context.draft) }),
+    startTask: assign(({ context }) => ({
+      submitted: context.draft,
+      fieldErrors: {},
+      taskId: null,
+      polls: 0,
+      pollErrors: 0,
+      watchingSince: null,
+      result: null,
+      failure: null,
+      error: null,
+      errorCode: null,
+    })),
+    clearRun: assign({ submitted: null, taskId: null, result: null, failure: null, error: null, errorCode: null }),
+    setTaskId: assign({ taskId: ({ context, event }) => createdTaskId(event) ?? context.taskId, watchingSince: () => Date.now() }),
+    setCreateErrorFromResponse: assign(({ event }) =>
+      event.type === 'xstate.done.actor.createTask' ? { failure: 'create' as const, error: event.output.msg, errorCode: event.output.code } : {},
+    ),
+    setCreateErrorFromError: assign(({ event }) =>
+      event.type === 'xstate.error.actor.createTask' ? { failure: 'create' as const, error: errorMessage(event.error), errorCode: failureCode(event.error) } : {},
+    ),
+    countPoll: assign({ polls: ({ context }) => context.polls + 1, pollErrors: 0 }),
+    countPollError: assign({ pollErrors: ({ context }) => context.pollErrors + 1 }),
+    restartPolling: assign({ polls: 0, pollErrors: 0, watchingSince: () => Date.now() }),
+    setResult: assign({
+      result: ({ context, event }) => {
+        const task = polledTask(event);
+        if (!task) return context.result;
+        return { taskId: task.taskId, imageUrls: task.response?.resultImageUrls ?? [], createTime: task.createTime, completeTime: task.completeTime };
+      },
+    }),
+    setGenerationError: assign(({ event }) => {
+      const task = polledTask(event);
+      return task ? { failure: 'generation' as const, error: task.errorMessage, errorCode: task.errorCode } : {};
+    }),
+    setPollingError: assign(({ event }) => {
+      if (event.type === 'xstate.error.actor.pollTask') return { failure: 'polling' as const, error: errorMessage(event.error), errorCode: failureCode(event.error) };
+      if (event.type === 'xstate.done.actor.pollTask') return { failure: 'polling' as const, error: event.output.msg, errorCode: event.output.code };
+      return {};
+    }),
+  },
+  guards: {
+    hasFieldErrors: ({ context }) => Object.keys(context.validate(context.draft)).length > 0,
+    lacksApiKey: ({ context }) => context.apiKey.trim() === '',
+    cannotAfford: ({ context }) => context.costOf(context.draft) > context.balance,
+    isTaskCreated: ({ event }) => createdTaskId(event) !== null,
+    isSucceeded: ({ event }) => polledTask(event)?.successFlag === 1,
+    isFailedTask: ({ event }) => {
+      const flag = polledTask(event)?.successFlag;
+      return flag === 2 || flag === 3;
+    },
+    isStillGenerating: ({ event }) => polledTask(event)?.successFlag === 0,
+    // This failure would be one too many in a row.
+    isLastPollError: ({ context }) => context.pollErrors + 1 >= MAX_POLL_ERRORS,
+  },
+  delays: {
+    POLL_DELAY: ({ context }) => pollDelayMs(context.polls),
+    // Measured from when watching began, so the limit is the same however the wait was spent.
+    GENERATION_TIME_LIMIT: ({ context }) => timeLeftMs(context.watchingSince, Date.now()),
+  },
+}).createMachine({
+  id: ID,
+  context: ({ input }) => ({
+    draft: input.draft,
+    validate: input.validate,
+    costOf: input.costOf,
+    fieldErrors: {},
+    apiKey: '',
+    balance: 0,
+    submitted: null,
+    taskId: null,
+    polls: 0,
+    pollErrors: 0,
+    watchingSince: null,
+    result: null,
+    failure: null,
+    error: null,
+    errorCode: null,
+  }),
+  initial: 'idle',
+  // The form stays editable while a task runs: the task keeps what it was sent with.
+  on: { CHANGE: { actions: ['setDraft', 'syncDraft'] } },
+  states: {
+    idle: {
+      initial: 'editing',
+      on: {
+        GENERATE: { target: 'validating', actions: 'rememberRequester' },
+        // Editing clears whatever stopped the last attempt.
+        CHANGE: { target: '.editing', actions: ['setDraft', 'syncDraft'] },
+      },
+      states: {
+        editing: {},
+        // Each wrong field says why (context.fieldErrors).
+        invalid: { tags: 'blocked' },
+        // Signed in, but the account has no API key to call the task API with.
+        missingApiKey: { tags: 'blocked' },
+        // The balance does not cover the task: the view offers to buy credits.
+        insufficientCredits: { tags: 'blocked' },
+      },
+    },
+    // Decides at once whether the task can be sent; never a resting state.
+    validating: {
+      always: [
+        { guard: 'hasFieldErrors', target: 'idle.invalid', actions: ['clearRun', 'setFieldErrors'] },
+        { guard: 'lacksApiKey', target: 'idle.missingApiKey', actions: 'clearRun' },
+        { guard: 'cannotAfford', target: 'idle.insufficientCredits', actions: 'clearRun' },
+        { target: 'creatingTask', actions: 'startTask' },
+      ],
+    },
+    // GENERATE is not taken here or while polling: a double click sends one task.
+    creatingTask: {
+      tags: ['busy', 'running'],
+      on: { CANCEL: 'cancelled' },
+      invoke: {
+        id: 'createTask',
+        src: 'createTask',
+        input: ({ context }) => ({ draft: context.submitted ?? context.draft, apiKey: context.apiKey }),
+        onDone: [
+          { guard: 'isTaskCreated', target: 'polling', actions: 'setTaskId' },
+          { target: 'failed', actions: 'setCreateErrorFromResponse' },
+        ],
+        onError: { target: 'failed', actions: 'setCreateErrorFromError' },
+      },
+    },
+    // The task runs on the server; only reading its record tells how it went.
+    polling: {
+      tags: ['busy', 'running'],
+      initial: 'waiting',
+      after: { GENERATION_TIME_LIMIT: 'timedOut' },
+      on: { CANCEL: 'cancelled' },
+      states: {
+        waiting: {
+          after: { POLL_DELAY: 'checking' },
+        },
+        checking: {
+          invoke: {
+            id: 'pollTask',
+            src: 'pollTask',
+            input: ({ context }) => ({ taskId: context.taskId ?? '', apiKey: context.apiKey }),
+            onDone: [
+              { guard: 'isSucceeded', target: `#${ID}.succeeded`, actions: 'setResult' },
+              { guard: 'isFailedTask', target: `#${ID}.failed`, actions: 'setGenerationError' },
+              { guard: 'isStillGenerating', target: 'waiting', actions: 'countPoll' },
+              // A refused read (a pass-through code) is a hiccup, like a network error.
+              { guard: 'isLastPollError', target: `#${ID}.failed`, actions: 'setPollingError' },
+              { target: 'waiting', actions: 'countPollError' },
+            ],
+            onError: [
+              { guard: 'isLastPollError', target: `#${ID}.failed`, actions: 'setPollingError' },
+              { target: 'waiting', actions: 'countPollError' },
+            ],
+          },
+        },
+      },
+    },
+    succeeded: {
+      tags: 'succeeded',
+      entry: 'refreshAccount',
+      on: { GENERATE: { target: 'validating', actions: 'rememberRequester' } },
+    },
+    // Failed tasks are not charged (a failed generation is refunded in full).
+    failed: {
+      tags: 'failed',
+      entry: 'refreshAccount',
+      on: { GENERATE: { target: 'validating', actions: 'rememberRequester' } },
+    },
+    // Stopped watching: a task already created may still finish, and then shows in history.
+    cancelled: {
+      on: { GENERATE: { target: 'validating', actions: 'rememberRequester' } },
+    },
+    // The time limit passed while the task was still generating.
+    timedOut: {
+      tags: 'timedOut',
+      on: {
+        CHECK_AGAIN: { target: 'polling', actions: 'restartPolling' },
+        GENERATE: { target: 'validating', actions: 'rememberRequester' },
+      },
+    },
+  },
+});

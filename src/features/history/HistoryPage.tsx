@@ -1,0 +1,204 @@
+import { useEffect } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'wouter';
+import { detailsDialogLogic } from '../../actors/detailsDialog';
+import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
+import { createPagedListLogic } from '../../actors/pagedList';
+import { userSelectors } from '../../actors/user';
+import type { UsageRecord } from '../../api/contract';
+import { usageRecordPage } from '../../api/dashboard';
+import { GENERATION_MODELS, MODEL_NAMES } from '../../services/generationOptions';
+import { Button } from '../../ui/Button';
+import tableStyles from '../../ui/DataTable.module.css';
+import { PagedSection } from '../dashboard/PagedSection';
+import { taskStatusLabel, taskStatusTone } from '../dashboard/usageLabels';
+import { PLAYGROUND_PATH } from '../playground/draft';
+import { historyRequest } from './historyRequest';
+import { RecordDetails } from './RecordDetails';
+import { RecordThumbnail } from './RecordThumbnail';
+import styles from './History.module.css';
+
+export const HISTORY_PAGE_SIZE = 10;
+
+const historyLogic = createPagedListLogic<UsageRecord>(({ pageNum, pageSize, filters }) => usageRecordPage(historyRequest(pageNum, pageSize, filters)));
+
+const STATUS_FILTERS = [1, 3, 2, 0] as const;
+
+/** `/recent-history`: every generation of the account, newest first, with its parameters, cost and images. */
+export default function HistoryPage() {
+  const modal = useGlobalActor('loginModal');
+  const anonymous = useGlobalSelector('user', userSelectors.isAnonymous);
+  const user = useGlobalSelector('user', userSelectors.user);
+
+  useEffect(() => {
+    if (anonymous) modal.send({ type: 'OPEN', view: 'signIn' });
+  }, [anonymous, modal]);
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>
+          <Trans>History</Trans>
+        </h1>
+        <p className={styles.lead}>
+          <Trans>Every image task of your account, from the playground and the API: what was asked, what it cost and what it made.</Trans>
+        </p>
+      </header>
+      {user ? (
+        // Keyed by account: another account's sign-in starts the list afresh.
+        <HistoryList key={user.id} />
+      ) : anonymous ? (
+        <div className={styles.signIn}>
+          <p>
+            <Trans>Sign in to see your generations.</Trans>
+          </p>
+          <Button variant="primary" onClick={() => modal.send({ type: 'OPEN', view: 'signIn' })}>
+            <Trans>Sign in</Trans>
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function HistoryList() {
+  const { t, i18n } = useLingui();
+  const actor = useActorRef(historyLogic, { input: { pageSize: HISTORY_PAGE_SIZE } });
+  const details = useActorRef(detailsDialogLogic);
+  // The list's fetcher is usageRecordPage: its records are UsageRecords.
+  const records = useSelector(actor, (s) => s.context.records as UsageRecord[]);
+  const filters = useSelector(actor, (s) => s.context.filters);
+  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const time = (iso: string) => i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+  const filtered = filters.status !== undefined || filters.model !== undefined;
+
+  const setFilter = (name: 'status' | 'model', value: string) => {
+    const next = { ...actor.getSnapshot().context.filters, [name]: value === '' ? undefined : name === 'status' ? Number(value) : value };
+    actor.send({ type: 'SET_FILTERS', filters: next });
+  };
+
+  return (
+    <>
+      <div className={styles.filters} role="group" aria-label={t`Filters`}>
+        <label className={styles.filter}>
+          <span>
+            <Trans>Status</Trans>
+          </span>
+          <select value={filters.status === undefined ? '' : String(filters.status)} disabled={loading} onChange={(event) => setFilter('status', event.target.value)}>
+            <option value="">{t`All statuses`}</option>
+            {STATUS_FILTERS.map((status) => (
+              <option key={status} value={String(status)}>
+                {taskStatusLabel(status)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.filter}>
+          <span>
+            <Trans>Model</Trans>
+          </span>
+          <select value={typeof filters.model === 'string' ? filters.model : ''} disabled={loading} onChange={(event) => setFilter('model', event.target.value)}>
+            <option value="">{t`All models`}</option>
+            {GENERATION_MODELS.map((model) => (
+              <option key={model} value={model}>
+                {MODEL_NAMES[model]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <PagedSection
+        actor={actor}
+        titleId="history-title"
+        title={<Trans>Generations</Trans>}
+        loadingText={<Trans>Loading your generations…</Trans>}
+        failedText={t`Your generations could not be loaded.`}
+        pagerLabel={t`Generation pages`}
+        empty={
+          <div className={styles.empty}>
+            {filtered ? (
+              <p>
+                <Trans>No generations match these filters.</Trans>
+              </p>
+            ) : (
+              <>
+                <p>
+                  <Trans>No generations yet.</Trans>
+                </p>
+                <Link href={PLAYGROUND_PATH}>
+                  <Trans>Make your first images in the playground</Trans>
+                </Link>
+              </>
+            )}
+          </div>
+        }
+      >
+        {(busy) => (
+          <div className={tableStyles.wrap} aria-busy={busy || undefined}>
+            <table className={tableStyles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="visually-hidden">
+                      <Trans>Preview</Trans>
+                    </span>
+                  </th>
+                  <th scope="col">
+                    <Trans>Prompt</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Model</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Status</Trans>
+                  </th>
+                  <th scope="col" className={tableStyles.number}>
+                    <Trans>Credits</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Created</Trans>
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">
+                      <Trans>Actions</Trans>
+                    </span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {records.map((record) => (
+                  <tr key={record.id}>
+                    <td className={styles.thumbCell}>
+                      <RecordThumbnail record={record} />
+                    </td>
+                    <td className={styles.promptCell} title={record.prompt}>
+                      {record.prompt || <span className={styles.muted}>—</span>}
+                    </td>
+                    <td>{MODEL_NAMES[record.model]}</td>
+                    <td>
+                      <span className={styles.status} data-tone={taskStatusTone(record.status)}>
+                        {taskStatusLabel(record.status)}
+                      </span>
+                    </td>
+                    <td className={tableStyles.number}>
+                      {i18n.number(Math.max(0, record.credits - record.refundedCredits))}
+                      {record.refundedCredits > 0 ? <span className={styles.refund}>{t`${i18n.number(record.refundedCredits)} refunded`}</span> : null}
+                    </td>
+                    <td>{time(record.createTime)}</td>
+                    <td>
+                      <Button size="sm" variant="ghost" onClick={() => details.send({ type: 'OPEN', item: record })} aria-label={t`Details of the generation from ${time(record.createTime)}`}>
+                        <Trans>Details</Trans>
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </PagedSection>
+      <RecordDetails actor={details} />
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+import type { ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { DetailsDialogActor } from '../../actors/detailsDialog';
+import type { UsageRecord } from '../../api/contract';
+import { MODEL_NAMES } from '../../services/generationOptions';
+import { Button } from '../../ui/Button';
+import { copyText } from '../../ui/copyText';
+import { Dialog } from '../../ui/Dialog';
+import { taskStatusLabel, taskStatusTone } from '../dashboard/usageLabels';
+import { draftFromParamJson, playgroundHref } from '../playground/draft';
+import { ResultImageCard } from '../playground/ResultImageCard';
+import styles from './History.module.css';
+
+function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div className={styles.detailRow}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** Everything about one generation: its images, every parameter, what it cost, and why it failed if it did. */
+export function RecordDetails({ actor }: { actor: DetailsDialogActor }) {
+  const { t, i18n } = useLingui();
+  const open = useSelector(actor, (s) => s.hasTag('open'));
+  // The history list opens it with one of its records.
+  const record = useSelector(actor, (s) => s.context.item as UsageRecord | null);
+  const close = () => actor.send({ type: 'CLOSE' });
+  const draft = record ? draftFromParamJson(record.paramJson) : null;
+  const time = (iso: string) => i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'medium' });
+
+  return (
+    <Dialog open={open && record !== null} onDismiss={close} size="md" title={t`Generation details`}>
+      {record ? (
+        <div className={styles.details}>
+          {record.resultImageUrls.length > 0 ? (
+            <ul className={styles.detailImages}>
+              {record.resultImageUrls.map((url, index) => (
+                <li key={url}>
+                  <ResultImageCard url={url} index={index} taskId={record.taskId} prompt={record.prompt} aspectRatio={draft?.aspectRatio ?? '1:1'} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {record.status === 0 ? (
+            <p className={styles.note}>
+              <Trans>This task is still generating. Refresh the list in a few seconds to see how it ended.</Trans>
+            </p>
+          ) : null}
+          {record.errorMessage ? (
+            <p className={styles.errorBox} role="note">
+              <strong>
+                <Trans>Why it failed:</Trans>
+              </strong>{' '}
+              {record.errorMessage}
+            </p>
+          ) : null}
+          <dl className={styles.detailList}>
+            <Row label={<Trans>Prompt</Trans>}>
+              <span className={styles.fullPrompt}>{record.prompt}</span>
+            </Row>
+            <Row label={<Trans>Status</Trans>}>
+              <span className={styles.status} data-tone={taskStatusTone(record.status)}>
+                {taskStatusLabel(record.status)}
+              </span>
+            </Row>
+            <Row label={<Trans>Model</Trans>}>{MODEL_NAMES[record.model]}</Row>
+            {draft ? (
+              <>
+                <Row label={<Trans>Kind</Trans>}>{draft.referenceUrls.length > 0 ? t`Image to image` : t`Text to image`}</Row>
+                <Row label={<Trans>Aspect ratio</Trans>}>{draft.aspectRatio === 'auto' ? t`Auto` : draft.aspectRatio}</Row>
+                <Row label={<Trans>Images</Trans>}>{i18n.number(draft.numImages)}</Row>
+                <Row label={<Trans>Format</Trans>}>{draft.outputFormat.toUpperCase()}</Row>
+                <Row label={<Trans>Seed</Trans>}>{draft.seed || t`Random`}</Row>
+                {draft.referenceUrls.length > 0 ? (
+                  <Row label={<Trans>Reference images</Trans>}>
+                    <ul className={styles.plainList}>
+                      {draft.referenceUrls.map((url) => (
+                        <li key={url}>
+                          <a href={url} target="_blank" rel="noopener noreferrer">
+                            {url}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  </Row>
+                ) : null}
+              </>
+            ) : null}
+            <Row label={<Trans>Credits charged</Trans>}>{i18n.number(Math.max(0, record.credits - record.refundedCredits))}</Row>
+            {record.refundedCredits > 0 ? <Row label={<Trans>Refunded</Trans>}>{i18n.number(record.refundedCredits)}</Row> : null}
+            <Row label={<Trans>API key</Trans>}>{record.apiKeyName ?? '—'}</Row>
+            <Row label={<Trans>Created</Trans>}>{time(record.createTime)}</Row>
+            <Row label={<Trans>Task ID</Trans>}>
+              <code className={styles.taskId}>{record.taskId}</code>{' '}
+              <Button size="sm" variant="ghost" onClick={() => void copyText(record.taskId)} aria-label={t`Copy the task ID`}>
+                <Trans>Copy</Trans>
+              </Button>
+            </Row>
+          </dl>
+          <div className={styles.detailActions}>
+            <Button onClick={close}>
+              <Trans>Close</Trans>
+            </Button>
+            {draft ? (
+              <Link href={playgroundHref(draft)} className={styles.primaryLink}>
+                <Trans>Open in playground</Trans>
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

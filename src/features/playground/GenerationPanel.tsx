@@ -1,0 +1,254 @@
+import { useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { GENERATION_TIME_LIMIT_MS, type GenerationActor } from '../../actors/generation';
+import { INSUFFICIENT_CREDITS_CODE } from '../../api/contract';
+import { MODEL_NAMES, isGenerationModel } from '../../services/generationOptions';
+import { Button } from '../../ui/Button';
+import { draftCost } from './draft';
+import { generationSelectors } from './generationSelectors';
+import { ResultImageCard } from './ResultImageCard';
+import styles from './Playground.module.css';
+
+/** Whole seconds since `since`, ticking while shown (a clock, not a flow: the machine owns the flow). */
+function useElapsedSeconds(since: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (since === null) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 500);
+    return () => window.clearInterval(timer);
+  }, [since]);
+  return since === null ? 0 : Math.max(0, Math.floor((now - since) / 1000));
+}
+
+function Progress({ actor }: { actor: GenerationActor }) {
+  const { i18n } = useLingui();
+  const phase = useSelector(actor, generationSelectors.phase);
+  const taskId = useSelector(actor, generationSelectors.taskId);
+  const since = useSelector(actor, generationSelectors.watchingSince);
+  const submitted = useSelector(actor, generationSelectors.submitted);
+  const seconds = useElapsedSeconds(phase === 'polling' ? since : null);
+  const count = submitted?.numImages ?? 1;
+  return (
+    <div className={styles.progress} role="status">
+      <div className={styles.progressBar} aria-hidden="true">
+        <span />
+      </div>
+      <p className={styles.progressTitle}>
+        {phase === 'creating' ? (
+          <Trans>Sending the task…</Trans>
+        ) : (
+          <>
+            <Plural value={count} one="Generating # image…" other="Generating # images…" /> <span className={styles.elapsed}>{i18n.number(seconds)} s</span>
+          </>
+        )}
+      </p>
+      {taskId ? (
+        <p className={styles.muted}>
+          <Trans>
+            Task <code>{taskId}</code>. Usually ready in 5 to 20 seconds; you can keep editing the form meanwhile.
+          </Trans>
+        </p>
+      ) : null}
+      <Button onClick={() => actor.send({ type: 'CANCEL' })}>
+        <Trans>Cancel</Trans>
+      </Button>
+    </div>
+  );
+}
+
+function Failure({ actor }: { actor: GenerationActor }) {
+  const { t } = useLingui();
+  const failure = useSelector(actor, generationSelectors.failure, (a, b) => a.kind === b.kind && a.error === b.error && a.code === b.code);
+  const submitted = useSelector(actor, generationSelectors.submitted);
+  const taskId = useSelector(actor, generationSelectors.taskId);
+  const cost = submitted ? draftCost(submitted) : 0;
+  const reason = failure.error ?? t`No reason was given.`;
+  return (
+    <div className={styles.outcome} role="alert" data-tone="danger">
+      {failure.kind === 'generation' ? (
+        <>
+          <h2 className={styles.outcomeTitle}>
+            <Trans>The model could not make these images</Trans>
+          </h2>
+          <p>{reason}</p>
+          <p>
+            <Plural value={cost} one="Nothing was charged: # credit was refunded." other="Nothing was charged: # credits were refunded." />
+          </p>
+        </>
+      ) : failure.kind === 'polling' ? (
+        <>
+          <h2 className={styles.outcomeTitle}>
+            <Trans>Lost track of the task</Trans>
+          </h2>
+          <p>{t`Its progress could not be read: ${reason}`}</p>
+          <p>
+            <Trans>
+              The task {taskId} may still finish: it will appear in <Link href="/recent-history">your history</Link>, charged only if it succeeds.
+            </Trans>
+          </p>
+        </>
+      ) : (
+        <>
+          <h2 className={styles.outcomeTitle}>
+            <Trans>The task was not created</Trans>
+          </h2>
+          <p>{reason}</p>
+          {failure.code === INSUFFICIENT_CREDITS_CODE ? (
+            <p>
+              <Link href="/dashboard/billing">{t`Buy credits`}</Link>
+            </p>
+          ) : (
+            <p>
+              <Trans>Nothing was charged.</Trans>
+            </p>
+          )}
+        </>
+      )}
+      <p className={styles.muted}>
+        <Trans>Change the form if you like, then press Generate to try again.</Trans>
+      </p>
+    </div>
+  );
+}
+
+function Results({ actor }: { actor: GenerationActor }) {
+  const { i18n } = useLingui();
+  const result = useSelector(actor, generationSelectors.result);
+  const submitted = useSelector(actor, generationSelectors.submitted);
+  if (!result || !submitted) return null;
+  const seconds = result.completeTime ? Math.max(0, Math.round((Date.parse(result.completeTime) - Date.parse(result.createTime)) / 1000)) : null;
+  const model = isGenerationModel(submitted.model) ? MODEL_NAMES[submitted.model] : submitted.model;
+  const cost = draftCost(submitted);
+  return (
+    <section className={styles.results} aria-labelledby="results-title">
+      <div className={styles.resultsHeader}>
+        <h2 id="results-title" className={styles.outcomeTitle}>
+          <Plural value={result.imageUrls.length} one="# image ready" other="# images ready" />
+        </h2>
+        <p className={styles.muted}>
+          {model} · {submitted.aspectRatio} · <Plural value={cost} one="# credit" other="# credits" />
+          {seconds !== null ? ` · ${i18n.number(seconds)} s` : null}
+        </p>
+      </div>
+      <ul className={styles.grid} data-count={result.imageUrls.length}>
+        {result.imageUrls.map((url, index) => (
+          <li key={url}>
+            <ResultImageCard url={url} index={index} taskId={result.taskId} prompt={submitted.prompt} aspectRatio={submitted.aspectRatio} />
+          </li>
+        ))}
+      </ul>
+      <p className={styles.muted}>
+        <Trans>
+          Result links expire on most hosts: every generation is also kept in <Link href="/recent-history">your history</Link>.
+        </Trans>
+      </p>
+    </section>
+  );
+}
+
+/** The right-hand side of the playground: what the generation is doing, or what it made. */
+const limitMinutes = GENERATION_TIME_LIMIT_MS / 60_000;
+
+export function GenerationPanel({ actor }: { actor: GenerationActor }) {
+  const phase = useSelector(actor, generationSelectors.phase);
+  const taskId = useSelector(actor, generationSelectors.taskId);
+  switch (phase) {
+    case 'creating':
+    case 'polling':
+      return <Progress actor={actor} />;
+    case 'succeeded':
+      return <Results actor={actor} />;
+    case 'failed':
+      return <Failure actor={actor} />;
+    case 'cancelled':
+      return (
+        <div className={styles.outcome} role="status">
+          <h2 className={styles.outcomeTitle}>
+            <Trans>Cancelled</Trans>
+          </h2>
+          {taskId ? (
+            <p>
+              <Trans>
+                The task {taskId} was already sent, so it may still finish. If it does, it appears in <Link href="/recent-history">your history</Link> and is charged then.
+              </Trans>
+            </p>
+          ) : (
+            <p>
+              <Trans>Nothing was generated and nothing was charged.</Trans>
+            </p>
+          )}
+        </div>
+      );
+    case 'timedOut':
+      return (
+        <div className={styles.outcome} role="status" data-tone="warning">
+          <h2 className={styles.outcomeTitle}>
+            <Trans>Still generating after {limitMinutes} minutes</Trans>
+          </h2>
+          <p>
+            <Trans>The task {taskId} is taking longer than usual. Keep waiting, or find it later in your history.</Trans>
+          </p>
+          <div className={styles.actions}>
+            <Button variant="primary" onClick={() => actor.send({ type: 'CHECK_AGAIN' })}>
+              <Trans>Keep waiting</Trans>
+            </Button>
+            <Link href="/recent-history" className={styles.linkButton}>
+              <Trans>Open history</Trans>
+            </Link>
+          </div>
+        </div>
+      );
+    case 'missingApiKey':
+      return (
+        <div className={styles.outcome} role="alert" data-tone="warning">
+          <h2 className={styles.outcomeTitle}>
+            <Trans>Create an API key first</Trans>
+          </h2>
+          <p>
+            <Trans>The playground calls the API with your key, just as your code will.</Trans>
+          </p>
+          <Link href="/dashboard/api-keys" className={styles.linkButton}>
+            <Trans>Create a key</Trans>
+          </Link>
+        </div>
+      );
+    case 'insufficientCredits':
+      return (
+        <div className={styles.outcome} role="alert" data-tone="warning">
+          <h2 className={styles.outcomeTitle}>
+            <Trans>Not enough credits</Trans>
+          </h2>
+          <p>
+            <Trans>Buy credits, or ask for fewer images or a cheaper model.</Trans>
+          </p>
+          <Link href="/dashboard/billing" className={styles.linkButton}>
+            <Trans>Buy credits</Trans>
+          </Link>
+        </div>
+      );
+    case 'invalid':
+      return (
+        <div className={styles.outcome} role="alert" data-tone="warning">
+          <h2 className={styles.outcomeTitle}>
+            <Trans>Check the form</Trans>
+          </h2>
+          <p>
+            <Trans>Some fields need a change before the task can be sent; each one says why.</Trans>
+          </p>
+        </div>
+      );
+    case 'editing':
+      return (
+        <div className={styles.empty}>
+          <p className={styles.emptyTitle}>
+            <Trans>Your images will appear here</Trans>
+          </p>
+          <p className={styles.muted}>
+            <Trans>Describe an image, pick a model and a shape, and press Generate. Add a seed to get the same images again.</Trans>
+          </p>
+        </div>
+      );
+  }
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
+import { createGenerationLogic } from '../../actors/generation';
+import { userSelectors } from '../../actors/user';
+import { Button } from '../../ui/Button';
+import { copyText } from '../../ui/copyText';
+import { CodePanel } from './CodePanel';
+import { draftCost, draftFromSearch, playgroundHref, validateDraft, type GenerationDraft } from './draft';
+import { GenerationPanel } from './GenerationPanel';
+import { generationSelectors } from './generationSelectors';
+import { PlaygroundForm, type Requester } from './PlaygroundForm';
+import styles from './Playground.module.css';
+
+/** The page address follows the form, without a new history entry per keystroke. */
+function keepDraftInAddress(draft: GenerationDraft): void {
+  window.history.replaceState(window.history.state, '', playgroundHref(draft));
+}
+
+/**
+ * `/playground/flux`: try a model with the same task API your code will call, with your own key. The
+ * form lives in the address, so a playground can be shared; an anonymous visitor signs in on Generate.
+ */
+export default function PlaygroundPage() {
+  const { t } = useLingui();
+  const user = useGlobalActor('user');
+  const modal = useGlobalActor('loginModal');
+  const profile = useGlobalSelector('user', userSelectors.user);
+  // The logic and the starting form are read once, when the page opens (like any form's initial values).
+  const [logic] = useState(() => createGenerationLogic({ user, syncDraft: keepDraftInAddress }));
+  const [input] = useState(() => ({ draft: draftFromSearch(window.location.search), validate: validateDraft, costOf: draftCost }));
+  const actor = useActorRef(logic, { input });
+  const draft = useSelector(actor, generationSelectors.draft);
+  const requester: Requester = profile ? { apiKey: profile.apiKey, balance: profile.credits } : { apiKey: null, balance: null };
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.pageHeader}>
+        <div>
+          <h1 className={styles.title}>
+            <Trans>Playground</Trans>
+          </h1>
+          <p className={styles.lead}>
+            <Trans>Generate with Nano Banana and Flux Kontext through the same API your code will call. Failed tasks cost nothing.</Trans>
+          </p>
+        </div>
+        <Button onClick={() => void copyText(window.location.href, t`Link copied: it opens the playground with these settings.`)}>
+          <Trans>Copy link to these settings</Trans>
+        </Button>
+      </header>
+      <div className={styles.layout}>
+        <div className={styles.formColumn}>
+          <PlaygroundForm actor={actor} requester={requester} onSignIn={() => modal.send({ type: 'OPEN', view: 'signIn' })} />
+        </div>
+        <div className={styles.outputColumn}>
+          <GenerationPanel actor={actor} />
+          <CodePanel draft={draft} apiKey={profile ? profile.apiKey || null : null} />
+        </div>
+      </div>
+    </div>
+  );
+}

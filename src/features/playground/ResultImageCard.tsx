@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button } from '../../ui/Button';
+import { downloadImage } from './download';
+import styles from './Playground.module.css';
+
+interface ResultImageCardProps {
+  url: string;
+  index: number;
+  taskId: string;
+  prompt: string;
+  aspectRatio: string;
+}
+
+type Loaded = { kind: 'loading' } | { kind: 'loaded'; width: number; height: number } | { kind: 'broken' };
+
+/** One generated image: the picture, its real size once it has loaded, and open and download. */
+export function ResultImageCard({ url, index, taskId, prompt, aspectRatio }: ResultImageCardProps) {
+  const { t } = useLingui();
+  // What the browser found at the link: measured, not a flow of ours.
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const ratio = aspectRatio === 'auto' ? '1 / 1' : aspectRatio.replace(':', ' / ');
+  const number = index + 1;
+  return (
+    <figure className={styles.card}>
+      <a href={url} target="_blank" rel="noopener noreferrer" className={styles.imageLink} style={{ aspectRatio: ratio }} aria-label={t`Open image ${number} in a new tab`}>
+        {loaded.kind === 'broken' ? (
+          <span className={styles.broken}>
+            <Trans>The image could not be loaded. The link may have expired.</Trans>
+          </span>
+        ) : (
+          <img
+            src={url}
+            alt={t`Image ${number} for: ${prompt}`}
+            className={styles.image}
+            onLoad={(event) => setLoaded({ kind: 'loaded', width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
+            onError={() => setLoaded({ kind: 'broken' })}
+          />
+        )}
+      </a>
+      <figcaption className={styles.caption}>
+        <span className={styles.size} data-testid="image-size">
+          {loaded.kind === 'loaded' ? `${loaded.width} × ${loaded.height}` : loaded.kind === 'loading' ? t`Loading…` : '—'}
+        </span>
+        <span className={styles.cardActions}>
+          <a href={url} target="_blank" rel="noopener noreferrer" className={styles.smallLink}>
+            <Trans>Open</Trans>
+          </a>
+          <Button size="sm" variant="ghost" onClick={() => void downloadImage(url, `nano-banana-${taskId.slice(0, 8)}-${number}`)} aria-label={t`Download image ${number}`}>
+            <Trans>Download</Trans>
+          </Button>
+        </span>
+      </figcaption>
+    </figure>
+  );
+}

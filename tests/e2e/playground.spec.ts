@@ -1,0 +1,214 @@
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, openDemoControls } from './fixtures';
+import { expectSignedIn, signUp, uniqueEmail } from './journeys';
+
+// A demo task runs 2.5 s + 1 s an image + up to 1.5 s, and is read from 2 s with growing gaps.
+const GENERATION_TIMEOUT = 25_000;
+
+function form(page: Page): Locator {
+  return page.getByRole('form', { name: 'Generation settings' });
+}
+
+function credits(page: Page): Locator {
+  return page.getByRole('banner').getByTitle('Credit balance');
+}
+
+async function fillForm(page: Page, { prompt, ratio, images, seed }: { prompt: string; ratio?: string; images?: number; seed?: string }) {
+  await form(page).getByLabel('Prompt').fill(prompt);
+  if (ratio) await form(page).getByRole('group', { name: 'Aspect ratio' }).getByRole('radio', { name: ratio }).check();
+  if (images) await form(page).getByRole('group', { name: 'Number of images' }).getByRole('radio', { name: String(images) }).check();
+  if (seed !== undefined) await form(page).getByLabel('Seed (optional)').fill(seed);
+}
+
+/** Arms a demo control, then folds the panel away so it does not cover the form. */
+async function withDemoControls(page: Page, arm: (controls: Locator) => Promise<void>) {
+  const controls = await openDemoControls(page);
+  await arm(controls);
+  await controls.getByRole('button', { name: 'Collapse demo controls' }).click();
+}
+
+test('generate 2 images at 16:9, see their real size, the balance go down, and find them in history', async ({ page, openApp }) => {
+  await openApp(page);
+  await signUp(page, uniqueEmail());
+  await page.getByRole('banner').getByRole('link', { name: 'Playground' }).click();
+  await fillForm(page, { prompt: 'A banana-shaped spaceship over a neon city at dusk', ratio: '16:9', images: 2 });
+  await expect(form(page).getByText('Output size: 1344 × 768 px')).toBeVisible();
+  await expect(form(page).getByText('Costs 4 credits')).toBeVisible();
+
+  await form(page).getByRole('button', { name: 'Generate', exact: true }).click();
+  // Visible progress while the task runs, and no second task from a second click.
+  await expect(page.getByRole('status').getByText(/Generating 2 images/)).toBeVisible();
+  await expect(form(page).getByRole('button', { name: 'Generating…' })).toBeDisabled();
+
+  const results = page.getByRole('region', { name: '2 images ready' });
+  await expect(results).toBeVisible({ timeout: GENERATION_TIMEOUT });
+  await expect(results.getByTestId('image-size')).toHaveText(['1344 × 768', '1344 × 768']);
+  await expect(results.getByRole('img')).toHaveCount(2);
+  // Charged on success: 100 free credits less 2 images at 2 credits.
+  await expect(credits(page)).toHaveText('96 credits');
+
+  // The image opens on its own in a new tab (the demo image host).
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), results.getByRole('link', { name: 'Open', exact: true }).first().click()]);
+  await expect(tab.getByRole('img', { name: 'Generated image' })).toBeVisible();
+  await expect.poll(() => tab.getByRole('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1344);
+  await tab.close();
+
+  // Download saves the file under a readable name.
+  const [download] = await Promise.all([page.waitForEvent('download'), results.getByRole('button', { name: 'Download image 1' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^nano-banana-[0-9a-f]{8}-1\.png$/);
+
+  await page.getByRole('banner').getByRole('link', { name: 'History' }).click();
+  const row = page.getByRole('row', { name: /A banana-shaped spaceship/ });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('Succeeded')).toBeVisible();
+  await expect(row.getByRole('cell', { name: '4', exact: true })).toBeVisible();
+  await row.getByRole('button', { name: /Details/ }).click();
+  const details = page.getByRole('dialog', { name: 'Generation details' });
+  await expect(details.getByTestId('image-size')).toHaveText(['1344 × 768', '1344 × 768']);
+  await expect(details.getByRole('definition').filter({ hasText: '16:9' })).toBeVisible();
+
+  // "Open in playground" brings the same settings back.
+  await details.getByRole('link', { name: 'Open in playground' }).click();
+  await expect(form(page).getByLabel('Prompt')).toHaveValue('A banana-shaped spaceship over a neon city at dusk');
+  await expect(form(page).getByRole('group', { name: 'Aspect ratio' }).getByRole('radio', { name: '16:9' })).toBeChecked();
+  await expect(form(page).getByRole('group', { name: 'Number of images' }).getByRole('radio', { name: '2' })).toBeChecked();
+});
+
+test('cancelling stops watching the task and says where it may still appear', async ({ page, openApp }) => {
+  await openApp(page);
+  await signUp(page, uniqueEmail());
+  await openApp(page, '/playground/flux');
+  await fillForm(page, { prompt: 'Watercolor fox reading a book', images: 4 });
+  await form(page).getByRole('button', { name: 'Generate', exact: true }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  const cancelled = page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'Cancelled' }) });
+  await expect(cancelled).toContainText('may still finish');
+  // The form is ready for another try, with what was typed.
+  await expect(form(page).getByLabel('Prompt')).toHaveValue('Watercolor fox reading a book');
+  await expect(form(page).getByRole('button', { name: 'Generate', exact: true })).toBeEnabled();
+  await page.getByRole('banner').getByRole('link', { name: 'History' }).click();
+  await expect(page.getByRole('row', { name: /Watercolor fox reading a book/ })).toHaveCount(1);
+});
+
+test('a failed generation says why, charges nothing, and history shows the refund and the error', async ({ page, openApp }) => {
+  await openApp(page);
+  await signUp(page, uniqueEmail());
+  await openApp(page, '/playground/flux');
+  await withDemoControls(page, (controls) => controls.getByLabel('Generation failure rate (%)').fill('100'));
+  await fillForm(page, { prompt: 'Macro photo of dew drops on a spider web' });
+  await form(page).getByRole('button', { name: 'Generate', exact: true }).click();
+
+  const failure = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'The model could not make these images' }) });
+  await expect(failure).toBeVisible({ timeout: GENERATION_TIMEOUT });
+  await expect(failure).toContainText('Nothing was charged: 2 credits were refunded.');
+  await expect(credits(page)).toHaveText('100 credits');
+
+  await page.getByRole('banner').getByRole('link', { name: 'History' }).click();
+  const row = page.getByRole('row', { name: /Macro photo of dew drops/ });
+  await expect(row.getByText('Failed')).toBeVisible();
+  await expect(row).toContainText('2 refunded');
+  await row.getByRole('button', { name: /Details/ }).click();
+  const details = page.getByRole('dialog', { name: 'Generation details' });
+  await expect(details.getByRole('note')).toContainText('Why it failed:');
+  await expect(details.getByRole('definition').filter({ hasText: /^0$/ })).toBeVisible();
+
+  // Filtering by status finds it; another status does not.
+  await page.keyboard.press('Escape');
+  await page.getByLabel('Status').selectOption({ label: 'Succeeded' });
+  await expect(page.getByText('No generations match these filters.')).toBeVisible();
+  await page.getByLabel('Status').selectOption({ label: 'Failed' });
+  await expect(page.getByRole('row', { name: /Macro photo of dew drops/ })).toHaveCount(1);
+});
+
+test('a network failure while sending the task keeps the form as typed, and a retry works', async ({ page, openApp }) => {
+  await openApp(page);
+  await signUp(page, uniqueEmail());
+  await openApp(page, '/playground/flux');
+  await fillForm(page, { prompt: 'Isometric pixel-art coffee shop', seed: '1234' });
+  await withDemoControls(page, async (controls) => {
+    await controls.getByLabel('Next call').selectOption({ label: 'Network failure' });
+  });
+  await form(page).getByRole('button', { name: 'Generate', exact: true }).click();
+  const failure = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'The task was not created' }) });
+  await expect(failure).toContainText('Could not reach the server');
+  await expect(form(page).getByLabel('Prompt')).toHaveValue('Isometric pixel-art coffee shop');
+  await expect(form(page).getByLabel('Seed (optional)')).toHaveValue('1234');
+  await form(page).getByRole('button', { name: 'Generate', exact: true }).click();
+  await expect(page.getByRole('region', { name: '1 image ready' })).toBeVisible({ timeout: GENERATION_TIMEOUT });
+});
+
+test('the form lives in the address: a shared link opens the same playground in a fresh browser', async ({ page, browser, openApp }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openApp(page, '/playground/flux');
+  // Demo One Tap greets signed-out visitors over the top of the page; close it as a visitor would.
+  await page.getByRole('dialog', { name: 'Sign in with Google' }).getByRole('button', { name: 'Close' }).click();
+  await fillForm(page, { prompt: 'Vintage travel poster of Lisbon trams', ratio: '3:4', images: 3, seed: '99' });
+  await form(page).getByRole('radio', { name: /Flux Kontext Pro/ }).check();
+  await page.getByRole('button', { name: 'Copy link to these settings' }).click();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(new URL(link).pathname).toBe('/playground/flux');
+
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await openApp(other, link);
+  const shared = form(other);
+  await expect(shared.getByLabel('Prompt')).toHaveValue('Vintage travel poster of Lisbon trams');
+  await expect(shared.getByRole('radio', { name: /Flux Kontext Pro/ })).toBeChecked();
+  await expect(shared.getByRole('group', { name: 'Aspect ratio' }).getByRole('radio', { name: '3:4' })).toBeChecked();
+  await expect(shared.getByRole('group', { name: 'Number of images' }).getByRole('radio', { name: '3' })).toBeChecked();
+  await expect(shared.getByLabel('Seed (optional)')).toHaveValue('99');
+  await expect(shared.getByText('Costs 12 credits')).toBeVisible();
+  await fresh.close();
+});
+
+test('an anonymous visitor sees the form, signs in on Generate, and keeps what was typed', async ({ page, openApp, readMailboxCode }) => {
+  await openApp(page, '/playground/flux');
+  await fillForm(page, { prompt: 'Portrait of an astronaut in a sunflower field' });
+  await expect(page.getByRole('region', { name: 'This request as code' })).toContainText('YOUR_API_KEY');
+  await form(page).getByRole('button', { name: 'Sign in to generate' }).click();
+  const dialog = page.locator('dialog[open]');
+  await expect(dialog.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Create an account' }).click();
+  const email = uniqueEmail();
+  await dialog.getByLabel('E-mail', { exact: true }).fill(email);
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await dialog.getByLabel('Verification code').fill(await readMailboxCode(page));
+  await dialog.getByLabel('Password', { exact: true }).fill('correct-horse-9');
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await expectSignedIn(page, email);
+  await expect(form(page).getByLabel('Prompt')).toHaveValue('Portrait of an astronaut in a sunflower field');
+  // The code now carries the user's own key, masked on screen.
+  await expect(page.getByRole('region', { name: 'This request as code' })).toContainText(/Bearer nb_[0-9a-f]{3}…[0-9a-f]{4}/);
+  await form(page).getByRole('button', { name: 'Generate', exact: true }).click();
+  await expect(page.getByRole('region', { name: '1 image ready' })).toBeVisible({ timeout: GENERATION_TIMEOUT });
+});
+
+test('wrong fields are named and nothing is sent; a short balance offers to buy credits', async ({ page, openApp }) => {
+  await openApp(page);
+  await signUp(page, uniqueEmail());
+  await openApp(page, '/playground/flux?seed=abc');
+  await form(page).getByRole('button', { name: 'Add an image address' }).click();
+  await form(page).getByRole('textbox', { name: 'Image address 1' }).fill('not a url');
+  await form(page).getByRole('button', { name: 'Generate', exact: true }).click();
+  await expect(form(page).getByText('Describe the image you want.')).toBeVisible();
+  await expect(form(page).getByText('The seed must be a whole number, like 42, or empty for a random one.')).toBeVisible();
+  await expect(form(page).getByText('Enter an image address that starts with https://.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Check the form' })).toBeVisible();
+
+  // Spend the free credits (90 days of sample usage), then ask for more than is left.
+  await form(page).getByRole('button', { name: 'Remove image address 1' }).click();
+  await withDemoControls(page, async (controls) => {
+    await controls.getByRole('button', { name: 'Fill 90 days of sample usage' }).click();
+    await expect(controls.getByText(/^Added \d+ usage records/)).toBeVisible();
+  });
+  await page.reload();
+  await expect(credits(page)).toHaveText('0 credits');
+  await fillForm(page, { prompt: 'A very expensive poster', images: 4, seed: '' });
+  await form(page).getByRole('radio', { name: /Flux Kontext Max/ }).check();
+  await expect(form(page).getByText('Costs 32 credits')).toBeVisible();
+  await expect(form(page).getByText('Your balance does not cover this task.')).toBeVisible();
+  await form(page).getByRole('button', { name: 'Generate', exact: true }).click();
+  const short = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Not enough credits' }) });
+  await short.getByRole('link', { name: 'Buy credits' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+});

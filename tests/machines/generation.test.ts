@@ -1,0 +1,299 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, type AnyEventObject } from 'xstate';
+import {
+  GENERATION_TIME_LIMIT_MS,
+  MAX_POLL_ERRORS,
+  POLL_FIRST_DELAY_MS,
+  POLL_MAX_DELAY_MS,
+  generationMachine,
+  pollDelayMs,
+  timeLeftMs,
+  type CreateTaskInput,
+  type CreateTaskResponse,
+  type DraftErrors,
+  type GenerationDraft,
+  type PollTaskInput,
+  type PollTaskResponse,
+  type TaskAnswer,
+} from '../../machines/generation.machine';
+import { after, defaultEventLabel, describeMachinePaths, done, failure, type PathEvent } from './pathRunner';
+
+const draft: GenerationDraft = {
+  prompt: 'A banana astronaut',
+  model: 'nano-banana',
+  aspectRatio: '16:9',
+  outputFormat: 'png',
+  numImages: 2,
+  seed: '42',
+  referenceUrls: [],
+};
+const emptyPrompt: GenerationDraft = { ...draft, prompt: '' };
+// Two credits an image: the valid draft costs 4.
+const costOf = (d: GenerationDraft) => 2 * d.numImages;
+const validate = (d: GenerationDraft): DraftErrors => (d.prompt.trim() ? {} : { prompt: 'required' });
+
+const KEY = 'nb_key_1';
+const generate = { type: 'GENERATE', apiKey: KEY, balance: 100 } as const;
+const generateWithoutKey = { type: 'GENERATE', apiKey: ' ', balance: 100 } as const;
+const generateWhenPoor = { type: 'GENERATE', apiKey: KEY, balance: 3 } as const;
+
+const created: CreateTaskResponse = { code: 200, msg: 'ok', data: { taskId: 'task-1' } };
+const createRefused: CreateTaskResponse = { code: 500001, msg: 'Model busy', data: null };
+const insufficient = Object.assign(new Error('Insufficient credits'), { kind: 'server', code: 402 });
+const offline = Object.assign(new Error('Could not reach the server'), { kind: 'network' });
+
+const task = (successFlag: TaskAnswer['successFlag'], extra: Partial<TaskAnswer> = {}): PollTaskResponse => ({
+  code: 200,
+  msg: 'ok',
+  data: { taskId: 'task-1', successFlag, response: null, errorCode: null, errorMessage: null, createTime: '2026-11-23T10:00:00.000Z', completeTime: null, ...extra },
+});
+const generating = task(0);
+const succeededTask = task(1, { response: { resultImageUrls: ['https://img.example/1.png', 'https://img.example/2.png'] }, completeTime: '2026-11-23T10:00:09.000Z' });
+const createFailedTask = task(2, { errorCode: 400, errorMessage: 'The prompt was refused.' });
+const generationFailedTask = task(3, { errorCode: 501, errorMessage: 'The generation timed out.' });
+const pollRefused: PollTaskResponse = { code: 500002, msg: 'Try again later', data: null };
+
+const names = new Map<unknown, string>([
+  [created, 'created'],
+  [createRefused, 'refused'],
+  [generating, 'generating'],
+  [succeededTask, 'success'],
+  [createFailedTask, 'createFailed'],
+  [generationFailedTask, 'generationFailed'],
+  [pollRefused, 'refused'],
+  [insufficient, '402'],
+]);
+
+function label(event: AnyEventObject): string {
+  if (event.type === 'CHANGE') return event.draft === draft ? 'CHANGE(valid)' : 'CHANGE(no prompt)';
+  if (event.type === 'GENERATE') return event === generate ? 'GENERATE' : event === generateWithoutKey ? 'GENERATE(no key)' : 'GENERATE(poor)';
+  const answer = names.get('output' in event ? event.output : 'error' in event ? event.error : undefined);
+  return answer ? `${defaultEventLabel(event).split('(')[0]}(${answer})` : defaultEventLabel(event);
+}
+
+const shared: Array<PathEvent<typeof generationMachine>> = [
+  { type: 'CHANGE', draft },
+  { type: 'CHANGE', draft: emptyPrompt },
+  generate,
+  generateWithoutKey,
+  generateWhenPoor,
+  { type: 'CANCEL' },
+  { type: 'CHECK_AGAIN' },
+  done('createTask', created),
+  done('createTask', createRefused),
+  failure('createTask', insufficient),
+  done('pollTask', generating),
+  done('pollTask', succeededTask),
+  done('pollTask', createFailedTask),
+  done('pollTask', generationFailedTask),
+  done('pollTask', pollRefused),
+  failure('pollTask', offline),
+  after('POLL_DELAY', 'generation.polling.waiting'),
+];
+// The time limit is taken while a read is under way: from `waiting` the next read's timer would come first.
+const timeLimit = after('GENERATION_TIME_LIMIT', 'generation.polling');
+
+const TOP = ['idle', 'validating', 'creatingTask', 'polling', 'succeeded', 'failed', 'cancelled', 'timedOut'] as const;
+type Top = (typeof TOP)[number];
+const IDLE = ['editing', 'invalid', 'missingApiKey', 'insufficientCredits'] as const;
+const FINISHED: readonly Top[] = ['succeeded', 'failed', 'cancelled', 'timedOut'];
+
+describeMachinePaths('generation machine', {
+  machine: generationMachine,
+  eventLabel: label,
+  input: { draft, validate, costOf },
+  events: (snapshot) => (snapshot.matches({ polling: 'checking' }) ? [...shared, timeLimit] : shared),
+  // What the guards read: the draft's validity, the key, the balance and the failed reads in a row.
+  serializeContext: (context) => ({
+    valid: Object.keys(validate(context.draft)).length === 0,
+    apiKey: context.apiKey.trim() !== '',
+    affordable: context.balance >= costOf(context.draft),
+    pollErrors: context.pollErrors,
+  }),
+  maxSimplePaths: 120,
+  assertState: (snapshot, { event, previous, stepCalls, stepInvocations }) => {
+    const { context } = snapshot;
+    const before = previous?.context;
+    const is = (state: Top) => snapshot.matches(state);
+    const was = (state: Top) => previous?.matches(state) === true;
+    const entered = (state: Top) => is(state) && !was(state);
+
+    // `validating` decides at once: never a resting state.
+    expect(TOP.filter((state) => is(state))).toHaveLength(1);
+    expect(is('validating')).toBe(false);
+    expect(snapshot.hasTag('busy')).toBe(is('creatingTask') || is('polling'));
+    expect(snapshot.hasTag('blocked')).toBe(is('idle') && !snapshot.matches({ idle: 'editing' }));
+    expect(snapshot.hasTag('succeeded')).toBe(is('succeeded'));
+    expect(snapshot.hasTag('failed')).toBe(is('failed'));
+    expect(snapshot.hasTag('timedOut')).toBe(is('timedOut'));
+
+    // The double-click guarantee: GENERATE is taken only while nothing runs.
+    expect(snapshot.can(generate)).toBe(is('idle') || FINISHED.some(is));
+    expect(snapshot.can({ type: 'CANCEL' })).toBe(is('creatingTask') || is('polling'));
+    expect(snapshot.can({ type: 'CHECK_AGAIN' })).toBe(is('timedOut'));
+    // The form is always editable.
+    expect(snapshot.can({ type: 'CHANGE', draft })).toBe(true);
+
+    // Each task is created once, with what the form said when GENERATE came, and the key it came with.
+    const creates = stepInvocations('createTask').map((invocation) => invocation.input as CreateTaskInput);
+    expect(creates).toEqual(entered('creatingTask') ? [{ draft: context.draft, apiKey: KEY }] : []);
+    if (entered('creatingTask')) {
+      expect(context).toMatchObject({ submitted: context.draft, taskId: null, polls: 0, pollErrors: 0, result: null, failure: null, error: null, errorCode: null });
+    }
+
+    // The account is re-read exactly when a task ends (charged on success, refunded on failure).
+    expect(stepCalls('refreshAccount')).toHaveLength(entered('succeeded') || entered('failed') ? 1 : 0);
+
+    if (event.type === 'xstate.init') {
+      expect(snapshot.matches({ idle: 'editing' })).toBe(true);
+      expect(context).toMatchObject({ draft, fieldErrors: {}, submitted: null, taskId: null, result: null });
+    }
+
+    if (event.type === 'CHANGE') {
+      // Every edit reaches the page address, and clears what stopped the last attempt.
+      expect(stepCalls('syncDraft')).toHaveLength(1);
+      expect(context.draft).toBe(event.draft);
+      expect(context.fieldErrors).toEqual({});
+      if (was('idle')) expect(snapshot.matches({ idle: 'editing' })).toBe(true);
+      else expect(snapshot.value).toEqual(previous?.value);
+      // A running task keeps what it was sent with.
+      expect(context.submitted).toBe(before?.submitted);
+    } else {
+      expect(stepCalls('syncDraft')).toHaveLength(0);
+    }
+
+    if (event.type === 'GENERATE') {
+      expect(context).toMatchObject({ apiKey: event.apiKey, balance: event.balance });
+      const valid = validate(context.draft);
+      if (Object.keys(valid).length > 0) {
+        expect(snapshot.matches({ idle: 'invalid' })).toBe(true);
+        expect(context.fieldErrors).toEqual(valid);
+      } else if (event.apiKey.trim() === '') {
+        expect(snapshot.matches({ idle: 'missingApiKey' })).toBe(true);
+      } else if (costOf(context.draft) > event.balance) {
+        expect(snapshot.matches({ idle: 'insufficientCredits' })).toBe(true);
+      } else {
+        expect(is('creatingTask')).toBe(true);
+      }
+      // A blocked attempt clears the last run's results; the view shows why it was blocked instead.
+      if (is('idle')) expect(context).toMatchObject({ submitted: null, result: null, failure: null, error: null });
+    }
+
+    if (event.type === 'xstate.done.actor.createTask') {
+      if (event.output.code === 200) {
+        expect(snapshot.matches({ polling: 'waiting' })).toBe(true);
+        expect(context.taskId).toBe('task-1');
+      } else {
+        expect(is('failed')).toBe(true);
+        expect(context).toMatchObject({ failure: 'create', error: 'Model busy', errorCode: 500001, taskId: null });
+      }
+    }
+    if (event.type === 'xstate.error.actor.createTask') {
+      expect(is('failed')).toBe(true);
+      // The 402 stays known, so the view can offer to buy credits.
+      expect(context).toMatchObject({ failure: 'create', error: 'Insufficient credits', errorCode: 402 });
+    }
+
+    // A read of the task starts exactly when `checking` is entered, for the created task with the same key.
+    const startedRead = snapshot.matches({ polling: 'checking' }) && !previous?.matches({ polling: 'checking' });
+    expect(stepInvocations('pollTask').map((invocation) => invocation.input as PollTaskInput)).toEqual(startedRead ? [{ taskId: 'task-1', apiKey: KEY }] : []);
+    if (event.type.startsWith('xstate.after.POLL_DELAY')) expect(previous?.matches({ polling: 'waiting' }) && startedRead).toBe(true);
+
+    if (event.type === 'xstate.done.actor.pollTask') {
+      const answer = event.output;
+      if (answer === succeededTask) {
+        expect(is('succeeded')).toBe(true);
+        expect(context.result).toEqual({
+          taskId: 'task-1',
+          imageUrls: ['https://img.example/1.png', 'https://img.example/2.png'],
+          createTime: '2026-11-23T10:00:00.000Z',
+          completeTime: '2026-11-23T10:00:09.000Z',
+        });
+      } else if (answer === createFailedTask || answer === generationFailedTask) {
+        const failedTask = answer === createFailedTask ? { error: 'The prompt was refused.', errorCode: 400 } : { error: 'The generation timed out.', errorCode: 501 };
+        expect(is('failed')).toBe(true);
+        expect(context).toMatchObject({ failure: 'generation', ...failedTask, result: null });
+      } else if (answer === generating) {
+        // Still generating: wait a little longer than last time; a good read forgives earlier hiccups.
+        expect(snapshot.matches({ polling: 'waiting' })).toBe(true);
+        expect(context.polls).toBe((before?.polls ?? 0) + 1);
+        expect(context.pollErrors).toBe(0);
+      } else {
+        expectHiccup();
+      }
+    }
+    if (event.type === 'xstate.error.actor.pollTask') expectHiccup();
+
+    function expectHiccup() {
+      const inARow = (before?.pollErrors ?? 0) + 1;
+      if (inARow >= MAX_POLL_ERRORS) {
+        expect(is('failed')).toBe(true);
+        expect(context.failure).toBe('polling');
+      } else {
+        expect(snapshot.matches({ polling: 'waiting' })).toBe(true);
+        expect(context.pollErrors).toBe(inARow);
+        expect(context.polls, 'a hiccup does not lengthen the wait').toBe(before?.polls);
+      }
+    }
+
+    if (event.type === 'CANCEL') {
+      expect(was('creatingTask') || was('polling')).toBe(true);
+      expect(is('cancelled')).toBe(true);
+      // The task id stays known (if there was one): the view points to history, where it may still finish.
+      expect(context.taskId).toBe(before?.taskId);
+    }
+    if (event.type === timeLimit.type) {
+      expect(is('timedOut')).toBe(true);
+      expect(context.taskId).toBe('task-1');
+    }
+    if (event.type === 'CHECK_AGAIN') {
+      expect(snapshot.matches({ polling: 'waiting' })).toBe(true);
+      // A fresh time limit from now, the same task.
+      expect(context).toMatchObject({ taskId: before?.taskId, polls: 0, pollErrors: 0, watchingSince: Date.now() });
+    }
+    if (event.type === 'xstate.done.actor.createTask' && event.output.code === 200) expect(context.watchingSince).toBe(Date.now());
+    if (IDLE.some((sub) => snapshot.matches({ idle: sub }))) expect(context.taskId).toBeNull();
+  },
+});
+
+describe('generation timings', () => {
+  it('reads progress from 2 s, half as long again each time, at most every 10 s', () => {
+    expect(pollDelayMs(0)).toBe(POLL_FIRST_DELAY_MS);
+    expect([0, 1, 2, 3, 4, 5, 6].map(pollDelayMs)).toEqual([2000, 3000, 4500, 6750, 10_000, 10_000, 10_000]);
+    expect(pollDelayMs(50)).toBe(POLL_MAX_DELAY_MS);
+    expect(timeLeftMs(null, 5)).toBe(GENERATION_TIME_LIMIT_MS);
+    expect(timeLeftMs(1000, 1000 + 60_000)).toBe(GENERATION_TIME_LIMIT_MS - 60_000);
+    expect(timeLeftMs(1000, 1000 + GENERATION_TIME_LIMIT_MS + 5)).toBe(0);
+  });
+
+  it('a slow task is read with growing gaps, then given up after the time limit', async () => {
+    vi.useFakeTimers();
+    try {
+      const reads: number[] = [];
+      const start = Date.now();
+      const actor = createActor(
+        generationMachine.provide({
+          actors: {
+            createTask: fromPromise<CreateTaskResponse, CreateTaskInput>(() => Promise.resolve(created)),
+            pollTask: fromPromise<PollTaskResponse, PollTaskInput>(() => {
+              reads.push(Date.now() - start);
+              return Promise.resolve(generating);
+            }),
+          },
+          actions: { syncDraft: () => undefined, refreshAccount: () => undefined },
+        }),
+        { input: { draft, validate, costOf } },
+      );
+      actor.start();
+      actor.send(generate);
+      await vi.advanceTimersByTimeAsync(30_000);
+      // 2 s, then +3, +4.5, +6.75, then every 10 s.
+      expect(reads).toEqual([2000, 5000, 9500, 16_250, 26_250]);
+      await vi.advanceTimersByTimeAsync(GENERATION_TIME_LIMIT_MS - 30_000);
+      expect(actor.getSnapshot().matches('timedOut')).toBe(true);
+      actor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
