@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { apiKeysMachine } from './apiKeys.machine';
 import { appMachine } from './app.machine';
+import { discordJoinMachine } from './discordJoin.machine';
 import { detailsDialogMachine } from './detailsDialog.machine';
 import { earlyRenewalMachine } from './earlyRenewal.machine';
 import { emailCodeMachine } from './emailCode.machine';
@@ -27,6 +28,7 @@ export {
   creemPaymentMachine,
   detailsDialogMachine,
   digisellerPaymentMachine,
+  discordJoinMachine,
   earlyRenewalMachine,
   emailCodeMachine,
   generationMachine,
@@ -159,5 +161,10 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
     id: earlyRenewalMachine.id,
     machine: earlyRenewalMachine,
     description: 'The early renewal offer: opens when credits run low or the plan is ending, unless turned down this session, and shows the renewal payment.',
+  },
+  {
+    id: discordJoinMachine.id,
+    machine: discordJoinMachine,
+    description: 'Joining the Discord community: sends the user to Discord to approve the connection, trades the code it returns once, then shows the invite.',
   },
 ];

@@ -44,6 +44,9 @@ export function Header() {
           <NavLink href="/dashboard" nested>
             <Trans>Dashboard</Trans>
           </NavLink>
+          <NavLink href="/join-discord">
+            <Trans>Community</Trans>
+          </NavLink>
         </nav>
         <div className={styles.tools}>
           <LanguageSwitcher />

@@ -13,6 +13,7 @@ const SettingsPage = lazy(() => import('../features/dashboard/SettingsPage'));
 const BillingPage = lazy(() => import('../features/billing/BillingPage'));
 const PlaygroundPage = lazy(() => import('../features/playground/PlaygroundPage'));
 const HistoryPage = lazy(() => import('../features/history/HistoryPage'));
+const JoinDiscordPage = lazy(() => import('../features/discord/JoinDiscordPage'));
 
 export function AppRoutes() {
   const progress = useGlobalActor('pageProgress');
@@ -27,6 +28,7 @@ export function AppRoutes() {
           <Route path="/dashboard/settings" component={SettingsPage} />
           <Route path="/playground/flux" component={PlaygroundPage} />
           <Route path="/recent-history" component={HistoryPage} />
+          <Route path="/join-discord" component={JoinDiscordPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

@@ -2,6 +2,7 @@ import type { HttpHandler } from 'msw';
 import type { DemoEnvironment } from '../environment';
 import { authHandlers } from './auth';
 import { dashboardHandlers } from './dashboard';
+import { discordHandlers } from './discord';
 import { generationHandlers } from './generation';
 import { ipCountryHandlers } from './ipCountry';
 import { keyHandlers } from './keys';
@@ -19,6 +20,7 @@ export function createHandlers(env: DemoEnvironment): HttpHandler[] {
     ...userHandlers(env),
     ...keyHandlers(env),
     ...settingsHandlers(env),
+    ...discordHandlers(env),
     ...dashboardHandlers(env),
     ...generationHandlers(env),
     ...paymentHandlers(env),

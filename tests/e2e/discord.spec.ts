@@ -1,0 +1,161 @@
+import type { Locator, Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { signUp, uniqueEmail } from './journeys';
+
+const DEMO_INVITE = 'https://discord.gg/nanobanana-demo';
+/** Server latency while a failure is armed mid-flight: the window in which the trade is still on its way. */
+const ARMING_WINDOW_MS = 4000;
+
+function connection(page: Page) {
+  return page.getByRole('region', { name: 'Your Discord connection' });
+}
+
+async function openJoinDiscord(page: Page, openApp: (page: Page, path?: string) => Promise<void>) {
+  await openApp(page, '/join-discord');
+  await expect(page.getByRole('heading', { level: 1, name: 'Join the Nano Banana API community on Discord' })).toBeVisible();
+}
+
+// A full page load (to Discord's page or back to the app) boots before it shows anything; a busy CI machine is slow.
+const PAGE_LOAD_TIMEOUT = 15_000;
+
+/** On the demo consent page: check it is the demo's, name the Discord account and authorize. */
+async function authorizeOnDiscord(page: Page, username?: string) {
+  await onDiscord(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Nano Banana API wants to access your Discord account' })).toBeVisible();
+  await expect(page.getByText('Know your username')).toBeVisible();
+  await expect(page.getByText('Join servers for you')).toBeVisible();
+  const name = page.getByLabel('Discord username');
+  await expect(name).toHaveValue('banana_dev');
+  if (username) await name.fill(username);
+  await page.getByRole('button', { name: 'Authorize' }).click();
+}
+
+async function onDiscord(page: Page) {
+  await expect(page.getByText('Demo Discord — nothing leaves your browser')).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+}
+
+/** Back from Discord: the app has booted and the page has dealt with Discord's answer. */
+async function backInApp(page: Page) {
+  // Discord's parameters are gone from the address, so a reload does not send the spent code again.
+  await expect(page).toHaveURL(/\/join-discord$/, { timeout: PAGE_LOAD_TIMEOUT });
+  await expect(page.getByRole('banner').first()).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+}
+
+async function collapse(controls: Locator) {
+  await controls.getByRole('button', { name: 'Collapse demo controls' }).click();
+  await expect(controls.getByRole('button', { name: 'Collapse demo controls' })).toBeHidden();
+}
+
+async function expectConnected(page: Page, username: string) {
+  await backInApp(page);
+  await expect(connection(page).getByText(`Connected as ${username}`)).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+}
+
+test('join Discord: connect, authorize on the demo consent page, come back connected with the invite', async ({ page, openApp }) => {
+  await openApp(page);
+  await signUp(page, uniqueEmail());
+  await openJoinDiscord(page, openApp);
+  await expect(page.getByRole('heading', { level: 2, name: 'Get help' })).toBeVisible();
+
+  await connection(page).getByRole('button', { name: 'Connect Discord' }).click();
+  await expect(page).toHaveURL(/\/demo-discord\/authorize\?client_id=demo&response_type=code&scope=identify\+guilds\.join&redirect_uri=.+&state=[0-9a-f]+$/, { timeout: PAGE_LOAD_TIMEOUT });
+  await authorizeOnDiscord(page);
+
+  await expectConnected(page, 'banana_dev');
+  const invite = connection(page).getByRole('link', { name: /Open the Discord invite/ });
+  await expect(invite).toHaveAttribute('href', DEMO_INVITE);
+  await expect(invite).toHaveAttribute('target', '_blank');
+  await expect(invite).toHaveAttribute('rel', /noopener/);
+  await expect(page.getByText('Your Discord account is connected.')).toBeVisible();
+
+  // A later visit still knows the connection (user-info reports it); the invite is one more approval away.
+  await page.reload();
+  await expect(page.getByRole('banner').first()).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+  await expect(connection(page).getByText('Connected as banana_dev')).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+  await expect(page.getByText('Discord was not connected.')).toHaveCount(0);
+  await connection(page).getByRole('button', { name: 'Connect again' }).click();
+  await authorizeOnDiscord(page, 'banana.again');
+  await expectConnected(page, 'banana.again');
+  await expect(connection(page).getByRole('link', { name: /Open the Discord invite/ })).toHaveAttribute('href', DEMO_INVITE);
+});
+
+test('cancelling on Discord says nothing was connected, and trying again connects', async ({ page, openApp }) => {
+  await openApp(page);
+  await signUp(page, uniqueEmail());
+  await openJoinDiscord(page, openApp);
+
+  await connection(page).getByRole('button', { name: 'Connect Discord' }).click();
+  await onDiscord(page);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await backInApp(page);
+  await expect(connection(page).getByText('You cancelled on Discord. Nothing was connected.')).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+  await connection(page).getByRole('button', { name: 'Try again' }).click();
+  await authorizeOnDiscord(page, 'second_try');
+  await expectConnected(page, 'second_try');
+});
+
+test('an error from Discord is explained and trying again connects', async ({ page, openApp }) => {
+  await openApp(page);
+  await signUp(page, uniqueEmail());
+  await openJoinDiscord(page, openApp);
+
+  await connection(page).getByRole('button', { name: 'Connect Discord' }).click();
+  await onDiscord(page);
+  await page.getByRole('button', { name: 'Discord error' }).click();
+  await backInApp(page);
+  const failure = connection(page).getByRole('alert');
+  await expect(failure).toContainText('Discord was not connected.', { timeout: PAGE_LOAD_TIMEOUT });
+  await expect(failure).toContainText('Discord answered “server_error”.');
+  await connection(page).getByRole('button', { name: 'Try again' }).click();
+  await authorizeOnDiscord(page);
+  await expectConnected(page, 'banana_dev');
+});
+
+test('a network failure while the code is traded shows the error, and trying again recovers with a new code', async ({ page, openApp, openDemoControls }) => {
+  // Every server answer takes ARMING_WINDOW_MS until the failure is shown.
+  test.setTimeout(90_000);
+  await openApp(page);
+  await signUp(page, uniqueEmail());
+  await openJoinDiscord(page, openApp);
+
+  // Every call now takes a while, so the failure can be armed while the trade is on its way.
+  let controls = await openDemoControls(page);
+  await controls.getByLabel('Latency (ms)').fill(String(ARMING_WINDOW_MS));
+  await expect(controls.getByText(`Latency: ${ARMING_WINDOW_MS} ms`)).toBeVisible();
+  // The open panel would cover the page's buttons.
+  await collapse(controls);
+
+  await connection(page).getByRole('button', { name: 'Connect Discord' }).click();
+  await expect(connection(page).getByText('Preparing the connection…')).toBeVisible();
+  await authorizeOnDiscord(page);
+
+  // Back in the app: the account is checked first, then the code goes to the server.
+  await expect(connection(page).getByText('Connecting your Discord account…')).toBeVisible({ timeout: ARMING_WINDOW_MS + 2 * PAGE_LOAD_TIMEOUT });
+  controls = await openDemoControls(page);
+  await controls.getByLabel('Next call').selectOption({ label: 'Network failure' });
+
+  const failure = connection(page).getByRole('alert');
+  await expect(failure).toContainText('Discord was not connected.', { timeout: ARMING_WINDOW_MS + 5000 });
+  await expect(failure).toContainText('Could not reach the server');
+  await expect(controls.getByText(/Next call: normal/)).toBeVisible();
+
+  await controls.getByLabel('Latency (ms)').fill('0');
+  await expect(controls.getByText(/Latency:/)).toHaveCount(0);
+  await collapse(controls);
+  await connection(page).getByRole('button', { name: 'Try again' }).click();
+  await authorizeOnDiscord(page, 'after_failure');
+  await expectConnected(page, 'after_failure');
+});
+
+test('an anonymous visitor sees the page and is asked to sign in before connecting', async ({ page, openApp }) => {
+  await openJoinDiscord(page, openApp);
+  const login = page.getByRole('dialog', { name: 'Sign in', exact: true });
+  await expect(login).toBeVisible();
+  await login.getByRole('button', { name: 'Close' }).click();
+  await expect(login).toBeHidden();
+  await expect(connection(page).getByText('Sign in to connect your Discord account.')).toBeVisible();
+  await expect(connection(page).getByRole('button', { name: 'Connect Discord' })).toHaveCount(0);
+  await connection(page).getByRole('button', { name: 'Sign in' }).click();
+  await expect(login).toBeVisible();
+});
