@@ -44,6 +44,9 @@ export function Header() {
           <NavLink href="/dashboard" nested>
             <Trans>Dashboard</Trans>
           </NavLink>
+          <NavLink href="/get-started">
+            <Trans>Docs</Trans>
+          </NavLink>
           <NavLink href="/join-discord">
             <Trans>Community</Trans>
           </NavLink>

@@ -14,6 +14,7 @@ const BillingPage = lazy(() => import('../features/billing/BillingPage'));
 const PlaygroundPage = lazy(() => import('../features/playground/PlaygroundPage'));
 const HistoryPage = lazy(() => import('../features/history/HistoryPage'));
 const JoinDiscordPage = lazy(() => import('../features/discord/JoinDiscordPage'));
+const GetStartedPage = lazy(() => import('../features/get-started/GetStartedPage'));
 
 export function AppRoutes() {
   const progress = useGlobalActor('pageProgress');
@@ -29,6 +30,7 @@ export function AppRoutes() {
           <Route path="/playground/flux" component={PlaygroundPage} />
           <Route path="/recent-history" component={HistoryPage} />
           <Route path="/join-discord" component={JoinDiscordPage} />
+          <Route path="/get-started" component={GetStartedPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

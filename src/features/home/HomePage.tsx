@@ -1,89 +1,535 @@
+import { useMemo, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { GenerationModel } from '../../api/contract';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors } from '../../actors/user';
+import { CREDIT_PACKAGES, CURRENCY, FREE_SIGN_UP_CREDITS, totalCredits } from '../../services/creditPackages';
+import { ASPECT_RATIOS, CREDITS_PER_IMAGE, GENERATION_MODELS, MAX_IMAGES, MAX_REFERENCE_IMAGES, MODEL_NAMES, OUTPUT_FORMATS, generationCost, outputSize } from '../../services/generationOptions';
+import { PROVIDER_NAMES, providersForCountry } from '../../services/paymentProviders';
+import { artworkSvg } from '../../ui/artwork/artwork';
 import { Button } from '../../ui/Button';
+import buttonStyles from '../../ui/Button.module.css';
+import { maskKey } from '../../ui/maskKey';
+import { curlGenerate } from '../playground/snippets';
+import { CodeSample } from '../get-started/CodeSample';
+import { KEY_PLACEHOLDER, SAMPLE_REQUEST, snippetTarget } from '../get-started/sample';
 import styles from './HomePage.module.css';
 
-const SAMPLE_REQUEST = `curl -X POST https://api.example.com/api/v1/nanobanana/generate \\
-  -H "Authorization: Bearer $NANO_BANANA_API_KEY" \\
-  -H "Content-Type: application/json" \\
-  -d '{"prompt":"a banana astronaut, studio light","type":"TEXTTOIAMGE",
-       "model":"nano-banana","numImages":2,"aspectRatio":"16:9","outputFormat":"png"}'`;
+/** What every new account gets (README, "Demo conventions"); a live API is expected to grant the same. */
+const CHEAPEST_MODEL: GenerationModel = 'nano-banana';
+/** File format names, the same in every language. */
+const FORMAT_NAMES: Record<(typeof OUTPUT_FORMATS)[number], string> = { png: 'PNG', jpeg: 'JPEG', webp: 'WebP' };
+
+interface Sample {
+  prompt: string;
+  model: GenerationModel;
+  aspectRatio: string;
+  seed: number;
+}
+
+/** The gallery: drawn in the browser from prompt and seed, as the demo server draws its results. */
+const SAMPLES: readonly Sample[] = [
+  // In this order the four gallery columns come out about the same height.
+  { prompt: 'Turquoise ocean waves rolling onto an empty beach, aerial view', model: 'nano-banana', aspectRatio: '9:16', seed: 315 },
+  { prompt: 'Sunset over layered ridges, warm film grain', model: 'flux-kontext-max', aspectRatio: '21:9', seed: 1204 },
+  { prompt: 'An astronaut drifting above a quiet moonlit planet', model: 'nano-banana', aspectRatio: '3:4', seed: 88 },
+  { prompt: 'Neon-lit Tokyo alley after the rain, cinematic wide shot', model: 'flux-kontext-pro', aspectRatio: '16:9', seed: 4127 },
+  { prompt: 'Golden banana-yellow dunes in summer haze, minimal product backdrop', model: 'nano-banana', aspectRatio: '1:1', seed: 2025 },
+  { prompt: 'Pastel dreamscape of soft clouds and candy-pink hills', model: 'nano-banana', aspectRatio: '1:1', seed: 9 },
+  { prompt: 'Misty pine forest valley in soft morning light', model: 'flux-kontext-pro', aspectRatio: '3:4', seed: 560 },
+  { prompt: 'Snowy alpine peaks under a pale winter sky, travel poster', model: 'flux-kontext-max', aspectRatio: '4:3', seed: 73 },
+];
+
+/** The hero's task: one call, four variations. */
+const HERO_TASK: Sample & { numImages: number } = { prompt: 'A lighthouse on a sunset coast, four variations', model: 'nano-banana', aspectRatio: '1:1', seed: 42, numImages: 4 };
+
+/** Drawn at a quarter of the real output size: vector art, so it stays sharp and the markup stays small. */
+function sampleImage(sample: Sample, index: number, scale = 4) {
+  const size = outputSize(sample.aspectRatio);
+  const width = Math.round(size.width / scale);
+  const height = Math.round(size.height / scale);
+  const svg = artworkSvg({ prompt: sample.prompt, seed: sample.seed, index, width, height });
+  return { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`, width, height };
+}
+
+/** The hero's illustration: what one call with four images returns. The caption says it; the pictures are decoration. */
+function HeroTask() {
+  const { i18n } = useLingui();
+  const images = useMemo(() => Array.from({ length: HERO_TASK.numImages }, (_, index) => sampleImage(HERO_TASK, index, 8)), []);
+  const model = MODEL_NAMES[HERO_TASK.model];
+  const count = HERO_TASK.numImages;
+  const cost = i18n.number(generationCost(HERO_TASK.model, HERO_TASK.numImages));
+  return (
+    <figure className={styles.heroCard}>
+      <div className={styles.heroCardBar}>
+        <span className={styles.method}>POST</span>
+        <code className={styles.endpoint}>/api/v1/nanobanana/generate</code>
+      </div>
+      <p className={styles.heroPrompt} lang="en">
+        “{HERO_TASK.prompt}”
+      </p>
+      <div className={styles.heroGrid}>
+        {images.map((image, index) => (
+          <img key={index} src={image.src} alt="" width={image.width} height={image.height} className={styles.heroImage} />
+        ))}
+      </div>
+      <figcaption className={styles.heroCaption}>
+        <span className={styles.success}>
+          <Trans>successFlag 1 · done</Trans>
+        </span>
+        <span>
+          <Trans>
+            {model} · {count} images · {cost} credits
+          </Trans>
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+function Gallery() {
+  const { t } = useLingui();
+  const images = useMemo(() => SAMPLES.map((sample) => sampleImage(sample, 0)), []);
+  return (
+    <section className={styles.section} aria-labelledby="gallery-title">
+      <div className={styles.sectionHead}>
+        <h2 id="gallery-title" className={styles.sectionTitle}>
+          <Trans>Sample outputs</Trans>
+        </h2>
+        <p className={styles.sectionLead}>
+          <Trans>One prompt, one call. Every aspect ratio from 9:16 portraits to 21:9 banners.</Trans>
+        </p>
+      </div>
+      <ul className={styles.gallery}>
+        {SAMPLES.map((sample, index) => {
+          const image = images[index];
+          if (!image) return null;
+          const model = MODEL_NAMES[sample.model];
+          const ratio = sample.aspectRatio;
+          return (
+            <li key={sample.prompt} className={styles.galleryItem}>
+              <figure className={styles.figure}>
+                <img
+                  className={styles.image}
+                  src={image.src}
+                  alt={t`Sample output for the prompt “${sample.prompt}”`}
+                  width={image.width}
+                  height={image.height}
+                  loading="lazy"
+                  decoding="async"
+                />
+                <figcaption className={styles.caption}>
+                  <span className={styles.prompt} lang="en">
+                    {sample.prompt}
+                  </span>
+                  <span className={styles.meta}>
+                    <span className={styles.chip}>{model}</span>
+                    <span className={styles.chip}>{ratio}</span>
+                  </span>
+                </figcaption>
+              </figure>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** Tiny line icons, decorative: the feature's heading says what it is. */
+const ICONS: Record<string, ReactNode> = {
+  text: <path d="M4 6h16M4 12h10M4 18h7m8-3 1.5 3L22 19l-1.5 1L19 23l-1.5-3L16 19l1.5-1z" />,
+  edit: <path d="M4 20h4L19 9l-4-4L4 16zM14 6l4 4M3 3l2 2m14 10 2 2" />,
+  batch: <path d="M4 4h7v7H4zm9 0h7v7h-7zM4 13h7v7H4zm9 0h7v7h-7z" />,
+  ratio: <path d="M3 6h18v12H3zm4 0v12m10-12v12" />,
+  usage: <path d="M4 20V10m6 10V4m6 16v-7m6 7H2" />,
+  shield: <path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6zm-3 9 2 2 4-4" />,
+  invoice: <path d="M6 3h9l3 3v15l-3-2-3 2-3-2-3 2zm3 6h6m-6 4h6m-6 4h3" />,
+  pay: <path d="M3 6h18v12H3zm0 4h18M7 15h3" />,
+};
+
+function Feature({ icon, title, children }: { icon: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <li className={styles.feature}>
+      <span className={styles.featureIcon} aria-hidden="true">
+        <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+          {ICONS[icon]}
+        </svg>
+      </span>
+      <h3 className={styles.featureTitle}>{title}</h3>
+      <p className={styles.featureText}>{children}</p>
+    </li>
+  );
+}
+
+function Features() {
+  const { i18n } = useLingui();
+  const list = (items: readonly string[]) => new Intl.ListFormat(i18n.locale, { style: 'long', type: 'conjunction' }).format(items);
+  const maxImages = MAX_IMAGES;
+  const nanoName = MODEL_NAMES['nano-banana'];
+  const nanoReferences = MAX_REFERENCE_IMAGES['nano-banana'];
+  const ratios = list(ASPECT_RATIOS.filter((ratio) => ratio !== 'auto'));
+  const formats = new Intl.ListFormat(i18n.locale, { style: 'long', type: 'disjunction' }).format(OUTPUT_FORMATS.map((format) => FORMAT_NAMES[format]));
+  const providers = list(providersForCountry(null).map((provider) => PROVIDER_NAMES[provider]));
+  return (
+    <section className={styles.section} aria-labelledby="features-title">
+      <div className={styles.sectionHead}>
+        <h2 id="features-title" className={styles.sectionTitle}>
+          <Trans>Everything you need to ship images</Trans>
+        </h2>
+        <p className={styles.sectionLead}>
+          <Trans>The models do the drawing. The platform does keys, limits, usage and billing, so you do not have to.</Trans>
+        </p>
+      </div>
+      <ul className={styles.features}>
+        <Feature icon="text" title={<Trans>Text to image</Trans>}>
+          <Trans>Describe a scene in plain words and get finished images back, ready for your product.</Trans>
+        </Feature>
+        <Feature icon="edit" title={<Trans>Image editing</Trans>}>
+          <Trans>
+            Pass reference image URLs (up to {nanoReferences} with {nanoName}) to edit, restyle or keep a character the same across shots.
+          </Trans>
+        </Feature>
+        <Feature icon="batch" title={<Trans>Up to {maxImages} images per call</Trans>}>
+          <Trans>Ask for variations in one task and pick the best. You pay per image made.</Trans>
+        </Feature>
+        <Feature icon="ratio" title={<Trans>Any aspect ratio</Trans>}>
+          <Trans>
+            {ratios}, or auto. Delivered as {formats}.
+          </Trans>
+        </Feature>
+        <Feature icon="usage" title={<Trans>Usage per key</Trans>}>
+          <Trans>Credits spent per day and per API key, with every task in your history.</Trans>
+        </Feature>
+        <Feature icon="shield" title={<Trans>IP allow-list</Trans>}>
+          <Trans>Accept calls only from your servers' addresses. Rename, reset or delete keys at any time.</Trans>
+        </Feature>
+        <Feature icon="invoice" title={<Trans>Invoices</Trans>}>
+          <Trans>Apply for an invoice for any order with your company details, then download it.</Trans>
+        </Feature>
+        <Feature icon="pay" title={<Trans>Many ways to pay</Trans>}>
+          <Trans>{providers}. Auto top-up keeps production running.</Trans>
+        </Feature>
+      </ul>
+    </section>
+  );
+}
+
+function HowItWorks({ apiKey }: { apiKey: string }) {
+  const { t } = useLingui();
+  const hasKey = apiKey !== '';
+  const shown = curlGenerate(SAMPLE_REQUEST, snippetTarget(hasKey ? maskKey(apiKey) : KEY_PLACEHOLDER));
+  const copied = curlGenerate(SAMPLE_REQUEST, snippetTarget(hasKey ? apiKey : KEY_PLACEHOLDER));
+  return (
+    <section className={styles.section} aria-labelledby="how-title">
+      <div className={styles.how}>
+        <div>
+          <h2 id="how-title" className={styles.sectionTitle}>
+            <Trans>How it works</Trans>
+          </h2>
+          <ol className={styles.howSteps}>
+            <li>
+              <h3>
+                <Trans>Get a key</Trans>
+              </h3>
+              <p>
+                <Trans>Sign up and your account has an API key and free credits.</Trans>
+              </p>
+            </li>
+            <li>
+              <h3>
+                <Trans>Create a task</Trans>
+              </h3>
+              <p>
+                <Trans>POST a prompt, a model and an aspect ratio. You get a task id back at once.</Trans>
+              </p>
+            </li>
+            <li>
+              <h3>
+                <Trans>Poll for the images</Trans>
+              </h3>
+              <p>
+                <Trans>Ask for the task every few seconds until it is done, or let a callback URL tell you.</Trans>
+              </p>
+            </li>
+          </ol>
+          <Link href="/get-started" className={styles.arrowLink}>
+            <Trans>Follow the quick start</Trans>
+            <span aria-hidden="true"> →</span>
+          </Link>
+        </div>
+        <CodeSample label={t`Example request`} variants={[{ id: 'curl', label: 'curl', shown, copied }]} copiesRealKey={hasKey} />
+      </div>
+    </section>
+  );
+}
+
+function Pricing() {
+  const { t, i18n } = useLingui();
+  const money = (amount: number, digits = 2) => i18n.number(amount, { style: 'currency', currency: CURRENCY, minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const perCredit = CREDIT_PACKAGES.map((one) => one.priceUsd / totalCredits(one));
+  const bestRate = Math.min(...perCredit);
+  const bestPackage = CREDIT_PACKAGES[perCredit.indexOf(bestRate)];
+  const fromPer1000 = money(bestRate * 1000);
+  const cheapestCredits = CREDITS_PER_IMAGE[CHEAPEST_MODEL];
+  const cheapestName = MODEL_NAMES[CHEAPEST_MODEL];
+  const freeCredits = i18n.number(FREE_SIGN_UP_CREDITS);
+  const freeImages = i18n.number(Math.floor(FREE_SIGN_UP_CREDITS / cheapestCredits));
+  return (
+    <section className={styles.section} aria-labelledby="pricing-title">
+      <div className={styles.sectionHead}>
+        <h2 id="pricing-title" className={styles.sectionTitle}>
+          <Trans>Pay per image, with credits</Trans>
+        </h2>
+        <p className={styles.sectionLead}>
+          <Trans>
+            From {fromPer1000} per 1,000 credits. No subscription: buy a package when you need one. Failed tasks are refunded.
+          </Trans>
+        </p>
+      </div>
+      <div className={styles.pricing}>
+        <div className={styles.priceCard}>
+          <h3 className={styles.cardTitle}>
+            <Trans>Credits per image</Trans>
+          </h3>
+          <table className={styles.priceTable}>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Model</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Credits</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Price from</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {GENERATION_MODELS.map((model) => (
+                <tr key={model}>
+                  <th scope="row">{MODEL_NAMES[model]}</th>
+                  <td>{i18n.number(CREDITS_PER_IMAGE[model])}</td>
+                  <td>{money(CREDITS_PER_IMAGE[model] * bestRate, 3)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className={styles.free}>
+            <Trans>
+              New accounts get <strong>{freeCredits} free credits</strong>: about {freeImages} {cheapestName} images, no card needed.
+            </Trans>
+          </p>
+        </div>
+        <ul className={styles.packages} aria-label={t`Credit packages`}>
+          {CREDIT_PACKAGES.map((one) => {
+            const total = totalCredits(one);
+            const credits = i18n.number(one.credits);
+            const bonus = i18n.number(one.bonusCredits);
+            const images = i18n.number(Math.floor(total / cheapestCredits));
+            const rate = money((one.priceUsd / total) * 1000);
+            return (
+              <li key={one.id} className={`${styles.package} ${one === bestPackage ? styles.bestPackage : ''}`}>
+                {one === bestPackage ? (
+                  <span className={styles.badge}>
+                    <Trans>Best value</Trans>
+                  </span>
+                ) : null}
+                <span className={styles.packagePrice}>{money(one.priceUsd, 0)}</span>
+                <span className={styles.packageCredits}>
+                  <Trans>{credits} credits</Trans>
+                </span>
+                {one.bonusCredits > 0 ? (
+                  <span className={styles.packageBonus}>
+                    <Trans>+{bonus} bonus</Trans>
+                  </span>
+                ) : (
+                  <span className={styles.packageBonus} />
+                )}
+                <span className={styles.packageNote}>
+                  <Trans>
+                    ≈ {images} {cheapestName} images
+                  </Trans>
+                </span>
+                <span className={styles.packageNote}>
+                  <Trans>{rate} per 1,000 credits</Trans>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      <p className={styles.pricingLinks}>
+        <Link href="/dashboard/billing" className={styles.arrowLink}>
+          <Trans>Buy credits</Trans>
+          <span aria-hidden="true"> →</span>
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function Faq() {
+  const { i18n } = useLingui();
+  const list = (items: readonly string[]) => new Intl.ListFormat(i18n.locale, { style: 'long', type: 'conjunction' }).format(items);
+  const prices = list(GENERATION_MODELS.map((model) => `${MODEL_NAMES[model]} ${i18n.number(CREDITS_PER_IMAGE[model])}`));
+  const providers = list(providersForCountry(null).map((provider) => PROVIDER_NAMES[provider]));
+  const freeCredits = i18n.number(FREE_SIGN_UP_CREDITS);
+  const items: { question: ReactNode; answer: ReactNode }[] = [
+    {
+      question: <Trans>What is a credit?</Trans>,
+      answer: (
+        <Trans>
+          The unit you pay in. Each image costs a fixed number of credits by model ({prices}); a task of several images costs that many times more. New accounts get {freeCredits} credits to try things out.
+        </Trans>
+      ),
+    },
+    {
+      question: <Trans>Do failed tasks cost credits?</Trans>,
+      answer: <Trans>No. Credits are charged only when a task succeeds. A task that fails to start or to generate is refunded in full, and your history shows the refund.</Trans>,
+    },
+    {
+      question: <Trans>How long are results kept?</Trans>,
+      answer: (
+        <Trans>
+          Result URLs are meant for downloading, so save the images you want to keep in your own storage. Your <Link href="/recent-history">history</Link> keeps every task with its prompt, parameters, cost and images.
+        </Trans>
+      ),
+    },
+    {
+      question: <Trans>How do API keys and rate limits work?</Trans>,
+      answer: (
+        <Trans>
+          Every call carries an API key as a Bearer token. Create one key per app or environment, see usage per key, and reset a key at once if it leaks. Calls are rate-limited to keep the service fair: when you hit a limit, back off and try again.
+        </Trans>
+      ),
+    },
+    {
+      question: <Trans>Which payment methods can I use?</Trans>,
+      answer: <Trans>{providers}. The billing page lists the methods that suit your country first.</Trans>,
+    },
+    {
+      question: <Trans>Can I get invoices?</Trans>,
+      answer: <Trans>Yes. On the billing page, choose your paid orders and apply for an invoice with your company name, tax ID and address. It is ready to download there once issued.</Trans>,
+    },
+  ];
+  return (
+    <section className={styles.section} aria-labelledby="faq-title">
+      <div className={styles.faqLayout}>
+        <div className={styles.sectionHead}>
+          <h2 id="faq-title" className={styles.sectionTitle}>
+            <Trans>Questions, answered</Trans>
+          </h2>
+          <p className={styles.sectionLead}>
+            <Trans>
+              Anything else? Ask in our <Link href="/join-discord">Discord community</Link>.
+            </Trans>
+          </p>
+        </div>
+        <div className={styles.faq}>
+          {items.map((item, index) => (
+            <details key={index} className={styles.faqItem}>
+              <summary className={styles.question}>{item.question}</summary>
+              <p className={styles.answer}>{item.answer}</p>
+            </details>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
 
 export default function HomePage() {
-  const { t } = useLingui();
+  const { i18n } = useLingui();
   const modal = useGlobalActor('loginModal');
   const user = useGlobalSelector('user', userSelectors.user);
+  const openSignUp = () => modal.send({ type: 'OPEN', view: 'signUp' });
+  const linkButton = (variant: 'primary' | 'secondary') => `${buttonStyles.button} ${buttonStyles[variant]} ${buttonStyles.lg}`;
+  const models = GENERATION_MODELS.map((model) => MODEL_NAMES[model]).join(' · ');
+  const freeCredits = i18n.number(FREE_SIGN_UP_CREDITS);
+  const balance = i18n.number(user?.credits ?? 0);
 
   return (
     <div className={styles.page}>
       <section className={styles.hero} aria-labelledby="hero-title">
-        <p className={styles.eyebrow}>
-          <Trans>Nano Banana · Flux Kontext Pro · Flux Kontext Max</Trans>
-        </p>
-        <h1 id="hero-title" className={styles.title}>
-          <Trans>Image generation for your product, one API call away</Trans>
-        </h1>
-        <p className={styles.lead}>
-          <Trans>Generate and edit images with Nano Banana and Flux models through one simple task API. Pay per image with credits, watch usage per key, and try every model in the playground first.</Trans>
+        <div className={styles.heroText}>
+          <p className={styles.eyebrow}>{models}</p>
+          <h1 id="hero-title" className={styles.title}>
+            <Trans>Image generation for your product, one API call away</Trans>
+          </h1>
+          <p className={styles.lead}>
+            <Trans>Generate and edit images with Nano Banana and Flux Kontext through one simple task API. Pay per image with credits, watch usage per key, and try every model in the playground first.</Trans>
+          </p>
+          <div className={styles.actions}>
+            {user ? (
+              <>
+                <Link href="/playground/flux" className={linkButton('primary')}>
+                  <Trans>Open the playground</Trans>
+                </Link>
+                <Link href="/dashboard" className={linkButton('secondary')}>
+                  <Trans>Go to dashboard</Trans>
+                </Link>
+              </>
+            ) : (
+              <>
+                <Button variant="primary" size="lg" onClick={openSignUp}>
+                  <Trans>Get your free API key</Trans>
+                </Button>
+                <Link href="/playground/flux" className={linkButton('secondary')}>
+                  <Trans>Try the playground</Trans>
+                </Link>
+              </>
+            )}
+          </div>
+          <p className={styles.note}>
+            {user ? (
+              <Trans>
+                Signed in as <strong>{user.email}</strong> · {balance} credits
+              </Trans>
+            ) : (
+              <Trans>{freeCredits} free credits for new accounts. No card needed.</Trans>
+            )}
+          </p>
+        </div>
+        <HeroTask />
+      </section>
+
+      <Gallery />
+      <Features />
+      <HowItWorks apiKey={user?.apiKey ?? ''} />
+      <Pricing />
+      <Faq />
+
+      <section className={styles.finalCta} aria-labelledby="cta-title">
+        <h2 id="cta-title" className={styles.ctaTitle}>
+          <Trans>Make your first image in minutes</Trans>
+        </h2>
+        <p className={styles.ctaText}>
+          {user ? <Trans>Your key is ready. Try a prompt in the playground, then copy the call into your code.</Trans> : <Trans>Create an account, copy the sample call, and see the result. The free credits cover your first tests.</Trans>}
         </p>
         <div className={styles.actions}>
           {user ? (
-            <p className={styles.signedIn}>
-              <Trans>
-                You are signed in as <strong>{user.email}</strong>.
-              </Trans>
-            </p>
+            <>
+              <Link href="/playground/flux" className={linkButton('primary')}>
+                <Trans>Open the playground</Trans>
+              </Link>
+              <Link href="/get-started" className={linkButton('secondary')}>
+                <Trans>Read the quick start</Trans>
+              </Link>
+            </>
           ) : (
             <>
-              <Button variant="primary" size="lg" onClick={() => modal.send({ type: 'OPEN', view: 'signUp' })}>
-                <Trans>Get your free API key</Trans>
+              <Button variant="primary" size="lg" onClick={openSignUp}>
+                <Trans>Create your free account</Trans>
               </Button>
-              <Button variant="secondary" size="lg" onClick={() => modal.send({ type: 'OPEN', view: 'signIn' })}>
-                <Trans>Sign in</Trans>
-              </Button>
+              <Link href="/get-started" className={linkButton('secondary')}>
+                <Trans>Read the quick start</Trans>
+              </Link>
             </>
           )}
         </div>
-        <p className={styles.note}>
-          <Trans>New accounts start with free credits. No card needed.</Trans>
-        </p>
-      </section>
-
-      <section className={styles.features} aria-label={t`What the API does`}>
-        <article className={styles.feature}>
-          <h2>
-            <Trans>Text to image</Trans>
-          </h2>
-          <p>
-            <Trans>Describe a scene and get up to four images per call, in the aspect ratio and format you need.</Trans>
-          </p>
-        </article>
-        <article className={styles.feature}>
-          <h2>
-            <Trans>Image to image</Trans>
-          </h2>
-          <p>
-            <Trans>Pass reference image URLs to edit, restyle or keep a character consistent across shots.</Trans>
-          </p>
-        </article>
-        <article className={styles.feature}>
-          <h2>
-            <Trans>Built for developers</Trans>
-          </h2>
-          <p>
-            <Trans>API keys per project, an IP allow-list, usage per key, invoices and several ways to pay.</Trans>
-          </p>
-        </article>
-      </section>
-
-      <section className={styles.sample} aria-labelledby="sample-title">
-        <h2 id="sample-title">
-          <Trans>Your first call</Trans>
-        </h2>
-        <pre className={styles.code} tabIndex={0} aria-label={t`Example request`}>
-          <code>{SAMPLE_REQUEST}</code>
-        </pre>
       </section>
     </div>
   );

@@ -1,0 +1,320 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
+import { userSelectors } from '../../actors/user';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+import { maskKey } from '../../ui/maskKey';
+import { GENERATION_TIME_LIMIT_MS } from '../../actors/generation';
+import { CREDITS_PER_IMAGE, MODEL_NAMES, generationCost } from '../../services/generationOptions';
+import { curlGenerate, curlTaskStatus, javascriptGenerate } from '../playground/snippets';
+import { CodeSample, type CodeVariant } from './CodeSample';
+import { KEY_PLACEHOLDER, SAMPLE_REQUEST, TASK_ID_PLACEHOLDER, snippetTarget } from './sample';
+import styles from './GetStartedPage.module.css';
+
+/** How long the playground watches a task: the advice here is the same. */
+const limitMinutes = GENERATION_TIME_LIMIT_MS / 60_000;
+
+type StepState = 'done' | 'current' | 'upcoming';
+
+const CREATE_RESPONSE = `{
+  "code": 200,
+  "msg": "success",
+  "data": { "taskId": "4f9c2e7a0b1d4c6e" }
+}`;
+
+const STATUS_RESPONSE = `{
+  "code": 200,
+  "msg": "success",
+  "data": {
+    "taskId": "4f9c2e7a0b1d4c6e",
+    "successFlag": 1,
+    "response": { "resultImageUrls": ["https://…/4f9c2e7a0b1d4c6e-0.png"] },
+    "errorCode": null,
+    "errorMessage": null
+  }
+}`;
+
+function StepMarker({ state, number }: { state: StepState; number: number }) {
+  return (
+    <span className={`${styles.marker} ${styles[state]}`} aria-hidden="true">
+      {state === 'done' ? (
+        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M5 12.5l4.5 4.5L19 7.5" />
+        </svg>
+      ) : (
+        number
+      )}
+    </span>
+  );
+}
+
+function StepStatus({ state }: { state: StepState }) {
+  return (
+    <span className={`${styles.status} ${styles[`status_${state}`]}`}>
+      {state === 'done' ? <Trans>Done</Trans> : state === 'current' ? <Trans>Next</Trans> : <Trans>To do</Trans>}
+    </span>
+  );
+}
+
+function Step({ number, state, title, children }: { number: number; state: StepState; title: ReactNode; children: ReactNode }) {
+  const headingId = `step-${number}-title`;
+  return (
+    <li className={`${styles.step} ${state === 'current' ? styles.stepCurrent : ''}`} aria-current={state === 'current' ? 'step' : undefined} data-state={state}>
+      <StepMarker state={state} number={number} />
+      <div className={styles.stepBody}>
+        <div className={styles.stepHeader}>
+          <h2 id={headingId} className={styles.stepTitle}>
+            <span className="visually-hidden">
+              <Trans>Step {number}:</Trans>{' '}
+            </span>
+            {title}
+          </h2>
+          <StepStatus state={state} />
+        </div>
+        {children}
+      </div>
+    </li>
+  );
+}
+
+interface NextLink {
+  href: string;
+  title: ReactNode;
+  text: ReactNode;
+}
+
+export default function GetStartedPage() {
+  const { t, i18n } = useLingui();
+  const modal = useGlobalActor('loginModal');
+  const user = useGlobalSelector('user', userSelectors.user);
+  const resolving = useGlobalSelector('user', userSelectors.isResolving);
+
+  const signedIn = user !== null;
+  const apiKey = user?.apiKey ?? '';
+  const hasKey = apiKey !== '';
+  const shownKey = hasKey ? maskKey(apiKey) : KEY_PLACEHOLDER;
+  const realKey = hasKey ? apiKey : KEY_PLACEHOLDER;
+
+  // Done steps come from the session; the first one not done is the one to do next.
+  const doneSteps = [signedIn, hasKey];
+  const firstOpen = doneSteps.findIndex((done) => !done);
+  const current = firstOpen === -1 ? 3 : firstOpen + 1;
+  const stateOf = (step: number): StepState => (step <= doneSteps.length && doneSteps[step - 1] ? 'done' : step === current ? 'current' : 'upcoming');
+
+  const generateVariants: CodeVariant[] = [
+    { id: 'curl', label: 'curl', shown: curlGenerate(SAMPLE_REQUEST, snippetTarget(shownKey)), copied: curlGenerate(SAMPLE_REQUEST, snippetTarget(realKey)) },
+    { id: 'javascript', label: 'JavaScript', shown: javascriptGenerate(SAMPLE_REQUEST, snippetTarget(shownKey)), copied: javascriptGenerate(SAMPLE_REQUEST, snippetTarget(realKey)) },
+  ];
+  const statusVariants: CodeVariant[] = [
+    { id: 'curl', label: 'curl', shown: curlTaskStatus(TASK_ID_PLACEHOLDER, snippetTarget(shownKey)), copied: curlTaskStatus(TASK_ID_PLACEHOLDER, snippetTarget(realKey)) },
+  ];
+
+  const cost = generationCost(SAMPLE_REQUEST.model, SAMPLE_REQUEST.numImages);
+  const modelName = MODEL_NAMES[SAMPLE_REQUEST.model];
+  const balance = i18n.number(user?.credits ?? 0);
+  const [nanoName, proName, maxName] = [MODEL_NAMES['nano-banana'], MODEL_NAMES['flux-kontext-pro'], MODEL_NAMES['flux-kontext-max']];
+  const [nanoCredits, proCredits, maxCredits] = [CREDITS_PER_IMAGE['nano-banana'], CREDITS_PER_IMAGE['flux-kontext-pro'], CREDITS_PER_IMAGE['flux-kontext-max']];
+
+  const nextLinks: NextLink[] = [
+    { href: '/playground/flux', title: <Trans>Playground</Trans>, text: <Trans>Try every model, aspect ratio and reference image, then copy the call.</Trans> },
+    { href: '/recent-history', title: <Trans>History</Trans>, text: <Trans>Every task with its status, parameters, cost and images.</Trans> },
+    { href: '/dashboard', title: <Trans>Usage</Trans>, text: <Trans>Credits spent per day and per key, and your balance.</Trans> },
+    { href: '/dashboard/billing', title: <Trans>Billing</Trans>, text: <Trans>Buy credits, set up auto top-up and get invoices.</Trans> },
+    { href: '/dashboard/api-keys', title: <Trans>API keys</Trans>, text: <Trans>One key per app or environment, and an IP allow-list.</Trans> },
+    { href: '/join-discord', title: <Trans>Discord community</Trans>, text: <Trans>Ask questions, share results and hear about new models first.</Trans> },
+  ];
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.intro}>
+        <p className={styles.eyebrow}>
+          <Trans>Quick start</Trans>
+        </p>
+        <h1 className={styles.title}>
+          <Trans>Your first image in five steps</Trans>
+        </h1>
+        <p className={styles.lead}>
+          <Trans>Sign in, get a key, create a generation task with one HTTP call, then poll it until the images are ready. Each step shows where you are.</Trans>
+        </p>
+      </header>
+
+      <ol className={styles.steps}>
+        <Step number={1} state={stateOf(1)} title={<Trans>Sign in</Trans>}>
+          {user ? (
+            <p className={styles.text}>
+              <Trans>
+                Signed in as <strong>{user.email}</strong>.
+              </Trans>{' '}
+              <Trans>Balance: {balance} credits.</Trans>
+            </p>
+          ) : resolving ? (
+            <p className={styles.text} role="status">
+              <Spinner size={14} /> <Trans>Checking your session…</Trans>
+            </p>
+          ) : (
+            <>
+              <p className={styles.text}>
+                <Trans>Create a free account with Google, Microsoft or your e-mail. New accounts get 100 free credits, no card needed.</Trans>
+              </p>
+              <div className={styles.actions}>
+                <Button variant="primary" onClick={() => modal.send({ type: 'OPEN', view: 'signUp' })}>
+                  <Trans>Create a free account</Trans>
+                </Button>
+                <Button onClick={() => modal.send({ type: 'OPEN', view: 'signIn' })}>
+                  <Trans>Sign in</Trans>
+                </Button>
+              </div>
+            </>
+          )}
+        </Step>
+
+        <Step number={2} state={stateOf(2)} title={<Trans>Create an API key</Trans>}>
+          {hasKey ? (
+            <>
+              <p className={styles.text}>
+                <Trans>
+                  Your primary key is ready: <code className={styles.key}>{shownKey}</code>
+                </Trans>
+              </p>
+              <p className={styles.text}>
+                <Link href="/dashboard/api-keys" className={styles.inlineLink}>
+                  <Trans>Manage your keys</Trans>
+                </Link>{' '}
+                <span className={styles.muted}>
+                  <Trans>(create one per app, restrict them to your servers' IP addresses)</Trans>
+                </span>
+              </p>
+            </>
+          ) : signedIn ? (
+            <>
+              <p className={styles.text}>
+                <Trans>Your account has no key yet. Create one, then come back here: the commands below fill it in.</Trans>
+              </p>
+              <div className={styles.actions}>
+                <Link href="/dashboard/api-keys" className={styles.buttonLink}>
+                  <Trans>Create a key</Trans>
+                </Link>
+              </div>
+            </>
+          ) : (
+            <p className={styles.text}>
+              <Trans>
+                Every account gets a primary key. You manage keys on the <Link href="/dashboard/api-keys">API keys</Link> page once you are signed in.
+              </Trans>
+            </p>
+          )}
+        </Step>
+
+        <Step number={3} state={stateOf(3)} title={<Trans>Make your first call</Trans>}>
+          <p className={styles.text}>
+            <Trans>
+              Send the prompt with your key as a Bearer token. The call answers at once with a <code>taskId</code>; the image is made in the background.
+            </Trans>{' '}
+            <Trans>
+              This one asks for one {modelName} image: {cost} credits, charged only if it succeeds.
+            </Trans>
+          </p>
+          <CodeSample label={t`Create a generation task`} variants={generateVariants} copiesRealKey={hasKey} />
+          {!hasKey ? (
+            <p className={styles.hint}>
+              <Trans>
+                Replace <code>{KEY_PLACEHOLDER}</code> with your key, or sign in to have it filled in.
+              </Trans>
+            </p>
+          ) : null}
+          <details className={styles.response}>
+            <summary>
+              <Trans>What the answer looks like</Trans>
+            </summary>
+            <pre className={styles.plainCode} tabIndex={0} role="group" aria-label={t`Example answer`}>
+              <code>{CREATE_RESPONSE}</code>
+            </pre>
+          </details>
+        </Step>
+
+        <Step number={4} state={stateOf(4)} title={<Trans>Poll the task</Trans>}>
+          <p className={styles.text}>
+            <Trans>
+              Ask for the task's record with the <code>taskId</code> from step 3 until <code>successFlag</code> is no longer 0.
+            </Trans>
+          </p>
+          <CodeSample label={t`Read a task's status`} variants={statusVariants} copiesRealKey={hasKey} demoNote={false} />
+          <dl className={styles.flags}>
+            <div>
+              <dt>
+                <code>0</code> <Trans>generating</Trans>
+              </dt>
+              <dd>
+                <Trans>Still working: wait, then ask again.</Trans>
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <code>1</code> <Trans>success</Trans>
+              </dt>
+              <dd>
+                <Trans>
+                  The images are in <code>response.resultImageUrls</code>. Download the ones you keep.
+                </Trans>
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <code>2</code> <Trans>create failed</Trans>
+              </dt>
+              <dd>
+                <Trans>The task never started. Nothing is charged.</Trans>
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <code>3</code> <Trans>generation failed</Trans>
+              </dt>
+              <dd>
+                <Trans>
+                  The model could not make the image; <code>errorMessage</code> says why. Credits are refunded.
+                </Trans>
+              </dd>
+            </div>
+          </dl>
+          <p className={styles.text}>
+            <Trans>
+              Back off between polls: wait about 2 seconds before the first, make each wait about 1.5 times longer (up to 10 seconds), and give up after about {limitMinutes} minutes. The JavaScript example in step 3 polls this way. To skip polling, pass a <code>callBackUrl</code> and have the result sent to your server.
+            </Trans>
+          </p>
+          <details className={styles.response}>
+            <summary>
+              <Trans>What a finished task looks like</Trans>
+            </summary>
+            <pre className={styles.plainCode} tabIndex={0} role="group" aria-label={t`Example finished task`}>
+              <code>{STATUS_RESPONSE}</code>
+            </pre>
+          </details>
+        </Step>
+
+        <Step number={5} state={stateOf(5)} title={<Trans>Where next</Trans>}>
+          <ul className={styles.nextLinks}>
+            {nextLinks.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className={styles.nextLink}>
+                  <span className={styles.nextTitle}>
+                    {link.title}
+                    <span aria-hidden="true"> →</span>
+                  </span>
+                  <span className={styles.nextText}>{link.text}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <p className={styles.hint}>
+            <Trans>
+              Credits per image: {nanoName} {nanoCredits}, {proName} {proCredits}, {maxName} {maxCredits}. Failed tasks cost nothing.
+            </Trans>
+          </p>
+        </Step>
+      </ol>
+    </div>
+  );
+}

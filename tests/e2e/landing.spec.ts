@@ -1,0 +1,182 @@
+import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect } from './fixtures';
+import { signUp, uniqueEmail } from './journeys';
+
+// The catalogue's cheapest rate: $500 for 57,500 credits is $8.70 per 1,000 (src/services/creditPackages.ts).
+const FROM_PER_1000 = 'From $8.70 per 1,000 credits';
+const KEY_PATTERN = /^nb_[0-9a-f]{40}$/;
+
+/** The account's primary key in full, read from the keys page's Copy button (the clipboard). */
+async function readPrimaryKey(page: Page): Promise<string> {
+  await page.goto('/dashboard/api-keys');
+  const row = page.getByRole('table').getByRole('row', { name: /Primary/ });
+  await row.getByRole('button', { name: /^Copy key / }).click();
+  let key = '';
+  await expect
+    .poll(async () => {
+      key = await page.evaluate(() => navigator.clipboard.readText());
+      return key;
+    })
+    .toMatch(KEY_PATTERN);
+  return key;
+}
+
+/** How far the page's own content (the header is another page's business) reaches past the viewport's right edge. */
+function mainOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const main = document.querySelector('main');
+    return main ? main.scrollWidth - document.documentElement.clientWidth : 0;
+  });
+}
+
+test.describe('landing page', () => {
+  test('an anonymous visitor sees the hero, a decoded gallery, pricing from the catalogue and a keyboard FAQ; the CTA opens sign-up', async ({ page, openApp }) => {
+    await openApp(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Image generation for your product, one API call away' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'Try the playground' })).toHaveAttribute('href', '/playground/flux');
+
+    // Gallery: eight sample outputs, each a real image that decodes, with its prompt and model.
+    const gallery = page.getByRole('region', { name: 'Sample outputs' });
+    const images = gallery.getByRole('img');
+    await expect(images).toHaveCount(8);
+    for (const image of await images.all()) {
+      await image.scrollIntoViewIfNeeded();
+      await expect(image).toHaveAttribute('alt', /^Sample output for the prompt /);
+      await expect.poll(() => image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : 0))).toBeGreaterThan(0);
+    }
+    await expect(gallery.getByText('Flux Kontext Max').first()).toBeVisible();
+    await expect(gallery.getByText('21:9', { exact: true })).toBeVisible();
+
+    // Pricing comes from the credit catalogue and the per-model table.
+    const pricing = page.getByRole('region', { name: 'Pay per image, with credits' });
+    await expect(pricing.getByText(FROM_PER_1000)).toBeVisible();
+    const models = pricing.getByRole('table');
+    await expect(models.getByRole('row', { name: /Nano Banana 2 / })).toBeVisible();
+    await expect(models.getByRole('row', { name: /Flux Kontext Pro 4 / })).toBeVisible();
+    await expect(models.getByRole('row', { name: /Flux Kontext Max 8 / })).toBeVisible();
+    const packages = pricing.getByRole('list', { name: 'Credit packages' }).getByRole('listitem');
+    await expect(packages).toHaveCount(4);
+    await expect(packages.filter({ hasText: '$500' })).toContainText('50,000 credits');
+    await expect(packages.filter({ hasText: '$500' })).toContainText('+7,500 bonus');
+    await expect(packages.filter({ hasText: '$10' }).first()).toContainText('≈ 500 Nano Banana images');
+    await expect(pricing.getByText(/100 free credits/)).toBeVisible();
+    await expect(pricing.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/dashboard/billing');
+
+    // The sample call shows a placeholder, never a key.
+    const how = page.getByRole('region', { name: 'How it works' });
+    await expect(how.getByLabel('Example request (curl)', { exact: true })).toContainText('Authorization: Bearer YOUR_API_KEY');
+    await expect(how.getByText(/Demo mode: the API runs inside this browser tab/)).toBeVisible();
+
+    // FAQ: native disclosure widgets, opened from the keyboard.
+    const faq = page.getByRole('region', { name: 'Questions, answered' });
+    const refund = faq.getByText('Do failed tasks cost credits?');
+    const answer = faq.getByText(/Credits are charged only when a task succeeds/);
+    await expect(answer).toBeHidden();
+    await refund.focus();
+    await page.keyboard.press('Enter');
+    await expect(answer).toBeVisible();
+    await page.keyboard.press('Space');
+    await expect(answer).toBeHidden();
+
+    // The hero's call to action opens the sign-up form.
+    await page.getByRole('button', { name: 'Get your free API key' }).click();
+    await expect(page.getByRole('dialog').getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  });
+
+  test('fits a 375 px wide screen without scrolling sideways', async ({ page, openApp }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await openApp(page);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect.poll(() => mainOverflow(page)).toBeLessThanOrEqual(0);
+    await openApp(page, '/get-started');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your first image in five steps' })).toBeVisible();
+    await expect.poll(() => mainOverflow(page)).toBeLessThanOrEqual(0);
+  });
+});
+
+test.describe('get started', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('an anonymous visitor sees every step, with YOUR_API_KEY in the commands', async ({ page, openApp }) => {
+    await openApp(page, '/get-started');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your first image in five steps' })).toBeVisible();
+    const steps = page.getByRole('main').getByRole('list').first().locator(':scope > li');
+    await expect(steps).toHaveCount(5);
+    await expect(steps.nth(0)).toContainText('Next');
+    await expect(steps.nth(1)).toContainText('To do');
+    await expect(page.getByLabel('Create a generation task (curl)', { exact: true })).toContainText('Authorization: Bearer YOUR_API_KEY');
+    await expect(page.getByLabel("Read a task's status (curl)", { exact: true })).toContainText('taskId=TASK_ID_FROM_STEP_3');
+    await page.getByRole('button', { name: 'Copy Create a generation task (curl)' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('Bearer YOUR_API_KEY');
+    await page.getByRole('button', { name: 'Create a free account' }).click();
+    await expect(page.getByRole('dialog').getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  });
+
+  test('signed in: the landing page offers the playground and dashboard; get-started fills in the real key, masked on screen', async ({ page, openApp }) => {
+    await openApp(page);
+    const email = uniqueEmail();
+    await signUp(page, email);
+
+    // Landing, signed in.
+    await expect(page.getByRole('link', { name: 'Open the playground' }).first()).toHaveAttribute('href', '/playground/flux');
+    await expect(page.getByRole('link', { name: 'Go to dashboard' })).toHaveAttribute('href', '/dashboard');
+    await expect(page.getByRole('button', { name: 'Get your free API key' })).toHaveCount(0);
+
+    const key = await readPrimaryKey(page);
+    const masked = `${key.slice(0, 6)}…${key.slice(-4)}`;
+
+    // The landing page's sample call shows the key masked, and copies it in full.
+    await page.getByRole('banner').getByRole('link', { name: 'Nano Banana API home' }).click();
+    const how = page.getByRole('region', { name: 'How it works' });
+    await expect(how.getByLabel('Example request (curl)', { exact: true })).toContainText(`Authorization: Bearer ${masked}`);
+    await expect(page.getByText(key)).toHaveCount(0);
+
+    // Get started: steps 1 and 2 done, the key masked on screen, the copied command with the real key.
+    await openApp(page, '/get-started');
+    const steps = page.getByRole('main').getByRole('list').first().locator(':scope > li');
+    await expect(steps.nth(0)).toContainText(`Signed in as ${email}.`);
+    await expect(steps.nth(0)).toContainText('Done');
+    await expect(steps.nth(1)).toContainText('Done');
+    await expect(steps.nth(1)).toContainText(masked);
+    await expect(steps.nth(1).getByRole('link', { name: 'Manage your keys' })).toHaveAttribute('href', '/dashboard/api-keys');
+    await expect(steps.nth(2)).toContainText('Next');
+    await expect(steps.nth(2)).toContainText('Copied commands include your key');
+
+    const request = page.getByLabel('Create a generation task (curl)', { exact: true });
+    await expect(request).toContainText(`Authorization: Bearer ${masked}`);
+    await expect(page.getByText(key)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Copy Create a generation task (curl)' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain(`Authorization: Bearer ${key}`);
+    await expect(page.getByText('Copied, with your API key. Keep it secret.')).toBeVisible();
+
+    // The JavaScript tab too.
+    await page.getByRole('radio', { name: 'JavaScript' }).check();
+    await expect(page.getByLabel('Create a generation task (JavaScript)', { exact: true })).toContainText(`const API_KEY = "${masked}"`);
+    await page.getByRole('button', { name: 'Copy Create a generation task (JavaScript)' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain(`const API_KEY = "${key}"`);
+
+    // Step 4: polling, with the real key in what is copied.
+    await page.getByRole('button', { name: "Copy Read a task's status (curl)" }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`taskId=TASK_ID_FROM_STEP_3[\\s\\S]*Bearer ${key}`));
+  });
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`accessibility, ${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+
+    test('the landing page and get-started have no axe violations (contrast included)', async ({ page, openApp }) => {
+      for (const path of ['/', '/get-started']) {
+        await openApp(page, path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+        // Open every disclosure, so the answers are checked too.
+        for (const summary of await page.getByRole('main').locator('summary').all()) await summary.click();
+        const results = await new AxeBuilder({ page }).include('main').analyze();
+        expect(results.violations.map((violation) => `${path} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+      }
+    });
+  });
+}
