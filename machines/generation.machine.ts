@@ -138,6 +138,19 @@ function failureCode(error: unknown): number | string | null {
 
 const ID = 'generation';
 
+/** A run's own context, as before any task: where a new run starts and what a blocked attempt clears. */
+const NO_RUN = {
+  submitted: null,
+  taskId: null,
+  polls: 0,
+  pollErrors: 0,
+  watchingSince: null,
+  result: null,
+  failure: null,
+  error: null,
+  errorCode: null,
+} satisfies Partial<GenerationContext>;
+
 /**
  * One image generation in the playground: check the form, create the task with the user's API key, then
  * read its progress (from 2 s, a little longer each time) until it succeeds, fails or takes too long.
@@ -159,19 +172,8 @@ export const generationMachine = setup({
     }),
     rememberRequester: assign(({ context, event }) => (event.type === 'GENERATE' ? { apiKey: event.apiKey, balance: event.balance } : { apiKey: context.apiKey })),
     setFieldErrors: assign({ fieldErrors: ({ context }) => context.validate(context.draft) }),
-    startTask: assign(({ context }) => ({
-      submitted: context.draft,
-      fieldErrors: {},
-      taskId: null,
-      polls: 0,
-      pollErrors: 0,
-      watchingSince: null,
-      result: null,
-      failure: null,
-      error: null,
-      errorCode: null,
-    })),
-    clearRun: assign({ submitted: null, taskId: null, result: null, failure: null, error: null, errorCode: null }),
+    startTask: assign(({ context }) => ({ ...NO_RUN, submitted: context.draft, fieldErrors: {} })),
+    clearRun: assign(NO_RUN),
     setTaskId: assign({ taskId: ({ context, event }) => createdTaskId(event) ?? context.taskId, watchingSince: () => Date.now() }),
     setCreateErrorFromResponse: assign(({ event }) =>
       event.type === 'xstate.done.actor.createTask' ? { failure: 'create' as const, error: event.output.msg, errorCode: event.output.code } : {},
@@ -227,15 +229,7 @@ export const generationMachine = setup({
     fieldErrors: {},
     apiKey: '',
     balance: 0,
-    submitted: null,
-    taskId: null,
-    polls: 0,
-    pollErrors: 0,
-    watchingSince: null,
-    result: null,
-    failure: null,
-    error: null,
-    errorCode: null,
+    ...NO_RUN,
   }),
   initial: 'idle',
   // The form stays editable while a task runs: the task keeps what it was sent with.

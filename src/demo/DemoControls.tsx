@@ -1,8 +1,12 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { endPlanSoon, expireAllSessions, fillSampleUsage, PLAN_ENDS_SOON_DAYS, resetDemoData, normalizeCountry, MAX_LATENCY_MS, type NextCall } from './controls';
+import { endpoints, type EndpointName } from '../api/contract';
 import { browserDemoEnvironment, type DemoEnvironment } from './environment';
 import styles from './DemoControls.module.css';
+
+/** Every call of the contract, for aiming an armed failure at one of them. */
+const ENDPOINT_NAMES = Object.keys(endpoints) as EndpointName[];
 
 /** The codes QA reaches for most; anything else goes through "Custom code". */
 export const PRESET_CODES = [100001, 400001, 500001, 500002, 100002, 401] as const;
@@ -171,8 +175,10 @@ export function DemoControls({ environment, reload = () => window.location.reloa
       : next.kind === 'networkError'
         ? t`Next call: network failure`
         : t`Next call: code ${next.code}`;
+  const target = settings.nextCallTarget;
+  const targetPath = target !== null && target in endpoints ? endpoints[target as EndpointName].path : target;
   const status = [
-    armed,
+    next !== null && targetPath ? t`${armed}, when ${targetPath} is called` : armed,
     settings.latencyMs > 0 ? t`Latency: ${settings.latencyMs} ms` : null,
     settings.requireBotCheck ? t`Bot check: required` : null,
     settings.unknownCheckoutHost ? t`Next checkout link: unknown host (armed)` : null,
@@ -218,6 +224,19 @@ export function DemoControls({ environment, reload = () => window.location.reloa
               </option>
             ))}
             <option value="custom">{t`Custom code…`}</option>
+          </select>
+        </label>
+        <label className={styles.field}>
+          <span>
+            <Trans>Which call</Trans>
+          </span>
+          <select value={target ?? ''} onChange={(event) => env.controls.set({ nextCallTarget: event.target.value === '' ? null : event.target.value })}>
+            <option value="">{t`Whichever comes next`}</option>
+            {ENDPOINT_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {`${endpoints[name].method} ${endpoints[name].path}`}
+              </option>
+            ))}
           </select>
         </label>
         {choice === 'custom' ? (

@@ -22,12 +22,17 @@ const SettingsSchema = v.object({
   ipCountry: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/)),
   /** One-shot: the next redirect checkout link points at an unknown host (optional: older saved settings load). */
   unknownCheckoutHost: v.optional(v.boolean(), false),
+  /**
+   * Which call the armed failure waits for (an endpoint name of the contract); null: whichever comes next.
+   * Optional, so older saved settings load.
+   */
+  nextCallTarget: v.optional(v.nullable(v.string()), null),
   /** Percent of image tasks that fail after their run (optional: older saved settings load). */
   generationFailureRate: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)), 0),
 });
 export type DemoSettings = v.InferOutput<typeof SettingsSchema>;
 
-export const DEFAULT_SETTINGS: DemoSettings = { nextCall: null, latencyMs: 0, requireBotCheck: false, ipCountry: 'US', unknownCheckoutHost: false, generationFailureRate: 0 };
+export const DEFAULT_SETTINGS: DemoSettings = { nextCall: null, latencyMs: 0, requireBotCheck: false, ipCountry: 'US', unknownCheckoutHost: false, nextCallTarget: null, generationFailureRate: 0 };
 
 export interface ControlsStore {
   /** The current settings; the same object until something changes (for useSyncExternalStore). */
@@ -35,8 +40,8 @@ export interface ControlsStore {
   /** Applies the valid parts of a change: latency is clamped, an IP country must be two letters. */
   set(change: Partial<DemoSettings>): void;
   subscribe(listener: () => void): () => void;
-  /** Takes the armed failure for this call, disarming it. */
-  consumeNextCall(): NextCall;
+  /** Takes the armed failure for this call (named by its endpoint), disarming it; a failure aimed at another call waits. */
+  consumeNextCall(endpoint?: string): NextCall;
   /** Whether the next redirect checkout link goes to an unknown host, disarming it. */
   consumeUnknownCheckoutHost(): boolean;
   reset(): void;
@@ -72,6 +77,7 @@ function merge(current: DemoSettings, change: Partial<DemoSettings>): DemoSettin
   if (change.requireBotCheck !== undefined) next.requireBotCheck = change.requireBotCheck;
   if (change.ipCountry !== undefined) next.ipCountry = normalizeCountry(change.ipCountry) ?? current.ipCountry;
   if (change.unknownCheckoutHost !== undefined) next.unknownCheckoutHost = change.unknownCheckoutHost;
+  if (change.nextCallTarget !== undefined) next.nextCallTarget = change.nextCallTarget;
   if (change.generationFailureRate !== undefined) next.generationFailureRate = clampFailureRate(change.generationFailureRate);
   return next;
 }
@@ -93,9 +99,11 @@ export function createControlsStore(storage: KeyValueStorage): ControlsStore {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    consumeNextCall() {
+    consumeNextCall(endpoint) {
       const armed = settings.nextCall;
-      if (armed) replace({ ...settings, nextCall: null });
+      const target = settings.nextCallTarget;
+      if (!armed || (target !== null && target !== endpoint)) return null;
+      replace({ ...settings, nextCall: null });
       return armed;
     },
     consumeUnknownCheckoutHost() {

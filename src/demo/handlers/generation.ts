@@ -23,6 +23,7 @@ import {
   isOutputFormat,
   outputSize,
 } from '../../services/generationOptions';
+import { isHttpUrl } from '../../services/urls';
 import type { DemoEnvironment } from '../environment';
 import { accountForApiKey, createTask, findTask, randomPlan, settleDueTasks, taskRequest } from '../generation/tasks';
 import { renderResultImage } from '../generation/images';
@@ -44,15 +45,6 @@ const GenerateInput: v.GenericSchema<unknown, GenerateRequest> = v.object({
   callBackUrl: v.optional(v.string()),
 });
 const TaskQuery = v.object({ taskId: v.pipe(v.string(), v.minLength(1)) });
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
 
 /** What is wrong with a request the schema let through, as the task API would say it; null if nothing. */
 export function requestProblem(request: GenerateRequest): string | null {

@@ -65,10 +65,10 @@ function injectedMessage(code: number): string {
 }
 
 /** Latency first, then the armed failure (consumed here, so only one call gets it). */
-async function applyControls(env: DemoEnvironment): Promise<Response | null> {
+async function applyControls(env: DemoEnvironment, name: EndpointName): Promise<Response | null> {
   const { latencyMs } = env.controls.get();
   if (latencyMs > 0) await sleep(latencyMs);
-  const armed = env.controls.consumeNextCall();
+  const armed = env.controls.consumeNextCall(name);
   if (!armed) return null;
   if (armed.kind === 'networkError') return HttpResponse.error();
   return envelope(fail(armed.code, injectedMessage(armed.code)));
@@ -129,7 +129,7 @@ export function route<N extends EndpointName, I>(
   return on(`*${path}`, async ({ request }) => {
     // The demo server answers in the visitor's language, so it waits for the first catalogue.
     await linguiReady();
-    const controlled = await applyControls(env);
+    const controlled = await applyControls(env, name);
     if (controlled) return controlled;
     const checked = await validate(request, body, schema);
     if (!checked.ok) return envelope(fail(BAD_REQUEST_CODE, checked.message));

@@ -1,9 +1,10 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useRoute } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
+import { useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors } from '../../actors/user';
-import { Button } from '../../ui/Button';
+import { SignInPrompt } from '../auth/SignInPrompt';
+import { useSignInWhenAnonymous } from '../auth/useSignInWhenAnonymous';
 import { EarlyRenewalModal } from '../billing/EarlyRenewalModal';
 import styles from './Dashboard.module.css';
 
@@ -22,14 +23,9 @@ function NavLink({ href, children }: { href: string; children: ReactNode }) {
  */
 export function DashboardLayout({ title, children, offerRenewal = true }: { title: ReactNode; children: ReactNode; offerRenewal?: boolean }) {
   const { t } = useLingui();
-  const modal = useGlobalActor('loginModal');
-  const anonymous = useGlobalSelector('user', userSelectors.isAnonymous);
+  const { anonymous, openSignIn } = useSignInWhenAnonymous();
   const user = useGlobalSelector('user', userSelectors.user);
   const hasUser = user !== null;
-
-  useEffect(() => {
-    if (anonymous) modal.send({ type: 'OPEN', view: 'signIn' });
-  }, [anonymous, modal]);
 
   return (
     <div className={styles.layout}>
@@ -55,14 +51,9 @@ export function DashboardLayout({ title, children, offerRenewal = true }: { titl
         {hasUser ? (
           children
         ) : anonymous ? (
-          <div className={styles.empty}>
-            <p>
-              <Trans>Sign in to see your dashboard.</Trans>
-            </p>
-            <Button variant="primary" onClick={() => modal.send({ type: 'OPEN', view: 'signIn' })}>
-              <Trans>Sign in</Trans>
-            </Button>
-          </div>
+          <SignInPrompt onSignIn={openSignIn}>
+            <Trans>Sign in to see your dashboard.</Trans>
+          </SignInPrompt>
         ) : null}
       </section>
     </div>

@@ -5,6 +5,7 @@ import type { SnapshotFrom } from 'xstate';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { createDiscordJoinLogic, readJoinInput, type DiscordJoinActor } from '../../actors/discordJoin';
 import { userSelectors, type AppUser } from '../../actors/user';
+import { useSignInWhenAnonymous } from '../auth/useSignInWhenAnonymous';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import styles from './JoinDiscord.module.css';
@@ -24,13 +25,8 @@ const PANEL_TITLE_ID = 'discord-connection-title';
  */
 export default function JoinDiscordPage() {
   const { t } = useLingui();
-  const modal = useGlobalActor('loginModal');
-  const anonymous = useGlobalSelector('user', userSelectors.isAnonymous);
+  const { anonymous, openSignIn } = useSignInWhenAnonymous();
   const user = useGlobalSelector('user', userSelectors.user);
-
-  useEffect(() => {
-    if (anonymous) modal.send({ type: 'OPEN', view: 'signIn' });
-  }, [anonymous, modal]);
 
   return (
     <div className={styles.page}>
@@ -86,7 +82,7 @@ export default function JoinDiscordPage() {
                   <Trans>Sign in to connect your Discord account.</Trans>
                 </p>
                 <div className={styles.actions}>
-                  <Button variant="primary" size="lg" onClick={() => modal.send({ type: 'OPEN', view: 'signIn' })}>
+                  <Button variant="primary" size="lg" onClick={openSignIn}>
                     <Trans>Sign in</Trans>
                   </Button>
                 </div>

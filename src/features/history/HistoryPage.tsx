@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { detailsDialogLogic } from '../../actors/detailsDialog';
-import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
+import { useGlobalSelector } from '../../actors/AppActorContext';
 import { createPagedListLogic } from '../../actors/pagedList';
 import { userSelectors } from '../../actors/user';
 import type { UsageRecord } from '../../api/contract';
@@ -11,6 +10,8 @@ import { usageRecordPage } from '../../api/dashboard';
 import { GENERATION_MODELS, MODEL_NAMES } from '../../services/generationOptions';
 import { Button } from '../../ui/Button';
 import tableStyles from '../../ui/DataTable.module.css';
+import { SignInPrompt } from '../auth/SignInPrompt';
+import { useSignInWhenAnonymous } from '../auth/useSignInWhenAnonymous';
 import { PagedSection } from '../dashboard/PagedSection';
 import { taskStatusLabel, taskStatusTone } from '../dashboard/usageLabels';
 import { PLAYGROUND_PATH } from '../playground/draft';
@@ -27,13 +28,8 @@ const STATUS_FILTERS = [1, 3, 2, 0] as const;
 
 /** `/recent-history`: every generation of the account, newest first, with its parameters, cost and images. */
 export default function HistoryPage() {
-  const modal = useGlobalActor('loginModal');
-  const anonymous = useGlobalSelector('user', userSelectors.isAnonymous);
+  const { anonymous, openSignIn } = useSignInWhenAnonymous();
   const user = useGlobalSelector('user', userSelectors.user);
-
-  useEffect(() => {
-    if (anonymous) modal.send({ type: 'OPEN', view: 'signIn' });
-  }, [anonymous, modal]);
 
   return (
     <div className={styles.page}>
@@ -49,14 +45,9 @@ export default function HistoryPage() {
         // Keyed by account: another account's sign-in starts the list afresh.
         <HistoryList key={user.id} />
       ) : anonymous ? (
-        <div className={styles.signIn}>
-          <p>
-            <Trans>Sign in to see your generations.</Trans>
-          </p>
-          <Button variant="primary" onClick={() => modal.send({ type: 'OPEN', view: 'signIn' })}>
-            <Trans>Sign in</Trans>
-          </Button>
-        </div>
+        <SignInPrompt onSignIn={openSignIn}>
+          <Trans>Sign in to see your generations.</Trans>
+        </SignInPrompt>
       ) : null}
     </div>
   );

@@ -15,6 +15,7 @@ import {
   isGenerationModel,
   isOutputFormat,
 } from '../../services/generationOptions';
+import { isHttpUrl } from '../../services/urls';
 
 export type { GenerationDraft };
 
@@ -94,15 +95,6 @@ export function draftFromParamJson(paramJson: string): GenerationDraft | null {
 /** Reference URLs that are filled in (empty rows are just unused). */
 export function filledReferenceUrls(draft: GenerationDraft): string[] {
   return draft.referenceUrls.map((url) => url.trim()).filter((url) => url !== '');
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
 }
 
 /** The task API request the draft makes (call only on a valid draft). */

@@ -51,6 +51,17 @@ describe('the next-call failure', () => {
     expect((await call('userInfo', {}, token)).code).toBe(200);
   });
 
+  it('aimed at one call, waits for that call and lets the others through', async () => {
+    const { token } = await signUp();
+    demo.controls.set({ nextCall: { kind: 'code', code: 500001 }, nextCallTarget: 'apiKeyList' });
+    expect((await call('userInfo', {}, token)).code).toBe(200);
+    expect((await call('userInfo', {}, token)).code).toBe(200);
+    expect(demo.controls.get().nextCall, 'still armed').toEqual({ kind: 'code', code: 500001 });
+    expect(await call('apiKeyList', {}, token)).toMatchObject({ code: 500001, data: null });
+    expect(demo.controls.get()).toMatchObject({ nextCall: null, nextCallTarget: 'apiKeyList' });
+    expect((await call('apiKeyList', {}, token)).code).toBe(200);
+  });
+
   it('leaves the IP lookup alone and answers it with the chosen country', async () => {
     demo.controls.set({ nextCall: { kind: 'networkError' }, ipCountry: 'de' });
     const lookup = await fetch(ipCountryUrl());
