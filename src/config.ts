@@ -3,6 +3,8 @@
  * so none of it is a secret (see .env.example).
  */
 
+import { DEFAULT_IP_COUNTRY_URL } from './services/defaultHosts';
+
 export type AppMode = 'demo' | 'live';
 
 export interface AppConfig {
@@ -21,7 +23,7 @@ export interface AppConfig {
   discordInviteUrl: string;
 }
 
-export const DEFAULT_IP_COUNTRY_URL = 'https://ipapi.co/country/';
+export { DEFAULT_IP_COUNTRY_URL };
 
 /** Vite types env values loosely; anything but a non-blank string counts as unset. */
 function setting(value: unknown): string {

@@ -1,8 +1,7 @@
 /** The IP-country lookup service, answered with the country chosen in the demo controls. */
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { DEFAULT_IP_COUNTRY_URL } from '../../services/defaultHosts';
 import type { DemoEnvironment } from '../environment';
-
-const DEFAULT_IP_COUNTRY_URL = 'https://ipapi.co/country/';
 
 /** The same rule as src/config's ipCountryUrl, read here so the handlers need nothing from outside the demo. */
 export function ipCountryUrl(): string {

@@ -1,0 +1,83 @@
+/**
+ * The security headers of every page: a Content-Security-Policy that allows only the hosts the product
+ * uses, a referrer policy and friends. Built from the same environment variables as the app (see
+ * .env.example), so a live build allows its own API host and nothing else. Used by the preview server and
+ * written as `dist/_headers` for static hosts that read that file (Netlify, Cloudflare Pages).
+ * Build-time code: it runs in Node, never in the page.
+ */
+
+import { DEFAULT_IP_COUNTRY_URL } from './src/services/defaultHosts';
+
+/** The third parties the product talks to, and why. */
+const GOOGLE = 'https://accounts.google.com'; // Google sign-in and One Tap: script, styles, iframe, token calls
+const MICROSOFT = 'https://login.microsoftonline.com'; // MSAL popup sign-in: token calls and its silent iframe
+const TURNSTILE = 'https://challenges.cloudflare.com'; // the bot check: script and iframe
+const PAYPAL = ['https://www.paypal.com', 'https://www.sandbox.paypal.com', 'https://www.paypalobjects.com']; // PayPal buttons
+
+export interface HostSettings {
+  VITE_API_BASE_URL?: string | undefined;
+  VITE_GENERATION_API_BASE_URL?: string | undefined;
+  VITE_IP_COUNTRY_URL?: string | undefined;
+}
+
+function originOf(url: string | undefined): string | null {
+  const text = url?.trim();
+  if (!text) return null;
+  try {
+    const { origin } = new URL(text);
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+function unique(values: ReadonlyArray<string | null>): string[] {
+  return [...new Set(values.filter((value): value is string => value !== null))];
+}
+
+/**
+ * The policy, one directive per line of the array. No inline or evaluated script anywhere; styles allow
+ * inline ones because the toasts and Google's button set them at run time (style attributes included).
+ */
+export function contentSecurityPolicy(env: HostSettings): string {
+  const api = originOf(env.VITE_API_BASE_URL);
+  const generation = originOf(env.VITE_GENERATION_API_BASE_URL) ?? api;
+  const ipCountry = originOf(env.VITE_IP_COUNTRY_URL) ?? originOf(DEFAULT_IP_COUNTRY_URL);
+  const directives: Array<[string, string[]]> = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", GOOGLE, TURNSTILE, ...PAYPAL]],
+    ['style-src', ["'self'", "'unsafe-inline'", GOOGLE]],
+    // Generated images come from the image host's CDN, whatever it is: any https image, never a script.
+    ['img-src', ["'self'", 'data:', 'blob:', 'https:']],
+    ['font-src', ["'self'", 'data:']],
+    ['connect-src', unique(["'self'", api, generation, ipCountry, GOOGLE, MICROSOFT, ...PAYPAL])],
+    ['frame-src', [GOOGLE, MICROSOFT, TURNSTILE, ...PAYPAL]],
+    // Demo mode's API runs in a service worker of this origin.
+    ['worker-src', ["'self'"]],
+    ['manifest-src', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
+
+export function securityHeaders(env: HostSettings): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(env),
+    // Other sites learn which site sent a visitor, never the page (it may hold a playground prompt).
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    // The sign-in and PayPal popups must still be able to report back to this window.
+    'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self "https://www.paypal.com")',
+  };
+}
+
+/** The `_headers` file static hosts read: every path gets the same headers. */
+export function headersFile(env: HostSettings): string {
+  const lines = Object.entries(securityHeaders(env)).map(([name, value]) => `  ${name}: ${value}`);
+  return `/*\n${lines.join('\n')}\n`;
+}
