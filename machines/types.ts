@@ -37,7 +37,12 @@ export function errorKind(error: unknown): ApiErrorKind | undefined {
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') return error.message;
-  return String(error);
+  try {
+    return String(error);
+  } catch {
+    // An object without a prototype (or with a throwing toString) has no text; this must not crash the flow.
+    return Object.prototype.toString.call(error);
+  }
 }
 
 export type ThemeChoice = 'light' | 'dark' | 'system';

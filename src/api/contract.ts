@@ -27,7 +27,8 @@ export const INVALID_GENERATION_REQUEST_CODE = 422;
 export const EnvelopeSchema = v.object({
   code: v.pipe(v.number(), v.integer()),
   msg: v.fallback(v.nullish(v.string(), ''), ''),
-  data: v.unknown(),
+  // Optional: servers that leave out null fields send `{"code":10086,"msg":"…"}`, which is still an envelope.
+  data: v.optional(v.unknown()),
 });
 export interface Envelope<T> {
   code: number;

@@ -1,0 +1,326 @@
+/**
+ * The rig for fuzzing a statechart: a real actor whose invoked actors are fakes that settle as a generated
+ * script says, whose app-supplied actions do nothing, driven by generated events and clock moves. After every
+ * step it checks that the actor has not failed and that its state value names existing state nodes only.
+ *
+ * Everything a run does is in its plan (plain data), so fast-check prints it and replays it from seed and path.
+ */
+import * as fc from 'fast-check';
+import { vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, type AnyActorRef, type AnyEventObject, type AnyStateMachine, type EventFrom, type InputFrom, type StateValue } from 'xstate';
+import { isNotProvided } from '../../../machines/notProvided';
+import { thrownValue } from './arbitraries';
+
+type StateNode = AnyStateMachine['root'];
+
+// ---------------------------------------------------------------------------------------------------
+// What a machine's fuzzing needs, typed by the machine itself
+// ---------------------------------------------------------------------------------------------------
+
+/** Events a view (or a callback actor) sends: everything but xstate's own. */
+type ViewEvent<M extends AnyStateMachine> = Exclude<EventFrom<M>, { type: `xstate.${string}` }>;
+type Payload<E> = { [K in keyof E as K extends 'type' ? never : K]: E[K] };
+/** For each event type the machine declares, how to make its fields. */
+export type EventPayloads<M extends AnyStateMachine> = { [E in ViewEvent<M> as E['type']]: fc.Arbitrary<Payload<E>> };
+
+type DoneEvent<M extends AnyStateMachine> = Extract<EventFrom<M>, { type: `xstate.done.actor.${string}` }>;
+/** For each invoke id, what the app's implementation may resolve with (what the API client can hand back). */
+export type InvokeOutputs<M extends AnyStateMachine> = {
+  [E in DoneEvent<M> as E['type'] extends `xstate.done.actor.${infer Id}` ? Id : never]: fc.Arbitrary<E extends { output: infer O } ? O : never>;
+};
+
+export interface MachineSpec<M extends AnyStateMachine> {
+  input?: fc.Arbitrary<InputFrom<M>>;
+  events: EventPayloads<M>;
+  outputs: InvokeOutputs<M>;
+  /** Callback actors by src: faked as silent; the events they would send are sent like any other. */
+  callbacks?: readonly string[];
+  /** Guards that refuse unless the app vouches (an allowed redirect URL): each check takes the plan's next verdict. */
+  vouchingGuards?: readonly string[];
+  /** `kind`s the rejections of this machine's actors may carry besides the API client's. */
+  errorKinds?: readonly string[];
+}
+
+/** A spec with its types erased, so machines of every kind can sit in one table. */
+export interface FuzzTarget {
+  machine: AnyStateMachine;
+  input: fc.Arbitrary<unknown> | undefined;
+  events: Record<string, fc.Arbitrary<object>>;
+  outputs: Record<string, fc.Arbitrary<unknown>>;
+  callbacks: readonly string[];
+  vouchingGuards: readonly string[];
+  errorKinds: readonly string[];
+  /** Invoked child machines (by src), fuzzed with their own specs; their events are sent to them by invoke id. */
+  children: Record<string, FuzzTarget>;
+}
+
+export function fuzzTarget<M extends AnyStateMachine>(machine: M, spec: MachineSpec<M>): FuzzTarget {
+  return {
+    machine,
+    input: spec.input,
+    events: spec.events as Record<string, fc.Arbitrary<object>>,
+    outputs: spec.outputs as Record<string, fc.Arbitrary<unknown>>,
+    callbacks: spec.callbacks ?? [],
+    vouchingGuards: spec.vouchingGuards ?? [],
+    errorKinds: spec.errorKinds ?? [],
+    children: {},
+  };
+}
+
+/** A machine that only starts others (the app root): each child runs with its own fakes. */
+export function compositeTarget<M extends AnyStateMachine>(machine: M, spec: { input: fc.Arbitrary<InputFrom<M>>; children: Record<string, FuzzTarget> }): FuzzTarget {
+  return { machine, input: spec.input, events: {}, outputs: {}, callbacks: [], vouchingGuards: [], errorKinds: [], children: spec.children };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reading the machine
+// ---------------------------------------------------------------------------------------------------
+
+export function allStateNodes(node: StateNode): StateNode[] {
+  return [node, ...Object.values(node.states).flatMap((child) => allStateNodes(child))];
+}
+
+/** Every event type some transition of the machine takes, xstate's own (done, error, after) left out. */
+export function handledEventTypes(machine: AnyStateMachine): string[] {
+  const types = new Set<string>();
+  for (const node of allStateNodes(machine.root)) {
+    for (const type of Object.keys(node.on)) if (!type.startsWith('xstate.') && type !== '*') types.add(type);
+  }
+  return [...types].sort();
+}
+
+export interface InvokeSite {
+  id: string;
+  src: string;
+}
+
+export function invokeSites(machine: AnyStateMachine): InvokeSite[] {
+  return allStateNodes(machine.root).flatMap((node) => node.invoke.flatMap((definition) => (typeof definition.src === 'string' ? [{ id: definition.id, src: definition.src }] : [])));
+}
+
+/** What the spec misses: events the machine handles without a payload arbitrary, invokes without outputs. */
+export function specGaps(target: FuzzTarget): string[] {
+  const gaps: string[] = [];
+  for (const type of handledEventTypes(target.machine)) {
+    if (Object.keys(target.children).length === 0 && !(type in target.events)) gaps.push(`${target.machine.id}: no payload arbitrary for ${type}`);
+  }
+  for (const { id, src } of invokeSites(target.machine)) {
+    if (src in target.children || target.callbacks.includes(src)) continue;
+    if (!(id in target.outputs)) gaps.push(`${target.machine.id}: no outputs for invoke ${id} (src ${src})`);
+  }
+  for (const child of Object.values(target.children)) gaps.push(...specGaps(child));
+  return gaps;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The plan of one run
+// ---------------------------------------------------------------------------------------------------
+
+export type Outcome = { settle: 'resolve'; after: number; value: unknown } | { settle: 'reject'; after: number; error: unknown } | { settle: 'never' };
+
+export type Step = { kind: 'event'; to: string | null; event: AnyEventObject } | { kind: 'advance'; ms: number };
+
+export interface RunPlan {
+  input: unknown;
+  /** What the n-th start of each invoke does. Past the end, it never settles. */
+  script: Record<string, Outcome[]>;
+  verdicts: boolean[];
+  steps: Step[];
+}
+
+/** When a fake settles: right away, a moment later, or after long enough to cross the machine's timers. */
+const settleDelay = fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, { weight: 3, arbitrary: fc.integer({ min: 1, max: 3000 }) }, { weight: 1, arbitrary: fc.constantFrom(10_000, 60_000, 200_000) });
+
+function outcomeFor(output: fc.Arbitrary<unknown>, errorKinds: readonly string[]): fc.Arbitrary<Outcome> {
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.record({ settle: fc.constant('resolve' as const), after: settleDelay, value: output }) },
+    { weight: 2, arbitrary: fc.record({ settle: fc.constant('reject' as const), after: settleDelay, error: thrownValue(errorKinds) }) },
+    { weight: 1, arbitrary: fc.constant({ settle: 'never' as const }) },
+  );
+}
+
+function scriptArbitrary(target: FuzzTarget): Record<string, fc.Arbitrary<Outcome[]>> {
+  const script: Record<string, fc.Arbitrary<Outcome[]>> = {};
+  for (const [id, output] of Object.entries(target.outputs)) script[id] = fc.array(outcomeFor(output, target.errorKinds), { maxLength: 6, size: 'max' });
+  for (const child of Object.values(target.children)) {
+    for (const [id, outcomes] of Object.entries(scriptArbitrary(child))) {
+      if (id in script) throw new Error(`invoke id ${id} is used by two machines of ${target.machine.id}; the script cannot tell them apart`);
+      script[id] = outcomes;
+    }
+  }
+  return script;
+}
+
+/** Events of the target (and of its children, addressed to them), plus one nobody handles. */
+function eventArbitraries(target: FuzzTarget, to: string | null): Array<fc.Arbitrary<Step>> {
+  const own = Object.entries(target.events).map(([type, payload]) => payload.map((fields): Step => ({ kind: 'event', to, event: { ...fields, type } })));
+  const children = Object.entries(target.children).flatMap(([id, child]) => eventArbitraries(child, id));
+  return [...own, ...children];
+}
+
+const unknownEvent = fc.record({ junk: fc.jsonValue({ maxDepth: 1 }) }).map((fields): Step => ({ kind: 'event', to: null, event: { ...fields, type: 'FUZZ.NOBODY_HANDLES_THIS' } }));
+
+const clockMove = fc
+  .oneof({ weight: 6, arbitrary: fc.integer({ min: 0, max: 2500 }) }, { weight: 2, arbitrary: fc.constantFrom(1000, 2000, 10_000, 60_000, 180_000) }, { weight: 1, arbitrary: fc.constant(2 * 60 * 60 * 1000 + 1) })
+  .map((ms): Step => ({ kind: 'advance', ms }));
+
+export function planArbitrary(target: FuzzTarget, maxSteps: number): fc.Arbitrary<RunPlan> {
+  const events = eventArbitraries(target, null);
+  const step = fc.oneof({ weight: 6, arbitrary: events.length > 0 ? fc.oneof(...events) : clockMove }, { weight: 3, arbitrary: clockMove }, { weight: 1, arbitrary: unknownEvent });
+  return fc.record({
+    input: target.input ?? fc.constant(undefined),
+    script: fc.record(scriptArbitrary(target)),
+    verdicts: fc.array(fc.boolean(), { maxLength: 6 }),
+    steps: fc.array(step, { minLength: 1, maxLength: maxSteps, size: 'max' }),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Running a plan
+// ---------------------------------------------------------------------------------------------------
+
+class RunState {
+  private readonly starts = new Map<string, number>();
+  private verdictIndex = 0;
+
+  constructor(private readonly plan: RunPlan) {}
+
+  /** The promise the n-th start of invoke `id` returns, settled as the script says. */
+  settle(id: string): Promise<unknown> {
+    const count = this.starts.get(id) ?? 0;
+    this.starts.set(id, count + 1);
+    const outcome: Outcome = this.plan.script[id]?.[count] ?? { settle: 'never' };
+    if (outcome.settle === 'never') return new Promise<unknown>(() => undefined);
+    return new Promise<unknown>((resolve, reject) => {
+      const finish = () => (outcome.settle === 'resolve' ? resolve(outcome.value) : reject(outcome.error));
+      // A timer under the fake clock, so the answer can arrive before or after the machine's own timers.
+      if (outcome.after === 0) void Promise.resolve().then(finish);
+      else setTimeout(finish, outcome.after);
+    });
+  }
+
+  nextVerdict(): boolean {
+    const verdict = this.plan.verdicts[this.verdictIndex] ?? false;
+    this.verdictIndex += 1;
+    return verdict;
+  }
+}
+
+function provideFakes(target: FuzzTarget, run: RunState): AnyStateMachine {
+  const actors: Record<string, unknown> = {};
+  for (const { src } of invokeSites(target.machine)) {
+    const child = target.children[src];
+    if (child) actors[src] = provideFakes(child, run);
+    else if (target.callbacks.includes(src)) actors[src] = fromCallback(() => undefined);
+    else actors[src] = fromPromise<unknown>(({ self }) => run.settle(self.id));
+  }
+  const actions: Record<string, () => void> = {};
+  for (const [name, implementation] of Object.entries((target.machine.implementations.actions ?? {}) as Record<string, unknown>)) {
+    // What the app supplies does nothing here; the machine's own logic (assign, log) stays real.
+    if (isNotProvided(implementation)) actions[name] = () => undefined;
+  }
+  const guards = Object.fromEntries(target.vouchingGuards.map((name) => [name, () => run.nextVerdict()]));
+  return target.machine.provide({ actors, actions, guards } as Parameters<AnyStateMachine['provide']>[0]);
+}
+
+/** Throws unless `value` is a complete configuration of existing state nodes of `machine`. */
+export function assertNamedState(machine: AnyStateMachine, value: StateValue, where: string): void {
+  const fail = (why: string): never => {
+    throw new Error(`${where}: state ${JSON.stringify(value)} of ${machine.id} is not a named state: ${why}`);
+  };
+  const visit = (node: StateNode, part: StateValue | undefined, path: string): void => {
+    if (machine.getStateNodeById(node.id) !== node) fail(`${path} is not a node of the machine`);
+    const names = Object.keys(node.states);
+    if (names.length === 0) {
+      if (part !== undefined && (typeof part === 'string' || Object.keys(part).length > 0)) fail(`atomic ${path} has children ${JSON.stringify(part)}`);
+      return;
+    }
+    if (part === undefined) return fail(`${path} has no active child`);
+    if (typeof part === 'string') {
+      const child = node.states[part];
+      if (!child) return fail(`${path} has no state "${part}"`);
+      if (node.type === 'parallel') fail(`parallel ${path} has one region active`);
+      if (Object.keys(child.states).length > 0) fail(`${path}.${part} is compound but has no active child`);
+      return;
+    }
+    const active = Object.keys(part);
+    if (node.type === 'parallel' ? active.sort().join() !== [...names].sort().join() : active.length !== 1) fail(`${path} has active children ${active.join(', ')}`);
+    for (const name of active) {
+      const child = node.states[name];
+      if (!child) return fail(`${path} has no state "${name}"`);
+      visit(child, part[name], `${path}.${name}`);
+    }
+  };
+  visit(machine.root, value, machine.id);
+}
+
+/** Told every state the run checked (by machine id), e.g. to measure how much of a chart the fuzzing reaches. */
+export type StateObserver = (machineId: string, value: StateValue) => void;
+
+function assertHealthy(actor: AnyActorRef, target: FuzzTarget, errors: unknown[], where: string, observe?: StateObserver): void {
+  const snapshot = actor.getSnapshot() as { status: string; value: StateValue; error?: unknown };
+  if (errors.length > 0 || snapshot.status === 'error') {
+    const cause = errors[0] ?? snapshot.error;
+    throw new Error(`${where}: ${target.machine.id} failed: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`);
+  }
+  assertNamedState(target.machine, snapshot.value, where);
+  observe?.(target.machine.id, snapshot.value);
+  for (const [id, child] of Object.entries(target.children)) {
+    const childActor = actor.system.get(id) as AnyActorRef | undefined;
+    if (childActor) assertHealthy(childActor, child, [], `${where} › ${id}`, observe);
+  }
+}
+
+/** Lets settled fakes and xstate's own microtasks run, without moving the clock. */
+async function flush(): Promise<void> {
+  await vi.advanceTimersByTimeAsync(0);
+  for (let i = 0; i < 10; i += 1) await Promise.resolve();
+}
+
+/** Runs one plan; throws on the first failed or unnamed state. */
+export async function runPlan(target: FuzzTarget, plan: RunPlan, observe?: StateObserver): Promise<void> {
+  vi.useFakeTimers();
+  // Machines log what they refuse (an empty bot-check token); that is not under test.
+  const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const run = new RunState(plan);
+  const actor = createActor(provideFakes(target, run), plan.input === undefined ? {} : { input: plan.input });
+  const errors: unknown[] = [];
+  actor.subscribe({ error: (error: unknown) => errors.push(error) });
+  try {
+    actor.start();
+    await flush();
+    assertHealthy(actor, target, errors, 'after start', observe);
+    for (const [index, step] of plan.steps.entries()) {
+      if (step.kind === 'event') {
+        const receiver = step.to === null ? actor : (actor.system.get(step.to) as AnyActorRef | undefined);
+        receiver?.send(step.event);
+        await flush();
+      } else {
+        await vi.advanceTimersByTimeAsync(step.ms);
+        await flush();
+      }
+      assertHealthy(actor, target, errors, `step ${index} (${step.kind === 'event' ? step.event.type : `+${step.ms} ms`})`, observe);
+    }
+  } finally {
+    actor.stop();
+    consoleError.mockRestore();
+    vi.useRealTimers();
+  }
+}
+
+/** The ids of the atomic state nodes a (named) state value makes active. */
+export function activeLeafIds(machine: AnyStateMachine, value: StateValue): string[] {
+  const leaves = (node: StateNode, part: StateValue | undefined): string[] => {
+    if (Object.keys(node.states).length === 0 || part === undefined) return [node.id];
+    if (typeof part === 'string') return node.states[part] ? [node.states[part].id] : [];
+    return Object.entries(part).flatMap(([name, child]) => (node.states[name] ? leaves(node.states[name], child) : []));
+  };
+  return leaves(machine.root, value);
+}
+
+/** Atomic state nodes an actor can rest in: a node that decides at once (`always`) is only passed through. */
+export function restingStateIds(machine: AnyStateMachine): string[] {
+  return allStateNodes(machine.root)
+    .filter((node) => Object.keys(node.states).length === 0 && node.always === undefined)
+    .map((node) => node.id);
+}

@@ -1,0 +1,422 @@
+/**
+ * Fuzzing every statechart of the catalogue: a real actor, its invoked actors answering with whatever the API
+ * client (or the browser service behind them) can hand back, in any order and at any time, its app-supplied
+ * actions doing nothing, and a stream of the machine's own events with arbitrary fields plus clock moves.
+ * Property: the actor never fails (no guard, action or assign throws) and is always in a named state.
+ *
+ * Events carry fields of their declared types, with hostile values (markup, NaN, empty strings); answers are
+ * what the client can resolve with (code 200 with data that passed the contract, or a pass-through code) or
+ * anything at all as a rejection. Code 200 with wrongly typed data never reaches a machine: the client turns
+ * it into an invalidResponse rejection (tests/unit/fuzz/apiClient.fuzz.test.ts proves it).
+ *
+ * Failures print fast-check's seed and path: pass them back as `{ seed, path }` to replay one.
+ */
+import { describe, expect, it } from 'vitest';
+import * as fc from 'fast-check';
+import { machineCatalogue } from '../../../machines/index';
+import { appMachine } from '../../../machines/app.machine';
+import { userMachine, type UserInput } from '../../../machines/user.machine';
+import { BOT_CHECK_REQUIRED_CODE, loginMachine, type LoginResponse } from '../../../machines/login.machine';
+import { loginModalMachine } from '../../../machines/loginModal.machine';
+import { emailCodeMachine } from '../../../machines/emailCode.machine';
+import { microsoftButtonMachine } from '../../../machines/microsoftButton.machine';
+import { googleOneTapMachine } from '../../../machines/googleOneTap.machine';
+import { themeMachine, type ThemeInput } from '../../../machines/theme.machine';
+import { localeMachine, type LocaleInput } from '../../../machines/locale.machine';
+import { pageProgressMachine } from '../../../machines/pageProgress.machine';
+import { pagedListMachine, type PageResponse } from '../../../machines/pagedList.machine';
+import { saveFormMachine } from '../../../machines/saveForm.machine';
+import { resourceMachine } from '../../../machines/resource.machine';
+import { usageChartMachine, type UsageRange } from '../../../machines/usageChart.machine';
+import { apiKeysMachine, type ApiKeyLike } from '../../../machines/apiKeys.machine';
+import { creemPaymentMachine, digisellerPaymentMachine, freekassaPaymentMachine, nowpaymentsPaymentMachine } from '../../../machines/redirectPayment.machine';
+import { paypalPaymentMachine } from '../../../machines/paypalPayment.machine';
+import { wechatPaymentMachine } from '../../../machines/wechatPayment.machine';
+import { detailsDialogMachine } from '../../../machines/detailsDialog.machine';
+import { generationMachine, type GenerationDraft } from '../../../machines/generation.machine';
+import { earlyRenewalMachine } from '../../../machines/earlyRenewal.machine';
+import { discordJoinMachine, type DiscordJoinInput } from '../../../machines/discordJoin.machine';
+import type { PaymentInput, OrderStatus } from '../../../machines/payment.shared';
+import { LOCALES, type LoginRequest } from '../../../machines/types';
+import { draftCost, validateDraft } from '../../../src/features/playground/draft';
+import { MAX_IMAGES, MIN_IMAGES } from '../../../src/services/generationOptions';
+import { clientResultFor, htmlPayload, parsedDataFor, passThroughResult, resultWith } from './arbitraries';
+import { activeLeafIds, compositeTarget, fuzzTarget, handledEventTypes, planArbitrary, restingStateIds, runPlan, specGaps, type FuzzTarget, type StateObserver } from './machineRig';
+
+const RUNS = 100;
+const MAX_STEPS = 40;
+/** The share of a machine's resting states a property run must visit (usually all or nearly all are). */
+const MIN_STATE_SHARE = 0.5;
+
+// ---------------------------------------------------------------------------------------------------
+// Field values: of the declared type, but hostile
+// ---------------------------------------------------------------------------------------------------
+
+const text = fc.oneof({ weight: 3, arbitrary: fc.string({ maxLength: 20 }) }, { weight: 1, arbitrary: htmlPayload }, { weight: 1, arbitrary: fc.constantFrom('', ' ', '\t\n') });
+/** Any double: NaN, infinities and -0 included. */
+const anyNumber = fc.oneof(fc.integer({ min: -5, max: 200 }), fc.double());
+const none = fc.constant({});
+const optionalText = fc.option(text, { nil: null });
+/** Small id sets, so events name keys and orders the answers really contain. */
+const keyId = fc.constantFrom('k1', 'k2', 'k3', '');
+const packageId = fc.constantFrom('pkg-small', 'pkg-large', '');
+const orderStatus = fc.constantFrom<OrderStatus>('pending', 'paid', 'cancelled', 'failed', 'expired', 'refunded');
+/** A date-like string: real ISO times, or text Date.parse cannot read. */
+const timestamp = fc.oneof(fc.date({ noInvalidDate: true }).map((date) => date.toISOString()), text);
+
+const sessionUser = parsedDataFor('userInfo');
+
+const loginRequest: fc.Arbitrary<LoginRequest> = fc.oneof(
+  fc.record({ kind: fc.constant('email' as const), email: text, password: text }),
+  fc.record({ kind: fc.constant('register' as const), email: text, password: text, code: text }),
+  fc.record({ kind: fc.constant('resetPassword' as const), email: text, password: text, code: text }),
+  fc.record({ kind: fc.constant('google' as const), credential: text }),
+  fc.record({ kind: fc.constant('microsoft' as const), idToken: text }),
+);
+
+/**
+ * Login answers. The reset-password call's data is not checked by the contract (anything goes), and the app's
+ * submitLogin hands it on as it is, so code 200 may come with any data here.
+ */
+const loginResponse: fc.Arbitrary<LoginResponse> = fc.oneof(
+  clientResultFor('login'),
+  clientResultFor('resetPassword').map((result) => result as LoginResponse),
+  // The bot check the server asks for: rare among pass-through codes, so drawn on its own too.
+  fc.record({ code: fc.constant(BOT_CHECK_REQUIRED_CODE), msg: text, data: fc.constant(null) }),
+);
+
+const userInput: fc.Arbitrary<UserInput> = fc
+  .option(fc.record({ token: fc.string({ minLength: 1, maxLength: 12 }), cachedUser: fc.option(sessionUser, { nil: null }) }), { nil: null })
+  // A function in the input: printed as what it returns, so a counterexample still reads.
+  .map((stored) => ({ readStoredLogin: Object.assign(() => stored, { [fc.toStringMethod]: () => `() => ${fc.stringify(stored)}` }) }));
+const themeInput: fc.Arbitrary<ThemeInput> = fc.record({ stored: fc.constantFrom('light' as const, 'dark' as const, 'system' as const, null), systemPrefersDark: fc.boolean() });
+const localeInput: fc.Arbitrary<LocaleInput> = fc.record({ initial: fc.constantFrom(...LOCALES) });
+const paymentInput: fc.Arbitrary<PaymentInput> = fc.record({
+  resume: fc.option(fc.record({ orderNo: fc.constantFrom('o-1', 'o-2'), packageId, returnedAs: fc.constantFrom('returned' as const, 'cancelled' as const, 'reloaded' as const) }), { nil: null }),
+});
+
+/** A draft the playground would send: without these, every GENERATE stops at validation. */
+const sendableDraft: fc.Arbitrary<GenerationDraft> = fc.record({
+  prompt: fc.oneof(fc.constant('A banana astronaut'), htmlPayload),
+  model: fc.constantFrom('nano-banana', 'flux-kontext-pro', 'flux-kontext-max'),
+  aspectRatio: fc.constantFrom('1:1', '16:9', '9:16'),
+  outputFormat: fc.constantFrom('png', 'jpeg', 'webp'),
+  numImages: fc.integer({ min: MIN_IMAGES, max: MAX_IMAGES }),
+  seed: fc.constantFrom('', '42'),
+  referenceUrls: fc.constantFrom([], ['https://img.example/a.png']),
+});
+
+const hostileDraft: fc.Arbitrary<GenerationDraft> = fc.record({
+  prompt: fc.oneof(text, fc.string({ minLength: 4000, maxLength: 4100 })),
+  model: fc.oneof(fc.constantFrom('nano-banana', 'flux-kontext-pro', 'flux-kontext-max'), text),
+  aspectRatio: fc.oneof(fc.constantFrom('1:1', '16:9', '9:16'), text),
+  outputFormat: fc.oneof(fc.constantFrom('png', 'jpeg', 'webp'), text),
+  numImages: anyNumber,
+  seed: fc.oneof(fc.constantFrom('', '42', '99999999999999999999', '-1', '1.5'), text),
+  referenceUrls: fc.array(fc.oneof(fc.constantFrom('https://img.example/a.png', 'javascript:alert(1)', ''), text), { maxLength: 5 }),
+});
+
+const draft = fc.oneof({ weight: 3, arbitrary: sendableDraft }, { weight: 1, arbitrary: hostileDraft });
+
+const apiKey: fc.Arbitrary<ApiKeyLike> = fc.record({
+  id: keyId,
+  name: text,
+  apiKey: text,
+  primary: fc.boolean(),
+  createTime: timestamp,
+  lastUsedTime: fc.option(timestamp, { nil: null }),
+});
+
+const usageRange: fc.Arbitrary<UsageRange> = fc.oneof(
+  fc.record({ kind: fc.constant('preset' as const), days: fc.constantFrom(7 as const, 30 as const, 90 as const) }),
+  fc.record({ kind: fc.constant('custom' as const), from: fc.oneof(fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)), text), to: fc.oneof(fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)), text) }),
+);
+
+/** A page of any list the dashboard shows. */
+const pageResponse: fc.Arbitrary<PageResponse> = fc.oneof(clientResultFor('payOrderList'), clientResultFor('usageRecordPage'));
+const anyResult = resultWith(fc.jsonValue({ maxDepth: 2 }));
+const orderStatusAnswer = resultWith(fc.record({ orderNo: fc.constantFrom('o-1', 'o-2'), status: orderStatus }));
+
+const paymentEvents = {
+  PAY: fc.record({ packageId, vaultId: fc.option(fc.constantFrom('vault-1', ''), { nil: undefined }) }, { requiredKeys: ['packageId'] }),
+  RETRY: none,
+  CHECK_AGAIN: none,
+  CANCEL: none,
+  DISMISS: none,
+};
+
+function redirectPayment(machine: typeof creemPaymentMachine): FuzzTarget {
+  return fuzzTarget(machine, {
+    input: paymentInput,
+    events: paymentEvents,
+    outputs: {
+      // The app maps each provider's URL field to checkoutUrl.
+      createOrder: resultWith(fc.record({ orderNo: fc.constantFrom('o-1', 'o-2'), checkoutUrl: fc.oneof(fc.constantFrom('https://checkout.example/pay', 'javascript:alert(1)'), text) })),
+      checkOrder: orderStatusAnswer,
+    },
+    vouchingGuards: ['isAllowedCheckout'],
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Every machine of the catalogue, with what its view sends and what its actors can answer
+// ---------------------------------------------------------------------------------------------------
+
+const user = fuzzTarget(userMachine, {
+  input: userInput,
+  events: {
+    REFRESH: none,
+    LOGOUT: none,
+    SESSION_EXPIRED: none,
+    PAYMENT_SUCCEEDED: none,
+    API_KEY_SET: fc.record({ apiKey: text }),
+    SIGNED_IN: fc.record({ token: text, user: sessionUser, isNewUser: fc.boolean() }),
+    SIGNED_OUT_ELSEWHERE: none,
+    LOCATE_AGAIN: none,
+  },
+  outputs: {
+    fetchUserInfo: clientResultFor('userInfo'),
+    logout: clientResultFor('logout'),
+    lookupIpCountry: fc.oneof(fc.constantFrom('US', 'CN', 'RU', ''), text),
+  },
+  callbacks: ['watchOtherTabs'],
+});
+
+const login = fuzzTarget(loginMachine, {
+  events: {
+    SUBMIT: fc.record({ request: loginRequest }),
+    CHALLENGE_LOADED: none,
+    CHALLENGE_ERROR: none,
+    RELOAD_CHALLENGE: none,
+    CHALLENGE_SOLVED: fc.record({ token: text }),
+    CANCEL: none,
+    RESET: none,
+  },
+  outputs: { submitLogin: loginResponse, retryLogin: loginResponse },
+});
+
+const loginView = fc.constantFrom('signIn' as const, 'signUp' as const, 'resetPassword' as const);
+const loginModal = fuzzTarget(loginModalMachine, {
+  events: {
+    OPEN: fc.record({ view: loginView, email: text }, { requiredKeys: [] }),
+    CLOSE: none,
+    SIGNED_IN: none,
+    SWITCH_VIEW: fc.record({ view: loginView, email: text }, { requiredKeys: ['view'] }),
+    SHOW_VERIFY: none,
+    VERIFY_DONE: none,
+  },
+  outputs: {},
+});
+
+const theme = fuzzTarget(themeMachine, {
+  input: themeInput,
+  events: { SET_THEME: fc.record({ theme: fc.constantFrom('light' as const, 'dark' as const, 'system' as const) }), SYSTEM_THEME_CHANGED: fc.record({ dark: fc.boolean() }) },
+  outputs: {},
+  callbacks: ['watchSystemTheme'],
+});
+
+const locale = fuzzTarget(localeMachine, {
+  input: localeInput,
+  events: { SET_LOCALE: fc.record({ locale: fc.constantFrom(...LOCALES) }), RETRY: none },
+  // A loaded catalogue: whatever the dynamic import gives.
+  outputs: { loadCatalog: fc.anything({ maxDepth: 1 }) },
+});
+
+const pageProgress = fuzzTarget(pageProgressMachine, { events: { START: none, DONE: none, FAIL: none }, outputs: {} });
+
+const googleOneTap = fuzzTarget(googleOneTapMachine, {
+  events: { PROMPT_ALLOWED: none, PROMPT_BLOCKED: none, CREDENTIAL: fc.record({ credential: text }), DISMISSED: none, LOGIN_SUCCEEDED: none, LOGIN_FAILED: none },
+  outputs: {},
+  callbacks: ['prompt'],
+});
+
+const earlyRenewal = fuzzTarget(earlyRenewalMachine, {
+  events: {
+    OFFER: fc.record({ reason: fc.constantFrom('lowBalance' as const, 'planEnding' as const), lastPackageId: fc.option(packageId, { nil: null }) }),
+    DISMISS: none,
+    RENEW: none,
+    PAYMENT_SUCCEEDED: none,
+    PAYMENT_ABANDONED: none,
+    CLOSE: none,
+  },
+  outputs: {},
+});
+
+const targets: Record<string, FuzzTarget> = {
+  app: compositeTarget(appMachine, {
+    input: fc.record({ user: userInput, theme: themeInput, locale: localeInput }),
+    children: { user, login, loginModal, theme, locale, pageProgress, googleOneTap, earlyRenewal },
+  }),
+  user,
+  login,
+  loginModal,
+  emailCode: fuzzTarget(emailCodeMachine, {
+    events: { SEND: fc.record({ email: text, purpose: fc.constantFrom('register' as const, 'resetPassword' as const) }) },
+    outputs: { sendCode: clientResultFor('sendCaptcha') },
+  }),
+  microsoftButton: fuzzTarget(microsoftButtonMachine, {
+    events: { CLICK: none, RETRY: none },
+    outputs: { initialize: fc.constant<void>(undefined), signIn: fc.record({ idToken: fc.option(text, { nil: null }) }) },
+    errorKinds: ['authServiceNotReady', 'invalidToken', 'popupBlocked', 'interactionInProgress', 'userCancelled', 'other'],
+  }),
+  googleOneTap,
+  theme,
+  locale,
+  pageProgress,
+  pagedList: fuzzTarget(pagedListMachine, {
+    input: fc.record(
+      { pageSize: fc.oneof(fc.integer({ min: 1, max: 50 }), anyNumber), filters: fc.dictionary(fc.constantFrom('status', 'model', 'orderNo'), fc.oneof(text, anyNumber, fc.constant(undefined)), { maxKeys: 3 }) },
+      { requiredKeys: ['pageSize'] },
+    ),
+    events: {
+      GO_TO_PAGE: fc.record({ pageNum: fc.oneof(fc.integer({ min: -1, max: 5 }), anyNumber) }),
+      SET_FILTERS: fc.record({ filters: fc.dictionary(fc.constantFrom('status', 'model', 'orderNo'), fc.oneof(text, anyNumber, fc.constant(undefined)), { maxKeys: 3 }) }),
+      REFRESH: none,
+      RETRY: none,
+    },
+    outputs: { fetchPage: pageResponse, fetchOtherPage: pageResponse },
+  }),
+  saveForm: fuzzTarget(saveFormMachine, {
+    input: fc.record({
+      initial: fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
+      // Pure, as the forms' own rules are: the same values always get the same errors.
+      validate: fc.func(fc.oneof(fc.constant({}), fc.dictionary(fc.string({ maxLength: 6 }), text, { maxKeys: 2 }))),
+    }),
+    events: { CHANGE: fc.record({ values: fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }) }), SUBMIT: none, RESET: none, RETRY: none },
+    outputs: { save: anyResult },
+  }),
+  resource: fuzzTarget(resourceMachine, { events: { REFRESH: none, RETRY: none }, outputs: { load: anyResult } }),
+  usageChart: fuzzTarget(usageChartMachine, {
+    events: {
+      RANGE_CHOSEN: fc.record({ range: usageRange }),
+      GRANULARITY_CHOSEN: fc.record({ granularity: fc.constantFrom('day' as const, 'hour' as const) }),
+      METRIC_CHOSEN: fc.record({ metric: fc.constantFrom('credits' as const, 'requests' as const) }),
+      SPLIT_BY_KEY_CHOSEN: fc.record({ split: fc.boolean() }),
+      RETRY: none,
+    },
+    outputs: { fetchUsage: clientResultFor('timeRecord') },
+  }),
+  apiKeys: fuzzTarget(apiKeysMachine, {
+    events: {
+      ADD: none,
+      RENAME: fc.record({ id: keyId }),
+      DELETE: fc.record({ id: keyId }),
+      RESET_PRIMARY: none,
+      REFRESH: none,
+      RETRY: none,
+      NAME_SUBMITTED: fc.record({ name: fc.oneof(text, fc.string({ minLength: 38, maxLength: 44 })) }),
+      CONFIRM: none,
+      CANCEL: none,
+      DONE: none,
+    },
+    outputs: {
+      // Keys from a small id set, so RENAME and DELETE find them; any other id is valid too, and covered by the contract fuzz.
+      loadKeys: resultWith(fc.array(apiKey, { maxLength: 4 })),
+      addKey: resultWith(apiKey),
+      renameKey: clientResultFor('updateApiKeyName'),
+      deleteKey: clientResultFor('deleteApiKey'),
+      resetPrimaryKey: clientResultFor('resetApiKey'),
+    },
+  }),
+  creemPayment: redirectPayment(creemPaymentMachine),
+  nowpaymentsPayment: redirectPayment(nowpaymentsPaymentMachine),
+  freekassaPayment: redirectPayment(freekassaPaymentMachine),
+  digisellerPayment: redirectPayment(digisellerPaymentMachine),
+  paypalPayment: fuzzTarget(paypalPaymentMachine, {
+    input: paymentInput,
+    events: paymentEvents,
+    outputs: {
+      createOrder: clientResultFor('paypalCreate'),
+      approveInPaypal: fc.constantFrom('approved' as const, 'cancelled' as const),
+      captureOrder: orderStatusAnswer,
+      checkOrder: orderStatusAnswer,
+    },
+  }),
+  wechatPayment: fuzzTarget(wechatPaymentMachine, {
+    input: paymentInput,
+    events: paymentEvents,
+    outputs: {
+      createOrder: resultWith(fc.record({ orderNo: fc.constantFrom('o-1', 'o-2'), codeUrl: text, expireTime: fc.oneof(timestamp, fc.constantFrom('2000-01-01T00:00:00Z', '9999-12-31T23:59:59Z')) })),
+      checkOrder: orderStatusAnswer,
+    },
+  }),
+  detailsDialog: fuzzTarget(detailsDialogMachine, { events: { OPEN: fc.record({ item: fc.anything({ maxDepth: 2 }) }), CLOSE: none }, outputs: {} }),
+  generation: fuzzTarget(generationMachine, {
+    // The playground's own rules and prices, as PlaygroundPage hands them in.
+    input: draft.map((initial) => ({ draft: initial, validate: validateDraft, costOf: draftCost })),
+    events: {
+      CHANGE: fc.record({ draft }),
+      GENERATE: fc.record({ apiKey: fc.oneof(fc.constantFrom('sk-live', ''), text), balance: fc.oneof(fc.constantFrom(0, 1000), anyNumber) }),
+      CANCEL: none,
+      CHECK_AGAIN: none,
+    },
+    outputs: { createTask: clientResultFor('generate'), pollTask: clientResultFor('taskRecord') },
+  }),
+  earlyRenewal,
+  discordJoin: fuzzTarget(discordJoinMachine, {
+    input: fc
+      .record({
+        returned: fc.oneof(
+          fc.constant(null),
+          fc.record({ kind: fc.constant('code' as const), code: text, state: fc.option(fc.constantFrom('s-1', 's-2', ''), { nil: null }) }),
+          fc.record({ kind: fc.constant('error' as const), error: fc.oneof(fc.constant('access_denied'), text) }),
+        ),
+        expectedState: fc.option(fc.constantFrom('s-1', 's-2', ''), { nil: null }),
+        knownInviteUrl: fc.option(fc.oneof(fc.constant('https://discord.gg/abc'), text), { nil: null }),
+      })
+      .map((input): DiscordJoinInput => input),
+    events: { ACCOUNT_READY: fc.record({ discordUsername: optionalText }), CONNECT: none, RETRY: none, CANCEL: none },
+    outputs: {
+      fetchAuthorizeUrl: clientResultFor('discordAuthorizeUrl'),
+      // The app passes an invite it will not link to as null.
+      authorize: fc.oneof(resultWith(fc.record({ discordUsername: text, inviteUrl: fc.option(fc.constant('https://discord.gg/abc'), { nil: null }) })), passThroughResult),
+    },
+    vouchingGuards: ['isAllowedAuthorizeUrl'],
+  }),
+};
+
+describe('the fuzz specs cover the machines', () => {
+  it('every machine of the catalogue has a spec', () => {
+    expect(machineCatalogue.map((entry) => entry.id).filter((id) => !(id in targets))).toEqual([]);
+  });
+
+  it.each(machineCatalogue.map((entry) => [entry.id, entry] as const))('%s: every event it handles and every actor it invokes is in its spec', (id, entry) => {
+    const target = targets[id];
+    expect(target?.machine).toBe(entry.machine);
+    if (target) expect(specGaps(target)).toEqual([]);
+    // Walking the chart finds something to send, unless it only starts others.
+    if (target && Object.keys(target.children).length === 0) expect(handledEventTypes(entry.machine).length).toBeGreaterThan(0);
+  });
+});
+
+describe('found by fuzzing', () => {
+  it.each(['resource', 'locale', 'user', 'digisellerPayment'])('%s survives a rejection with an object that has no prototype (no text, no toString)', async (id) => {
+    const target = targets[id];
+    if (!target) throw new Error(`no fuzz spec for ${id}`);
+    const rejection = { settle: 'reject' as const, after: 0, error: Object.create(null) as unknown };
+    const script = Object.fromEntries(Object.keys(target.outputs).map((invokeId) => [invokeId, [rejection]]));
+    const input = id === 'user' ? { readStoredLogin: () => ({ token: 't', cachedUser: null }) } : id === 'locale' ? { initial: 'en' } : { resume: null };
+    const steps = [{ kind: 'event' as const, to: null, event: { type: 'PAY', packageId: 'pkg-small' } }];
+    await runPlan(target, { input, script, verdicts: [], steps });
+  });
+});
+
+describe('every machine, any events, any answers: it never fails and always rests in a named state', () => {
+  it.each(machineCatalogue.map((entry) => entry.id))('%s never reaches status error and every active node exists', async (id) => {
+    const target = targets[id];
+    if (!target) throw new Error(`no fuzz spec for ${id}`);
+    const reached = new Set<string>();
+    const observe: StateObserver = (machineId, value) => {
+      if (machineId === target.machine.id) for (const leaf of activeLeafIds(target.machine, value)) reached.add(leaf);
+    };
+    await fc.assert(
+      fc.asyncProperty(planArbitrary(target, MAX_STEPS), (plan) => runPlan(target, plan, observe)),
+      { numRuns: id === 'app' ? RUNS / 2 : RUNS },
+    );
+    // The fuzzing is not blind: it rests in most of the chart's resting states (a decision state never rests).
+    const resting = restingStateIds(target.machine);
+    const missed = resting.filter((leaf) => !reached.has(leaf));
+    if (process.env.FUZZ_COVERAGE) console.info(`${id}: reached ${resting.length - missed.length}/${resting.length} resting states; missed ${missed.join(', ') || 'none'}`);
+    expect(resting.length - missed.length, `resting states reached; missed ${missed.join(', ')}`).toBeGreaterThanOrEqual(Math.ceil(resting.length * MIN_STATE_SHARE));
+  });
+});

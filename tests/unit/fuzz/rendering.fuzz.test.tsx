@@ -1,0 +1,265 @@
+/**
+ * Server text is never rendered as HTML. Messages full of markup (XSS probes) reach the views that show server
+ * words: the toasts of the API client and of the login flow, a paged list's failure, the playground's failure.
+ * Each must show the text as it is and create no element from it. A static check keeps raw-HTML sinks out of src/.
+ *
+ * Failures print fast-check's seed and path: pass them back as `{ seed, path }` to replay one.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import toast from 'react-hot-toast';
+import * as fc from 'fast-check';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import type { ReactNode } from 'react';
+import { createActor, fromPromise, type AnyActorRef } from 'xstate';
+import { ApiError, createApiClient, type ApiResult } from '../../../src/api/client';
+import { PASS_THROUGH_CODES, SESSION_EXPIRED_CODE, type Page } from '../../../src/api/contract';
+import { createPagedListLogic } from '../../../src/actors/pagedList';
+import { loginLogic } from '../../../src/actors/login';
+import type { LoginResponse, SubmitLoginInput } from '../../../machines/login.machine';
+import { generationMachine, type CreateTaskInput, type CreateTaskResponse, type PollTaskInput, type PollTaskResponse } from '../../../machines/generation.machine';
+import { ToastArea } from '../../../src/ui/ToastArea';
+import { PagedSection } from '../../../src/features/dashboard/PagedSection';
+import { GenerationPanel } from '../../../src/features/playground/GenerationPanel';
+import { DEFAULT_DRAFT, draftCost, validateDraft } from '../../../src/features/playground/draft';
+import { INJECTED_MARKER, envelopeCode, htmlPayload } from './arbitraries';
+
+const ORIGIN = 'http://localhost:5173';
+const RUNS = 20;
+const SESSION_EXPIRED = 'Login has expired. Please login again';
+
+function renderWithI18n(ui: ReactNode) {
+  return render(<I18nProvider i18n={i18n}>{ui}</I18nProvider>);
+}
+
+/** No element, attribute or link came out of the payload. */
+function assertNothingInjected(): void {
+  const body = document.body;
+  expect(body.querySelector(`[${INJECTED_MARKER}]`), 'an element from the payload').toBeNull();
+  expect(body.querySelector('script, iframe, object, embed, style, math, details, img[src="x"], svg[onload]'), 'an element from the payload').toBeNull();
+  expect(body.querySelector('a[href^="javascript:" i]'), 'a javascript: link').toBeNull();
+  for (const element of Array.from(body.querySelectorAll('*'))) {
+    const handlers = Array.from(element.attributes).filter((attribute) => attribute.name.toLowerCase().startsWith('on'));
+    expect(handlers.map((attribute) => `${element.tagName.toLowerCase()}[${attribute.name}]`), 'an event-handler attribute').toEqual([]);
+  }
+}
+
+/** The message is on the page, character for character. */
+async function expectShownAsText(message: string): Promise<void> {
+  await waitFor(() => expect(document.body.textContent).toContain(message));
+}
+
+let running: AnyActorRef[] = [];
+function started<T extends AnyActorRef>(actor: T): T {
+  running.push(actor);
+  actor.start();
+  return actor;
+}
+
+let currentEnvelope: { status: number; body: JsonBodyType } = { status: 200, body: null };
+const server = setupServer(http.all(`${ORIGIN}/*`, () => HttpResponse.json(currentEnvelope.body, { status: currentEnvelope.status })));
+
+beforeAll(() => {
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(() => server.close());
+
+async function tearDown(): Promise<void> {
+  for (const actor of running) actor.stop();
+  running = [];
+  act(() => toast.remove());
+  cleanup();
+  localStorage.clear();
+}
+afterEach(tearDown);
+
+describe('the check itself', () => {
+  it.each(['<img src=x onerror=alert(1)>', '"><svg onload=alert(1)>', '<b data-fuzz-injected>x</b>', '<a href="javascript:alert(1)">x</a>'])(
+    'notices markup that was rendered as HTML: %s',
+    (markup) => {
+      const host = document.createElement('div');
+      // The test's own sink, to prove the check notices rendered markup; src/ has none (see below).
+      host.insertAdjacentHTML('afterbegin', markup);
+      document.body.append(host);
+      try {
+        expect(() => assertNothingInjected()).toThrow();
+      } finally {
+        host.remove();
+      }
+    },
+  );
+});
+
+describe('toasts: the API client’s messages reach the page as text', () => {
+  it('a server msg full of markup is shown literally, and no element is made from it, whatever the code', async () => {
+    // The client logs answers that break the contract; the log is not under test.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const client = createApiClient({ baseURL: ORIGIN, hooks: { onSessionExpired: () => undefined } });
+    await fc.assert(
+      fc.asyncProperty(htmlPayload, envelopeCode, fc.constantFrom(200, 400, 500), async (msg, code, status) => {
+        currentEnvelope = { status, body: { code, msg, data: null } };
+        renderWithI18n(<ToastArea />);
+        try {
+          await client.callApi('addApiKey', { name: 'ci' }).catch(() => undefined);
+          // Code 200 fails the contract here (no key in data): the fallback text, not the msg, is shown.
+          if (code === SESSION_EXPIRED_CODE) await expectShownAsText(SESSION_EXPIRED);
+          else if (code !== 200 && !(PASS_THROUGH_CODES as readonly number[]).includes(code)) await expectShownAsText(msg);
+          assertNothingInjected();
+        } finally {
+          await tearDown();
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('the login flow’s own toast shows the server’s refusal as text', async () => {
+    await fc.assert(
+      fc.asyncProperty(htmlPayload, fc.constantFrom(...PASS_THROUGH_CODES.filter((code) => code !== 100002)), async (msg, code) => {
+        renderWithI18n(<ToastArea />);
+        try {
+          const logic = loginLogic.provide({ actors: { submitLogin: fromPromise<LoginResponse, SubmitLoginInput>(async () => ({ code, msg, data: null })) } });
+          const login = started(createActor(logic));
+          login.send({ type: 'SUBMIT', request: { kind: 'email', email: 'ada@example.com', password: 'correct-horse-9' } });
+          await waitFor(() => expect(login.getSnapshot().value).toBe('failed'));
+          await expectShownAsText(msg);
+          assertNothingInjected();
+        } finally {
+          await tearDown();
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+type Refusal = { code: 500001; msg: string; data: null };
+
+/** How a failure reaches a machine: the client's rejection, or a pass-through envelope handed on. */
+const failureWith = (msg: string) =>
+  fc.constantFrom<Array<() => Promise<Refusal>>>(
+    () => Promise.reject(new ApiError({ kind: 'server', code: 10086, message: msg })),
+    () => Promise.resolve({ code: 500001, msg, data: null }),
+  );
+
+describe('views that show server errors render them as text', () => {
+  const records = Array.from({ length: 10 }, (_item, index) => ({ id: `r${index}` }));
+
+  function renderList(fetchPage: (pageNum: number) => Promise<ApiResult<Page<{ id: string }>>>) {
+    const actor = started(createActor(createPagedListLogic<{ id: string }>(({ pageNum }) => fetchPage(pageNum)), { input: { pageSize: 10 } }));
+    renderWithI18n(
+      <PagedSection actor={actor} titleId="orders-title" title="Orders" loadingText="Loading orders" failedText="Orders could not be loaded" empty={<p>No orders</p>} pagerLabel="Order pages">
+        {() => <p>{records.length} rows</p>}
+      </PagedSection>,
+    );
+    return actor;
+  }
+
+  it('a paged list that fails to load shows the server’s reason as text', async () => {
+    await fc.assert(
+      fc.asyncProperty(htmlPayload.chain((msg) => fc.tuple(fc.constant(msg), failureWith(msg))), async ([msg, fail]) => {
+        try {
+          const actor = renderList(() => fail());
+          await waitFor(() => expect(actor.getSnapshot().value).toBe('failed'));
+          await expectShownAsText(msg);
+          assertNothingInjected();
+        } finally {
+          await tearDown();
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('a paged list whose next page fails shows the server’s reason under the old page as text', async () => {
+    await fc.assert(
+      fc.asyncProperty(htmlPayload.chain((msg) => fc.tuple(fc.constant(msg), failureWith(msg))), async ([msg, fail]) => {
+        try {
+          const actor = renderList((pageNum) => (pageNum === 1 ? Promise.resolve({ code: 200, msg: '', data: { records, total: 30, pageNum: 1, pageSize: 10 } }) : fail()));
+          await waitFor(() => expect(actor.getSnapshot().value).toEqual({ loaded: 'idle' }));
+          actor.send({ type: 'GO_TO_PAGE', pageNum: 2 });
+          await waitFor(() => expect(actor.getSnapshot().value).toEqual({ loaded: 'pageChangeFailed' }));
+          await expectShownAsText(msg);
+          assertNothingInjected();
+        } finally {
+          await tearDown();
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  type Failure = 'create' | 'generation' | 'polling';
+
+  function generationWith(failure: Failure, msg: string, fail: () => Promise<Refusal>) {
+    const created = { code: 200 as const, msg: 'ok', data: { taskId: 'task-1' } };
+    const failedTask: PollTaskResponse = {
+      code: 200,
+      msg: 'ok',
+      data: { taskId: 'task-1', successFlag: 3, response: null, errorCode: 501, errorMessage: msg, createTime: '2026-01-01T00:00:00.000Z', completeTime: null },
+    };
+    const logic = generationMachine.provide({
+      actors: {
+        createTask: fromPromise<CreateTaskResponse, CreateTaskInput>(() => (failure === 'create' ? fail() : Promise.resolve(created))),
+        pollTask: fromPromise<PollTaskResponse, PollTaskInput>(() => (failure === 'generation' ? Promise.resolve(failedTask) : fail())),
+      },
+      actions: { syncDraft: () => undefined, refreshAccount: () => undefined },
+      // No waiting between progress reads: three failed reads in a row end the run at once.
+      delays: { POLL_DELAY: 0 },
+    });
+    return started(createActor(logic, { input: { draft: { ...DEFAULT_DRAFT, prompt: 'A banana astronaut' }, validate: validateDraft, costOf: draftCost } }));
+  }
+
+  it('the playground shows why a generation failed as text (task refused, model failed, progress unreadable)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        htmlPayload.chain((msg) => fc.tuple(fc.constant(msg), failureWith(msg), fc.constantFrom<Failure>('create', 'generation', 'polling'))),
+        async ([msg, fail, failure]) => {
+          try {
+            const actor = generationWith(failure, msg, fail);
+            renderWithI18n(<GenerationPanel actor={actor} />);
+            act(() => actor.send({ type: 'GENERATE', apiKey: 'sk-live', balance: 1000 }));
+            await waitFor(() => expect(actor.getSnapshot().value).toBe('failed'));
+            expect(actor.getSnapshot().context.failure).toBe(failure);
+            await expectShownAsText(msg);
+            assertNothingInjected();
+          } finally {
+            await tearDown();
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe('no raw-HTML sink in the app’s source', () => {
+  /** Files allowed a sink, each with why. None is needed today. */
+  const ALLOWED: Record<string, string> = {};
+  const SINKS = [/dangerouslySetInnerHTML/, /\.innerHTML\s*=/, /\bouterHTML\b/, /\binsertAdjacentHTML\b/, /\bdocument\.write(ln)?\s*\(/];
+
+  function sourceFiles(directory: string): string[] {
+    return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(directory, entry.name);
+      if (entry.isDirectory()) return sourceFiles(path);
+      return /\.(ts|tsx|js|jsx|mjs)$/.test(entry.name) ? [path] : [];
+    });
+  }
+
+  it('no file under src/ uses dangerouslySetInnerHTML, innerHTML =, outerHTML, insertAdjacentHTML or document.write', () => {
+    const root = join(process.cwd(), 'src');
+    const found = sourceFiles(root).flatMap((file) => {
+      const name = relative(process.cwd(), file);
+      if (name in ALLOWED) return [];
+      const source = readFileSync(file, 'utf8');
+      return SINKS.filter((sink) => sink.test(source)).map((sink) => `${name}: ${sink.source}`);
+    });
+    expect(found).toEqual([]);
+  });
+});
