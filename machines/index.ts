@@ -1,4 +1,4 @@
-import type { AnyStateMachine } from 'xstate';
+import type { AnyStateMachine, InputFrom } from 'xstate';
 import { apiKeysMachine } from './apiKeys.machine';
 import { appMachine } from './app.machine';
 import { discordJoinMachine } from './discordJoin.machine';
@@ -54,7 +54,25 @@ export interface CatalogueEntry {
   id: string;
   machine: AnyStateMachine;
   description: string;
+  /**
+   * For a machine that needs input: a realistic one, from plain values, so the statechart explorer can run a
+   * simulation of it (the tests' values).
+   */
+  sampleInput?: unknown;
 }
+
+/** A payment started afresh, not resumed after a redirect or a reload. */
+const FRESH_PAYMENT = { resume: null } satisfies InputFrom<typeof creemPaymentMachine>;
+
+const SAMPLE_DRAFT = {
+  prompt: 'A banana astronaut',
+  model: 'nano-banana',
+  aspectRatio: '16:9',
+  outputFormat: 'png',
+  numImages: 2,
+  seed: '42',
+  referenceUrls: [],
+};
 
 /** Every statechart of the app, with what it is for in one plain sentence (QA and the inspector read these). */
 export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
@@ -63,6 +81,7 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
     id: userMachine.id,
     machine: userMachine,
     description: 'The signed-in session: restores a stored login, loads the user, handles sign-in, logout and expiry, and finds the visitor’s country.',
+    sampleInput: { readStoredLogin: () => null } satisfies InputFrom<typeof userMachine>,
   },
   {
     id: loginMachine.id,
@@ -89,18 +108,33 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
     machine: googleOneTapMachine,
     description: 'Google One Tap: shown while nobody is signed in and One Tap is allowed, it hands the chosen account to the login.',
   },
-  { id: themeMachine.id, machine: themeMachine, description: 'Light, dark or system theme: restores the stored choice, applies it and follows the system while on system.' },
-  { id: localeMachine.id, machine: localeMachine, description: 'The interface language: loads its messages, switches when asked, keeps the old one if loading fails.' },
+  {
+    id: themeMachine.id,
+    machine: themeMachine,
+    description: 'Light, dark or system theme: restores the stored choice, applies it and follows the system while on system.',
+    sampleInput: { stored: 'system', systemPrefersDark: false } satisfies InputFrom<typeof themeMachine>,
+  },
+  {
+    id: localeMachine.id,
+    machine: localeMachine,
+    description: 'The interface language: loads its messages, switches when asked, keeps the old one if loading fails.',
+    sampleInput: { initial: 'en' } satisfies InputFrom<typeof localeMachine>,
+  },
   { id: pageProgressMachine.id, machine: pageProgressMachine, description: 'The page-load progress bar: shown while a page loads, hidden shortly after it finishes or fails.' },
   {
     id: pagedListMachine.id,
     machine: pagedListMachine,
     description: 'Any paged list (orders, usage, history): loads a page, changes page or filters, and keeps the old page if the next one fails.',
+    sampleInput: { pageSize: 10, filters: { status: 'all' } } satisfies InputFrom<typeof pagedListMachine>,
   },
   {
     id: saveFormMachine.id,
     machine: saveFormMachine,
     description: 'Any settings form: edits a draft, checks it, saves it, and keeps what was typed if saving fails.',
+    sampleInput: {
+      initial: { email: 'ada@example.com', enabled: false },
+      validate: (values): Record<string, string> => (typeof values.email === 'string' && values.email.includes('@') ? {} : { email: 'Enter an e-mail address' }),
+    } satisfies InputFrom<typeof saveFormMachine>,
   },
   {
     id: resourceMachine.id,
@@ -121,31 +155,37 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
     id: creemPaymentMachine.id,
     machine: creemPaymentMachine,
     description: 'Paying with Creem: creates the order, sends the buyer to the Creem checkout, then confirms the order on the way back or after a reload.',
+    sampleInput: FRESH_PAYMENT,
   },
   {
     id: nowpaymentsPaymentMachine.id,
     machine: nowpaymentsPaymentMachine,
     description: 'Paying with NOWPayments: creates the order, sends the buyer to the NOWPayments checkout, then confirms the order on the way back or after a reload.',
+    sampleInput: FRESH_PAYMENT,
   },
   {
     id: freekassaPaymentMachine.id,
     machine: freekassaPaymentMachine,
     description: 'Paying with Freekassa: creates the order, sends the buyer to the Freekassa checkout, then confirms the order on the way back or after a reload.',
+    sampleInput: FRESH_PAYMENT,
   },
   {
     id: digisellerPaymentMachine.id,
     machine: digisellerPaymentMachine,
     description: 'Paying with Digiseller: creates the order, sends the buyer to the Digiseller checkout, then confirms the order on the way back or after a reload.',
+    sampleInput: FRESH_PAYMENT,
   },
   {
     id: paypalPaymentMachine.id,
     machine: paypalPaymentMachine,
     description: 'Paying with PayPal: creates the order, waits for the buyer’s approval in PayPal’s popup, captures it and confirms it when the answer is not final.',
+    sampleInput: FRESH_PAYMENT,
   },
   {
     id: wechatPaymentMachine.id,
     machine: wechatPaymentMachine,
     description: 'Paying with WeChat Pay: creates the order, shows its QR code and checks every 2 seconds until it is paid or the code expires.',
+    sampleInput: FRESH_PAYMENT,
   },
   {
     id: detailsDialogMachine.id,
@@ -156,6 +196,12 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
     id: generationMachine.id,
     machine: generationMachine,
     description: 'One image generation in the playground: checks the form, creates the task with the user’s key, then reads its progress until it succeeds, fails or takes too long.',
+    sampleInput: {
+      draft: SAMPLE_DRAFT,
+      // The playground's rules in brief: a prompt is required; two credits an image.
+      validate: (draft): Record<string, string> => (draft.prompt.trim() ? {} : { prompt: 'required' }),
+      costOf: (draft) => 2 * draft.numImages,
+    } satisfies InputFrom<typeof generationMachine>,
   },
   {
     id: earlyRenewalMachine.id,
@@ -166,5 +212,6 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
     id: discordJoinMachine.id,
     machine: discordJoinMachine,
     description: 'Joining the Discord community: sends the user to Discord to approve the connection, trades the code it returns once, then shows the invite.',
+    sampleInput: { returned: null, expectedState: null, knownInviteUrl: null } satisfies InputFrom<typeof discordJoinMachine>,
   },
 ];

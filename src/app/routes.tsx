@@ -15,6 +15,8 @@ const PlaygroundPage = lazy(() => import('../features/playground/PlaygroundPage'
 const HistoryPage = lazy(() => import('../features/history/HistoryPage'));
 const JoinDiscordPage = lazy(() => import('../features/discord/JoinDiscordPage'));
 const GetStartedPage = lazy(() => import('../features/get-started/GetStartedPage'));
+// The statechart explorer is a demo-mode tool for QA: a live build leaves it (and its layout library) out.
+const MachinesPage = import.meta.env.VITE_API_BASE_URL?.trim() ? null : lazy(() => import('../features/machines/MachinesPage'));
 
 export function AppRoutes() {
   const progress = useGlobalActor('pageProgress');
@@ -31,6 +33,7 @@ export function AppRoutes() {
           <Route path="/recent-history" component={HistoryPage} />
           <Route path="/join-discord" component={JoinDiscordPage} />
           <Route path="/get-started" component={GetStartedPage} />
+          {MachinesPage ? <Route path="/__machines" component={MachinesPage} /> : null}
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

@@ -1,0 +1,92 @@
+/**
+ * Sample events for the events that carry data, per machine id: the explorer prefills its payload editor with
+ * them. Typed against each machine's own events, so a changed event shape fails the type check here.
+ */
+import type { AnyEventObject, AnyStateMachine, EventFromLogic } from 'xstate';
+import {
+  apiKeysMachine,
+  creemPaymentMachine,
+  detailsDialogMachine,
+  digisellerPaymentMachine,
+  discordJoinMachine,
+  earlyRenewalMachine,
+  emailCodeMachine,
+  freekassaPaymentMachine,
+  generationMachine,
+  googleOneTapMachine,
+  localeMachine,
+  loginMachine,
+  loginModalMachine,
+  nowpaymentsPaymentMachine,
+  pagedListMachine,
+  paypalPaymentMachine,
+  saveFormMachine,
+  themeMachine,
+  usageChartMachine,
+  userMachine,
+  wechatPaymentMachine,
+} from '../../../machines/index';
+
+type Samples = ReadonlyMap<string, ReadonlyMap<string, AnyEventObject>>;
+
+function samples<TMachine extends AnyStateMachine>(machine: TMachine, events: ReadonlyArray<EventFromLogic<TMachine>>): [string, ReadonlyMap<string, AnyEventObject>] {
+  return [machine.id, new Map(events.map((event: AnyEventObject) => [event.type, event]))];
+}
+
+const PAY = { type: 'PAY', packageId: 'pkg-pro' } as const;
+
+export const EVENT_SAMPLES: Samples = new Map([
+  samples(apiKeysMachine, [
+    { type: 'RENAME', id: 'key-2' },
+    { type: 'DELETE', id: 'key-2' },
+    { type: 'NAME_SUBMITTED', name: 'Staging' },
+  ]),
+  samples(detailsDialogMachine, [{ type: 'OPEN', item: { taskId: 'task-1' } }]),
+  samples(discordJoinMachine, [{ type: 'ACCOUNT_READY', discordUsername: null }]),
+  samples(earlyRenewalMachine, [{ type: 'OFFER', reason: 'lowBalance', lastPackageId: 'pkg-pro' }]),
+  samples(emailCodeMachine, [{ type: 'SEND', email: 'ada@example.com', purpose: 'register' }]),
+  samples(generationMachine, [
+    {
+      type: 'CHANGE',
+      draft: { prompt: 'A banana astronaut', model: 'nano-banana', aspectRatio: '16:9', outputFormat: 'png', numImages: 2, seed: '42', referenceUrls: [] },
+    },
+    { type: 'GENERATE', apiKey: 'nb_demo_key', balance: 100 },
+  ]),
+  samples(googleOneTapMachine, [{ type: 'CREDENTIAL', credential: 'demo-google-credential' }]),
+  samples(localeMachine, [{ type: 'SET_LOCALE', locale: 'fr' }]),
+  samples(loginMachine, [
+    { type: 'SUBMIT', request: { kind: 'email', email: 'ada@example.com', password: 'banana-123' } },
+    { type: 'CHALLENGE_SOLVED', token: 'demo-challenge-token' },
+  ]),
+  samples(loginModalMachine, [{ type: 'SWITCH_VIEW', view: 'signUp' }]),
+  samples(pagedListMachine, [
+    { type: 'GO_TO_PAGE', pageNum: 2 },
+    { type: 'SET_FILTERS', filters: { status: 'all' } },
+  ]),
+  samples(saveFormMachine, [{ type: 'CHANGE', values: { email: 'bob@example.com', enabled: true } }]),
+  samples(themeMachine, [
+    { type: 'SET_THEME', theme: 'dark' },
+    { type: 'SYSTEM_THEME_CHANGED', dark: true },
+  ]),
+  samples(usageChartMachine, [
+    { type: 'RANGE_CHOSEN', range: { kind: 'preset', days: 30 } },
+    { type: 'GRANULARITY_CHOSEN', granularity: 'hour' },
+    { type: 'METRIC_CHOSEN', metric: 'requests' },
+    { type: 'SPLIT_BY_KEY_CHOSEN', split: true },
+  ]),
+  samples(userMachine, [
+    { type: 'API_KEY_SET', apiKey: 'nb_demo_key' },
+    { type: 'SIGNED_IN', token: 'demo-jwt', user: { id: 'u-1', email: 'ada@example.com', apiKey: 'nb_demo_key', credits: 100 }, isNewUser: false },
+  ]),
+  samples(creemPaymentMachine, [PAY]),
+  samples(nowpaymentsPaymentMachine, [PAY]),
+  samples(freekassaPaymentMachine, [PAY]),
+  samples(digisellerPaymentMachine, [PAY]),
+  samples(paypalPaymentMachine, [PAY]),
+  samples(wechatPaymentMachine, [PAY]),
+]);
+
+/** The sample of an event that carries data, or null for one that is its type alone. */
+export function eventSample(machineId: string, eventType: string): AnyEventObject | null {
+  return EVENT_SAMPLES.get(machineId)?.get(eventType) ?? null;
+}

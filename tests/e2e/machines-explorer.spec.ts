@@ -1,0 +1,119 @@
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
+import { expect, openApp, test } from './fixtures';
+
+// Laying out a chart loads the layout library the first time; a busy CI machine takes a moment.
+const CHART_TIMEOUT = 20_000;
+
+function chart(page: Page, machineId: string): Locator {
+  return page.getByRole('img', { name: new RegExp(`^Statechart of ${machineId}:`) });
+}
+
+/** The box of a state in the chart (by state id), to read whether it is highlighted. */
+function stateBox(page: Page, stateId: string): Locator {
+  return page.locator(`[data-state-id="${stateId}"]`);
+}
+
+async function openMachine(page: Page, machineId: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Machines' }).getByRole('link', { name: new RegExp(`^${machineId}\\b`) }).click();
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^${machineId}\\b`) })).toBeVisible();
+  await expect(chart(page, machineId)).toBeVisible({ timeout: CHART_TIMEOUT });
+}
+
+function activeStates(page: Page): Locator {
+  return page.getByTestId('active-states');
+}
+
+test('the statechart explorer works offline: follows the live actors, drives them, simulates the others and exports them', async ({ page, context }) => {
+  await openApp(page, '/__machines');
+  await expect(page.getByRole('heading', { level: 1, name: 'Statechart explorer' })).toBeVisible();
+  // The first chart shows once the layout library is in: from here on nothing more is fetched.
+  await expect(chart(page, 'app')).toBeVisible({ timeout: CHART_TIMEOUT });
+  await context.setOffline(true);
+
+  // A live global actor: the visitor is anonymous, and the chart says so.
+  await openMachine(page, 'user');
+  await expect(page.getByRole('heading', { level: 2, name: /user/ }).getByText('live')).toBeVisible();
+  await expect(stateBox(page, 'user.session.anonymous')).toHaveAttribute('data-active', 'true');
+  await expect(stateBox(page, 'user.session.anonymous.noStoredLogin')).toHaveAttribute('data-active', 'true');
+  await expect(stateBox(page, 'user.session.signedIn')).not.toHaveAttribute('data-active', 'true');
+  await expect(chart(page, 'user')).toHaveAccessibleName(/Active: .*session\.anonymous\.noStoredLogin/);
+
+  // Driving the app's own login modal from the explorer.
+  await openMachine(page, 'loginModal');
+  await expect(activeStates(page)).toHaveText('closed');
+  await page.getByRole('button', { name: 'Send OPEN' }).click();
+  const modal = page.getByRole('dialog', { name: 'Sign in', exact: true });
+  await expect(modal).toBeVisible();
+  await expect(stateBox(page, 'loginModal.open.initial')).toHaveAttribute('data-active', 'true');
+  await expect(activeStates(page)).toHaveText('open.initial');
+  await modal.getByRole('button', { name: 'Close' }).click();
+  await expect(modal).toBeHidden();
+  await expect(stateBox(page, 'loginModal.closed')).toHaveAttribute('data-active', 'true');
+  await expect(page.getByRole('log', { name: 'Log of loginModal' })).toContainText('CLOSE');
+
+  // A simulation: the playground's generation, its calls and timers settled by hand.
+  await openMachine(page, 'generation');
+  await expect(page.getByRole('heading', { level: 2, name: /generation/ }).getByText('simulation')).toBeVisible();
+  await expect(activeStates(page)).toHaveText('idle.editing');
+
+  const change = page.getByRole('textbox', { name: 'Payload of CHANGE' });
+  await change.fill(
+    JSON.stringify({
+      type: 'CHANGE',
+      draft: { prompt: 'A banana on the moon', model: 'nano-banana', aspectRatio: '1:1', outputFormat: 'png', numImages: 1, seed: '7', referenceUrls: [] },
+    }),
+  );
+  await page.getByRole('button', { name: 'Send CHANGE' }).click();
+  await page.getByText('Context (read-only JSON)').click();
+  await expect(page.getByText('"prompt": "A banana on the moon"').first()).toBeVisible();
+
+  // Bad JSON is refused, and nothing is sent.
+  const generate = page.getByRole('textbox', { name: 'Payload of GENERATE' });
+  await generate.fill('{ "type": "GENERATE", ');
+  await page.getByRole('button', { name: 'Send GENERATE' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This is not valid JSON' })).toBeVisible();
+  await expect(activeStates(page)).toHaveText('idle.editing');
+
+  await generate.fill('{ "type": "GENERATE", "apiKey": "nb_e2e_key", "balance": 50 }');
+  await page.getByRole('button', { name: 'Send GENERATE' }).click();
+  await expect(activeStates(page)).toHaveText('creatingTask');
+  await expect(stateBox(page, 'generation.creatingTask')).toHaveAttribute('data-active', 'true');
+
+  await page.getByRole('textbox', { name: 'Output of createTask (JSON)' }).fill('{ "code": 200, "msg": "ok", "data": { "taskId": "task-e2e" } }');
+  await page.getByRole('button', { name: 'Settle createTask: done' }).click();
+  await expect(activeStates(page)).toHaveText('polling.waiting');
+  await expect(stateBox(page, 'generation.polling.waiting')).toHaveAttribute('data-active', 'true');
+
+  await page.getByRole('button', { name: 'Fire after POLL_DELAY (2000 ms)' }).click();
+  await expect(activeStates(page)).toHaveText('polling.checking');
+  await expect(stateBox(page, 'generation.polling.checking')).toHaveAttribute('data-active', 'true');
+  await expect(page.getByRole('button', { name: 'Settle pollTask: done' })).toBeVisible();
+  const log = page.getByRole('log', { name: 'Log of generation' });
+  await expect(log).toContainText('started createTask');
+  await expect(log).toContainText('syncDraft (not run: simulation)');
+  await expect(log).toContainText('after POLL_DELAY (2000 ms) fired');
+
+  // The definition, as a file Stately's editor imports.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download JSON' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('generation.statechart.json');
+  const definition = JSON.parse(await readFile((await file.path()) ?? '', 'utf8')) as { id: string; initial: string; states: Record<string, unknown> };
+  expect(definition.id).toBe('generation');
+  expect(definition.initial).toBe('idle');
+  expect(Object.keys(definition.states)).toEqual(expect.arrayContaining(['idle', 'validating', 'creatingTask', 'polling', 'succeeded', 'failed']));
+
+  // A simulation starts over when asked.
+  await page.getByRole('button', { name: 'Reset the simulation' }).click();
+  await expect(activeStates(page)).toHaveText('idle.editing');
+});
+
+test('the explorer has a text version of every chart', async ({ page }) => {
+  await openApp(page, '/__machines?machine=pagedList');
+  await expect(chart(page, 'pagedList')).toBeVisible({ timeout: CHART_TIMEOUT });
+  const text = page.getByRole('group').filter({ has: page.getByText(/States and transitions as text/) });
+  await text.getByText(/States and transitions as text/).click();
+  await expect(text.getByText('done: fetchPage [and(isOk, hasRecords)]').first()).toBeVisible();
+  await expect(text.getByText(/^idle \(initial/)).toBeVisible();
+});
