@@ -11,7 +11,8 @@ export function AppActorProvider({ actor, children }: { actor: AppActor; childre
   return <AppActorContext.Provider value={actor}>{children}</AppActorContext.Provider>;
 }
 
-function useAppActor(): AppActor {
+/** The root actor of the app (the explorer follows it and reaches its system); pages use useGlobalActor. */
+export function useAppActor(): AppActor {
   const actor = useContext(AppActorContext);
   if (!actor) throw new Error('The app actor is missing: render inside <AppActorProvider>.');
   return actor;

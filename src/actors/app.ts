@@ -1,5 +1,6 @@
-import { createActor, fromCallback, fromPromise, type ActorRefFrom, type InspectionEvent } from 'xstate';
+import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { appMachine } from '../../machines/app.machine';
+import type { Inspect } from './inspection';
 import type { userMachine } from '../../machines/user.machine';
 import { loginModalMachine } from '../../machines/loginModal.machine';
 import { themeMachine } from '../../machines/theme.machine';
@@ -64,7 +65,7 @@ export type { EarlyRenewalActor };
 export type PageProgressActor = ActorRefFrom<typeof pageProgressMachine>;
 
 /** Starts the global actors once, at boot. */
-export function startApp(options: { google: GoogleSignIn; inspect?: (event: InspectionEvent) => void }): AppActor {
+export function startApp(options: { google: GoogleSignIn; inspect?: Inspect }): AppActor {
   const actor = createActor(createAppLogic({ google: options.google }), {
     input: {
       user: { readStoredLogin },

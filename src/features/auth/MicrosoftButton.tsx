@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useLocalActor } from '../../actors/inspection';
 import { Trans } from '@lingui/react/macro';
 import { createMicrosoftButtonLogic } from '../../actors/microsoftButton';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
@@ -24,7 +25,7 @@ export function MicrosoftButton() {
   const { microsoft } = useModeServices();
   const login = useGlobalActor('login');
   const logic = useMemo(() => createMicrosoftButtonLogic(microsoft, login), [microsoft, login]);
-  const button = useActorRef(logic);
+  const button = useLocalActor(logic);
   const disabled = useSelector(button, (s) => s.hasTag('disabled'));
   const popupOpen = useSelector(button, (s) => s.hasTag('busy'));
   const initFailed = useSelector(button, (s) => s.matches('initFailed'));

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useLocalActor } from '../../actors/inspection';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
 import type { FieldErrors } from '../../../machines/saveForm.machine';
@@ -61,7 +62,7 @@ export function AutoTopUpSection({ user }: { user: AppUser }) {
     savedMessage: () => t`Automatic top-up saved.`,
   });
   const [vaultsLogic] = useState(() => createResourceLogic(() => paypalVaults()));
-  const vaultsActor = useActorRef(vaultsLogic);
+  const vaultsActor = useLocalActor(vaultsLogic);
   const vaultsPhase = useSelector(vaultsActor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
   // The loader is paypalVaults: its value is the saved methods.
   const vaults = useSelector(vaultsActor, (s) => (s.context.value as Vault[] | null) ?? []);

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useLocalActor } from '../../actors/inspection';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QRCodeSVG } from 'qrcode.react';
 import type { ActorRef, Snapshot } from 'xstate';
@@ -53,20 +54,20 @@ function useWiring(onPaid: () => void): PaymentWiring {
 function RedirectCheckout(props: CheckoutProps & { provider: 'creem' | 'nowpayments' | 'freekassa' | 'digiseller' }) {
   const wiring = useWiring(props.onPaid);
   const [logic] = useState(() => createRedirectPaymentLogic(props.provider, wiring));
-  return <CheckoutBody {...props} actor={useActorRef(logic, { input: { resume: props.resume } })} />;
+  return <CheckoutBody {...props} actor={useLocalActor(logic, { input: { resume: props.resume } })} />;
 }
 
 function PaypalCheckout(props: CheckoutProps) {
   const wiring = useWiring(props.onPaid);
   const [logic] = useState(() => createPaypalPaymentLogic(wiring));
   const savedMethods = useSavedPaypalMethods();
-  return <CheckoutBody {...props} savedMethods={savedMethods} actor={useActorRef(logic, { input: { resume: props.resume } })} />;
+  return <CheckoutBody {...props} savedMethods={savedMethods} actor={useLocalActor(logic, { input: { resume: props.resume } })} />;
 }
 
 function WechatCheckout(props: CheckoutProps) {
   const wiring = useWiring(props.onPaid);
   const [logic] = useState(() => createWechatPaymentLogic(wiring));
-  return <CheckoutBody {...props} actor={useActorRef(logic, { input: { resume: props.resume } })} />;
+  return <CheckoutBody {...props} actor={useLocalActor(logic, { input: { resume: props.resume } })} />;
 }
 
 /** One payment with one provider, from "Pay" to paid (or why not), on that provider's statechart. */

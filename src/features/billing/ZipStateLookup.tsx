@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useLocalActor } from '../../actors/inspection';
 import { Trans } from '@lingui/react/macro';
 import { createResourceLogic } from '../../actors/resource';
 import { zipcodeInfo } from '../../api/trade';
@@ -12,7 +13,7 @@ import styles from './Billing.module.css';
  */
 export function ZipStateLookup({ zip, onFound }: { zip: string; onFound: (state: string) => void }) {
   const [logic] = useState(() => createResourceLogic(() => zipcodeInfo({ countryCode: 'US', zipcode: zip })));
-  const actor = useActorRef(logic);
+  const actor = useLocalActor(logic);
   const phase = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
   // The loader is zipcodeInfo: its value is { state }.
   const state = useSelector(actor, (s) => (s.context.value as { state: string } | null)?.state ?? null);

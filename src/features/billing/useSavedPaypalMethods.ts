@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useLocalActor } from '../../actors/inspection';
 import { createResourceLogic } from '../../actors/resource';
 import { paypalVaults } from '../../api/trade';
 
@@ -11,7 +12,7 @@ export interface SavedMethod {
 /** The PayPal methods the account saved (get-all-available-vaults); none while loading or if unreadable. */
 export function useSavedPaypalMethods(): SavedMethod[] {
   const [logic] = useState(() => createResourceLogic(() => paypalVaults()));
-  const actor = useActorRef(logic);
+  const actor = useLocalActor(logic);
   // The loader is paypalVaults: its value is the saved methods.
   return useSelector(actor, (s) => (s.context.value as SavedMethod[] | null) ?? []);
 }

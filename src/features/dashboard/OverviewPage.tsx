@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useLocalActor } from '../../actors/inspection';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createResourceLogic } from '../../actors/resource';
@@ -35,7 +36,7 @@ function BalanceCard() {
 
 function DiscountCard() {
   const { t, i18n } = useLingui();
-  const actor = useActorRef(discountLogic);
+  const actor = useLocalActor(discountLogic);
   const phase = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
   // The loader is userDiscount: its value is a Discount (null when there is none).
   const discount = useSelector(actor, (s) => s.context.value as Discount);

@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useLocalActor } from '../../actors/inspection';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createPagedListLogic } from '../../actors/pagedList';
 import { usageRecordPage } from '../../api/dashboard';
@@ -15,7 +16,7 @@ const usageRecordsLogic = createPagedListLogic<UsageRecord>(({ pageNum, pageSize
 /** The latest calls, newest first, a page at a time. */
 export function UsageRecordsSection() {
   const { t, i18n } = useLingui();
-  const actor = useActorRef(usageRecordsLogic, { input: { pageSize: RECORDS_PAGE_SIZE } });
+  const actor = useLocalActor(usageRecordsLogic, { input: { pageSize: RECORDS_PAGE_SIZE } });
   // The list's fetcher is usageRecordPage: its records are UsageRecords.
   const records = useSelector(actor, (s) => s.context.records as UsageRecord[]);
   const time = (iso: string) => i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useLocalActor } from '../../actors/inspection';
 import type { FieldErrors, FormValues, Validate } from '../../../machines/saveForm.machine';
 import { createSaveFormLogic } from '../../actors/saveForm';
 import { useGlobalActor } from '../../actors/AppActorContext';
@@ -34,7 +35,7 @@ export function useSaveForm<V extends FormValues>({ initial, validate, save, sav
       },
     }),
   );
-  const actor = useActorRef(logic, { input: { initial, validate: validate as Validate } });
+  const actor = useLocalActor(logic, { input: { initial, validate: validate as Validate } });
   const draft = useSelector(actor, (s) => s.context.draft as V);
   const savedValues = useSelector(actor, (s) => s.context.saved as V);
   const errors = useSelector(actor, (s) => s.context.errors);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useLocalActor } from '../../actors/inspection';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
@@ -124,7 +125,7 @@ function Connection({ user }: { user: AppUser }) {
   // Read once when the page opens: Discord's answer in the address and this tab's request.
   const [logic] = useState(() => createDiscordJoinLogic(userActor));
   const [input] = useState(() => readJoinInput(location.search));
-  const actor = useActorRef(logic, { input });
+  const actor = useLocalActor(logic, { input });
   const phase = useSelector(actor, selectPhase);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const title = useRef<HTMLHeadingElement>(null);

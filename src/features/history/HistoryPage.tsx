@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useLocalActor } from '../../actors/inspection';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { detailsDialogLogic } from '../../actors/detailsDialog';
@@ -55,8 +56,8 @@ export default function HistoryPage() {
 
 function HistoryList() {
   const { t, i18n } = useLingui();
-  const actor = useActorRef(historyLogic, { input: { pageSize: HISTORY_PAGE_SIZE } });
-  const details = useActorRef(detailsDialogLogic);
+  const actor = useLocalActor(historyLogic, { input: { pageSize: HISTORY_PAGE_SIZE } });
+  const details = useLocalActor(detailsDialogLogic);
   // The list's fetcher is usageRecordPage: its records are UsageRecords.
   const records = useSelector(actor, (s) => s.context.records as UsageRecord[]);
   const filters = useSelector(actor, (s) => s.context.filters);

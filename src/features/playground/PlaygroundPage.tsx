@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useLocalActor } from '../../actors/inspection';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { createGenerationLogic } from '../../actors/generation';
@@ -30,7 +31,7 @@ export default function PlaygroundPage() {
   // The logic and the starting form are read once, when the page opens (like any form's initial values).
   const [logic] = useState(() => createGenerationLogic({ user, syncDraft: keepDraftInAddress }));
   const [input] = useState(() => ({ draft: draftFromSearch(window.location.search), validate: validateDraft, costOf: draftCost }));
-  const actor = useActorRef(logic, { input });
+  const actor = useLocalActor(logic, { input });
   const draft = useSelector(actor, generationSelectors.draft);
   const requester: Requester = profile ? { apiKey: profile.apiKey, balance: profile.credits } : { apiKey: null, balance: null };
 

@@ -1,0 +1,47 @@
+/**
+ * The Stately inspector (`?inspect`): every running actor, global or a page's own, reported to Stately's
+ * inspector window. Opt-in and loaded on demand; a live build leaves it out unless built with
+ * VITE_ENABLE_INSPECTOR=true. Secrets never leave the page: they are redacted from what it sees.
+ */
+import type { Inspect } from '../actors/inspection';
+
+const SECRET_KEY = /password|token|apikey|api_key|credential|secret/i;
+/** Deep enough for any context of ours; what lies deeper is cut, like the inspector's own serializer does. */
+const MAX_DEPTH = 12;
+
+/** A copy with every value under a secret-looking key replaced, however deep (functions and cycles left out). */
+export function redactSecrets<T>(value: T, depth = 0, seen = new WeakSet<object>()): T {
+  // Functions cannot be copied into another window (postMessage), wherever they sit.
+  if (typeof value === 'function') return undefined as T;
+  if (typeof value !== 'object' || value === null) return value;
+  if (seen.has(value) || depth > MAX_DEPTH) return '[…]' as T;
+  seen.add(value);
+  if (Array.isArray(value)) return value.map((item: unknown) => redactSecrets(item, depth + 1, seen)) as T;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (typeof item === 'function') continue;
+    copy[key] = SECRET_KEY.test(key) && item !== null && item !== '' ? '[redacted]' : redactSecrets(item, depth + 1, seen);
+  }
+  return copy as T;
+}
+
+/** `?inspect` in the address, in a build that allows it: demo mode, the dev server, or a live build that asked. */
+export function inspectorWanted(search: string): boolean {
+  const allowed = !import.meta.env.VITE_API_BASE_URL?.trim() || import.meta.env.DEV || import.meta.env.VITE_ENABLE_INSPECTOR === 'true';
+  return allowed && new URLSearchParams(search).has('inspect');
+}
+
+/** Opens Stately's inspector window and returns what actors report to; undefined if it cannot start. */
+export async function startInspector(): Promise<Inspect | undefined> {
+  try {
+    const { createBrowserInspector } = await import('@statelyai/inspect');
+    // The whole message, not only contexts and events: a promise actor's snapshot carries its input too (a
+    // login's password, say). This replaces the inspector's own serializer, and does what it did: plain,
+    // cycle-free data that postMessage can copy.
+    const inspector = createBrowserInspector({ serialize: (event) => redactSecrets(event) });
+    return inspector.inspect;
+  } catch (error) {
+    console.warn('The Stately inspector could not start; the app runs without it.', error);
+    return undefined;
+  }
+}
