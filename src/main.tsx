@@ -10,14 +10,23 @@ import type { ModeServices } from './app/ServicesContext';
 import { captureReferral } from './services/referral';
 import { initDeviceId } from './services/deviceId';
 import { isDemoPagePath } from './services/demoPages';
+import { setBackendReady } from './services/backendReady';
 
 /** Demo mode starts the in-browser API before anything calls it; live mode loads Turnstile on demand. */
+/** `?inspect`: the inspector service is only loaded when the address asks for it. */
+async function startInspectorIfWanted() {
+  if (!new URLSearchParams(window.location.search).has('inspect')) return undefined;
+  const { inspectorWanted, startInspector } = await import('./services/inspector');
+  return inspectorWanted(window.location.search) ? startInspector() : undefined;
+}
+
 async function startMode(): Promise<{ services: ModeServices; demoPanel?: ReactNode }> {
   // Read the variable itself, not config.mode: the bundler folds it to a constant, so a live build
   // drops the demo (MSW, the in-browser database) entirely. config.ts applies the same rule.
   if (!import.meta.env.VITE_API_BASE_URL?.trim()) {
     const demo = await import('./demo/boot');
-    await demo.startDemo();
+    // The in-browser API starts while the page renders; requests wait for it (src/services/backendReady).
+    setBackendReady(demo.startDemo());
     return {
       services: { ChallengeWidget: demo.DemoChallenge, google: demo.demoGoogle, microsoft: demo.demoMicrosoft, paypal: demo.demoPaypal },
       demoPanel: <demo.DemoControls />,
@@ -59,13 +68,14 @@ async function boot() {
   // A 401 anywhere ends the session in the user actor; the actor is bound once it exists.
   let app: AppActor | null = null;
   configureApiClient({ hooks: { onSessionExpired: () => app?.system.get('user')?.send({ type: 'SESSION_EXPIRED' }) } });
-  app = startApp({ google: services.google });
+  const inspect = await startInspectorIfWanted();
+  app = startApp({ google: services.google, ...(inspect ? { inspect } : {}) });
 
   // Render once the first catalogue is in, so nobody sees untranslated text flash by.
   const locale = app.system.get('locale');
   if (locale) await waitFor(locale, (s) => !s.hasTag('loading'), { timeout: 15_000 }).catch(() => undefined);
 
-  createRoot(rootElement()).render(<App actor={app} services={services} demoPanel={demoPanel} />);
+  createRoot(rootElement()).render(<App actor={app} services={services} demoPanel={demoPanel} inspect={inspect} />);
 
   // Coming back to the tab refreshes the user (credits, a session that expired meanwhile).
   document.addEventListener('visibilitychange', () => {
@@ -75,6 +85,8 @@ async function boot() {
   // The fingerprint library is heavy: compute the device id when the browser is idle.
   const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
   idle(() => void initDeviceId());
+  // The sign-in modal's Microsoft button, fetched before anyone opens the modal.
+  idle(() => void import('./features/auth/SocialSignIn').then((social) => social.loadMicrosoftButton()));
 }
 
 void boot();

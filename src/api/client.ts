@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { config } from '../config';
 import { clearStoredLogin, getToken } from '../services/session';
 import { getDeviceId } from '../services/deviceId';
+import { backendReady } from '../services/backendReady';
 import { SESSION_EXPIRED_CODE, endpoints, type ApiHost, type EndpointName, type ResponseOf } from './contract';
 import { encodeRequest } from './encode';
 import { ApiError } from './errors';
@@ -159,6 +160,8 @@ interface RawRequest<R extends 'text' | 'blob'> {
 
 async function transport<R extends 'text' | 'blob'>(request: RawRequest<R>, timeoutMs: number): Promise<FetchResponse<MappedResponseType<R>>> {
   const { endpoint, signal: callerSignal } = request;
+  // Demo mode's API may still be starting: the request waits for it (the deadline starts after).
+  await backendReady();
   if (callerSignal?.aborted) throw abortedError(endpoint, callerSignal.reason);
   const deadline = startDeadline(timeoutMs, callerSignal);
   try {

@@ -5,8 +5,11 @@ import { createDemoMicrosoft } from './social/microsoft';
 
 export { DemoControls } from './DemoControls';
 export { DemoChallenge } from './DemoChallenge';
-/** Demo mode's stand-alone pages (main.tsx renders them instead of the app under their paths). */
-export { renderDemoPage } from './pages/render';
+/** Demo mode's stand-alone pages (main.tsx renders them instead of the app under their paths); loaded on demand. */
+export async function renderDemoPage(root: HTMLElement): Promise<void> {
+  const pages = await import('./pages/render');
+  return pages.renderDemoPage(root);
+}
 /** PayPal with the demo PayPal page in a popup in place of PayPal's own. */
 export { demoPaypal } from './paypal';
 
@@ -14,4 +17,8 @@ export { demoPaypal } from './paypal';
 export const demoGoogle: GoogleSignIn = createDemoGoogle();
 export const demoMicrosoft: MicrosoftSignIn = createDemoMicrosoft();
 
-export { startDemo } from './worker';
+/** Starts the in-browser API. Mock Service Worker is most of demo mode's code: its own chunk, loaded here. */
+export async function startDemo(): Promise<void> {
+  const worker = await import('./worker');
+  return worker.startDemo();
+}

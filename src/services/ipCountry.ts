@@ -3,11 +3,14 @@
  * not our API, takes no auth headers and answers plain text, not an envelope.
  */
 import { config } from '../config';
+import { backendReady } from './backendReady';
 
 const COUNTRY_CODE = /^[A-Za-z]{2}$/;
 
 /** Resolves with an upper-case ISO 3166 alpha-2 code; rejects on anything else. */
 export async function lookupIpCountry(signal?: AbortSignal): Promise<string> {
+  // Demo mode answers the lookup in the browser, once its API runs.
+  await backendReady();
   const response = await fetch(config.ipCountryUrl, {
     method: 'GET',
     credentials: 'omit',

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect, openDemoControls } from './fixtures';
 import { expectSignedIn, signUp, uniqueEmail } from './journeys';
 
-// A demo task runs 2.5 s + 1 s an image + up to 1.5 s, and is read from 2 s with growing gaps.
+// A demo task runs 2 s + 0.5 s an image + up to 1 s, and is read at 2 s, 5 s, 9.5 s ...
 const GENERATION_TIMEOUT = 25_000;
 
 function form(page: Page): Locator {

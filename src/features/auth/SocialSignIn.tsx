@@ -1,8 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { useGlobalActor } from '../../actors/AppActorContext';
 import { useModeServices } from '../../app/ServicesContext';
-import { MicrosoftButton } from './MicrosoftButton';
+import { Button } from '../../ui/Button';
 import styles from './SocialSignIn.module.css';
+
+/** The Microsoft button (its statechart and the MSAL error table) is not needed before the modal opens. */
+export const loadMicrosoftButton = () => import('./MicrosoftButton');
+const MicrosoftButton = lazy(() => loadMicrosoftButton().then((module) => ({ default: module.MicrosoftButton })));
+
+/** What the button shows while it starts anyway (initializing: disabled), so nothing moves when it arrives. */
+function StartingMicrosoftButton() {
+  return (
+    <div className={styles.provider}>
+      <Button block size="lg" disabled>
+        <Trans>Continue with Microsoft</Trans>
+      </Button>
+    </div>
+  );
+}
 
 /** Google and Microsoft sign-in, above the e-mail form. Both end in the same global login flow. */
 export function SocialSignIn() {
@@ -20,7 +36,9 @@ export function SocialSignIn() {
           }}
         />
       </div>
-      <MicrosoftButton />
+      <Suspense fallback={<StartingMicrosoftButton />}>
+        <MicrosoftButton />
+      </Suspense>
       <p className={styles.divider}>
         <span>
           <Trans>or with e-mail</Trans>

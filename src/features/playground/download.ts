@@ -1,5 +1,6 @@
 import toast from 'react-hot-toast';
 import { t } from '@lingui/core/macro';
+import { backendReady } from '../../services/backendReady';
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/svg+xml': 'svg' };
 
@@ -9,6 +10,7 @@ const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': '
  */
 export async function downloadImage(url: string, baseName: string): Promise<void> {
   try {
+    await backendReady();
     const response = await fetch(url);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const blob = await response.blob();

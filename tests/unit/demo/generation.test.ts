@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GenerateRequest } from '../../../src/api/contract';
 import { findAccountByEmail, type Account } from '../../../src/demo/db';
-import { createTask, resultImageUrl, settleDueTasks, GENERATION_FAILED_CODE } from '../../../src/demo/generation/tasks';
+import { TASK_BASE_MS, TASK_PER_IMAGE_MS, createTask, resultImageUrl, settleDueTasks, GENERATION_FAILED_CODE } from '../../../src/demo/generation/tasks';
 import { effectiveSeed } from '../../../src/demo/generation/images';
 import { ORIGIN, call, dataOf, signUp, startDemoServer } from './helpers';
 
@@ -87,7 +87,7 @@ describe('settling demo tasks', () => {
     const key = account.apiKeys[0];
     if (!key) throw new Error('no key');
     const task = createTask(data, account, key, request, 0, plan, 1_000);
-    expect(task.dueAt).toBe(1_000 + 2500 + 2 * 1000);
+    expect(task.dueAt).toBe(1_000 + TASK_BASE_MS + 2 * TASK_PER_IMAGE_MS);
     expect(settleDueTasks(data, ORIGIN, task.dueAt - 1)).toBe(false);
     expect(task.successFlag).toBe(0);
     expect(settleDueTasks(data, ORIGIN, task.dueAt)).toBe(true);
