@@ -22,6 +22,16 @@ export interface UserContext {
   paymentCounter: number;
   ipCountry: string | null;
   error: string | null;
+  /**
+   * Whose session just expired (the user is cleared, as the seed says): in memory only, so the page it was
+   * working on can stay, inert, behind the sign-in, and carry on if the same account signs back in.
+   */
+  expiredUser: SessionUser | null;
+  /**
+   * Whether the server has confirmed the user shown (user-info answered, or a sign-in). False while only the
+   * cached copy is known: forms that edit saved settings wait for the confirmed one, as the cache may be old.
+   */
+  userConfirmed: boolean;
 }
 
 export type UserEvent =
@@ -61,8 +71,10 @@ export const userMachine = setup({
     // Tell the other tabs, so they follow within a second without a reload.
     announceSignIn: notProvidedAction('announceSignIn'),
     announceSignOut: notProvidedAction('announceSignOut'),
-    applyCachedUser: assign({ user: ({ context }) => context.readStoredLogin()?.cachedUser ?? null }),
-    clearUser: assign({ user: null }),
+    applyCachedUser: assign({ user: ({ context }) => context.readStoredLogin()?.cachedUser ?? null, userConfirmed: false }),
+    clearUser: assign({ user: null, userConfirmed: false }),
+    rememberExpiredUser: assign({ expiredUser: ({ context }) => context.user ?? context.expiredUser }),
+    forgetExpiredUser: assign({ expiredUser: null }),
     enableOneTap: assign({ oneTap: true }),
     disableOneTap: assign({ oneTap: false }),
     setUserFromResponse: assign({
@@ -71,15 +83,22 @@ export const userMachine = setup({
         return response?.code === 200 ? response.data : context.user;
       },
       error: null,
+      expiredUser: null,
+      userConfirmed: ({ context, event }) => userInfoResponse(event)?.code === 200 || context.userConfirmed,
     }),
-    setUserFromEvent: assign({ user: ({ context, event }) => (event.type === 'SIGNED_IN' ? event.user : context.user), error: null }),
+    setUserFromEvent: assign({
+      user: ({ context, event }) => (event.type === 'SIGNED_IN' ? event.user : context.user),
+      error: null,
+      expiredUser: null,
+      userConfirmed: true,
+    }),
     setErrorFromResponse: assign({ error: ({ event }) => userInfoResponse(event)?.msg ?? null }),
     setErrorFromError: assign({ error: ({ event }) => (event.type === 'xstate.error.actor.fetchUserInfo' ? errorMessage(event.error) : null) }),
     incrementPaymentCounter: assign({ paymentCounter: ({ context }) => context.paymentCounter + 1 }),
     setApiKey: assign({
       user: ({ context, event }) => (event.type === 'API_KEY_SET' && context.user ? { ...context.user, apiKey: event.apiKey } : context.user),
     }),
-    resetUserState: assign({ paymentCounter: 0, error: null }),
+    resetUserState: assign({ paymentCounter: 0, error: null, expiredUser: null }),
     setIpCountry: assign({ ipCountry: ({ context, event }) => (event.type === 'xstate.done.actor.lookupIpCountry' ? event.output : context.ipCountry) }),
   },
   guards: {
@@ -103,6 +122,8 @@ export const userMachine = setup({
     paymentCounter: 0,
     ipCountry: null,
     error: null,
+    expiredUser: null,
+    userConfirmed: false,
   }),
   states: {
     session: {
@@ -125,7 +146,7 @@ export const userMachine = setup({
               { target: 'failed', actions: 'setErrorFromResponse' },
             ],
             onError: [
-              { guard: 'isSessionExpiredError', target: 'anonymous.sessionExpired', actions: ['clearUser', 'enableOneTap', 'announceSignOut'] },
+              { guard: 'isSessionExpiredError', target: 'anonymous.sessionExpired', actions: ['rememberExpiredUser', 'clearUser', 'enableOneTap', 'announceSignOut'] },
               { guard: 'isNetworkError', target: 'failed', actions: ['setErrorFromError', 'enableOneTap'] },
               { target: 'failed', actions: 'setErrorFromError' },
             ],
@@ -136,12 +157,12 @@ export const userMachine = setup({
           on: {
             REFRESH: 'fetchingUser',
             LOGOUT: 'loggingOut',
-            SESSION_EXPIRED: { target: 'anonymous.sessionExpired', actions: ['clearUser', 'enableOneTap', 'announceSignOut'] },
+            SESSION_EXPIRED: { target: 'anonymous.sessionExpired', actions: ['rememberExpiredUser', 'clearUser', 'enableOneTap', 'announceSignOut'] },
             PAYMENT_SUCCEEDED: { target: 'fetchingUser', actions: 'incrementPaymentCounter' },
             API_KEY_SET: { actions: ['setApiKey', 'cacheUser'] },
             SIGNED_IN: { target: 'signedIn', reenter: true, actions: ['persistLogin', 'setUserFromEvent', 'disableOneTap', 'announceSignIn'] },
             // Another tab logged out and already cleared storage.
-            SIGNED_OUT_ELSEWHERE: { target: 'anonymous.signedOut', actions: 'clearUser' },
+            SIGNED_OUT_ELSEWHERE: { target: 'anonymous.signedOut', actions: ['clearUser', 'forgetExpiredUser'] },
           },
         },
         // Logout never strands the user: whatever the server says, the local session ends.
@@ -161,8 +182,8 @@ export const userMachine = setup({
             REFRESH: 'checkingStoredLogin',
             LOGOUT: 'loggingOut',
             SIGNED_IN: { target: 'signedIn', actions: ['persistLogin', 'setUserFromEvent', 'disableOneTap', 'announceSignIn'] },
-            SESSION_EXPIRED: { target: 'anonymous.sessionExpired', actions: ['clearUser', 'enableOneTap', 'announceSignOut'] },
-            SIGNED_OUT_ELSEWHERE: { target: 'anonymous.signedOut', actions: 'clearUser' },
+            SESSION_EXPIRED: { target: 'anonymous.sessionExpired', actions: ['rememberExpiredUser', 'clearUser', 'enableOneTap', 'announceSignOut'] },
+            SIGNED_OUT_ELSEWHERE: { target: 'anonymous.signedOut', actions: ['clearUser', 'forgetExpiredUser'] },
           },
         },
         anonymous: {

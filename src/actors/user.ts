@@ -42,4 +42,17 @@ export const userSelectors = {
   isResolving: (s: UserSnapshot) => s.hasTag('loading') && s.context.user === null,
   isLoggingOut: (s: UserSnapshot) => s.matches({ session: 'loggingOut' }),
   isAnonymous: (s: UserSnapshot) => s.hasTag('anonymous'),
+  isSessionExpired: (s: UserSnapshot) => s.matches({ session: { anonymous: 'sessionExpired' } }),
+  /**
+   * Whether forms that edit saved settings may start: once the server has confirmed the user (the cached copy
+   * may predate the last save), or when it cannot be reached (the cached copy is all there is), or while a
+   * session is expired (the forms already on screen keep what was typed).
+   */
+  areSavedSettingsKnown: (s: UserSnapshot) => s.context.userConfirmed || s.hasTag('failed') || s.matches({ session: { anonymous: 'sessionExpired' } }),
+  /**
+   * Whose page to show: the signed-in user, or, while a session is expired, the user it was (the page stays,
+   * inert, behind the sign-in, so nothing typed is lost; another account starts it afresh).
+   */
+  accountInView: (s: UserSnapshot) =>
+    (s.context.user ?? (s.matches({ session: { anonymous: 'sessionExpired' } }) ? s.context.expiredUser : null)) as AppUser | null,
 };

@@ -159,6 +159,26 @@ test('settings: the credit alert is checked, saved and shown after a reload; a f
   await expect(subscribed).not.toBeChecked();
 });
 
+test('a reload that restores an out-of-date cached user still shows the settings the server has', async ({ page, openApp, openDemoControls }) => {
+  await openApp(page);
+  await signUp(page, uniqueEmail());
+  await page.goto('/dashboard/settings');
+  const subscribed = page.getByRole('region', { name: 'E-mail updates' }).getByRole('switch', { name: 'Product news, new models and offers' });
+  await subscribed.uncheck();
+  await expect(page.getByText('E-mail preference saved.')).toBeVisible();
+  // As a reload quicker than the refresh after a save would leave it: the cached copy still from before.
+  await page.evaluate(() => {
+    const cached = JSON.parse(localStorage.getItem('nanobanana.userInfo') ?? '{}') as Record<string, unknown>;
+    localStorage.setItem('nanobanana.userInfo', JSON.stringify({ ...cached, emailSubscriptionFlag: 1 }));
+  });
+  // A slow network: the page is there well before user-info answers.
+  const controls = await openDemoControls(page);
+  await controls.getByLabel('Latency (ms)').fill('2000');
+  await page.reload();
+  await expect(page.getByText('Loading your saved settings…')).toBeVisible();
+  await expect(subscribed).not.toBeChecked();
+});
+
 test('IP whitelist: a bad line is named, a good list is saved and kept after a reload, an empty one means any address', async ({ page, openApp }) => {
   await openApp(page);
   await signUp(page, uniqueEmail());

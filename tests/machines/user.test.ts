@@ -55,7 +55,7 @@ describeMachinePaths('user machine', {
   // The country lookup runs beside the session; trying it only early keeps the product of both regions small.
   events: (snapshot) => (snapshot.matches({ session: 'anonymous' }) || snapshot.matches({ session: 'fetchingUser' }) ? [...sessionEvents, ...ipEvents] : sessionEvents),
   // No guard reads the context, so the graph only needs what changes what a view shows; assertions check the rest.
-  serializeContext: (context) => ({ signedIn: context.user !== null, oneTap: context.oneTap, paid: context.paymentCounter > 0 }),
+  serializeContext: (context) => ({ signedIn: context.user !== null, oneTap: context.oneTap, paid: context.paymentCounter > 0, expired: context.expiredUser !== null, confirmed: context.userConfirmed }),
   maxSimplePaths: 40,
   // A sign-out in another tab arrives through the tab watcher, which runs for the actor's whole life.
   callbacks: { watchOtherTabs: ['SIGNED_OUT_ELSEWHERE'] },
@@ -132,6 +132,18 @@ describeMachinePaths('user machine', {
       }
     }
     if (snapshot.matches({ session: { anonymous: 'sessionExpired' } })) expect(context).toMatchObject({ user: null, oneTap: true });
+    // Whose session expired is remembered (in memory, for the page behind the sign-in) until someone signs in
+    // or out; the user itself is cleared, as the seed says.
+    const loaded = event.type === 'xstate.done.actor.fetchUserInfo' && event.output.code === 200;
+    if (expiredHere) expect(context.expiredUser).toEqual(previous?.context.user ?? previous?.context.expiredUser ?? null);
+    else if (event.type === 'SIGNED_IN' || event.type === 'SIGNED_OUT_ELSEWHERE' || isLogoutSettled(event) || loaded) expect(context.expiredUser).toBeNull();
+    else expect(context.expiredUser).toEqual(previous?.context.expiredUser ?? null);
+    // The user shown counts as confirmed only once the server has answered for it (or a sign-in brought it):
+    // the copy restored from storage is not, whatever it says.
+    if (loaded || event.type === 'SIGNED_IN') expect(context.userConfirmed).toBe(true);
+    else if (context.user === null) expect(context.userConfirmed).toBe(false);
+    else if (startedFetching && !(was('signedIn') || was('fetchingUser'))) expect(context.userConfirmed).toBe(false);
+    else expect(context.userConfirmed).toBe(previous?.context.userConfirmed ?? false);
 
     if (event.type === 'SIGNED_IN') {
       expect(session('signedIn')).toBe(true);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useActorRef } from '@xstate/react';
+import { SavedSettingsGate } from '../dashboard/SavedSettingsGate';
+import { useLocalActor } from '../../actors/inspection';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResumeOrder } from '../../../machines/payment.shared';
 import { useGlobalSelector } from '../../actors/AppActorContext';
@@ -77,14 +78,16 @@ function BuyCredits({ user, onPaid }: { user: AppUser; onPaid: () => void }) {
 }
 
 function Billing() {
-  const user = useGlobalSelector('user', userSelectors.user);
-  const orders = useActorRef(ordersLogic, { input: { pageSize: ORDERS_PAGE_SIZE } });
+  const user = useGlobalSelector('user', userSelectors.accountInView);
+  const orders = useLocalActor(ordersLogic, { input: { pageSize: ORDERS_PAGE_SIZE } });
   const refreshOrders = useCallback(() => orders.send({ type: 'REFRESH' }), [orders]);
   if (!user) return null;
   return (
     <div key={user.id}>
       <BuyCredits user={user} onPaid={refreshOrders} />
-      <AutoTopUpSection user={user} />
+      <SavedSettingsGate>
+        <AutoTopUpSection user={user} />
+      </SavedSettingsGate>
       <OrdersSection actor={orders} />
     </div>
   );

@@ -1,5 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { SavedSettingsGate } from './SavedSettingsGate';
+import { useSelector } from '@xstate/react';
+import { useLocalActor } from '../../actors/inspection';
 import { Trans, useLingui } from '@lingui/react/macro';
 import toast from 'react-hot-toast';
 import { t as translate } from '@lingui/core/macro';
@@ -44,7 +46,7 @@ function NameForm({ actor, initial, submitLabel }: { actor: ApiKeysActor; initia
         label={t`Key name`}
         value={name}
         maxLength={40}
-        autoFocus
+        data-autofocus
         hint={t`Say where the key is used, like "production server".`}
         error={problem ?? error ?? undefined}
         onChange={(event) => {
@@ -97,9 +99,13 @@ export default function ApiKeysPage() {
 }
 
 function Whitelist() {
-  const user = useGlobalSelector('user', userSelectors.user);
+  const user = useGlobalSelector('user', userSelectors.accountInView);
   // Keyed by account: another account's sign-in in another tab starts the form afresh.
-  return user ? <IpWhitelistSection key={user.id} user={user} /> : null;
+  return user ? (
+    <SavedSettingsGate>
+      <IpWhitelistSection key={user.id} user={user} />
+    </SavedSettingsGate>
+  ) : null;
 }
 
 /** Mounted only for a signed-in user (see DashboardLayout), so the keys are never asked for without a session. */
@@ -107,7 +113,7 @@ function ApiKeysManager() {
   const { t, i18n } = useLingui();
   const user = useGlobalActor('user');
   const logic = useMemo(() => createApiKeysLogic(user), [user]);
-  const actor = useActorRef(logic);
+  const actor = useLocalActor(logic);
   const phase = useSelector(actor, (s) =>
     s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('adding') ? 'adding' : s.matches('renaming') ? 'renaming' : s.matches('deleting') ? 'deleting' : s.matches('resetting') ? 'resetting' : 'list',
   );
@@ -215,7 +221,8 @@ function ApiKeysManager() {
               {created.apiKey}
             </code>
             <div className={styles.actions}>
-              <Button onClick={() => copyKey(created.apiKey)}>
+              {/* The form that had focus is gone; copying the key is the one thing to do now. */}
+              <Button autoFocus onClick={() => copyKey(created.apiKey)}>
                 <Trans>Copy key</Trans>
               </Button>
               <Button variant="primary" onClick={() => actor.send({ type: 'DONE' })}>

@@ -19,13 +19,15 @@ function NavLink({ href, children }: { href: string; children: ReactNode }) {
 
 /**
  * The signed-in user's area: side navigation and the page. An anonymous visitor sees the frame and the
- * login modal, never data; once signed in, the page appears without a reload.
+ * login modal, never data; once signed in, the page appears without a reload. When the session expires
+ * mid-work, the page stays, inert, behind the sign-in: signing back in carries on with what was typed, and
+ * another account gets the page afresh (it is keyed by account).
  */
 export function DashboardLayout({ title, children, offerRenewal = true }: { title: ReactNode; children: ReactNode; offerRenewal?: boolean }) {
   const { t } = useLingui();
   const { anonymous, openSignIn } = useSignInWhenAnonymous();
   const user = useGlobalSelector('user', userSelectors.user);
-  const hasUser = user !== null;
+  const account = useGlobalSelector('user', userSelectors.accountInView);
 
   return (
     <div className={styles.layout}>
@@ -48,8 +50,10 @@ export function DashboardLayout({ title, children, offerRenewal = true }: { titl
           {title}
         </h1>
         {user && offerRenewal ? <EarlyRenewalModal user={user} /> : null}
-        {hasUser ? (
-          children
+        {account ? (
+          <div key={account.id} inert={user === null}>
+            {children}
+          </div>
         ) : anonymous ? (
           <SignInPrompt onSignIn={openSignIn}>
             <Trans>Sign in to see your dashboard.</Trans>

@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { SavedSettingsGate } from './SavedSettingsGate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { t as translate } from '@lingui/core/macro';
 import { useGlobalSelector } from '../../actors/AppActorContext';
@@ -113,13 +114,15 @@ function SubscriptionForm({ user }: { user: AppUser }) {
 }
 
 function SettingsForms() {
-  const user = useGlobalSelector('user', userSelectors.user);
+  const user = useGlobalSelector('user', userSelectors.accountInView);
   if (!user) return null;
   // Keyed by account: another account's sign-in in another tab starts the forms afresh.
   return (
     <div key={user.id}>
-      <AlertsForm user={user} />
-      <SubscriptionForm user={user} />
+      <SavedSettingsGate>
+        <AlertsForm user={user} />
+        <SubscriptionForm user={user} />
+      </SavedSettingsGate>
     </div>
   );
 }

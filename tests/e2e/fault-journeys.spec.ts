@@ -1,0 +1,231 @@
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, openDemoControls } from './fixtures';
+import { PASSWORD, expectSignedIn, signOut, signUp, uniqueEmail } from './journeys';
+
+/**
+ * The demo controls inject faults into one named call (401, a network failure, 500001) or slow every call
+ * down, in the four journeys that matter most; nothing typed or paid may be lost on the way.
+ */
+
+type Fault = '401' | 'network' | '500001' | 'latency';
+const LATENCY_MS = 1500;
+const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+const EXPIRED_MESSAGE = 'Login has expired. Please login again';
+const CODE_500001 = 'Demo controls: this call was answered with code 500001.';
+const GENERATION_TIMEOUT = 25_000;
+
+/** Arms a fault for the next call to `call` (its method and path, as the panel lists it), then folds the panel away. */
+async function arm(page: Page, fault: Fault, call?: string) {
+  const controls = await openDemoControls(page);
+  if (fault === 'latency') {
+    await controls.getByLabel('Latency (ms)').fill(String(LATENCY_MS));
+    await expect(controls.getByText(`Latency: ${LATENCY_MS} ms`)).toBeVisible();
+  } else {
+    await controls.getByLabel('Next call').selectOption({ label: fault === 'network' ? 'Network failure' : fault });
+    if (call) await controls.getByLabel('Which call').selectOption({ label: call });
+  }
+  await controls.getByRole('button', { name: 'Collapse demo controls' }).click();
+}
+
+async function noLatency(page: Page) {
+  const controls = await openDemoControls(page);
+  await controls.getByLabel('Latency (ms)').fill('0');
+  await expect(controls.getByText(/Latency:/)).toHaveCount(0);
+  await controls.getByRole('button', { name: 'Collapse demo controls' }).click();
+}
+
+function modal(page: Page): Locator {
+  return page.locator('dialog[open]');
+}
+
+async function signInAgain(page: Page, email: string) {
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByLabel('E-mail', { exact: true }).fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expectSignedIn(page, email);
+}
+
+test('sign-in: a network failure, 500001 and 401 keep what was typed; with latency it waits, then signs in', async ({ page, openApp }) => {
+  await openApp(page);
+  const email = uniqueEmail();
+  await signUp(page, email);
+  await signOut(page, email);
+
+  for (const [fault, message] of [
+    ['network', NETWORK_MESSAGE],
+    ['500001', CODE_500001],
+    ['401', EXPIRED_MESSAGE],
+  ] as const) {
+    await arm(page, fault, 'POST /client/v1/user/login');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    const dialog = modal(page);
+    await dialog.getByLabel('E-mail', { exact: true }).fill(email);
+    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText(message).first(), fault).toBeVisible();
+    await expect(dialog.getByLabel('E-mail', { exact: true }), fault).toHaveValue(email);
+    await expect(dialog.getByLabel('Password', { exact: true }), fault).toHaveValue(PASSWORD);
+    await expect(dialog.getByRole('button', { name: 'Sign in' }), fault).toBeEnabled();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  }
+
+  await arm(page, 'latency');
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  const dialog = modal(page);
+  await dialog.getByLabel('E-mail', { exact: true }).fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expect(dialog.getByRole('button', { name: 'Sign in' })).toHaveAttribute('aria-busy', 'true');
+  await expectSignedIn(page, email);
+  await noLatency(page);
+});
+
+test('key creation: failures keep the name in the dialog; a 401 signs in again and carries on with it', async ({ page, openApp }) => {
+  await openApp(page);
+  const email = uniqueEmail();
+  await signUp(page, email);
+  await openApp(page, '/dashboard/api-keys');
+  await expect(page.getByRole('heading', { level: 1, name: 'API keys' })).toBeVisible();
+  const keyRows = page.getByRole('table').locator('tbody tr');
+  await expect(keyRows).toHaveCount(1);
+
+  const cases: Array<[Fault, string, string]> = [
+    ['network', 'Staging server', NETWORK_MESSAGE],
+    ['500001', 'Batch jobs', CODE_500001],
+  ];
+  for (const [fault, name, message] of cases) {
+    await arm(page, fault, 'POST /client/v1/user/addApiKey');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create an API key' });
+    await dialog.getByLabel('Key name').fill(name);
+    await dialog.getByRole('button', { name: 'Create key' }).click();
+    await expect(dialog.getByText(message).first(), fault).toBeVisible();
+    await expect(dialog.getByLabel('Key name'), fault).toHaveValue(name);
+    // The same dialog, the same name: this time it goes through.
+    await dialog.getByRole('button', { name: 'Create key' }).click();
+    const created = page.getByRole('dialog', { name: 'Your new API key' });
+    await expect(created.getByLabel('New API key')).toHaveText(/^nb_[0-9a-f]{40}$/);
+    await created.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(1);
+  }
+
+  // A 401: the session ends, the page waits behind the sign-in with the dialog and its name, then carries on.
+  await arm(page, '401', 'POST /client/v1/user/addApiKey');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create an API key' });
+  await dialog.getByLabel('Key name').fill('Mobile app');
+  await dialog.getByRole('button', { name: 'Create key' }).click();
+  await expect(page.getByText(EXPIRED_MESSAGE).first()).toBeVisible();
+  await signInAgain(page, email);
+  await expect(dialog.getByLabel('Key name')).toHaveValue('Mobile app');
+  await dialog.getByRole('button', { name: 'Create key' }).click();
+  await page.getByRole('dialog', { name: 'Your new API key' }).getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('row', { name: /Mobile app/ })).toHaveCount(1);
+
+  // Slow: the button says it is busy and one key is made.
+  await arm(page, 'latency');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const slow = page.getByRole('dialog', { name: 'Create an API key' });
+  await slow.getByLabel('Key name').fill('Slow network');
+  await slow.getByRole('button', { name: 'Create key' }).click();
+  await expect(slow.getByRole('button', { name: 'Create key' })).toHaveAttribute('aria-busy', 'true');
+  await page.getByRole('dialog', { name: 'Your new API key' }).getByRole('button', { name: 'Done' }).click();
+  await noLatency(page);
+  await expect(keyRows).toHaveCount(5);
+});
+
+test('payment: a failed order creation charges nothing and a retry pays once; a 500001 or a 401 on the way back loses nothing paid', async ({ page, openApp }) => {
+  // Four payments, each through the provider's page and back.
+  test.setTimeout(60_000);
+  await openApp(page);
+  const email = uniqueEmail();
+  await signUp(page, email);
+  await openApp(page, '/dashboard/billing');
+  const buy = page.getByRole('region', { name: 'Buy credits' });
+  const orders = page.getByRole('region', { name: 'Orders' });
+  const balance = (credits: string) => page.getByRole('banner').getByTitle('Credit balance').filter({ hasText: `${credits} credits` });
+  await buy.getByRole('radio', { name: 'Creem', exact: true }).check();
+  const pay = buy.getByRole('button', { name: /^Pay \$[\d,.]+ with Creem$/ });
+
+  // The order cannot be created: nothing charged, no order, and trying again pays once.
+  await arm(page, 'network', 'POST /client/trade/creem/create-checkout-session');
+  await pay.click();
+  await expect(buy.getByText(NETWORK_MESSAGE)).toBeVisible();
+  await expect(orders.getByText(/^No orders yet./)).toBeVisible();
+  await buy.getByRole('button', { name: 'Try again' }).click();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(buy.getByText('Paid. 5,250 credits were added to your balance.')).toBeVisible();
+  await expect(balance('5,350')).toBeVisible();
+
+  // Back from the provider, the first look at the orders is refused (500001): the payment is still confirmed.
+  await buy.getByRole('button', { name: 'Buy more credits' }).click();
+  await arm(page, '500001', 'POST /client/v1/payOrder/getNanobananaAiPayOrderList');
+  await pay.click();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(buy.getByText('Paid. 5,250 credits were added to your balance.')).toBeVisible();
+  await expect(balance('10,600')).toBeVisible();
+
+  // Back from the provider, the session is refused (401): after signing in again, the payment completes.
+  await buy.getByRole('button', { name: 'Buy more credits' }).click();
+  await arm(page, '401', 'POST /client/v1/payOrder/getNanobananaAiPayOrderList');
+  await pay.click();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByText(EXPIRED_MESSAGE).first()).toBeVisible();
+  await signInAgain(page, email);
+  await expect(buy.getByText('Paid. 5,250 credits were added to your balance.')).toBeVisible();
+  await expect(balance('15,850')).toBeVisible();
+  await orders.getByRole('button', { name: 'Refresh' }).click();
+  await expect(orders.getByRole('table').locator('tbody tr td:nth-child(7)')).toHaveText(['Paid', 'Paid', 'Paid']);
+
+  // Slow: the pay button waits, then the provider's page opens.
+  await buy.getByRole('button', { name: 'Buy more credits' }).click();
+  await arm(page, 'latency');
+  await pay.click();
+  // Creating the order takes a while, and the panel says so.
+  await expect(buy.getByText('Creating your order…')).toBeVisible();
+  await expect(page.getByText('Demo checkout — no money moves')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(buy.getByText('Paid. 5,250 credits were added to your balance.')).toBeVisible({ timeout: 15_000 });
+  await noLatency(page);
+});
+
+test('generation: a refused progress read is a hiccup, a 401 or a network failure keeps the form, latency just waits', async ({ page, openApp }) => {
+  // Two generations, one of them with every call slowed down.
+  test.setTimeout(60_000);
+  await openApp(page);
+  await signUp(page, uniqueEmail());
+  await openApp(page, '/playground/flux?prompt=Snowy%20mountain%20range%20at%20sunrise&seed=7');
+  const form = page.getByRole('form', { name: 'Generation settings' });
+  const generate = form.getByRole('button', { name: 'Generate', exact: true });
+  const balance = (credits: string) => page.getByRole('banner').getByTitle('Credit balance').filter({ hasText: `${credits} credits` });
+
+  await arm(page, '500001', 'GET /api/v1/nanobanana/record-info');
+  await generate.click();
+  await expect(page.getByRole('region', { name: '1 image ready' })).toBeVisible({ timeout: GENERATION_TIMEOUT });
+  await expect(balance('98')).toBeVisible();
+
+  // A 401 from the task API means the key was refused (the session is fine): a toast says so.
+  for (const [fault, message] of [
+    ['401', 'Your API key was rejected. Check it on the API keys page.'],
+    ['network', NETWORK_MESSAGE],
+  ] as const) {
+    await arm(page, fault, 'POST /api/v1/nanobanana/generate');
+    await generate.click();
+    const failure = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'The task was not created' }) });
+    await expect(page.getByText(message).first(), fault).toBeVisible();
+    await expect(failure, fault).toBeVisible();
+    await expect(failure, fault).toContainText('Nothing was charged.');
+    await expect(form.getByLabel('Prompt'), fault).toHaveValue('Snowy mountain range at sunrise');
+    await expect(form.getByLabel('Seed (optional)'), fault).toHaveValue('7');
+    await expect(balance('98'), fault).toBeVisible();
+  }
+
+  await arm(page, 'latency');
+  await generate.click();
+  await expect(page.getByRole('status').getByText('Sending the task…')).toBeVisible();
+  await expect(page.getByRole('region', { name: '1 image ready' })).toBeVisible({ timeout: GENERATION_TIMEOUT });
+  await noLatency(page);
+  await expect(balance('96')).toBeVisible();
+});
