@@ -8,6 +8,7 @@ import { AccountMenu } from './AccountMenu';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { ThemeSwitcher } from './ThemeSwitcher';
 import { Logo } from './Logo';
+import { ProgressBar } from './ProgressBar';
 import styles from './Header.module.css';
 
 /** A page link that says when it is the current page (or, `nested`, a page under it). */
@@ -29,6 +30,8 @@ export function Header() {
   const resolving = useGlobalSelector('user', userSelectors.isResolving);
   return (
     <header className={styles.header}>
+      {/* Inside the banner landmark, so no content sits outside landmarks (it is fixed to the top either way). */}
+      <ProgressBar />
       <div className={styles.inner}>
         <Link href="/" className={styles.brand} aria-label={t`Nano Banana API home`}>
           <Logo />

@@ -14,9 +14,37 @@ export interface DialogProps {
   size?: 'sm' | 'md';
 }
 
+/** Whether focus can go back to `element`: still on the page, shown, and not disabled. */
+function canTakeFocus(element: HTMLElement | null): element is HTMLElement {
+  return element !== null && element !== document.body && element.isConnected && element.getClientRects().length > 0 && !element.matches(':disabled');
+}
+
+/**
+ * Focus goes back to where it was when the dialog opened. When that element is gone (its row was deleted,
+ * the user signed in and the header changed, the page changed) or there was none (the dialog opened by
+ * itself), it goes to the page's main heading, so a keyboard user carries on from the top of the content
+ * instead of from the top of the document.
+ */
+function returnFocus(opener: HTMLElement | null) {
+  if (canTakeFocus(opener)) {
+    opener.focus();
+    if (document.activeElement === opener) return;
+  }
+  focusMainHeading();
+}
+
+function focusMainHeading() {
+  const landing = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main');
+  if (!landing) return;
+  // Focusable from script only: it does not become a stop in the Tab order.
+  if (!landing.hasAttribute('tabindex')) landing.tabIndex = -1;
+  landing.focus();
+}
+
 /**
  * A modal on the native <dialog>: `showModal()` makes the rest of the page inert (so focus stays inside),
- * Escape closes it, and focus goes back to where it was when the dialog opened.
+ * Escape closes it, and focus goes back to where it was when the dialog opened (or, when that is gone, to the
+ * page's main heading). A field marked `data-autofocus` gets focus when it opens.
  */
 export function Dialog({ open, onDismiss, title, description, children, size = 'sm' }: DialogProps) {
   const { t } = useLingui();
@@ -34,9 +62,12 @@ export function Dialog({ open, onDismiss, title, description, children, size = '
     if (open && !dialog.open) {
       returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
+      // React's autoFocus runs before showModal(), which then focuses the first button (the close button):
+      // a field marked data-autofocus is where the dialog's task starts, so it gets focus instead.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
-      returnFocusTo.current?.focus();
+      returnFocus(returnFocusTo.current);
       returnFocusTo.current = null;
     }
   }, [open]);
@@ -50,7 +81,17 @@ export function Dialog({ open, onDismiss, title, description, children, size = '
       onDismissRef.current();
     };
     dialog.addEventListener('cancel', onCancel);
-    return () => dialog.removeEventListener('cancel', onCancel);
+    return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      // Unmounted while open, e.g. a link in it changed the page: focus went down with the dialog. Once the
+      // next page has rendered, and unless something else took focus, it goes where a close would send it.
+      if (dialog.open) {
+        const opener = returnFocusTo.current;
+        requestAnimationFrame(() => {
+          if (document.activeElement === null || document.activeElement === document.body) returnFocus(opener);
+        });
+      }
+    };
   }, []);
 
   return (

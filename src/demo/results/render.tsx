@@ -18,6 +18,10 @@ export async function renderDemoResult(root: HTMLElement): Promise<void> {
   createRoot(root).render(
     <I18nProvider i18n={i18n}>
       <main className={styles.page}>
+        {/* The picture is the page; the heading names it for those who navigate by headings. */}
+        <h1 className="visually-hidden">
+          <Trans>Generated image</Trans>
+        </h1>
         <img className={styles.image} src={src} alt={t`Generated image`} />
         <p className={styles.note}>
           <Trans>Demo image host: this picture was drawn in your browser. Right-click it to save.</Trans>

@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { useActorRef } from '@xstate/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { useLocalActor } from '../../actors/inspection';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { loginSelectors } from '../../actors/login';
@@ -21,12 +22,23 @@ export function CodeProtectedForm({ purpose, initialEmail }: { purpose: Purpose;
   const { t } = useLingui();
   const login = useGlobalActor('login');
   const modal = useGlobalActor('loginModal');
-  const codeActor = useActorRef(emailCodeLogic);
+  const codeActor = useLocalActor(emailCodeLogic);
   const busy = useGlobalSelector('login', (s) => loginSelectors.isBusy(s) && loginSelectors.requestKind(s) === purpose);
   const [email, setEmail] = useState(initialEmail);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<'email' | 'code' | 'password'>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const codeField = useRef<HTMLInputElement>(null);
+  const codeSent = useSelector(codeActor, (s) => s.hasTag('coolingDown'));
+
+  useEffect(() => {
+    // "Send code" is disabled while it cools down, which drops focus; the code field is where the user goes next.
+    // Only when focus was on that button (or already lost): someone typing in another field keeps their place.
+    const focused = document.activeElement;
+    const onButtonOrLost = focused === null || focused === document.body || (focused instanceof HTMLButtonElement && formRef.current?.contains(focused));
+    if (codeSent && onButtonOrLost) codeField.current?.focus();
+  }, [codeSent]);
 
   function emailForCode(): string | null {
     const error = emailError(email);
@@ -45,7 +57,7 @@ export function CodeProtectedForm({ purpose, initialEmail }: { purpose: Purpose;
   const clear = (field: 'email' | 'code' | 'password') => setErrors((prev) => ({ ...prev, [field]: undefined }));
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={purpose === 'register' ? t`Create an account` : t`Reset your password`}>
+    <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-label={purpose === 'register' ? t`Create an account` : t`Reset your password`}>
       <EmailField
         value={email}
         error={errors.email}
@@ -55,6 +67,7 @@ export function CodeProtectedForm({ purpose, initialEmail }: { purpose: Purpose;
         }}
       />
       <TextField
+        ref={codeField}
         label={t`Verification code`}
         inputMode="numeric"
         autoComplete="one-time-code"

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type FormEvent } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useLocalActor } from '../../actors/inspection';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import {
@@ -111,7 +112,7 @@ function CustomRangeForm({ range, onApply }: { range: UsageRange; onApply: (rang
 /** The usage chart with its controls; its flow is the usageChart machine, local to the page. */
 export function UsageSection() {
   const { t, i18n } = useLingui();
-  const actor = useActorRef(usageChartLogic);
+  const actor = useLocalActor(usageChartLogic);
   const phase = useSelector(actor, selectPhase);
   const query = useSelector(actor, (s) => s.context.query);
   const metric = useSelector(actor, (s) => s.context.metric);
@@ -249,7 +250,8 @@ export function UsageSection() {
             <summary>
               <Trans>Show the numbers</Trans>
             </summary>
-            <div className={`${tableStyles.wrap} ${styles.numbersScroll}`}>
+            {/* It scrolls on its own, so it takes focus: keyboard users scroll it with the arrow keys. */}
+            <div className={`${tableStyles.wrap} ${styles.numbersScroll}`} role="region" aria-label={t`Numbers behind the chart`} tabIndex={0}>
               <table className={tableStyles.table}>
                 <caption className="visually-hidden">{description}</caption>
                 <thead>

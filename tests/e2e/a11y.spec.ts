@@ -1,0 +1,263 @@
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, openDemoControls } from './fixtures';
+import { expectNoAxeViolations } from './axe';
+import { fillSignUp, loginDialog, signUp, uniqueEmail } from './journeys';
+
+// A demo task runs 2 s + 0.5 s an image + up to 1 s, and is read at 2 s, 5 s, 9.5 s ...
+const GENERATION_TIMEOUT = 25_000;
+// A full page load (to a stand-alone demo page or back to the app) boots before it shows anything.
+const PAGE_LOAD_TIMEOUT = 15_000;
+
+// A modal <dialog> makes the page behind it inert, and that page had its own check: only the dialog is new.
+const IN_MODAL = { include: 'dialog[open]' };
+
+function generationForm(page: Page): Locator {
+  return page.getByRole('form', { name: 'Generation settings' });
+}
+function buyPanel(page: Page): Locator {
+  return page.getByRole('region', { name: 'Buy credits' });
+}
+function payButton(page: Page, provider: string): Locator {
+  return buyPanel(page).getByRole('button', { name: new RegExp(`^Pay \\$[\\d,.]+ with ${provider}$`) });
+}
+
+/** Runs a demo control, then folds the panel away so it covers nothing the next check looks at. */
+async function withDemoControls(page: Page, arm: (controls: Locator) => Promise<void>) {
+  const controls = await openDemoControls(page);
+  await arm(controls);
+  await controls.getByRole('button', { name: 'Collapse demo controls' }).click();
+}
+
+async function openPage(page: Page, path: string, heading: string | RegExp) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+}
+
+// Each state of a journey is reached once and checked in both themes (see ./axe.ts).
+test.describe('axe, light and dark themes', () => {
+  // The system theme decides (the theme machine follows it); motion is off so nothing is checked mid-fade.
+  test.use({ colorScheme: 'light', reducedMotion: 'reduce' });
+  // Each test walks a whole area, signing up once for all of it, and checks every state in both themes.
+  test.describe.configure({ timeout: 120_000 });
+
+  test.beforeEach(async ({ page, openApp }) => {
+    await openApp(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  });
+
+  test('public pages, the sign-in modal in every view, the social pickers and the bot check', async ({ page, openApp }) => {
+    // The landing page, with the One Tap card a signed-out visitor gets.
+    const oneTap = page.getByRole('dialog', { name: 'Sign in with Google' });
+    await expect(oneTap).toBeVisible();
+    for (const summary of await page.getByRole('main').locator('summary').all()) await summary.click();
+    await expectNoAxeViolations(page, 'landing page, One Tap card');
+    await oneTap.getByRole('button', { name: 'Close' }).click();
+
+    await openApp(page, '/get-started');
+    for (const summary of await page.getByRole('main').locator('summary').all()) await summary.click();
+    await expectNoAxeViolations(page, 'get started');
+
+    await openApp(page, '/no-such-page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expectNoAxeViolations(page, '404 page');
+
+    await openApp(page, '/playground/flux');
+    await expect(generationForm(page)).toBeVisible();
+    await expectNoAxeViolations(page, 'playground, signed out');
+
+    // The login modal's views.
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    const dialog = loginDialog(page);
+    // The One Tap card is a dialog too (not a modal one): the login modal is the open <dialog>.
+    const openModal = page.locator('dialog[open]');
+    await expect(dialog.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expectNoAxeViolations(page, 'login modal: sign in', IN_MODAL);
+    await dialog.getByRole('button', { name: 'Forgot password?' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    await expectNoAxeViolations(page, 'login modal: reset password', IN_MODAL);
+    await page.keyboard.press('Escape');
+    await expect(openModal).toBeHidden();
+
+    // Google's account chooser and Microsoft's picker (demo stand-ins), from the sign-in view.
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    const chooser = page.getByRole('dialog', { name: 'Choose an account' });
+    await expect(chooser).toBeVisible();
+    await expectNoAxeViolations(page, 'Google account chooser', IN_MODAL);
+    await chooser.getByRole('button', { name: 'Use another account' }).click();
+    await expect(chooser.getByLabel('E-mail')).toBeVisible();
+    await expectNoAxeViolations(page, 'Google account chooser: another account', IN_MODAL);
+    await page.keyboard.press('Escape');
+    await expect(chooser).toBeHidden();
+    await page.getByRole('button', { name: 'Continue with Microsoft' }).click();
+    const picker = page.getByRole('dialog', { name: 'Pick an account' });
+    await expect(picker).toBeVisible();
+    await expectNoAxeViolations(page, 'Microsoft account picker', IN_MODAL);
+    await picker.getByRole('button', { name: 'Cancel' }).click();
+    await expect(picker).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect(openModal).toBeHidden();
+
+    // Create account, then the bot check a +botcheck address gets.
+    await fillSignUp(page, uniqueEmail('+botcheck'));
+    await expectNoAxeViolations(page, 'login modal: create account', IN_MODAL);
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Confirm you are human' })).toBeVisible();
+    await expectNoAxeViolations(page, 'login modal: bot check', IN_MODAL);
+    await dialog.getByRole('checkbox', { name: 'I am human' }).check();
+    await expect(openModal).toBeHidden();
+
+    // Signed in: the account menu and the demo controls.
+    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expectNoAxeViolations(page, 'account menu', { include: '#account-menu' });
+    await page.keyboard.press('Escape');
+    await openDemoControls(page);
+    await expectNoAxeViolations(page, 'demo controls');
+  });
+
+  test('playground in every state, the result page, history and its details dialog', async ({ page, context }) => {
+    await signUp(page, uniqueEmail());
+    await openPage(page, '/playground/flux', /./);
+    const form = generationForm(page);
+    await form.getByLabel('Prompt').fill('A lighthouse made of glass on a stormy coast');
+    await expectNoAxeViolations(page, 'playground: idle');
+
+    await form.getByRole('button', { name: 'Generate', exact: true }).click();
+    await expect(page.getByRole('status').getByText(/Generating 1 image/)).toBeVisible();
+    await expectNoAxeViolations(page, 'playground: running');
+    const results = page.getByRole('region', { name: '1 image ready' });
+    await expect(results).toBeVisible({ timeout: GENERATION_TIMEOUT });
+    await expect(results.getByRole('img')).toBeVisible();
+    await expectNoAxeViolations(page, 'playground: succeeded');
+
+    const [tab] = await Promise.all([context.waitForEvent('page'), results.getByRole('link', { name: 'Open', exact: true }).click()]);
+    await expect(tab.getByRole('img', { name: 'Generated image' })).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+    await expectNoAxeViolations(tab, 'demo result page');
+    await tab.close();
+
+    await withDemoControls(page, (controls) => controls.getByLabel('Generation failure rate (%)').fill('100'));
+    await form.getByRole('button', { name: 'Generate', exact: true }).click();
+    const failure = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'The model could not make these images' }) });
+    await expect(failure).toBeVisible({ timeout: GENERATION_TIMEOUT });
+    await expectNoAxeViolations(page, 'playground: failed');
+
+    await page.getByRole('banner').getByRole('link', { name: 'History' }).click();
+    await expect(page.getByRole('row', { name: /A lighthouse made of glass/ })).toHaveCount(2);
+    await expectNoAxeViolations(page, 'history with records');
+    await page.getByRole('button', { name: /^Details/ }).first().click();
+    const details = page.getByRole('dialog', { name: 'Generation details' });
+    await expect(details).toBeVisible();
+    await expectNoAxeViolations(page, 'history details dialog', IN_MODAL);
+  });
+
+  test('dashboard with sample usage, API keys and every key dialog, settings', async ({ page }) => {
+    await signUp(page, uniqueEmail());
+    await withDemoControls(page, async (controls) => {
+      await controls.getByRole('button', { name: 'Fill 90 days of sample usage' }).click();
+      await expect(controls.getByText(/^Added \d+ usage records/)).toBeVisible();
+    });
+    await openPage(page, '/dashboard', 'Overview');
+    await expect(page.getByRole('region', { name: 'Usage' }).getByRole('img', { name: /Bar chart/ })).toBeVisible();
+    await page.getByRole('region', { name: 'Usage' }).getByText('Show the numbers').click();
+    await expectNoAxeViolations(page, 'dashboard overview with usage');
+
+    await openPage(page, '/dashboard/api-keys', 'API keys');
+    await expect(page.getByRole('table').getByText('Primary')).toBeVisible();
+    await expectNoAxeViolations(page, 'API keys');
+    const dialog = page.getByRole('dialog');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await expect(dialog.getByLabel('Key name')).toBeVisible();
+    await expectNoAxeViolations(page, 'API key dialog: create', IN_MODAL);
+    await dialog.getByLabel('Key name').fill('staging server');
+    await dialog.getByRole('button', { name: 'Create key' }).click();
+    await expect(dialog.getByLabel('New API key')).toHaveText(/^nb_/);
+    await expectNoAxeViolations(page, 'API key dialog: created', IN_MODAL);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Rename key staging server' }).click();
+    await expect(dialog.getByLabel('Key name')).toBeVisible();
+    await expectNoAxeViolations(page, 'API key dialog: rename', IN_MODAL);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Delete key staging server' }).click();
+    await expect(dialog.getByRole('button', { name: 'Delete key' })).toBeVisible();
+    await expectNoAxeViolations(page, 'API key dialog: delete', IN_MODAL);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /^Reset key / }).click();
+    await expect(dialog.getByRole('button', { name: 'Reset key' })).toBeVisible();
+    await expectNoAxeViolations(page, 'API key dialog: reset', IN_MODAL);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    await openPage(page, '/dashboard/settings', 'Settings');
+    await expectNoAxeViolations(page, 'settings');
+  });
+
+  test('billing: the page, a redirect checkout, WeChat Pay, PayPal, the invoice form and the early-renewal modal', async ({ page }) => {
+    await signUp(page, uniqueEmail());
+    await openPage(page, '/dashboard/billing', 'Billing');
+    await expectNoAxeViolations(page, 'billing');
+
+    // A redirect provider's demo checkout page, paid.
+    await buyPanel(page).getByRole('radio', { name: 'Creem', exact: true }).check();
+    await payButton(page, 'Creem').click();
+    await expect(page.getByText('Demo checkout — no money moves')).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+    await expectNoAxeViolations(page, 'demo checkout page');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(buyPanel(page).getByText(/^Paid\./)).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+    await expectNoAxeViolations(page, 'billing: paid');
+
+    // WeChat Pay's QR code.
+    await buyPanel(page).getByRole('button', { name: 'Buy more credits' }).click();
+    await buyPanel(page).getByRole('radio', { name: 'WeChat Pay', exact: true }).check();
+    await payButton(page, 'WeChat Pay').click();
+    await expect(buyPanel(page).getByRole('img', { name: 'WeChat Pay QR code' })).toBeVisible();
+    await expectNoAxeViolations(page, 'billing: WeChat Pay QR code');
+    await buyPanel(page).getByRole('button', { name: 'Cancel payment' }).click();
+    await expect(buyPanel(page).getByText('Payment cancelled. Nothing was charged.')).toBeVisible();
+
+    // PayPal's window (the demo checkout page as a popup).
+    await buyPanel(page).getByRole('button', { name: 'Choose again' }).click();
+    await buyPanel(page).getByRole('radio', { name: 'PayPal', exact: true }).check();
+    const [popup] = await Promise.all([page.waitForEvent('popup'), payButton(page, 'PayPal').click()]);
+    await expect(popup.getByRole('button', { name: 'Approve' })).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+    await expectNoAxeViolations(popup, 'PayPal window');
+    await expectNoAxeViolations(page, 'billing: waiting for PayPal');
+    await popup.getByRole('button', { name: 'Approve' }).click();
+    await expect(buyPanel(page).getByText(/^Paid\./)).toBeVisible();
+
+    // The invoice form, for the paid orders.
+    const orders = page.getByRole('region', { name: 'Orders' });
+    await orders.getByRole('checkbox', { name: /^Select order .* for an invoice$/ }).first().check();
+    const invoice = orders.getByRole('form', { name: 'Invoice details' });
+    await invoice.getByRole('button', { name: 'Apply for invoice' }).click();
+    await expect(invoice.getByText('Enter the company or person the invoice is for.')).toBeVisible();
+    await expectNoAxeViolations(page, 'billing: invoice form with errors');
+
+    // The early-renewal offer.
+    await withDemoControls(page, async (controls) => {
+      await controls.getByRole('button', { name: 'End the plan in 3 days' }).click();
+      await expect(controls.getByText(/now ends in 3 days/)).toBeVisible();
+    });
+    await openPage(page, '/dashboard', 'Overview');
+    const renewal = page.getByRole('dialog', { name: 'Your plan ends soon' });
+    await expect(renewal).toBeVisible();
+    await expectNoAxeViolations(page, 'early-renewal modal', IN_MODAL);
+    await renewal.getByRole('button', { name: /^Renew / }).click();
+    await expect(renewal.getByRole('radio', { name: 'PayPal', exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, 'early-renewal modal: payment', IN_MODAL);
+  });
+
+  test('join Discord: connect, the demo consent page, connected', async ({ page }) => {
+    await signUp(page, uniqueEmail());
+    await openPage(page, '/join-discord', 'Join the Nano Banana API community on Discord');
+    const connection = page.getByRole('region', { name: 'Your Discord connection' });
+    await expect(connection.getByRole('button', { name: 'Connect Discord' })).toBeVisible();
+    await expectNoAxeViolations(page, 'join Discord: connect');
+    await connection.getByRole('button', { name: 'Connect Discord' }).click();
+    await expect(page.getByText('Demo Discord — nothing leaves your browser')).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+    await expectNoAxeViolations(page, 'demo Discord consent page');
+    await page.getByRole('button', { name: 'Authorize' }).click();
+    await expect(connection.getByText('Connected as banana_dev')).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+    await expectNoAxeViolations(page, 'join Discord: connected');
+  });
+});
