@@ -33,6 +33,10 @@ export default defineConfig({
     reuseExistingServer: !CI,
     timeout: 60_000,
   },
+  // A whole journey on a busy two-core machine (each test holds one of its cores).
+  timeout: 60_000,
+  // What the user sees may take a few seconds on a busy two-core CI machine: wait up to 10 s for it.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: BASE_URL,
     // Each test gets a fresh browser context (Playwright's default), so a fresh demo database:
@@ -41,7 +45,10 @@ export default defineConfig({
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
     },
-    trace: 'retain-on-failure',
+    // Spinners and the progress bar stand still: animation frames are most of the software compositor's work
+    // on a machine with no GPU, and the tests wait on what is shown, never on motion.
+    reducedMotion: 'reduce',
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 720 } } }],

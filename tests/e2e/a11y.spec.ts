@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, openDemoControls } from './fixtures';
+import { test, expect, clickClosingWindow, openDemoControls } from './fixtures';
 import { expectNoAxeViolations } from './axe';
 import { fillSignUp, loginDialog, signUp, uniqueEmail } from './journeys';
 
@@ -222,7 +222,7 @@ test.describe('axe, light and dark themes', () => {
     await expect(popup.getByRole('button', { name: 'Approve' })).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
     await expectNoAxeViolations(popup, 'PayPal window');
     await expectNoAxeViolations(page, 'billing: waiting for PayPal');
-    await popup.getByRole('button', { name: 'Approve' }).click();
+    await clickClosingWindow(popup, 'Approve');
     await expect(buyPanel(page).getByText(/^Paid\./)).toBeVisible();
 
     // The invoice form, for the paid orders.

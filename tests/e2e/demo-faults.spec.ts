@@ -14,23 +14,6 @@ test('expiring the session from the demo controls signs the user out with the se
   await expectSignedOut(page);
 });
 
-test('a network failure on sign-in shows an error and keeps what was typed', async ({ page, openApp, openDemoControls }) => {
-  await openApp(page);
-  const controls = await openDemoControls(page);
-  await controls.getByLabel(/Next call/i).selectOption({ label: 'Network failure' });
-
-  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
-  const dialog = loginDialog(page);
-  await dialog.getByLabel('E-mail', { exact: true }).fill('kept@example.com');
-  await dialog.getByLabel('Password', { exact: true }).fill('kept-password');
-  await dialog.getByRole('button', { name: 'Sign in' }).click();
-
-  await expect(page.getByText('Could not reach the server. Check your connection and try again.')).toBeVisible();
-  await expect(dialog.getByLabel('E-mail', { exact: true })).toHaveValue('kept@example.com');
-  await expect(dialog.getByLabel('Password', { exact: true })).toHaveValue('kept-password');
-  await expect(dialog.getByRole('button', { name: 'Sign in' })).toBeEnabled();
-});
-
 test('a pass-through code on the user load shows no popup and keeps the cached user', async ({ page, openApp, openDemoControls }) => {
   await openApp(page);
   const email = uniqueEmail();

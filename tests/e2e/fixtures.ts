@@ -56,6 +56,21 @@ export async function openDemoControls(page: Page, options: { via?: 'shortcut' |
   return panel;
 }
 
+/**
+ * Clicks a button of a provider's window that closes that window (the demo PayPal page's Approve, Cancel,
+ * Decline): the window may close while the click is still being reported, which is the expected outcome.
+ */
+export async function clickClosingWindow(popup: Page, name: string): Promise<void> {
+  const closed = popup.waitForEvent('close');
+  await popup
+    .getByRole('button', { name, exact: true })
+    .click()
+    .catch((error: unknown) => {
+      if (!popup.isClosed()) throw error;
+    });
+  await closed;
+}
+
 type Helpers = {
   openApp: typeof openApp;
   readMailboxCode: typeof readMailboxCode;

@@ -34,6 +34,7 @@ test.describe('landing page', () => {
     await openApp(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Image generation for your product, one API call away' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('link', { name: 'Try the playground' })).toHaveAttribute('href', '/playground/flux');
 
     // Gallery: eight sample outputs, each a real image that decodes, with its prompt and model.
