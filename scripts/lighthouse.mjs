@@ -5,7 +5,8 @@
 //   node scripts/lighthouse.mjs [--dist DIR] [--port N]
 //
 // A page under its threshold is measured again, up to three times, and judged by the median: one noisy run
-// on a busy machine does not fail CI, a real regression still does. Reports go to reports/lighthouse/.
+// on a busy machine does not fail CI, a real regression still does. A run Lighthouse itself fails to record
+// (NO_NAVSTART and the like) is started again. Reports go to reports/lighthouse/.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -69,7 +70,21 @@ async function waitForServer(url, timeoutMs = 30_000) {
   throw new Error(`The preview server did not answer at ${url} within ${timeoutMs / 1000} s.`);
 }
 
+/** Lighthouse's own failures to record a page (NO_NAVSTART and the like) say "run again": up to this many times. */
+const MAX_ATTEMPTS = 3;
+
 function runLighthouse(url, outputPath) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return runLighthouseOnce(url, outputPath);
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS) throw error;
+      console.warn(`lighthouse: attempt ${attempt} on ${url} did not produce a report; trying again.\n${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+function runLighthouseOnce(url, outputPath) {
   const result = spawnSync(
     'npx',
     ['lighthouse', url, '--preset=desktop', '--quiet', `--chrome-flags=${CHROME_FLAGS}`, '--only-categories=performance,accessibility', '--output=json', `--output-path=${outputPath}`],
