@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocalActor } from '../../actors/inspection';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import {
   allowsHourly,
@@ -163,7 +163,8 @@ export function UsageSection() {
         <p className={styles.totals} aria-live="polite">
           {phase === 'showing' || phase === 'noUsage' ? (
             <Trans>
-              {i18n.number(totalCredits)} credits · {i18n.number(totalRequests)} requests in {rangeText}
+              <Plural value={totalCredits} one="# credit" other="# credits" /> · <Plural value={totalRequests} one="# request" other="# requests" /> in{' '}
+              {rangeText}
             </Trans>
           ) : null}
         </p>
