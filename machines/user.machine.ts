@@ -1,4 +1,4 @@
-import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, not, or, setup, stateIn, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { notProvidedAction, notProvidedActor, notProvidedCallback } from './notProvided';
 import { errorKind, errorMessage, type ResultEnvelope, type SessionUser } from './types';
 
@@ -71,9 +71,10 @@ export const userMachine = setup({
     // Tell the other tabs, so they follow within a second without a reload.
     announceSignIn: notProvidedAction('announceSignIn'),
     announceSignOut: notProvidedAction('announceSignOut'),
-    applyCachedUser: assign({ user: ({ context }) => context.readStoredLogin()?.cachedUser ?? null, userConfirmed: false }),
+    applyCachedUser: assign({ user: ({ context }) => context.readStoredLogin()?.cachedUser ?? null, userConfirmed: false, expiredUser: null }),
     clearUser: assign({ user: null, userConfirmed: false }),
-    rememberExpiredUser: assign({ expiredUser: ({ context }) => context.user ?? context.expiredUser }),
+    // Only a user the server confirmed: a page built from an unconfirmed cached copy holds nothing worth keeping.
+    rememberExpiredUser: assign({ expiredUser: ({ context }) => (context.userConfirmed ? context.user : null) }),
     forgetExpiredUser: assign({ expiredUser: null }),
     enableOneTap: assign({ oneTap: true }),
     disableOneTap: assign({ oneTap: false }),
@@ -103,6 +104,9 @@ export const userMachine = setup({
   },
   guards: {
     hasStoredLogin: ({ context }) => context.readStoredLogin() !== null,
+    // Coming back to the tab while a session is expired must not drop the page kept behind the sign-in: only a
+    // login stored meanwhile (another tab signed in) is worth looking at then.
+    mayLookForStoredLogin: or([not(stateIn({ session: { anonymous: 'sessionExpired' } })), 'hasStoredLogin']),
     isOk: ({ event }) => userInfoResponse(event)?.code === 200,
     isSessionExpiredError: ({ event }) => event.type === 'xstate.error.actor.fetchUserInfo' && errorKind(event.error) === 'sessionExpired',
     isNetworkError: ({ event }) => {
@@ -196,7 +200,7 @@ export const userMachine = setup({
           },
           on: {
             SIGNED_IN: { target: 'signedIn', actions: ['persistLogin', 'setUserFromEvent', 'disableOneTap', 'announceSignIn'] },
-            REFRESH: 'checkingStoredLogin',
+            REFRESH: { guard: 'mayLookForStoredLogin', target: 'checkingStoredLogin' },
           },
         },
       },

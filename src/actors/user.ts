@@ -46,9 +46,14 @@ export const userSelectors = {
   /**
    * Whether forms that edit saved settings may start: once the server has confirmed the user (the cached copy
    * may predate the last save), or when it cannot be reached (the cached copy is all there is), or while a
-   * session is expired (the forms already on screen keep what was typed).
+   * session that the server had confirmed is expired (the forms already on screen keep what was typed).
    */
-  areSavedSettingsKnown: (s: UserSnapshot) => s.context.userConfirmed || s.hasTag('failed') || s.matches({ session: { anonymous: 'sessionExpired' } }),
+  areSavedSettingsKnown: (s: UserSnapshot) =>
+    s.context.userConfirmed ||
+    s.hasTag('failed') ||
+    // Trying again after a failure (coming back to the tab): the forms already open stay, with what was typed.
+    (s.hasTag('loading') && s.context.error !== null) ||
+    s.matches({ session: { anonymous: 'sessionExpired' } }),
   /**
    * Whose page to show: the signed-in user, or, while a session is expired, the user it was (the page stays,
    * inert, behind the sign-in, so nothing typed is lost; another account starts it afresh).

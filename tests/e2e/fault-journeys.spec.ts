@@ -118,6 +118,8 @@ test('key creation: failures keep the name in the dialog; a 401 signs in again a
   await dialog.getByLabel('Key name').fill('Mobile app');
   await dialog.getByRole('button', { name: 'Create key' }).click();
   await expect(page.getByText(EXPIRED_MESSAGE).first()).toBeVisible();
+  // Away to another tab (a password manager, the mailbox) and back: the page behind the sign-in stays.
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   await signInAgain(page, email);
   await expect(dialog.getByLabel('Key name')).toHaveValue('Mobile app');
   await dialog.getByRole('button', { name: 'Create key' }).click();

@@ -1,6 +1,7 @@
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import { userMachine, type StoredLogin, type UserInput } from '../../machines/user.machine';
-import type { SessionUser } from '../../machines/types';
+import type { ResultEnvelope, SessionUser } from '../../machines/types';
 import { defaultEventLabel, describeMachinePaths, done, failure, type PathEvent } from './pathRunner';
 
 const cachedUser: SessionUser = { id: 'u-1', email: 'ada@example.com', apiKey: 'sk-cached', credits: 5 };
@@ -132,11 +133,19 @@ describeMachinePaths('user machine', {
       }
     }
     if (snapshot.matches({ session: { anonymous: 'sessionExpired' } })) expect(context).toMatchObject({ user: null, oneTap: true });
+    // Coming back to the tab while expired keeps the page behind the sign-in, unless a login was stored meanwhile.
+    if (event.type === 'REFRESH' && previous?.matches({ session: { anonymous: 'sessionExpired' } }) && stored === null) {
+      expect(snapshot.matches({ session: { anonymous: 'sessionExpired' } })).toBe(true);
+      expect(context.expiredUser).toEqual(previous.context.expiredUser);
+    }
     // Whose session expired is remembered (in memory, for the page behind the sign-in) until someone signs in
     // or out; the user itself is cleared, as the seed says.
     const loaded = event.type === 'xstate.done.actor.fetchUserInfo' && event.output.code === 200;
-    if (expiredHere) expect(context.expiredUser).toEqual(previous?.context.user ?? previous?.context.expiredUser ?? null);
-    else if (event.type === 'SIGNED_IN' || event.type === 'SIGNED_OUT_ELSEWHERE' || isLogoutSettled(event) || loaded) expect(context.expiredUser).toBeNull();
+    // Only a user the server had confirmed: a page built from an unconfirmed cached copy has nothing to keep.
+    const restoredFromStorage = startedFetching && !(was('signedIn') || was('fetchingUser'));
+    if (expiredHere) expect(context.expiredUser).toEqual(previous?.context.userConfirmed ? previous.context.user : null);
+    else if (event.type === 'SIGNED_IN' || event.type === 'SIGNED_OUT_ELSEWHERE' || isLogoutSettled(event) || loaded || restoredFromStorage)
+      expect(context.expiredUser).toBeNull();
     else expect(context.expiredUser).toEqual(previous?.context.expiredUser ?? null);
     // The user shown counts as confirmed only once the server has answered for it (or a sign-in brought it):
     // the copy restored from storage is not, whatever it says.
@@ -172,4 +181,35 @@ describeMachinePaths('user machine', {
       expect(context.ipCountry).toBe(previous?.context.ipCountry);
     }
   },
+});
+
+describe('user machine: coming back to the tab while a session is expired', () => {
+  function expiredActor(login: { current: StoredLogin | null }) {
+    const actor = createActor(
+      userMachine.provide({
+        actors: { fetchUserInfo: fromPromise<ResultEnvelope<SessionUser>>(() => new Promise(() => undefined)), lookupIpCountry: fromPromise(async () => 'US'), watchOtherTabs: fromCallback(() => undefined) },
+        actions: { cacheUser: () => undefined, persistLogin: () => undefined, clearStoredLogin: () => undefined, announceSignIn: () => undefined, announceSignOut: () => undefined },
+      }),
+      { input: { readStoredLogin: () => login.current } },
+    ).start();
+    actor.send({ type: 'SIGNED_IN', token: 'jwt-1', user: fetchedUser, isNewUser: false });
+    actor.send({ type: 'SESSION_EXPIRED' });
+    return actor;
+  }
+
+  it('keeps the page behind the sign-in when no login was stored meanwhile', () => {
+    const actor = expiredActor({ current: null });
+    actor.send({ type: 'REFRESH' });
+    expect(actor.getSnapshot().matches({ session: { anonymous: 'sessionExpired' } })).toBe(true);
+    expect(actor.getSnapshot().context.expiredUser).toEqual(fetchedUser);
+  });
+
+  it('looks at a login another tab stored meanwhile', () => {
+    const login: { current: StoredLogin | null } = { current: null };
+    const actor = expiredActor(login);
+    login.current = { token: 'jwt-2', cachedUser: newUser };
+    actor.send({ type: 'REFRESH' });
+    expect(actor.getSnapshot().matches({ session: 'fetchingUser' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ user: newUser, expiredUser: null });
+  });
 });
