@@ -12,7 +12,9 @@ import { DEFAULT_IP_COUNTRY_URL } from './src/services/defaultHosts';
 const GOOGLE = 'https://accounts.google.com'; // Google sign-in and One Tap: script, styles, iframe, token calls
 const MICROSOFT = 'https://login.microsoftonline.com'; // MSAL popup sign-in: token calls and its silent iframe
 const TURNSTILE = 'https://challenges.cloudflare.com'; // the bot check: script and iframe
-const PAYPAL = ['https://www.paypal.com', 'https://www.sandbox.paypal.com', 'https://www.paypalobjects.com']; // PayPal buttons
+// PayPal buttons: its SDK loads from, calls and frames several subdomains (www, c, t, sandbox ...); PayPal's own
+// CSP guidance lists these two wildcards for every directive it needs.
+const PAYPAL = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
 
 export interface HostSettings {
   VITE_API_BASE_URL?: string | undefined;

@@ -4,11 +4,20 @@
  */
 let ready: Promise<void> = Promise.resolve();
 
-/** Boot hands in the demo worker's start; a failed start is logged and lets requests through (they then fail visibly). */
+/** A worker that has not started by then never will (it takes well under a second): requests go ahead and fail visibly. */
+export const BACKEND_START_LIMIT_MS = 20_000;
+
+/** Boot hands in the demo worker's start; a failed or stuck start is logged and lets requests through. */
 export function setBackendReady(starting: Promise<void>): void {
-  ready = starting.catch((error: unknown) => {
-    console.error('The demo API did not start; requests will fail.', error);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<void>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`it did not start within ${BACKEND_START_LIMIT_MS / 1000} s`)), BACKEND_START_LIMIT_MS);
   });
+  ready = Promise.race([starting, limit])
+    .catch((error: unknown) => {
+      console.error('The demo API did not start; requests will fail.', error);
+    })
+    .finally(() => clearTimeout(timer));
 }
 
 export function backendReady(): Promise<void> {
