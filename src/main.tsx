@@ -1,5 +1,5 @@
 import './styles/global.css';
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { waitFor } from 'xstate';
 import { configureApiClient } from './api/client';
@@ -11,6 +11,7 @@ import { captureReferral } from './services/referral';
 import { initDeviceId } from './services/deviceId';
 import { isDemoPagePath } from './services/demoPages';
 import { setBackendReady } from './services/backendReady';
+import { retryableLazy } from './ui/retryableLazy';
 
 /** Demo mode starts the in-browser API before anything calls it; live mode loads Turnstile on demand. */
 /** `?inspect`: the inspector service is only loaded when the address asks for it. */
@@ -45,7 +46,7 @@ async function startMode(): Promise<{ services: ModeServices; demoPanel?: ReactN
     return result.code === 200 ? result.data.idToken : null;
   };
   const paypal = config.paypalClientId ? createLivePaypal(config.paypalClientId, userIdToken) : undefined;
-  return { services: { ChallengeWidget: lazy(() => import('./features/auth/TurnstileChallenge')), google: liveGoogle, microsoft: liveMicrosoft, paypal } };
+  return { services: { ChallengeWidget: retryableLazy(() => import('./features/auth/TurnstileChallenge')), google: liveGoogle, microsoft: liveMicrosoft, paypal } };
 }
 
 function rootElement(): HTMLElement {
@@ -85,8 +86,9 @@ async function boot() {
   // The fingerprint library is heavy: compute the device id when the browser is idle.
   const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
   idle(() => void initDeviceId());
-  // The sign-in modal's Microsoft button, fetched before anyone opens the modal.
-  idle(() => void import('./features/auth/SocialSignIn').then((social) => social.loadMicrosoftButton()));
+  // The sign-in modal's Microsoft button, fetched before anyone opens the modal. Offline, the modal fetches it
+  // again when it opens (and says so if it still cannot).
+  idle(() => void import('./features/auth/SocialSignIn').then((social) => social.loadMicrosoftButton()).catch(() => undefined));
 }
 
 void boot();

@@ -1,21 +1,27 @@
-import { lazy, Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { useGlobalActor } from '../../actors/AppActorContext';
 import { useModeServices } from '../../app/ServicesContext';
 import { Button } from '../../ui/Button';
+import { LoadBoundary } from '../../ui/LoadBoundary';
+import { retryableLazy } from '../../ui/retryableLazy';
 import styles from './SocialSignIn.module.css';
 
 /** The Microsoft button (its statechart and the MSAL error table) is not needed before the modal opens. */
 export const loadMicrosoftButton = () => import('./MicrosoftButton');
-const MicrosoftButton = lazy(() => loadMicrosoftButton().then((module) => ({ default: module.MicrosoftButton })));
+const MicrosoftButton = retryableLazy(() => loadMicrosoftButton().then((module) => ({ default: module.MicrosoftButton })));
 
-/** What the button shows while it starts anyway (initializing: disabled), so nothing moves when it arrives. */
-function StartingMicrosoftButton() {
+/**
+ * The button as it shows before its code is in: disabled (as it starts anyway), so nothing moves when it
+ * arrives; with a note when the code could not be fetched (offline, or a new version deployed meanwhile).
+ */
+function UnloadedMicrosoftButton({ problem }: { problem?: ReactNode }) {
   return (
     <div className={styles.provider}>
       <Button block size="lg" disabled>
         <Trans>Continue with Microsoft</Trans>
       </Button>
+      {problem}
     </div>
   );
 }
@@ -36,9 +42,24 @@ export function SocialSignIn() {
           }}
         />
       </div>
-      <Suspense fallback={<StartingMicrosoftButton />}>
-        <MicrosoftButton />
-      </Suspense>
+      <LoadBoundary
+        fallback={(_error, retry) => (
+          <UnloadedMicrosoftButton
+            problem={
+              <p className={styles.note} role="alert">
+                <Trans>Microsoft sign-in could not load. Check your connection.</Trans>{' '}
+                <button type="button" className={styles.retry} onClick={retry}>
+                  <Trans>Try again</Trans>
+                </button>
+              </p>
+            }
+          />
+        )}
+      >
+        <Suspense fallback={<UnloadedMicrosoftButton />}>
+          <MicrosoftButton />
+        </Suspense>
+      </LoadBoundary>
       <p className={styles.divider}>
         <span>
           <Trans>or with e-mail</Trans>

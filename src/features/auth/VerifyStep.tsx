@@ -4,6 +4,7 @@ import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext'
 import { loginSelectors } from '../../actors/login';
 import { useModeServices } from '../../app/ServicesContext';
 import { Button } from '../../ui/Button';
+import { LoadBoundary } from '../../ui/LoadBoundary';
 import { Spinner } from '../../ui/Spinner';
 import styles from './AuthForm.module.css';
 
@@ -36,13 +37,16 @@ export function VerifyStep() {
         </Button>
       ) : challenge !== 'retrying' ? (
         <div className={styles.widget}>
-          <Suspense fallback={null}>
-            <ChallengeWidget
-              onLoad={() => login.send({ type: 'CHALLENGE_LOADED' })}
-              onSuccess={(token) => login.send({ type: 'CHALLENGE_SOLVED', token })}
-              onError={() => login.send({ type: 'CHALLENGE_ERROR' })}
-            />
-          </Suspense>
+          {/* A widget whose code cannot be fetched fails the check like one that errors: "Try the check again". */}
+          <LoadBoundary fallback={() => null} onError={() => login.send({ type: 'CHALLENGE_ERROR' })}>
+            <Suspense fallback={null}>
+              <ChallengeWidget
+                onLoad={() => login.send({ type: 'CHALLENGE_LOADED' })}
+                onSuccess={(token) => login.send({ type: 'CHALLENGE_SOLVED', token })}
+                onError={() => login.send({ type: 'CHALLENGE_ERROR' })}
+              />
+            </Suspense>
+          </LoadBoundary>
         </div>
       ) : null}
       <div className={styles.actions}>

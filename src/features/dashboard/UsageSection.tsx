@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState, type FormEvent } from 'react';
+import { Suspense, useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocalActor } from '../../actors/inspection';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -16,6 +16,8 @@ import {
 } from '../../../machines/usageChart.machine';
 import { usageChartLogic, usageRequest } from '../../actors/usageChart';
 import { Button } from '../../ui/Button';
+import { LoadBoundary } from '../../ui/LoadBoundary';
+import { retryableLazy } from '../../ui/retryableLazy';
 import { SegmentedControl } from '../../ui/SegmentedControl';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
@@ -24,7 +26,7 @@ import type { ChartSeries } from './UsageChartCanvas';
 import styles from './Overview.module.css';
 
 // chart.js is the heaviest thing on the dashboard: it loads after the page has shown.
-const UsageChartCanvas = lazy(() => import('./UsageChartCanvas'));
+const UsageChartCanvas = retryableLazy(() => import('./UsageChartCanvas'));
 
 type UsageChartSnapshot = SnapshotFrom<typeof usageChartLogic>;
 
@@ -235,15 +237,26 @@ export function UsageSection() {
         </p>
       ) : (
         <div className={styles.chartArea} aria-busy={loading || undefined}>
-          <Suspense
-            fallback={
-              <p className={styles.notice} role="status">
-                <Spinner /> <Trans>Loading the chart…</Trans>
+          <LoadBoundary
+            fallback={(_error, retry) => (
+              <p className={styles.notice} role="alert">
+                <Trans>The chart could not load. Check your connection; the numbers are below.</Trans>{' '}
+                <Button size="sm" onClick={retry}>
+                  <Trans>Load the chart again</Trans>
+                </Button>
               </p>
-            }
+            )}
           >
-            <UsageChartCanvas labels={labels} series={data.series} stacked={query.splitByApiKey} description={description} formatValue={formatValue} />
-          </Suspense>
+            <Suspense
+              fallback={
+                <p className={styles.notice} role="status">
+                  <Spinner /> <Trans>Loading the chart…</Trans>
+                </p>
+              }
+            >
+              <UsageChartCanvas labels={labels} series={data.series} stacked={query.splitByApiKey} description={description} formatValue={formatValue} />
+            </Suspense>
+          </LoadBoundary>
           <p className={styles.hint}>
             <Trans>Times are in UTC.</Trans>
           </p>

@@ -1,5 +1,6 @@
-import { Component, Suspense, use, useState, type ReactNode } from 'react';
+import { Suspense, use, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { LoadBoundary } from '../../ui/LoadBoundary';
 import { SegmentedControl } from '../../ui/SegmentedControl';
 import { estimateTextWidth, layoutStatechart, TEXT_SIZE, type ChartLayout, type MeasureText, type TextStyle } from './layout';
 import { statePath, type StatechartGraph } from './statechartGraph';
@@ -48,18 +49,6 @@ function LaidOutChart({ graph, activeIds, zoom }: ChartProps & { zoom: Zoom }) {
   return <StatechartSvg layout={layout} activeIds={activeIds} label={label} zoom={zoom === 'fit' ? 'fit' : Number(zoom)} />;
 }
 
-class ChartErrorBoundary extends Component<{ children: ReactNode; fallback: (error: Error) => ReactNode }, { error: Error | null }> {
-  override state = { error: null as Error | null };
-
-  static getDerivedStateFromError(error: Error) {
-    return { error };
-  }
-
-  override render() {
-    return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
-  }
-}
-
 /** The laid-out chart in a scrolling frame, with a zoom choice; the layout library loads on first use. */
 export function StatechartChart({ graph, activeIds }: ChartProps) {
   const { t } = useLingui();
@@ -81,7 +70,7 @@ export function StatechartChart({ graph, activeIds }: ChartProps) {
         />
       </div>
       <div className={styles.chartFrame} tabIndex={0} aria-label={t`Chart of ${graph.machineId}, scrolls when wider than the page`} role="group">
-        <ChartErrorBoundary
+        <LoadBoundary
           key={graph.machineId}
           fallback={(error) => (
             <p role="alert" className={styles.chartMessage}>
@@ -98,7 +87,7 @@ export function StatechartChart({ graph, activeIds }: ChartProps) {
           >
             <LaidOutChart graph={graph} activeIds={activeIds} zoom={zoom} />
           </Suspense>
-        </ChartErrorBoundary>
+        </LoadBoundary>
       </div>
     </div>
   );
