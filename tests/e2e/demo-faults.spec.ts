@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { expectSignedIn, expectSignedOut, loginDialog, signUp, uniqueEmail } from './journeys';
+import { PASSWORD, expectSignedIn, expectSignedOut, loginDialog, signUp, uniqueEmail } from './journeys';
 
 test('expiring the session from the demo controls signs the user out with the seed message', async ({ page, openApp, openDemoControls }) => {
   await openApp(page);
@@ -12,6 +12,41 @@ test('expiring the session from the demo controls signs the user out with the se
   await page.reload();
   await expect(page.getByText('Login has expired. Please login again')).toBeVisible();
   await expectSignedOut(page);
+});
+
+test('while a session is expired, the page on screen waits behind the sign-in, and another dashboard page asks to sign in', async ({ page, openApp, openDemoControls }) => {
+  await openApp(page);
+  const email = uniqueEmail();
+  await signUp(page, email);
+  await openApp(page, '/dashboard/api-keys');
+  await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(1);
+
+  const controls = await openDemoControls(page);
+  await controls.getByRole('button', { name: /Expire session/i }).click();
+  await controls.getByRole('button', { name: 'Collapse demo controls' }).click();
+  // Coming back to the tab asks for the user again: the answer is 401.
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  const expired = page.getByText('Login has expired. Please login again');
+  await expect(expired).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Sign in', exact: true });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  // The keys stay on screen, inert, for when the same account signs in again.
+  await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(1);
+
+  // Billing was never shown to this session: it loads nothing and asks to sign in (no second 401).
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Billing' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+  await expect(page.getByText('Sign in to see your dashboard.')).toBeVisible();
+  await expect(expired).toHaveCount(1);
+
+  // As on any dashboard page opened signed out, the sign-in opens by itself.
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('E-mail', { exact: true }).fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expectSignedIn(page, email);
+  await expect(page.getByText('Sign in to see your dashboard.')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Buy credits' })).toBeVisible();
 });
 
 test('a pass-through code on the user load shows no popup and keeps the cached user', async ({ page, openApp, openDemoControls }) => {

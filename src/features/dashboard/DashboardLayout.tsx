@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useRoute } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useGlobalSelector } from '../../actors/AppActorContext';
@@ -21,13 +21,18 @@ function NavLink({ href, children }: { href: string; children: ReactNode }) {
  * The signed-in user's area: side navigation and the page. An anonymous visitor sees the frame and the
  * login modal, never data; once signed in, the page appears without a reload. When the session expires
  * mid-work, the page stays, inert, behind the sign-in: signing back in carries on with what was typed, and
- * another account gets the page afresh (it is keyed by account).
+ * another account gets the page afresh (it is keyed by account). Only a page already shown to that account is
+ * kept: one opened while the session is expired (a side-navigation link) asks to sign in, and loads nothing.
  */
 export function DashboardLayout({ title, children, offerRenewal = true }: { title: ReactNode; children: ReactNode; offerRenewal?: boolean }) {
   const { t } = useLingui();
   const { anonymous, openSignIn } = useSignInWhenAnonymous();
   const user = useGlobalSelector('user', userSelectors.user);
   const account = useGlobalSelector('user', userSelectors.accountInView);
+  // Whose page this one has shown: the account kept behind the sign-in must be one it was shown to.
+  const [shownTo, setShownTo] = useState<string | null>(user?.id ?? null);
+  if (user && user.id !== shownTo) setShownTo(user.id);
+  const keptAccount = user ?? (account && account.id === shownTo ? account : null);
 
   return (
     <div className={styles.layout}>
@@ -50,8 +55,8 @@ export function DashboardLayout({ title, children, offerRenewal = true }: { titl
           {title}
         </h1>
         {user && offerRenewal ? <EarlyRenewalModal user={user} /> : null}
-        {account ? (
-          <div key={account.id} inert={user === null}>
+        {keptAccount ? (
+          <div key={keptAccount.id} inert={user === null}>
             {children}
           </div>
         ) : anonymous ? (
