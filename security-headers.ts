@@ -6,7 +6,7 @@
  * Build-time code: it runs in Node, never in the page.
  */
 
-import { DEFAULT_IP_COUNTRY_URL } from './src/services/defaultHosts';
+import { DEFAULT_IP_COUNTRY_URL } from './src/services/defaultHosts.ts';
 
 /** The third parties the product talks to, and why. */
 const GOOGLE = 'https://accounts.google.com'; // Google sign-in and One Tap: script, styles, iframe, token calls
