@@ -20,6 +20,7 @@ export interface HostSettings {
   VITE_API_BASE_URL?: string | undefined;
   VITE_GENERATION_API_BASE_URL?: string | undefined;
   VITE_IP_COUNTRY_URL?: string | undefined;
+  VITE_IMAGE_HOSTS?: string | undefined;
 }
 
 function originOf(url: string | undefined): string | null {
@@ -31,6 +32,15 @@ function originOf(url: string | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/** A comma- or space-separated list of URLs, as origins; entries that are not http(s) URLs are left out. */
+function originsOf(list: string | undefined): string[] {
+  return (list ?? '')
+    .split(/[\s,]+/)
+    .filter((entry) => /^https?:\/\//i.test(entry))
+    .map(originOf)
+    .filter((origin): origin is string => origin !== null);
 }
 
 function unique(values: ReadonlyArray<string | null>): string[] {
@@ -45,6 +55,9 @@ export function contentSecurityPolicy(env: HostSettings): string {
   const api = originOf(env.VITE_API_BASE_URL);
   const generation = originOf(env.VITE_GENERATION_API_BASE_URL) ?? api;
   const ipCountry = originOf(env.VITE_IP_COUNTRY_URL) ?? originOf(DEFAULT_IP_COUNTRY_URL);
+  // Downloading an image fetches it (browsers ignore `download` on another origin's link): the hosts the task
+  // API's result URLs point at must be named here, or a download falls back to opening the image in a tab.
+  const imageHosts = originsOf(env.VITE_IMAGE_HOSTS);
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", GOOGLE, TURNSTILE, ...PAYPAL]],
@@ -52,7 +65,7 @@ export function contentSecurityPolicy(env: HostSettings): string {
     // Generated images come from the image host's CDN, whatever it is: any https image, never a script.
     ['img-src', ["'self'", 'data:', 'blob:', 'https:']],
     ['font-src', ["'self'", 'data:']],
-    ['connect-src', unique(["'self'", api, generation, ipCountry, GOOGLE, MICROSOFT, ...PAYPAL])],
+    ['connect-src', unique(["'self'", api, generation, ipCountry, ...imageHosts, GOOGLE, MICROSOFT, ...PAYPAL])],
     ['frame-src', [GOOGLE, MICROSOFT, TURNSTILE, ...PAYPAL]],
     // Demo mode's API runs in a service worker of this origin.
     ['worker-src', ["'self'"]],

@@ -46,6 +46,15 @@ describe('the content security policy', () => {
     expect(defaults.get('connect-src')?.filter((source) => source === 'https://api.example.com')).toHaveLength(1);
     expect(defaults.get('connect-src')).not.toContain('not');
   });
+
+  it('lets a live build fetch the image hosts it names, so a download saves the file', () => {
+    const live = directives(contentSecurityPolicy({ VITE_API_BASE_URL: 'https://api.example.com', VITE_IMAGE_HOSTS: 'https://tempfile.example.com/images, https://*.cdn.example.com javascript:alert(1) ftp://files.example.com' }));
+    expect(live.get('connect-src')).toEqual(expect.arrayContaining(['https://tempfile.example.com', 'https://*.cdn.example.com']));
+    // Only http(s) origins: no paths, no other schemes.
+    expect(live.get('connect-src')?.join(' ')).not.toMatch(/javascript|ftp|\/images/);
+    // Without the setting no image host is added.
+    expect(directives(contentSecurityPolicy({ VITE_API_BASE_URL: 'https://api.example.com' })).get('connect-src')).not.toContain('https://tempfile.example.com');
+  });
 });
 
 describe('the other headers', () => {
