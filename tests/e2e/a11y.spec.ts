@@ -49,11 +49,15 @@ test.describe('axe, light and dark themes', () => {
     // The landing page, with the One Tap card a signed-out visitor gets.
     const oneTap = page.getByRole('dialog', { name: 'Sign in with Google' });
     await expect(oneTap).toBeVisible();
+    // Both pages load their code after the app's frame: axe waits for what a visitor waits for, the heading.
+    await expect(page.getByRole('heading', { level: 1, name: 'Image generation for your product, one API call away' })).toBeVisible({
+      timeout: PAGE_LOAD_TIMEOUT,
+    });
     for (const summary of await page.getByRole('main').locator('summary').all()) await summary.click();
     await expectNoAxeViolations(page, 'landing page, One Tap card');
     await oneTap.getByRole('button', { name: 'Close' }).click();
 
-    await openApp(page, '/get-started');
+    await openPage(page, '/get-started', 'Your first image in five steps');
     for (const summary of await page.getByRole('main').locator('summary').all()) await summary.click();
     await expectNoAxeViolations(page, 'get started');
 

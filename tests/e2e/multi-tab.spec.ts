@@ -25,8 +25,12 @@ test('a session that expires in one tab signs the other tab out too', async ({ c
   await openApp(first);
   const email = uniqueEmail();
   await signUp(first, email);
+  // The account menu shows the cached user at once, before the server has answered for this tab. Were that
+  // answer to come after the expiry, this tab would find out first, and the first tab would have nothing to report.
+  const secondTabConfirmed = second.waitForResponse((response) => response.url().endsWith('/client/v1/user/user-info'));
   await openApp(second);
   await expect(second.getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
+  await secondTabConfirmed;
 
   const controls = await openDemoControls(first);
   await controls.getByRole('button', { name: /Expire session/i }).click();
