@@ -26,6 +26,9 @@ export interface AppConfig {
 export { DEFAULT_IP_COUNTRY_URL };
 
 /** Vite types env values loosely; anything but a non-blank string counts as unset. */
+/** The invite the demo's Discord hands out; also what a connected demo account is shown after a reload. */
+export const DEMO_DISCORD_INVITE_URL = 'https://discord.gg/nanobanana-demo';
+
 function setting(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }
@@ -50,7 +53,8 @@ function readConfig(): AppConfig {
     microsoftClientId: setting(import.meta.env.VITE_MICROSOFT_CLIENT_ID),
     turnstileSiteKey: setting(import.meta.env.VITE_TURNSTILE_SITE_KEY),
     paypalClientId: setting(import.meta.env.VITE_PAYPAL_CLIENT_ID),
-    discordInviteUrl: setting(import.meta.env.VITE_DISCORD_INVITE_URL),
+    // A connected account learns the invite only when it connects; the demo knows its own, like a live build told it.
+    discordInviteUrl: setting(import.meta.env.VITE_DISCORD_INVITE_URL) || (mode === 'demo' ? DEMO_DISCORD_INVITE_URL : ''),
   };
 }
 

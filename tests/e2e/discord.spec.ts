@@ -66,12 +66,13 @@ test('join Discord: connect, authorize on the demo consent page, come back conne
   await expect(invite).toHaveAttribute('rel', /noopener/);
   await expect(page.getByText('Your Discord account is connected.')).toBeVisible();
 
-  // A later visit still knows the connection (user-info reports it); the invite is one more approval away.
+  // A later visit still knows the connection (user-info reports it) and still offers the invite.
   await page.reload();
   await expect(page.getByRole('banner').first()).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
   await expect(connection(page).getByText('Connected as banana_dev')).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
   await expect(page.getByText('Discord was not connected.')).toHaveCount(0);
-  await connection(page).getByRole('button', { name: 'Connect again' }).click();
+  await expect(connection(page).getByRole('link', { name: /Open the Discord invite/ })).toHaveAttribute('href', DEMO_INVITE);
+  await connection(page).getByRole('button', { name: 'Connect another account' }).click();
   await authorizeOnDiscord(page, 'banana.again');
   await expectConnected(page, 'banana.again');
   await expect(connection(page).getByRole('link', { name: /Open the Discord invite/ })).toHaveAttribute('href', DEMO_INVITE);

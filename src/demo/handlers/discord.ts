@@ -12,9 +12,10 @@ import { CODE_TTL_MS, accountForToken } from '../db';
 import type { DemoEnvironment } from '../environment';
 import { BAD_REQUEST_CODE, fail, ok, route } from './route';
 import { sessionExpired } from './user';
+import { DEMO_DISCORD_INVITE_URL } from '../../config';
 
 /** The server the demo "joins" the user to. */
-export const DEMO_DISCORD_INVITE_URL = 'https://discord.gg/nanobanana-demo';
+export { DEMO_DISCORD_INVITE_URL };
 /** Where Discord sends the user back: the app's page. */
 export const DISCORD_RETURN_PATH = '/join-discord';
 
