@@ -164,7 +164,7 @@ export const generationMachine = setup({
   actions: {
     // The app keeps the form in the page address, so a playground can be shared.
     syncDraft: notProvidedAction('syncDraft'),
-    // A finished task changed the balance (charged on success; a failure re-reads what the server has).
+    // A task's end may have changed the balance (charged on success; a failure or a cancel re-reads what the server has).
     refreshAccount: notProvidedAction('refreshAccount'),
     setDraft: assign({
       draft: ({ context, event }) => (event.type === 'CHANGE' ? event.draft : context.draft),
@@ -318,8 +318,10 @@ export const generationMachine = setup({
       entry: 'refreshAccount',
       on: { GENERATE: { target: 'validating', actions: 'rememberRequester' } },
     },
-    // Stopped watching: a task already created may still finish, and then shows in history.
+    // Stopped watching: a task already sent may still finish, and then shows in history. The account is re-read:
+    // the server may have finished (and charged) it before the cancel.
     cancelled: {
+      entry: 'refreshAccount',
       on: { GENERATE: { target: 'validating', actions: 'rememberRequester' } },
     },
     // The time limit passed while the task was still generating.

@@ -137,7 +137,8 @@ export const UsageRecordSchema = v.object({
   id: Id,
   taskId: v.string(),
   createTime: Timestamp,
-  model: GenerationModelSchema,
+  // Any model name: a model added after this build still lists (under its API name) instead of failing the page.
+  model: v.string(),
   apiKeyName: v.nullish(v.string(), null),
   prompt: v.fallback(v.nullish(v.string(), ''), ''),
   status: TaskStatusSchema,

@@ -54,6 +54,11 @@ export function isGenerationModel(value: string): value is GenerationModel {
   return (GENERATION_MODELS as readonly string[]).includes(value);
 }
 
+/** A model's product name; a model this build does not know yet keeps the API's name for it. */
+export function modelName(model: string): string {
+  return isGenerationModel(model) ? MODEL_NAMES[model] : model;
+}
+
 export function outputSize(aspectRatio: string): { width: number; height: number } {
   return isAspectRatio(aspectRatio) ? OUTPUT_SIZES[aspectRatio] : OUTPUT_SIZES.auto;
 }

@@ -35,13 +35,16 @@ test('generate 2 images at 16:9, see their real size, the balance go down, and f
   await expect(form(page).getByText('Output size: 1344 × 768 px')).toBeVisible();
   await expect(form(page).getByText('Costs 4 credits')).toBeVisible();
 
-  await form(page).getByRole('button', { name: 'Generate', exact: true }).click();
-  // Visible progress while the task runs, and no second task from a second click.
+  // A double click sends one task: history below has exactly one row for it.
+  await form(page).getByRole('button', { name: 'Generate', exact: true }).dblclick();
+  // Visible progress while the task runs.
   await expect(page.getByRole('status').getByText(/Generating 2 images/)).toBeVisible();
   await expect(form(page).getByRole('button', { name: 'Generating…' })).toBeDisabled();
 
   const results = page.getByRole('region', { name: '2 images ready' });
   await expect(results).toBeVisible({ timeout: GENERATION_TIMEOUT });
+  // Said to screen readers too: the results replace the progress, which was the live region.
+  await expect(page.getByRole('status').filter({ hasText: /^2 images ready$/ })).toHaveCount(1);
   await expect(results.getByTestId('image-size')).toHaveText(['1344 × 768', '1344 × 768']);
   await expect(results.getByRole('img')).toHaveCount(2);
   // Charged on success: 100 free credits less 2 images at 2 credits.
@@ -80,14 +83,45 @@ test('cancelling stops watching the task and says where it may still appear', as
   await openApp(page, '/playground/flux');
   await fillForm(page, { prompt: 'Watercolor fox reading a book', images: 4 });
   await form(page).getByRole('button', { name: 'Generate', exact: true }).click();
+  // Cancelled while the task is watched: the server has it, under the id shown.
+  const taskId = (await page.getByRole('status').locator('code').textContent({ timeout: 10_000 })) ?? '';
+  expect(taskId).toMatch(/^[0-9a-f]+$/);
   await page.getByRole('button', { name: 'Cancel' }).click();
-  const cancelled = page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'Cancelled' }) });
-  await expect(cancelled).toContainText('may still finish');
+  await expect(page.getByRole('heading', { level: 2, name: 'Cancelled' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Cancelled$/ })).toHaveCount(1);
+  await expect(page.getByText(`The task ${taskId} was already sent, so it may still finish.`, { exact: false })).toBeVisible();
   // The form is ready for another try, with what was typed.
   await expect(form(page).getByLabel('Prompt')).toHaveValue('Watercolor fox reading a book');
   await expect(form(page).getByRole('button', { name: 'Generate', exact: true })).toBeEnabled();
   await page.getByRole('banner').getByRole('link', { name: 'History' }).click();
   await expect(page.getByRole('row', { name: /Watercolor fox reading a book/ })).toHaveCount(1);
+});
+
+test('cancelling while the task is being sent says it may still run; history and the balance show it when it does', async ({ page, openApp }) => {
+  await openApp(page);
+  await signUp(page, uniqueEmail());
+  await openApp(page, '/playground/flux');
+  // The request takes 1.5 s to arrive: time to cancel before the server confirms the task.
+  await withDemoControls(page, (controls) => controls.getByLabel('Latency (ms)').fill('1500'));
+  await fillForm(page, { prompt: 'Paper boat on a rainy street' });
+  await form(page).getByRole('button', { name: 'Generate', exact: true }).click();
+  await expect(page.getByRole('status').getByText('Sending the task…')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await expect(page.getByRole('heading', { level: 2, name: 'Cancelled' })).toBeVisible();
+  await expect(page.getByText(/^Cancelled before the server confirmed the task\. If the request had already reached it, the task still runs/)).toBeVisible();
+  await expect(form(page).getByLabel('Prompt')).toHaveValue('Paper boat on a rainy street');
+  await expect(form(page).getByRole('button', { name: 'Generate', exact: true })).toBeEnabled();
+
+  // It had reached the server: the task runs to the end, is charged then, and the header's balance agrees.
+  await withDemoControls(page, (controls) => controls.getByLabel('Latency (ms)').fill('0'));
+  await page.getByRole('banner').getByRole('link', { name: 'History' }).click();
+  const row = page.getByRole('row', { name: /Paper boat on a rainy street/ });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(row.getByText('Succeeded')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: GENERATION_TIMEOUT });
+  await expect(credits(page)).toHaveText('98 credits');
 });
 
 test('a failed generation says why, charges nothing, and history shows the refund and the error', async ({ page, openApp }) => {
@@ -144,9 +178,14 @@ test('the form lives in the address: a shared link opens the same playground in 
   await page.getByRole('dialog', { name: 'Sign in with Google' }).getByRole('button', { name: 'Close' }).click();
   await fillForm(page, { prompt: 'Vintage travel poster of Lisbon trams', ratio: '3:4', images: 3, seed: '99' });
   await form(page).getByRole('radio', { name: /Flux Kontext Pro/ }).check();
+  // The header's link to the bare playground keeps the form, and puts it back in the address.
+  await page.getByRole('banner').getByRole('link', { name: 'Playground' }).click();
+  await expect(form(page).getByLabel('Prompt')).toHaveValue('Vintage travel poster of Lisbon trams');
+  await expect(page).toHaveURL(/\/playground\/flux\?prompt=Vintage/);
   await page.getByRole('button', { name: 'Copy link to these settings' }).click();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(new URL(link).pathname).toBe('/playground/flux');
+  expect(new URL(link).searchParams.get('seed')).toBe('99');
 
   const fresh = await browser.newContext();
   const other = await fresh.newPage();
@@ -192,7 +231,7 @@ test('wrong fields are named and nothing is sent; a short balance offers to buy 
   await form(page).getByRole('button', { name: 'Generate', exact: true }).click();
   await expect(form(page).getByText('Describe the image you want.')).toBeVisible();
   await expect(form(page).getByText('The seed must be a whole number, like 42, or empty for a random one.')).toBeVisible();
-  await expect(form(page).getByText('Enter an image address that starts with https://.')).toBeVisible();
+  await expect(form(page).getByText('Enter a full image address, starting with https:// or http://.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Check the form' })).toBeVisible();
 
   // Spend the free credits (90 days of sample usage), then ask for more than is left.

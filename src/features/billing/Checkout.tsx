@@ -17,6 +17,7 @@ import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { useSavedPaypalMethods, type SavedMethod } from './useSavedPaypalMethods';
 import styles from './Billing.module.css';
+import { formatDate } from '../../ui/formatDate';
 
 
 /** What the view reads of any provider's snapshot: the three payment charts share their context and tags. */
@@ -155,7 +156,7 @@ function CheckoutBody({ actor, provider, packageId, discount, children, savedMet
       break;
     case 'awaitingScan': {
       const codeUrl = context.order?.codeUrl ?? '';
-      const expires = context.order?.expireTime ? i18n.date(new Date(context.order.expireTime), { timeStyle: 'short' }) : null;
+      const expires = context.order?.expireTime ? formatDate(i18n, context.order.expireTime, { timeStyle: 'short' }) : null;
       status = (
         <div className={styles.qr}>
           <QRCodeSVG value={codeUrl} size={180} marginSize={1} title={t`WeChat Pay QR code`} />

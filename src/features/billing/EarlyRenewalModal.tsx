@@ -13,6 +13,7 @@ import { Checkout } from './Checkout';
 import { MethodPicker } from './MethodPicker';
 import { useDiscount } from './useDiscount';
 import styles from './Billing.module.css';
+import { formatDate } from '../../ui/formatDate';
 
 /**
  * Offers to renew the last package when the balance is under the account's alert threshold; renewing runs
@@ -58,7 +59,7 @@ export function EarlyRenewalModal({ user }: { user: AppUser }) {
         <p>
           {offeredFor === 'planEnding' && user.planEndTime ? (
             <Trans>
-              Your plan ends on {i18n.date(new Date(user.planEndTime), { dateStyle: 'long' })}. Renew now so your credits stay usable and your calls keep working.
+              Your plan ends on {formatDate(i18n, user.planEndTime, { dateStyle: 'long' })}. Renew now so your credits stay usable and your calls keep working.
             </Trans>
           ) : (
             <Trans>

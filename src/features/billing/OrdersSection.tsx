@@ -13,6 +13,7 @@ import { PagedSection } from '../dashboard/PagedSection';
 import { InvoicePanel } from './InvoicePanel';
 import { orderStatusLabel, orderStatusTone } from './orderLabels';
 import styles from './Billing.module.css';
+import { formatDate } from '../../ui/formatDate';
 
 export const ORDERS_PAGE_SIZE = 10;
 
@@ -136,7 +137,7 @@ export function OrdersSection({ actor }: { actor: OrdersActor }) {
                   <td>
                     <code className={styles.orderNo}>{order.orderNo}</code>
                   </td>
-                  <td>{i18n.date(new Date(order.createTime), { dateStyle: 'medium', timeStyle: 'short' })}</td>
+                  <td>{formatDate(i18n, order.createTime, { dateStyle: 'medium', timeStyle: 'short' })}</td>
                   <td>{PROVIDER_NAMES[order.provider]}</td>
                   <td className={tableStyles.number}>{money(order)}</td>
                   <td className={tableStyles.number}>{i18n.number(order.credits)}</td>

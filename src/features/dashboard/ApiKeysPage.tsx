@@ -17,6 +17,7 @@ import { DashboardLayout } from './DashboardLayout';
 import { IpWhitelistSection } from './IpWhitelistSection';
 import tableStyles from '../../ui/DataTable.module.css';
 import styles from './ApiKeys.module.css';
+import { formatDate } from '../../ui/formatDate';
 
 function copyKey(key: string) {
   navigator.clipboard.writeText(key).then(
@@ -121,7 +122,7 @@ function ApiKeysManager() {
   const keys = useSelector(actor, (s) => s.context.keys);
   const target = useSelector(actor, (s) => s.context.target);
   const error = useSelector(actor, (s) => s.context.error);
-  const date = (iso: string | null) => (iso ? i18n.date(new Date(iso), { dateStyle: 'medium' }) : t`Never`);
+  const date = (iso: string | null) => (iso ? formatDate(i18n, iso, { dateStyle: 'medium' }) : t`Never`);
   const dismiss = () => actor.send({ type: created ? 'DONE' : 'CANCEL' });
 
   return (

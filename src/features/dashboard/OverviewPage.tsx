@@ -13,6 +13,7 @@ import { DashboardLayout } from './DashboardLayout';
 import { UsageRecordsSection } from './UsageRecordsSection';
 import { UsageSection } from './UsageSection';
 import styles from './Overview.module.css';
+import { formatDate } from '../../ui/formatDate';
 
 const discountLogic = createResourceLogic(() => userDiscount());
 
@@ -63,7 +64,7 @@ function DiscountCard() {
           <p className={styles.cardNote}>
             {discount.label ? `${discount.label}. ` : ''}
             {discount.expiresAt ? (
-              <Trans>Applies to every credit package until {i18n.date(new Date(discount.expiresAt), { dateStyle: 'medium' })}.</Trans>
+              <Trans>Applies to every credit package until {formatDate(i18n, discount.expiresAt, { dateStyle: 'medium' })}.</Trans>
             ) : (
               <Trans>Applies to every credit package.</Trans>
             )}

@@ -6,8 +6,9 @@ import { usageRecordPage } from '../../api/dashboard';
 import type { UsageRecord } from '../../api/contract';
 import tableStyles from '../../ui/DataTable.module.css';
 import { PagedSection } from './PagedSection';
-import { MODEL_NAMES, taskStatusLabel, taskStatusTone } from './usageLabels';
+import { modelName, taskStatusLabel, taskStatusTone } from './usageLabels';
 import styles from './Overview.module.css';
+import { formatDate } from '../../ui/formatDate';
 
 export const RECORDS_PAGE_SIZE = 10;
 
@@ -19,7 +20,7 @@ export function UsageRecordsSection() {
   const actor = useLocalActor(usageRecordsLogic, { input: { pageSize: RECORDS_PAGE_SIZE } });
   // The list's fetcher is usageRecordPage: its records are UsageRecords.
   const records = useSelector(actor, (s) => s.context.records as UsageRecord[]);
-  const time = (iso: string) => i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+  const time = (iso: string) => formatDate(i18n, iso, { dateStyle: 'medium', timeStyle: 'short' });
 
   return (
     <PagedSection
@@ -69,7 +70,7 @@ export function UsageRecordsSection() {
               {records.map((record) => (
                 <tr key={record.id}>
                   <td>{time(record.createTime)}</td>
-                  <td>{MODEL_NAMES[record.model]}</td>
+                  <td>{modelName(record.model)}</td>
                   <td>{record.apiKeyName ?? <span className={styles.muted}>—</span>}</td>
                   <td>
                     <span className={styles.status} data-tone={taskStatusTone(record.status)}>

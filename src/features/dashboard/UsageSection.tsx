@@ -24,6 +24,7 @@ import { TextField } from '../../ui/TextField';
 import tableStyles from '../../ui/DataTable.module.css';
 import type { ChartSeries } from './UsageChartCanvas';
 import styles from './Overview.module.css';
+import { formatDate } from '../../ui/formatDate';
 
 // chart.js is the heaviest thing on the dashboard: it loads after the page has shown.
 const UsageChartCanvas = retryableLazy(() => import('./UsageChartCanvas'));
@@ -127,8 +128,8 @@ export function UsageSection() {
   const bucketLabel = useCallback(
     (time: string) =>
       query.granularity === 'hour'
-        ? i18n.date(new Date(time), { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })
-        : i18n.date(new Date(time), { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+        ? formatDate(i18n, time, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })
+        : formatDate(i18n, time, { month: 'short', day: 'numeric', timeZone: 'UTC' }),
     [i18n, query.granularity],
   );
   const labels = useMemo(() => data.times.map(bucketLabel), [data.times, bucketLabel]);
@@ -138,7 +139,7 @@ export function UsageSection() {
   const rangeText =
     query.range.kind === 'preset'
       ? t`the last ${days} days`
-      : t`${i18n.date(new Date(`${query.range.from}T00:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' })} to ${i18n.date(new Date(`${query.range.to}T00:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' })}`;
+      : t`${formatDate(i18n, `${query.range.from}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' })} to ${formatDate(i18n, `${query.range.to}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' })}`;
   const hourly = query.granularity === 'hour';
   const description =
     metric === 'credits'

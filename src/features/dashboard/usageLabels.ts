@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import type { TaskStatus } from '../../api/contract';
 
-export { MODEL_NAMES } from '../../services/generationOptions';
+export { modelName } from '../../services/generationOptions';
 
 export type TaskTone = 'pending' | 'success' | 'failure';
 

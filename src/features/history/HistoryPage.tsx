@@ -1,14 +1,15 @@
+import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocalActor } from '../../actors/inspection';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { detailsDialogLogic } from '../../actors/detailsDialog';
-import { useGlobalSelector } from '../../actors/AppActorContext';
+import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { createPagedListLogic } from '../../actors/pagedList';
 import { userSelectors } from '../../actors/user';
 import type { UsageRecord } from '../../api/contract';
 import { usageRecordPage } from '../../api/dashboard';
-import { GENERATION_MODELS, MODEL_NAMES } from '../../services/generationOptions';
+import { GENERATION_MODELS, MODEL_NAMES, modelName } from '../../services/generationOptions';
 import { Button } from '../../ui/Button';
 import tableStyles from '../../ui/DataTable.module.css';
 import { SignInPrompt } from '../auth/SignInPrompt';
@@ -20,6 +21,7 @@ import { historyRequest } from './historyRequest';
 import { RecordDetails } from './RecordDetails';
 import { RecordThumbnail } from './RecordThumbnail';
 import styles from './History.module.css';
+import { formatDate } from '../../ui/formatDate';
 
 export const HISTORY_PAGE_SIZE = 10;
 
@@ -62,7 +64,11 @@ function HistoryList() {
   const records = useSelector(actor, (s) => s.context.records as UsageRecord[]);
   const filters = useSelector(actor, (s) => s.context.filters);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
-  const time = (iso: string) => i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+  const user = useGlobalActor('user');
+  // Each load shows what tasks cost, including ones that ended after the playground stopped watching them:
+  // the balance in the header is read again so the two agree.
+  useEffect(() => user.send({ type: 'REFRESH' }), [user, records]);
+  const time = (iso: string) => formatDate(i18n, iso, { dateStyle: 'medium', timeStyle: 'short' });
   const filtered = filters.status !== undefined || filters.model !== undefined;
 
   const setFilter = (name: 'status' | 'model', value: string) => {
@@ -167,7 +173,7 @@ function HistoryList() {
                     <td className={styles.promptCell} title={record.prompt}>
                       {record.prompt || <span className={styles.muted}>—</span>}
                     </td>
-                    <td>{MODEL_NAMES[record.model]}</td>
+                    <td>{modelName(record.model)}</td>
                     <td>
                       <span className={styles.status} data-tone={taskStatusTone(record.status)}>
                         {taskStatusLabel(record.status)}

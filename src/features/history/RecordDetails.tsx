@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DetailsDialogActor } from '../../actors/detailsDialog';
 import type { UsageRecord } from '../../api/contract';
-import { MODEL_NAMES } from '../../services/generationOptions';
+import { modelName } from '../../services/generationOptions';
 import { Button } from '../../ui/Button';
 import { copyText } from '../../ui/copyText';
 import { Dialog } from '../../ui/Dialog';
@@ -12,6 +12,7 @@ import { taskStatusLabel, taskStatusTone } from '../dashboard/usageLabels';
 import { draftFromParamJson, playgroundHref } from '../playground/draft';
 import { ResultImageCard } from '../playground/ResultImageCard';
 import styles from './History.module.css';
+import { formatDate } from '../../ui/formatDate';
 
 function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -30,7 +31,7 @@ export function RecordDetails({ actor }: { actor: DetailsDialogActor }) {
   const record = useSelector(actor, (s) => s.context.item as UsageRecord | null);
   const close = () => actor.send({ type: 'CLOSE' });
   const draft = record ? draftFromParamJson(record.paramJson) : null;
-  const time = (iso: string) => i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'medium' });
+  const time = (iso: string) => formatDate(i18n, iso, { dateStyle: 'medium', timeStyle: 'medium' });
 
   return (
     <Dialog open={open && record !== null} onDismiss={close} size="md" title={t`Generation details`}>
@@ -67,7 +68,7 @@ export function RecordDetails({ actor }: { actor: DetailsDialogActor }) {
                 {taskStatusLabel(record.status)}
               </span>
             </Row>
-            <Row label={<Trans>Model</Trans>}>{MODEL_NAMES[record.model]}</Row>
+            <Row label={<Trans>Model</Trans>}>{modelName(record.model)}</Row>
             {draft ? (
               <>
                 <Row label={<Trans>Kind</Trans>}>{draft.referenceUrls.length > 0 ? t`Image to image` : t`Text to image`}</Row>

@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { useLingui } from '@lingui/react/macro';
 import type { UsageRecord } from '../../api/contract';
 import styles from './History.module.css';
 
 /** The first image of a generation, small; a plain tile when there is none (still running, failed, expired). */
 export function RecordThumbnail({ record }: { record: UsageRecord }) {
-  const { t } = useLingui();
   // The picture the browser failed to load, if any: measured, not a flow. Kept by address, so a record whose
   // result changes on a refresh tries its new picture.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const url = record.resultImageUrls[0];
   if (!url || url === failedUrl) return <span className={styles.thumb} data-status={record.status} aria-hidden="true" />;
-  return <img className={styles.thumb} src={url} alt={t`Preview`} loading="lazy" width={48} height={48} onError={() => setFailedUrl(url)} />;
+  // Decorative: the prompt beside it says what it shows, and a name would repeat it on every row.
+  return <img className={styles.thumb} src={url} alt="" loading="lazy" width={48} height={48} onError={() => setFailedUrl(url)} />;
 }

@@ -1,15 +1,23 @@
 import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
+import type { I18n } from '@lingui/core';
+import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { GENERATION_TIME_LIMIT_MS, type GenerationActor } from '../../actors/generation';
-import { INSUFFICIENT_CREDITS_CODE } from '../../api/contract';
-import { MODEL_NAMES, isGenerationModel } from '../../services/generationOptions';
+import { INSUFFICIENT_CREDITS_CODE, SESSION_EXPIRED_CODE } from '../../api/contract';
+import { modelName } from '../../services/generationOptions';
 import { Button } from '../../ui/Button';
+import { secondsBetween } from '../../ui/formatDate';
 import { draftCost } from './draft';
 import { generationSelectors } from './generationSelectors';
 import { ResultImageCard } from './ResultImageCard';
 import styles from './Playground.module.css';
+
+/** A number of seconds in the reader's language ("3s", "3 с", "3秒"): the unit is Intl's, not a catalogue's. */
+function durationText(i18n: I18n, seconds: number): string {
+  return i18n.number(seconds, { style: 'unit', unit: 'second', unitDisplay: 'narrow' });
+}
 
 /** Whole seconds since `since`, ticking while shown (a clock, not a flow: the machine owns the flow). */
 function useElapsedSeconds(since: number | null): number {
@@ -40,7 +48,11 @@ function Progress({ actor }: { actor: GenerationActor }) {
           <Trans>Sending the task…</Trans>
         ) : (
           <>
-            <Plural value={count} one="Generating # image…" other="Generating # images…" /> <span className={styles.elapsed}>{i18n.number(seconds)} s</span>
+            {/* The clock is for the eye: inside the live region it would be read out every second. */}
+            <Plural value={count} one="Generating # image…" other="Generating # images…" />{' '}
+            <span className={styles.elapsed} aria-hidden="true">
+              {durationText(i18n, seconds)}
+            </span>
           </>
         )}
       </p>
@@ -99,6 +111,11 @@ function Failure({ actor }: { actor: GenerationActor }) {
             <p>
               <Link href="/dashboard/billing">{t`Buy credits`}</Link>
             </p>
+          ) : failure.code === SESSION_EXPIRED_CODE ? (
+            // The task API answers 401 for a key it does not know (deleted or reset elsewhere).
+            <p>
+              <Trans>Nothing was charged.</Trans> <Link href="/dashboard/api-keys">{t`Check your API keys`}</Link>
+            </p>
           ) : (
             <p>
               <Trans>Nothing was charged.</Trans>
@@ -118,8 +135,8 @@ function Results({ actor }: { actor: GenerationActor }) {
   const result = useSelector(actor, generationSelectors.result);
   const submitted = useSelector(actor, generationSelectors.submitted);
   if (!result || !submitted) return null;
-  const seconds = result.completeTime ? Math.max(0, Math.round((Date.parse(result.completeTime) - Date.parse(result.createTime)) / 1000)) : null;
-  const model = isGenerationModel(submitted.model) ? MODEL_NAMES[submitted.model] : submitted.model;
+  const seconds = result.completeTime ? secondsBetween(result.createTime, result.completeTime) : null;
+  const model = modelName(submitted.model);
   const cost = draftCost(submitted);
   return (
     <section className={styles.results} aria-labelledby="results-title">
@@ -129,9 +146,14 @@ function Results({ actor }: { actor: GenerationActor }) {
         </h2>
         <p className={styles.muted}>
           {model} · {submitted.aspectRatio} · <Plural value={cost} one="# credit" other="# credits" />
-          {seconds !== null ? ` · ${i18n.number(seconds)} s` : null}
+          {seconds !== null ? ` · ${durationText(i18n, seconds)}` : null}
         </p>
       </div>
+      {result.imageUrls.length === 0 ? (
+        <p>
+          <Trans>The task finished but returned no images. Its record is in your history; press Generate to try again.</Trans>
+        </p>
+      ) : null}
       <ul className={styles.grid} data-count={result.imageUrls.length}>
         {result.imageUrls.map((url, index) => (
           <li key={url}>
@@ -152,6 +174,38 @@ function Results({ actor }: { actor: GenerationActor }) {
 const limitMinutes = GENERATION_TIME_LIMIT_MS / 60_000;
 
 export function GenerationPanel({ actor }: { actor: GenerationActor }) {
+  return (
+    <>
+      <RunAnnouncer actor={actor} />
+      <PanelContent actor={actor} />
+    </>
+  );
+}
+
+/**
+ * Says how a run ended to screen readers. A live region speaks only when its text changes, so it is always
+ * there; the outcome panels replace the progress panel and would go unheard. Failures are alerts of their own.
+ */
+function RunAnnouncer({ actor }: { actor: GenerationActor }) {
+  const { t } = useLingui();
+  const phase = useSelector(actor, generationSelectors.phase);
+  const images = useSelector(actor, (s) => generationSelectors.result(s)?.imageUrls.length ?? 0);
+  const text =
+    phase === 'succeeded'
+      ? plural(images, { one: '# image ready', other: '# images ready' })
+      : phase === 'cancelled'
+        ? t`Cancelled`
+        : phase === 'timedOut'
+          ? t`Still generating after ${limitMinutes} minutes`
+          : '';
+  return (
+    <p role="status" className="visually-hidden">
+      {text}
+    </p>
+  );
+}
+
+function PanelContent({ actor }: { actor: GenerationActor }) {
   const phase = useSelector(actor, generationSelectors.phase);
   const taskId = useSelector(actor, generationSelectors.taskId);
   switch (phase) {
@@ -164,7 +218,7 @@ export function GenerationPanel({ actor }: { actor: GenerationActor }) {
       return <Failure actor={actor} />;
     case 'cancelled':
       return (
-        <div className={styles.outcome} role="status">
+        <div className={styles.outcome}>
           <h2 className={styles.outcomeTitle}>
             <Trans>Cancelled</Trans>
           </h2>
@@ -175,15 +229,19 @@ export function GenerationPanel({ actor }: { actor: GenerationActor }) {
               </Trans>
             </p>
           ) : (
+            // The API has no cancel call: a request already on its way may have created the task.
             <p>
-              <Trans>Nothing was generated and nothing was charged.</Trans>
+              <Trans>
+                Cancelled before the server confirmed the task. If the request had already reached it, the task still runs: it appears in{' '}
+                <Link href="/recent-history">your history</Link> and is charged only if it succeeds.
+              </Trans>
             </p>
           )}
         </div>
       );
     case 'timedOut':
       return (
-        <div className={styles.outcome} role="status" data-tone="warning">
+        <div className={styles.outcome} data-tone="warning">
           <h2 className={styles.outcomeTitle}>
             <Trans>Still generating after {limitMinutes} minutes</Trans>
           </h2>

@@ -68,7 +68,7 @@ export function PlaygroundForm({ actor, requester, onSignIn }: PlaygroundFormPro
       case 'outOfRange':
         return t`The seed must be between 0 and ${i18n.number(MAX_SEED)}.`;
       case 'notUrl':
-        return t`Enter an image address that starts with https://.`;
+        return t`Enter a full image address, starting with https:// or http://.`;
       case 'tooMany':
         return plural(maxReferences, {
           one: `${modelName} takes at most # reference image. Remove the others.`,

@@ -1,14 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
+import { useSearch } from 'wouter';
 import { useLocalActor } from '../../actors/inspection';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
-import { createGenerationLogic } from '../../actors/generation';
+import { createGenerationLogic, type GenerationActor } from '../../actors/generation';
 import { userSelectors } from '../../actors/user';
 import { Button } from '../../ui/Button';
 import { copyText } from '../../ui/copyText';
 import { CodePanel } from './CodePanel';
-import { draftCost, draftFromSearch, playgroundHref, validateDraft, type GenerationDraft } from './draft';
+import { draftCost, draftFromSearch, playgroundHref, searchFromDraft, validateDraft, type GenerationDraft } from './draft';
 import { GenerationPanel } from './GenerationPanel';
 import { generationSelectors } from './generationSelectors';
 import { PlaygroundForm, type Requester } from './PlaygroundForm';
@@ -17,6 +18,24 @@ import styles from './Playground.module.css';
 /** The page address follows the form, without a new history entry per keystroke. */
 function keepDraftInAddress(draft: GenerationDraft): void {
   window.history.replaceState(window.history.state, '', playgroundHref(draft));
+}
+
+/**
+ * Keeps the address and the form together while the page stays open. A link to the bare playground (the
+ * header's) keeps the form and puts it back in the address; an address with settings (Back, a shared link)
+ * fills the form. Both sides are compared as the address would write them, so half-typed values stay.
+ */
+function useAddressFollowsForm(actor: GenerationActor): void {
+  const search = useSearch();
+  useEffect(() => {
+    const current = actor.getSnapshot().context.draft;
+    if (search === '') {
+      if (searchFromDraft(current) !== '') keepDraftInAddress(current);
+      return;
+    }
+    const linked = draftFromSearch(search);
+    if (searchFromDraft(linked) !== searchFromDraft(current)) actor.send({ type: 'CHANGE', draft: linked });
+  }, [actor, search]);
 }
 
 /**
@@ -33,6 +52,7 @@ export default function PlaygroundPage() {
   const [input] = useState(() => ({ draft: draftFromSearch(window.location.search), validate: validateDraft, costOf: draftCost }));
   const actor = useLocalActor(logic, { input });
   const draft = useSelector(actor, generationSelectors.draft);
+  useAddressFollowsForm(actor);
   const requester: Requester = profile ? { apiKey: profile.apiKey, balance: profile.credits } : { apiKey: null, balance: null };
 
   return (
@@ -46,7 +66,7 @@ export default function PlaygroundPage() {
             <Trans>Generate with Nano Banana and Flux Kontext through the same API your code will call. Failed tasks cost nothing.</Trans>
           </p>
         </div>
-        <Button onClick={() => void copyText(window.location.href, t`Link copied: it opens the playground with these settings.`)}>
+        <Button onClick={() => void copyText(new URL(playgroundHref(draft), window.location.origin).href, t`Link copied: it opens the playground with these settings.`)}>
           <Trans>Copy link to these settings</Trans>
         </Button>
       </header>

@@ -8,6 +8,7 @@ import { createDemoEnvironment } from '../../../src/demo/environment';
 import { fillSampleUsage } from '../../../src/demo/controls';
 import { createAccount, createSession, emptyData, findAccountByEmail, type Account, type UsageRecordRow } from '../../../src/demo/db';
 import { CREDITS_PER_IMAGE, FAILURE_RATE, MAX_RECORDS_PER_DAY, addSampleUsage, creditsUsed, sampleUsage } from '../../../src/demo/usage';
+import { isGenerationModel } from '../../../src/services/generationOptions';
 import { call, dataOf, signUp, startDemoServer } from './helpers';
 
 const demo = startDemoServer();
@@ -176,7 +177,9 @@ describe('sample usage', () => {
       const images = JSON.parse(record.paramJson).numImages as number;
       expect(images).toBeGreaterThanOrEqual(1);
       expect(images).toBeLessThanOrEqual(4);
-      expect(record.credits).toBe(CREDITS_PER_IMAGE[record.model] * images);
+      const { model } = record;
+      if (!isGenerationModel(model)) throw new Error(`sample usage made a model the product does not offer: ${model}`);
+      expect(record.credits).toBe(CREDITS_PER_IMAGE[model] * images);
       expect(record.refundedCredits).toBe(record.status === 3 ? record.credits : 0);
       expect(record.errorMessage === null).toBe(record.status === 1);
     }
