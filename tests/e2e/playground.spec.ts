@@ -124,6 +124,21 @@ test('cancelling while the task is being sent says it may still run; history and
   await expect(credits(page)).toHaveText('98 credits');
 });
 
+test('on a phone the results sit under the form: a run brings its progress into view', async ({ page, openApp }) => {
+  await openApp(page);
+  await signUp(page, uniqueEmail());
+  await page.setViewportSize({ width: 375, height: 740 });
+  await openApp(page, '/playground/flux');
+  await fillForm(page, { prompt: 'Origami crane on a desk' });
+  // Scrolled as a visitor filling the form would be: Generate at the bottom of the screen, results out of sight.
+  const generate = form(page).getByRole('button', { name: 'Generate', exact: true });
+  await generate.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+  await expect(page.getByText('Your images will appear here')).not.toBeInViewport();
+  await generate.click();
+  const progress = page.getByRole('status').filter({ hasText: /Sending the task…|Generating 1 image/ });
+  await expect(progress.getByRole('button', { name: 'Cancel' })).toBeInViewport({ ratio: 1 });
+});
+
 test('a failed generation says why, charges nothing, and history shows the refund and the error', async ({ page, openApp }) => {
   await openApp(page);
   await signUp(page, uniqueEmail());

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { I18n } from '@lingui/core';
@@ -174,11 +174,23 @@ function Results({ actor }: { actor: GenerationActor }) {
 const limitMinutes = GENERATION_TIME_LIMIT_MS / 60_000;
 
 export function GenerationPanel({ actor }: { actor: GenerationActor }) {
+  const panel = useRef<HTMLDivElement>(null);
+  const running = useSelector(actor, generationSelectors.running);
+  // On a narrow screen the panel sits under the form: a run that starts out of sight is brought into view.
+  useEffect(() => {
+    const element = panel.current;
+    if (!running || !element) return;
+    const { top, bottom } = element.getBoundingClientRect();
+    if (top >= 0 && bottom <= window.innerHeight) return;
+    const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+    // Its top, under the header: the panel grows downward as the run goes on (the task id, then the results).
+    element.scrollIntoView({ block: 'start', behavior: reduced ? 'auto' : 'smooth' });
+  }, [running]);
   return (
-    <>
+    <div ref={panel} className={styles.panel}>
       <RunAnnouncer actor={actor} />
       <PanelContent actor={actor} />
-    </>
+    </div>
   );
 }
 
