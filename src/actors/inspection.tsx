@@ -11,6 +11,17 @@ export function InspectProvider({ inspect, children }: { inspect: Inspect | unde
   return <InspectContext.Provider value={inspect}>{children}</InspectContext.Provider>;
 }
 
+/** The inspector's listener, when `?inspect` started one: for actors made outside React's hooks. */
+export function useInspect(): Inspect | undefined {
+  return useContext(InspectContext);
+}
+
+/** Hands one inspection event to a listener, whichever of the two shapes it has. */
+export function report(inspect: Inspect | undefined, event: InspectionEvent): void {
+  if (typeof inspect === 'function') inspect(event);
+  else inspect?.next?.(event);
+}
+
 type LocalActorArgs<TLogic extends AnyActorLogic> =
   IsNotNever<RequiredActorOptionsKeys<TLogic>> extends true ? [options: ActorOptions<TLogic> & { [K in RequiredActorOptionsKeys<TLogic>]: unknown }] : [options?: ActorOptions<TLogic>];
 

@@ -36,6 +36,13 @@ test('?inspect reports every actor to Stately’s inspector window, global and l
   await expect.poll(received).toContain('inspected@example.com');
   await expect.poll(received).toContain('[redacted]');
   expect(await received()).not.toContain('hunter2-very-secret');
+
+  // The explorer's simulations are running actors too: the playground's generation, never opened here,
+  // reports from its simulation (in-app navigation keeps the same inspector window).
+  expect(await machines()).not.toContain('generation');
+  await page.evaluate(() => window.history.pushState(null, '', '/__machines?machine=generation'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Statechart explorer' })).toBeVisible({ timeout: 15_000 });
+  await expect.poll(machines).toContain('generation');
 });
 
 test('without ?inspect no inspector is loaded and nothing is sent to Stately', async ({ page, openApp }) => {

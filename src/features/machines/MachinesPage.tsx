@@ -9,6 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { AnyActorRef } from 'xstate';
 import { machineCatalogue, type CatalogueEntry } from '../../../machines/index';
 import { useAppActor } from '../../actors/AppActorContext';
+import { useInspect } from '../../actors/inspection';
 import type { AppActor } from '../../actors/app';
 import { Button } from '../../ui/Button';
 import { copyText } from '../../ui/copyText';
@@ -39,8 +40,12 @@ function globalActorOf(app: AppActor, entry: CatalogueEntry): AnyActorRef | null
 
 function useActorSession(entry: CatalogueEntry): { session: ActorSession; live: boolean } {
   const app = useAppActor();
+  const inspect = useInspect();
   const live = globalActorOf(app, entry);
-  const session = useMemo<ActorSession>(() => (live ? new LiveSession(live, app.system) : new Simulation(entry.machine, entry.sampleInput)), [live, app, entry]);
+  const session = useMemo<ActorSession>(
+    () => (live ? new LiveSession(live, app.system) : new Simulation(entry.machine, entry.sampleInput, inspect)),
+    [live, app, entry, inspect],
+  );
   useEffect(() => {
     session.start();
     return () => session.stop();

@@ -16,6 +16,7 @@ import {
   type Subscription,
 } from 'xstate';
 import { delayOfEvent } from './statechartGraph';
+import { report, type Inspect } from '../../actors/inspection';
 
 type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 
@@ -311,6 +312,8 @@ export class Simulation extends SessionBase {
   constructor(
     private readonly machine: AnyStateMachine,
     private readonly input: unknown,
+    /** The Stately inspector, when one listens: a simulation is a running actor like any other. */
+    private readonly inspect?: Inspect,
   ) {
     super();
     const actions = (machine.implementations.actions ?? {}) as Record<string, unknown>;
@@ -349,7 +352,10 @@ export class Simulation extends SessionBase {
       const actor: AnyActorRef = createActor(logic, {
         input: this.input,
         clock: HELD_CLOCK,
-        inspect: (event) => this.logInspection(event, this.actor, this.customActions),
+        inspect: (event) => {
+          this.logInspection(event, this.actor, this.customActions);
+          report(this.inspect, event);
+        },
       });
       this.actor = actor;
       actor.subscribe({ next: () => this.refresh(), error: () => this.refresh() });
