@@ -14,6 +14,7 @@ import { microsoftButtonMachine } from './microsoftButton.machine';
 import { pageProgressMachine } from './pageProgress.machine';
 import { pagedListMachine } from './pagedList.machine';
 import { paypalPaymentMachine } from './paypalPayment.machine';
+import { quickStartMachine } from './quickStart.machine';
 import { creemPaymentMachine, digisellerPaymentMachine, freekassaPaymentMachine, nowpaymentsPaymentMachine } from './redirectPayment.machine';
 import { resourceMachine } from './resource.machine';
 import { saveFormMachine } from './saveForm.machine';
@@ -42,6 +43,7 @@ export {
   pageProgressMachine,
   pagedListMachine,
   paypalPaymentMachine,
+  quickStartMachine,
   resourceMachine,
   saveFormMachine,
   themeMachine,
@@ -213,5 +215,11 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
     machine: discordJoinMachine,
     description: 'Joining the Discord community: sends the user to Discord to approve the connection, trades the code it returns once, then shows the invite.',
     sampleInput: { returned: null, expectedState: null, knownInviteUrl: null } satisfies InputFrom<typeof discordJoinMachine>,
+  },
+  {
+    id: quickStartMachine.id,
+    machine: quickStartMachine,
+    description: 'The quick start’s first call: sends the sample request with the user’s key, shows the answer, then checks the task until its images are ready or it fails.',
+    sampleInput: { apiKey: 'nb_demo_key' } satisfies InputFrom<typeof quickStartMachine>,
   },
 ];

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, openDemoControls } from './fixtures';
 import { signUp, uniqueEmail } from './journeys';
 
 // The catalogue's cheapest rate: $500 for 57,500 credits is $8.70 per 1,000 (src/services/creditPackages.ts).
@@ -19,6 +19,31 @@ async function readPrimaryKey(page: Page): Promise<string> {
     })
     .toMatch(KEY_PATTERN);
   return key;
+}
+
+// A demo task runs 2 s + 0.5 s an image + up to 1 s; the page checks again after 2 s, then 3 s, ...
+const TASK_TIMEOUT = 25_000;
+
+/** The five steps of /get-started, in order. */
+function getStartedSteps(page: Page): Locator {
+  return page.getByRole('main').getByRole('list').first().locator(':scope > li');
+}
+
+/** Arms a demo control, then folds the panel away so it does not cover the page. */
+async function withDemoControls(page: Page, arm: (controls: Locator) => Promise<void>) {
+  const controls = await openDemoControls(page);
+  await arm(controls);
+  await controls.getByRole('button', { name: 'Collapse demo controls' }).click();
+}
+
+/** Signs up a new account and opens the quick start, signed in. */
+async function openGetStartedSignedIn(page: Page, openApp: (page: Page, path?: string) => Promise<void>): Promise<string> {
+  await openApp(page);
+  const email = uniqueEmail();
+  await signUp(page, email);
+  await openApp(page, '/get-started');
+  await expect(getStartedSteps(page).nth(0)).toContainText(`Signed in as ${email}.`);
+  return email;
 }
 
 /** How far the page's own content (the header is another page's business) reaches past the viewport's right edge. */
@@ -152,7 +177,7 @@ test.describe('get started', () => {
     await expect(page.getByText('Copied, with your API key. Keep it secret.')).toBeVisible();
 
     // The JavaScript tab too.
-    await page.getByRole('radio', { name: 'JavaScript' }).check();
+    await steps.nth(2).getByRole('radio', { name: 'JavaScript' }).check();
     await expect(page.getByLabel('Create a generation task (JavaScript)', { exact: true })).toContainText(`const API_KEY = "${masked}"`);
     await page.getByRole('button', { name: 'Copy Create a generation task (JavaScript)' }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain(`const API_KEY = "${key}"`);
@@ -160,5 +185,101 @@ test.describe('get started', () => {
     // Step 4: polling, with the real key in what is copied.
     await page.getByRole('button', { name: "Copy Read a task's status (curl)" }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`taskId=TASK_ID_FROM_STEP_3[\\s\\S]*Bearer ${key}`));
+  });
+
+  test('signed in: sends the first call from the page, checks the task until successFlag is 1, shows the image and marks the steps done', async ({ page, openApp }) => {
+    await openGetStartedSignedIn(page, openApp);
+    const steps = getStartedSteps(page);
+    await expect(steps.nth(2)).toContainText('Next');
+    await expect(steps.nth(2)).toContainText('Send it from here with the button below');
+
+    // Step 3: the request shown, sent with the user's key; the real answer, with its taskId, below it.
+    await steps.nth(2).getByRole('button', { name: 'Send this request' }).click();
+    const answer = page.getByLabel('Answer of the request', { exact: true });
+    await expect(answer).toContainText('"taskId"');
+    // Checked at once, so the first answer still says "generating".
+    await steps.nth(3).getByRole('button', { name: 'Check the task' }).click();
+
+    const created = JSON.parse((await answer.textContent()) ?? '') as { code: number; data: { taskId: string } };
+    expect(created.code).toBe(200);
+    const { taskId } = created.data;
+    expect(taskId).toMatch(/^[0-9a-f]{32}$/);
+    await expect(steps.nth(2).getByRole('status')).toContainText(`Task created, with the taskId ${taskId}.`);
+    await expect(steps.nth(2)).toHaveAttribute('data-state', 'done');
+    await expect(steps.nth(2)).toContainText('Done');
+
+    // Step 4: the poll command carries the real taskId; the answers show successFlag moving from 0 to 1.
+    const check = page.getByLabel('Answer of the task check', { exact: true });
+    await expect(check).toContainText('"successFlag": 0');
+    await expect(steps.nth(3).getByRole('status')).toContainText('successFlag is 0: still generating.');
+    await expect(steps.nth(3)).toContainText('Next');
+    await expect(check).toContainText('"successFlag": 1', { timeout: TASK_TIMEOUT });
+    await expect(check).toContainText(`"taskId": "${taskId}"`);
+    await expect(steps.nth(3).getByRole('status')).toContainText('successFlag is 1: the task succeeded');
+    await expect(steps.nth(3).getByRole('status')).toContainText('Charged: 2 credits.');
+    const imageName = 'Image 1 for: A banana in tiny sunglasses on a beach towel, product photo';
+    const image = steps.nth(3).getByRole('img', { name: imageName });
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : 0))).toBeGreaterThan(0);
+    await expect(steps.nth(3).getByRole('link', { name: imageName })).toHaveAttribute('href', new RegExp(`/demo-results/${taskId}/1$`));
+
+    // Every step up to the last is done; "Where next" is next; the balance paid for one image.
+    for (const step of [0, 1, 2, 3]) await expect(steps.nth(step)).toHaveAttribute('data-state', 'done');
+    await expect(steps.nth(3)).toContainText('Done');
+    await expect(steps.nth(4)).toContainText('Next');
+    await expect(steps.nth(4)).toHaveAttribute('aria-current', 'step');
+    await expect(steps.nth(0)).toContainText('Balance: 98 credits.');
+
+    await expect(page.getByLabel("Read a task's status (curl)", { exact: true })).toContainText(`taskId=${taskId}`);
+    await steps.nth(3).getByRole('radio', { name: 'JavaScript' }).check();
+    await expect(page.getByLabel("Read a task's status (JavaScript)", { exact: true })).toContainText(`taskId=${taskId}`);
+  });
+
+  test('signed in: a call the API refuses says why and what to do, and trying again sends it', async ({ page, openApp }) => {
+    await openGetStartedSignedIn(page, openApp);
+    const steps = getStartedSteps(page);
+    await withDemoControls(page, async (controls) => {
+      await controls.getByLabel('Next call').selectOption({ label: 'Custom code…' });
+      await controls.getByLabel('Custom code', { exact: true }).fill('402');
+      await controls.getByLabel('Which call').selectOption({ label: 'POST /api/v1/nanobanana/generate' });
+      await expect(controls.getByText(/Next call: code 402/)).toBeVisible();
+    });
+
+    const send = steps.nth(2).getByRole('button', { name: 'Send this request' });
+    await send.click();
+    const status = steps.nth(2).getByRole('status');
+    await expect(status.getByRole('heading', { name: 'Not enough credits (402)' })).toBeVisible();
+    await expect(status).toContainText('Demo controls: this call was answered with code 402.');
+    await expect(status).toContainText('No task was created and nothing was charged.');
+    await expect(status.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/dashboard/billing');
+    await expect(steps.nth(2)).toContainText('Next');
+    await expect(page.getByLabel('Answer of the request', { exact: true })).toHaveCount(0);
+
+    // The same button tries again, and keeps the focus.
+    const retry = steps.nth(2).getByRole('button', { name: 'Try again' });
+    await expect(retry).toBeFocused();
+    await retry.click();
+    await expect(page.getByLabel('Answer of the request', { exact: true })).toContainText('"taskId"');
+    await expect(steps.nth(2)).toHaveAttribute('data-state', 'done');
+  });
+
+  test('signed in: a task that fails shows its errorMessage and that nothing was charged', async ({ page, openApp }) => {
+    await openGetStartedSignedIn(page, openApp);
+    const steps = getStartedSteps(page);
+    await withDemoControls(page, (controls) => controls.getByLabel('Generation failure rate (%)').fill('100'));
+
+    await steps.nth(2).getByRole('button', { name: 'Send this request' }).click();
+    await steps.nth(3).getByRole('button', { name: 'Check the task' }).click();
+    const status = steps.nth(3).getByRole('status');
+    const failure = status.getByRole('heading', { name: 'The model could not make the image (successFlag 3)' });
+    await expect(failure).toBeVisible({ timeout: TASK_TIMEOUT });
+    await expect(status).toContainText(/errorMessage: \S/);
+    await expect(status).toContainText('Nothing was charged: a failed task costs no credits.');
+    await expect(page.getByLabel('Answer of the task check', { exact: true })).toContainText('"successFlag": 3');
+    await expect(steps.nth(3).getByRole('img')).toHaveCount(0);
+    // The check button is gone: the focus is on what happened, not lost at the top of the page.
+    await expect(failure).toBeFocused();
+    await expect(steps.nth(0)).toContainText('Balance: 100 credits.');
+    await expect(steps.nth(3)).toHaveAttribute('data-state', 'done');
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { t as translate } from '@lingui/core/macro';
 import toast from 'react-hot-toast';
@@ -25,6 +25,8 @@ interface CodeSampleProps {
   copiesRealKey: boolean;
   /** Whether to say, under the code, that demo mode answers only inside this tab. */
   demoNote?: boolean;
+  /** The page's own wording of that note (the quick start sends the call from the page itself). */
+  demoNoteText?: ReactNode;
 }
 
 function copy(text: string, withKey: boolean) {
@@ -35,7 +37,7 @@ function copy(text: string, withKey: boolean) {
 }
 
 /** A code window: language tabs, the code as shown (masked key) and a Copy button (real key). */
-export function CodeSample({ label, variants, copiesRealKey, demoNote = true }: CodeSampleProps) {
+export function CodeSample({ label, variants, copiesRealKey, demoNote = true, demoNoteText }: CodeSampleProps) {
   const { t } = useLingui();
   const name = useId();
   const [selected, setSelected] = useState(variants[0]?.id ?? '');
@@ -76,7 +78,9 @@ export function CodeSample({ label, variants, copiesRealKey, demoNote = true }: 
       ) : null}
       {demoNote && isDemoMode ? (
         <p className={styles.note}>
-          <Trans>Demo mode: the API runs inside this browser tab, so this command gets no answer from a terminal. It works as is against a live API host; to try the same request here, use the playground.</Trans>
+          {demoNoteText ?? (
+            <Trans>Demo mode: the API runs inside this browser tab, so this command gets no answer from a terminal. It works as is against a live API host; to try the same request here, use the playground.</Trans>
+          )}
         </p>
       ) : null}
     </div>

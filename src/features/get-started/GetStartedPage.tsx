@@ -1,16 +1,22 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors } from '../../actors/user';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { maskKey } from '../../ui/maskKey';
-import { GENERATION_TIME_LIMIT_MS } from '../../actors/generation';
+import { useLocalActor } from '../../actors/inspection';
+import { GENERATION_TIME_LIMIT_MS, createQuickStartLogic } from '../../actors/quickStart';
+import { FREE_SIGN_UP_CREDITS } from '../../services/creditPackages';
 import { CREDITS_PER_IMAGE, MODEL_NAMES, generationCost } from '../../services/generationOptions';
 import { curlGenerate, curlTaskStatus, javascriptGenerate } from '../playground/snippets';
 import { CodeSample, type CodeVariant } from './CodeSample';
-import { KEY_PLACEHOLDER, SAMPLE_REQUEST, TASK_ID_PLACEHOLDER, snippetTarget } from './sample';
+import { CheckTaskPanel, SendRequestPanel } from './FirstCall';
+import { javascriptTaskStatus } from './pollSnippet';
+import { quickStartSelectors } from './quickStartSelectors';
+import { KEY_PLACEHOLDER, SAMPLE_REQUEST, TASK_ID_PLACEHOLDER, isDemoMode, snippetTarget } from './sample';
 import styles from './GetStartedPage.module.css';
 
 /** How long the playground watches a task: the advice here is the same. */
@@ -86,46 +92,8 @@ interface NextLink {
 }
 
 export default function GetStartedPage() {
-  const { t, i18n } = useLingui();
-  const modal = useGlobalActor('loginModal');
   const user = useGlobalSelector('user', userSelectors.user);
-  const resolving = useGlobalSelector('user', userSelectors.isResolving);
-
-  const signedIn = user !== null;
   const apiKey = user?.apiKey ?? '';
-  const hasKey = apiKey !== '';
-  const shownKey = hasKey ? maskKey(apiKey) : KEY_PLACEHOLDER;
-  const realKey = hasKey ? apiKey : KEY_PLACEHOLDER;
-
-  // Done steps come from the session; the first one not done is the one to do next.
-  const doneSteps = [signedIn, hasKey];
-  const firstOpen = doneSteps.findIndex((done) => !done);
-  const current = firstOpen === -1 ? 3 : firstOpen + 1;
-  const stateOf = (step: number): StepState => (step <= doneSteps.length && doneSteps[step - 1] ? 'done' : step === current ? 'current' : 'upcoming');
-
-  const generateVariants: CodeVariant[] = [
-    { id: 'curl', label: 'curl', shown: curlGenerate(SAMPLE_REQUEST, snippetTarget(shownKey)), copied: curlGenerate(SAMPLE_REQUEST, snippetTarget(realKey)) },
-    { id: 'javascript', label: 'JavaScript', shown: javascriptGenerate(SAMPLE_REQUEST, snippetTarget(shownKey)), copied: javascriptGenerate(SAMPLE_REQUEST, snippetTarget(realKey)) },
-  ];
-  const statusVariants: CodeVariant[] = [
-    { id: 'curl', label: 'curl', shown: curlTaskStatus(TASK_ID_PLACEHOLDER, snippetTarget(shownKey)), copied: curlTaskStatus(TASK_ID_PLACEHOLDER, snippetTarget(realKey)) },
-  ];
-
-  const cost = generationCost(SAMPLE_REQUEST.model, SAMPLE_REQUEST.numImages);
-  const modelName = MODEL_NAMES[SAMPLE_REQUEST.model];
-  const balance = i18n.number(user?.credits ?? 0);
-  const [nanoName, proName, maxName] = [MODEL_NAMES['nano-banana'], MODEL_NAMES['flux-kontext-pro'], MODEL_NAMES['flux-kontext-max']];
-  const [nanoCredits, proCredits, maxCredits] = [CREDITS_PER_IMAGE['nano-banana'], CREDITS_PER_IMAGE['flux-kontext-pro'], CREDITS_PER_IMAGE['flux-kontext-max']];
-
-  const nextLinks: NextLink[] = [
-    { href: '/playground/flux', title: <Trans>Playground</Trans>, text: <Trans>Try every model, aspect ratio and reference image, then copy the call.</Trans> },
-    { href: '/recent-history', title: <Trans>History</Trans>, text: <Trans>Every task with its status, parameters, cost and images.</Trans> },
-    { href: '/dashboard', title: <Trans>Usage</Trans>, text: <Trans>Credits spent per day and per key, and your balance.</Trans> },
-    { href: '/dashboard/billing', title: <Trans>Billing</Trans>, text: <Trans>Buy credits, set up auto top-up and get invoices.</Trans> },
-    { href: '/dashboard/api-keys', title: <Trans>API keys</Trans>, text: <Trans>One key per app or environment, and an IP allow-list.</Trans> },
-    { href: '/join-discord', title: <Trans>Discord community</Trans>, text: <Trans>Ask questions, share results and hear about new models first.</Trans> },
-  ];
-
   return (
     <div className={styles.page}>
       <header className={styles.intro}>
@@ -139,91 +107,164 @@ export default function GetStartedPage() {
           <Trans>Sign in, get a key, create a generation task with one HTTP call, then poll it until the images are ready. Each step shows where you are.</Trans>
         </p>
       </header>
+      {/* A new key (another account, a reset key, signed out) starts the first call over. */}
+      <Steps key={apiKey} apiKey={apiKey} />
+    </div>
+  );
+}
 
-      <ol className={styles.steps}>
-        <Step number={1} state={stateOf(1)} title={<Trans>Sign in</Trans>}>
-          {user ? (
-            <p className={styles.text}>
-              <Trans>
-                Signed in as <strong>{user.email}</strong>.
-              </Trans>{' '}
-              <Trans>Balance: {balance} credits.</Trans>
-            </p>
-          ) : resolving ? (
-            <p className={styles.text} role="status">
-              <Spinner size={14} /> <Trans>Checking your session…</Trans>
-            </p>
-          ) : (
-            <>
-              <p className={styles.text}>
-                <Trans>Create a free account with Google, Microsoft or your e-mail. New accounts get 100 free credits, no card needed.</Trans>
-              </p>
-              <div className={styles.actions}>
-                <Button variant="primary" onClick={() => modal.send({ type: 'OPEN', view: 'signUp' })}>
-                  <Trans>Create a free account</Trans>
-                </Button>
-                <Button onClick={() => modal.send({ type: 'OPEN', view: 'signIn' })}>
-                  <Trans>Sign in</Trans>
-                </Button>
-              </div>
-            </>
-          )}
-        </Step>
+function Steps({ apiKey }: { apiKey: string }) {
+  const { t, i18n } = useLingui();
+  const modal = useGlobalActor('loginModal');
+  const userActor = useGlobalActor('user');
+  const user = useGlobalSelector('user', userSelectors.user);
+  const resolving = useGlobalSelector('user', userSelectors.isResolving);
+  // The first call's flow, sent with the key this page was rendered for.
+  const [logic] = useState(() => createQuickStartLogic({ user: userActor, request: SAMPLE_REQUEST }));
+  const actor = useLocalActor(logic, { input: { apiKey } });
+  const hasTask = useSelector(actor, quickStartSelectors.hasTask);
+  const taskEnded = useSelector(actor, quickStartSelectors.taskEnded);
+  const taskId = useSelector(actor, quickStartSelectors.taskId);
+  const checked = useSelector(actor, quickStartSelectors.checked);
 
-        <Step number={2} state={stateOf(2)} title={<Trans>Create an API key</Trans>}>
-          {hasKey ? (
-            <>
-              <p className={styles.text}>
-                <Trans>
-                  Your primary key is ready: <code className={styles.key}>{shownKey}</code>
-                </Trans>
-              </p>
-              <p className={styles.text}>
-                <Link href="/dashboard/api-keys" className={styles.inlineLink}>
-                  <Trans>Manage your keys</Trans>
-                </Link>{' '}
-                <span className={styles.muted}>
-                  <Trans>(create one per app, restrict them to your servers' IP addresses)</Trans>
-                </span>
-              </p>
-            </>
-          ) : signedIn ? (
-            <>
-              <p className={styles.text}>
-                <Trans>Your account has no key yet. Create one, then come back here: the commands below fill it in.</Trans>
-              </p>
-              <div className={styles.actions}>
-                <Link href="/dashboard/api-keys" className={styles.buttonLink}>
-                  <Trans>Create a key</Trans>
-                </Link>
-              </div>
-            </>
-          ) : (
-            <p className={styles.text}>
-              <Trans>
-                Every account gets a primary key. You manage keys on the <Link href="/dashboard/api-keys">API keys</Link> page once you are signed in.
-              </Trans>
-            </p>
-          )}
-        </Step>
+  const signedIn = user !== null;
+  const hasKey = apiKey !== '';
+  const shownKey = hasKey ? maskKey(apiKey) : KEY_PLACEHOLDER;
+  const realKey = hasKey ? apiKey : KEY_PLACEHOLDER;
+  const shownTaskId = taskId ?? TASK_ID_PLACEHOLDER;
 
-        <Step number={3} state={stateOf(3)} title={<Trans>Make your first call</Trans>}>
+  // Done steps come from the session and the first call; the first one not done is the one to do next.
+  const doneSteps = [signedIn, hasKey, hasKey && hasTask, hasKey && taskEnded];
+  const firstOpen = doneSteps.findIndex((done) => !done);
+  const current = firstOpen === -1 ? 5 : firstOpen + 1;
+  const stateOf = (step: number): StepState => (step <= doneSteps.length && doneSteps[step - 1] ? 'done' : step === current ? 'current' : 'upcoming');
+
+  const generateVariants: CodeVariant[] = [
+    { id: 'curl', label: 'curl', shown: curlGenerate(SAMPLE_REQUEST, snippetTarget(shownKey)), copied: curlGenerate(SAMPLE_REQUEST, snippetTarget(realKey)) },
+    { id: 'javascript', label: 'JavaScript', shown: javascriptGenerate(SAMPLE_REQUEST, snippetTarget(shownKey)), copied: javascriptGenerate(SAMPLE_REQUEST, snippetTarget(realKey)) },
+  ];
+  const statusVariants: CodeVariant[] = [
+    { id: 'curl', label: 'curl', shown: curlTaskStatus(shownTaskId, snippetTarget(shownKey)), copied: curlTaskStatus(shownTaskId, snippetTarget(realKey)) },
+    { id: 'javascript', label: 'JavaScript', shown: javascriptTaskStatus(shownTaskId, snippetTarget(shownKey)), copied: javascriptTaskStatus(shownTaskId, snippetTarget(realKey)) },
+  ];
+
+  const cost = generationCost(SAMPLE_REQUEST.model, SAMPLE_REQUEST.numImages);
+  const modelName = MODEL_NAMES[SAMPLE_REQUEST.model];
+  const balance = i18n.number(user?.credits ?? 0);
+  const freeCredits = i18n.number(FREE_SIGN_UP_CREDITS);
+  const [nanoName, proName, maxName] = [MODEL_NAMES['nano-banana'], MODEL_NAMES['flux-kontext-pro'], MODEL_NAMES['flux-kontext-max']];
+  const [nanoCredits, proCredits, maxCredits] = [CREDITS_PER_IMAGE['nano-banana'], CREDITS_PER_IMAGE['flux-kontext-pro'], CREDITS_PER_IMAGE['flux-kontext-max']];
+
+  const nextLinks: NextLink[] = [
+    { href: '/playground/flux', title: <Trans>Playground</Trans>, text: <Trans>Try every model, aspect ratio and reference image, then copy the call.</Trans> },
+    { href: '/recent-history', title: <Trans>History</Trans>, text: <Trans>Every task with its status, parameters, cost and images.</Trans> },
+    { href: '/dashboard', title: <Trans>Usage</Trans>, text: <Trans>Credits spent per day and per key, and your balance.</Trans> },
+    { href: '/dashboard/billing', title: <Trans>Billing</Trans>, text: <Trans>Buy credits, set up auto top-up and get invoices.</Trans> },
+    { href: '/dashboard/api-keys', title: <Trans>API keys</Trans>, text: <Trans>One key per app or environment, and an IP allow-list.</Trans> },
+    { href: '/join-discord', title: <Trans>Discord community</Trans>, text: <Trans>Ask questions, share results and hear about new models first.</Trans> },
+  ];
+
+  return (
+    <ol className={styles.steps}>
+      <Step number={1} state={stateOf(1)} title={<Trans>Sign in</Trans>}>
+        {user ? (
           <p className={styles.text}>
             <Trans>
-              Send the prompt with your key as a Bearer token. The call answers at once with a <code>taskId</code>; the image is made in the background.
+              Signed in as <strong>{user.email}</strong>.
             </Trans>{' '}
-            <Trans>
-              This one asks for one {modelName} image: {cost} credits, charged only if it succeeds.
-            </Trans>
+            <Trans>Balance: {balance} credits.</Trans>
           </p>
-          <CodeSample label={t`Create a generation task`} variants={generateVariants} copiesRealKey={hasKey} />
-          {!hasKey ? (
-            <p className={styles.hint}>
+        ) : resolving ? (
+          <p className={styles.text} role="status">
+            <Spinner size={14} /> <Trans>Checking your session…</Trans>
+          </p>
+        ) : (
+          <>
+            <p className={styles.text}>
+              <Trans>Create a free account with Google, Microsoft or your e-mail. New accounts get {freeCredits} free credits, no card needed.</Trans>
+            </p>
+            <div className={styles.actions}>
+              <Button variant="primary" onClick={() => modal.send({ type: 'OPEN', view: 'signUp' })}>
+                <Trans>Create a free account</Trans>
+              </Button>
+              <Button onClick={() => modal.send({ type: 'OPEN', view: 'signIn' })}>
+                <Trans>Sign in</Trans>
+              </Button>
+            </div>
+          </>
+        )}
+      </Step>
+
+      <Step number={2} state={stateOf(2)} title={<Trans>Create an API key</Trans>}>
+        {hasKey ? (
+          <>
+            <p className={styles.text}>
               <Trans>
-                Replace <code>{KEY_PLACEHOLDER}</code> with your key, or sign in to have it filled in.
+                Your primary key is ready: <code className={styles.key}>{shownKey}</code>
               </Trans>
             </p>
-          ) : null}
+            <p className={styles.text}>
+              <Link href="/dashboard/api-keys" className={styles.inlineLink}>
+                <Trans>Manage your keys</Trans>
+              </Link>{' '}
+              <span className={styles.muted}>
+                <Trans>(create one per app, restrict them to your servers' IP addresses)</Trans>
+              </span>
+            </p>
+          </>
+        ) : signedIn ? (
+          <>
+            <p className={styles.text}>
+              <Trans>Your account has no key yet. Create one, then come back here: the commands below fill it in.</Trans>
+            </p>
+            <div className={styles.actions}>
+              <Link href="/dashboard/api-keys" className={styles.buttonLink}>
+                <Trans>Create a key</Trans>
+              </Link>
+            </div>
+          </>
+        ) : (
+          <p className={styles.text}>
+            <Trans>
+              Every account gets a primary key. You manage keys on the <Link href="/dashboard/api-keys">API keys</Link> page once you are signed in.
+            </Trans>
+          </p>
+        )}
+      </Step>
+
+      <Step number={3} state={stateOf(3)} title={<Trans>Make your first call</Trans>}>
+        <p className={styles.text}>
+          <Trans>
+            Send the prompt with your key as a Bearer token. The call answers at once with a <code>taskId</code>; the image is made in the background.
+          </Trans>{' '}
+          <Trans>
+            This one asks for one {modelName} image: {cost} credits, charged only if it succeeds.
+          </Trans>
+        </p>
+        <CodeSample
+          label={t`Create a generation task`}
+          variants={generateVariants}
+          copiesRealKey={hasKey}
+          demoNoteText={
+            hasKey && isDemoMode ? (
+              <Trans>Demo mode: the API runs inside this browser tab, so this command gets no answer from a terminal. Send it from here with the button below: it is the same call.</Trans>
+            ) : undefined
+          }
+        />
+        {hasKey ? (
+          <SendRequestPanel actor={actor} cost={cost} />
+        ) : signedIn ? (
+          <p className={styles.hint}>
+            <Trans>Create a key in step 2 to send this request from here.</Trans>
+          </p>
+        ) : (
+          <p className={styles.hint}>
+            <Trans>
+              Replace <code>{KEY_PLACEHOLDER}</code> with your key, or sign in to have it filled in.
+            </Trans>
+          </p>
+        )}
+        {!hasTask ? (
           <details className={styles.response}>
             <summary>
               <Trans>What the answer looks like</Trans>
@@ -232,58 +273,61 @@ export default function GetStartedPage() {
               <code>{CREATE_RESPONSE}</code>
             </pre>
           </details>
-        </Step>
+        ) : null}
+      </Step>
 
-        <Step number={4} state={stateOf(4)} title={<Trans>Poll the task</Trans>}>
-          <p className={styles.text}>
-            <Trans>
-              Ask for the task's record with the <code>taskId</code> from step 3 until <code>successFlag</code> is no longer 0.
-            </Trans>
-          </p>
-          <CodeSample label={t`Read a task's status`} variants={statusVariants} copiesRealKey={hasKey} demoNote={false} />
-          <dl className={styles.flags}>
-            <div>
-              <dt>
-                <code>0</code> <Trans>generating</Trans>
-              </dt>
-              <dd>
-                <Trans>Still working: wait, then ask again.</Trans>
-              </dd>
-            </div>
-            <div>
-              <dt>
-                <code>1</code> <Trans>success</Trans>
-              </dt>
-              <dd>
-                <Trans>
-                  The images are in <code>response.resultImageUrls</code>. Download the ones you keep.
-                </Trans>
-              </dd>
-            </div>
-            <div>
-              <dt>
-                <code>2</code> <Trans>create failed</Trans>
-              </dt>
-              <dd>
-                <Trans>The task never started. Nothing is charged.</Trans>
-              </dd>
-            </div>
-            <div>
-              <dt>
-                <code>3</code> <Trans>generation failed</Trans>
-              </dt>
-              <dd>
-                <Trans>
-                  The model could not make the image; <code>errorMessage</code> says why. Credits are refunded.
-                </Trans>
-              </dd>
-            </div>
-          </dl>
-          <p className={styles.text}>
-            <Trans>
-              Back off between polls: wait about 2 seconds before the first, make each wait about 1.5 times longer (up to 10 seconds), and give up after about {limitMinutes} minutes. The JavaScript example in step 3 polls this way. To skip polling, pass a <code>callBackUrl</code> and have the result sent to your server.
-            </Trans>
-          </p>
+      <Step number={4} state={stateOf(4)} title={<Trans>Poll the task</Trans>}>
+        <p className={styles.text}>
+          <Trans>
+            Ask for the task's record with the <code>taskId</code> from step 3 until <code>successFlag</code> is no longer 0.
+          </Trans>
+        </p>
+        <CodeSample label={t`Read a task's status`} variants={statusVariants} copiesRealKey={hasKey} demoNote={false} />
+        {hasKey ? <CheckTaskPanel actor={actor} cost={cost} prompt={SAMPLE_REQUEST.prompt} /> : null}
+        <dl className={styles.flags}>
+          <div>
+            <dt>
+              <code>0</code> <Trans>generating</Trans>
+            </dt>
+            <dd>
+              <Trans>Still working: wait, then ask again.</Trans>
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <code>1</code> <Trans>success</Trans>
+            </dt>
+            <dd>
+              <Trans>
+                The images are in <code>response.resultImageUrls</code>. Download the ones you keep.
+              </Trans>
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <code>2</code> <Trans>create failed</Trans>
+            </dt>
+            <dd>
+              <Trans>The task never started. Nothing is charged.</Trans>
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <code>3</code> <Trans>generation failed</Trans>
+            </dt>
+            <dd>
+              <Trans>
+                The model could not make the image; <code>errorMessage</code> says why. Credits are refunded.
+              </Trans>
+            </dd>
+          </div>
+        </dl>
+        <p className={styles.text}>
+          <Trans>
+            Back off between polls: wait about 2 seconds before the first, make each wait about 1.5 times longer (up to 10 seconds), and give up after about {limitMinutes} minutes. The JavaScript example in step 3 polls this way. To skip polling, pass a <code>callBackUrl</code> and have the result sent to your server.
+          </Trans>
+        </p>
+        {!checked ? (
           <details className={styles.response}>
             <summary>
               <Trans>What a finished task looks like</Trans>
@@ -292,29 +336,34 @@ export default function GetStartedPage() {
               <code>{STATUS_RESPONSE}</code>
             </pre>
           </details>
-        </Step>
+        ) : null}
+      </Step>
 
-        <Step number={5} state={stateOf(5)} title={<Trans>Where next</Trans>}>
-          <ul className={styles.nextLinks}>
-            {nextLinks.map((link) => (
-              <li key={link.href}>
-                <Link href={link.href} className={styles.nextLink}>
-                  <span className={styles.nextTitle}>
-                    {link.title}
-                    <span aria-hidden="true"> →</span>
-                  </span>
-                  <span className={styles.nextText}>{link.text}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <p className={styles.hint}>
-            <Trans>
-              Credits per image: {nanoName} {nanoCredits}, {proName} {proCredits}, {maxName} {maxCredits}. Failed tasks cost nothing.
-            </Trans>
+      <Step number={5} state={stateOf(5)} title={<Trans>Where next</Trans>}>
+        {taskEnded ? (
+          <p className={styles.text}>
+            <Trans>That is the whole API: one call creates a task, another reads it. From here:</Trans>
           </p>
-        </Step>
-      </ol>
-    </div>
+        ) : null}
+        <ul className={styles.nextLinks}>
+          {nextLinks.map((link) => (
+            <li key={link.href}>
+              <Link href={link.href} className={styles.nextLink}>
+                <span className={styles.nextTitle}>
+                  {link.title}
+                  <span aria-hidden="true"> →</span>
+                </span>
+                <span className={styles.nextText}>{link.text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <p className={styles.hint}>
+          <Trans>
+            Credits per image: {nanoName} {nanoCredits}, {proName} {proCredits}, {maxName} {maxCredits}. Failed tasks cost nothing.
+          </Trans>
+        </p>
+      </Step>
+    </ol>
   );
 }

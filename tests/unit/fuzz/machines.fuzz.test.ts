@@ -36,6 +36,7 @@ import { detailsDialogMachine } from '../../../machines/detailsDialog.machine';
 import { generationMachine, type GenerationDraft } from '../../../machines/generation.machine';
 import { earlyRenewalMachine } from '../../../machines/earlyRenewal.machine';
 import { discordJoinMachine, type DiscordJoinInput } from '../../../machines/discordJoin.machine';
+import { quickStartMachine } from '../../../machines/quickStart.machine';
 import type { PaymentInput, OrderStatus } from '../../../machines/payment.shared';
 import { LOCALES, type LoginRequest } from '../../../machines/types';
 import { draftCost, validateDraft } from '../../../src/features/playground/draft';
@@ -353,6 +354,11 @@ const targets: Record<string, FuzzTarget> = {
     outputs: { createTask: clientResultFor('generate'), pollTask: clientResultFor('taskRecord') },
   }),
   earlyRenewal,
+  quickStart: fuzzTarget(quickStartMachine, {
+    input: fc.record({ apiKey: fc.oneof(fc.constantFrom('nb_key', ''), text) }),
+    events: { SEND: none, CHECK: none, STOP: none },
+    outputs: { sendRequest: clientResultFor('generate'), checkTask: clientResultFor('taskRecord') },
+  }),
   discordJoin: fuzzTarget(discordJoinMachine, {
     input: fc
       .record({

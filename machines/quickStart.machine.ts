@@ -1,0 +1,225 @@
+import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { notProvidedAction, notProvidedActor } from './notProvided';
+import { errorKind, errorMessage, type ApiErrorKind } from './types';
+import { pollDelayMs, timeLeftMs, type CreateTaskResponse, type PollTaskInput, type PollTaskResponse, type TaskAnswer } from './generation.machine';
+
+/**
+ * Why the quick start is not the playground's generation machine: it is a lesson, so the user makes each call
+ * (send, then check), and the page shows each answer of the API verbatim. The generation machine keeps no answers
+ * (only the images), starts polling on its own and checks a form; the timings and the task API's shapes are shared.
+ */
+
+export interface QuickStartInput {
+  /** The key the sample call is sent with; the page starts a new actor when the account's key changes. */
+  apiKey: string;
+}
+
+/** The create call's input: the request itself is the sample the page shows, supplied with the actor. */
+export interface SendRequestInput {
+  apiKey: string;
+}
+
+export type { CreateTaskResponse, PollTaskInput, PollTaskResponse, TaskAnswer };
+
+export interface QuickStartContext {
+  apiKey: string;
+  /** The create call's answer, as the API answered it (a pass-through code included); null before or after a failed call. */
+  created: CreateTaskResponse | null;
+  taskId: string | null;
+  /** The last record-info answer, as the API answered it: the page shows its successFlag moving. */
+  lastCheck: PollTaskResponse | null;
+  /** Answers of "still generating" so far: each one waits a little longer before the next check. */
+  checks: number;
+  /** When watching began (ms since epoch): the time limit counts from here. */
+  watchingSince: number | null;
+  /** Why the last call or the task failed, for the view to word; null while nothing failed. */
+  error: string | null;
+  /** The API's code (401 unknown key, 402 not enough credits, a pass-through code) or the task's errorCode. */
+  errorCode: number | string | null;
+  /** The API client's kind of failure ('network', 'timeout', 'server' ...), when a call was rejected. */
+  errorKind: ApiErrorKind | null;
+}
+
+export type QuickStartEvent =
+  /** Send the sample request (again: a new task). */
+  | { type: 'SEND' }
+  /** Read the task's record now; after a failed check or the time limit, start watching again. */
+  | { type: 'CHECK' }
+  /** Stop checking on its own (the task keeps running on the server). */
+  | { type: 'STOP' }
+  // What the invoked calls report; listed so named guards and actions read them with types.
+  | DoneActorEvent<CreateTaskResponse, 'sendRequest'>
+  | ErrorActorEvent<unknown, 'sendRequest'>
+  | DoneActorEvent<PollTaskResponse, 'checkTask'>
+  | ErrorActorEvent<unknown, 'checkTask'>;
+
+const ID = 'quickStart';
+
+function createdTaskId(event: QuickStartEvent): string | null {
+  return event.type === 'xstate.done.actor.sendRequest' && event.output.code === 200 ? event.output.data.taskId : null;
+}
+
+function checkedTask(event: QuickStartEvent): TaskAnswer | null {
+  return event.type === 'xstate.done.actor.checkTask' && event.output.code === 200 ? event.output.data : null;
+}
+
+/** The code of a rejected call, when the API client's error carries one. */
+function failureCode(error: unknown): number | string | null {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return null;
+  const { code } = error;
+  return typeof code === 'number' || typeof code === 'string' ? code : null;
+}
+
+const NO_ERROR = { error: null, errorCode: null, errorKind: null } satisfies Partial<QuickStartContext>;
+
+/** A new run, as before any call. */
+const NO_RUN = { created: null, taskId: null, lastCheck: null, checks: 0, watchingSince: null, ...NO_ERROR } satisfies Partial<QuickStartContext>;
+
+function rejection(error: unknown) {
+  return { error: errorMessage(error), errorCode: failureCode(error), errorKind: errorKind(error) ?? null };
+}
+
+/**
+ * The quick start's first call, step by step: send the sample request with the user's key, show the answer and
+ * its taskId, then check the task when the user asks and keep checking (from 2 s, a little longer each time)
+ * until it succeeds, fails or takes too long. Every answer is kept, so the page shows what the API said.
+ */
+export const quickStartMachine = setup({
+  types: {} as { context: QuickStartContext; events: QuickStartEvent; input: QuickStartInput },
+  actors: {
+    sendRequest: notProvidedActor<CreateTaskResponse, SendRequestInput>('sendRequest'),
+    checkTask: notProvidedActor<PollTaskResponse, PollTaskInput>('checkTask'),
+  },
+  actions: {
+    // A task that ended changed the balance (charged on success, refunded on failure).
+    refreshAccount: notProvidedAction('refreshAccount'),
+    startRun: assign(NO_RUN),
+    setCreated: assign(({ event }) =>
+      event.type === 'xstate.done.actor.sendRequest' ? { created: event.output, taskId: createdTaskId(event), ...NO_ERROR } : {},
+    ),
+    setRequestRefused: assign(({ event }) =>
+      event.type === 'xstate.done.actor.sendRequest' ? { created: event.output, error: event.output.msg, errorCode: event.output.code, errorKind: null } : {},
+    ),
+    setRequestError: assign(({ event }) => (event.type === 'xstate.error.actor.sendRequest' ? rejection(event.error) : {})),
+    startWatching: assign({ checks: 0, watchingSince: () => Date.now(), ...NO_ERROR }),
+    setCheck: assign(({ event }) => (event.type === 'xstate.done.actor.checkTask' ? { lastCheck: event.output } : {})),
+    countCheck: assign({ checks: ({ context }) => context.checks + 1 }),
+    setTaskError: assign(({ event }) => {
+      const task = checkedTask(event);
+      return task ? { error: task.errorMessage, errorCode: task.errorCode, errorKind: null } : {};
+    }),
+    setCheckRefused: assign(({ event }) =>
+      event.type === 'xstate.done.actor.checkTask' ? { error: event.output.msg, errorCode: event.output.code, errorKind: null } : {},
+    ),
+    setCheckError: assign(({ event }) => (event.type === 'xstate.error.actor.checkTask' ? rejection(event.error) : {})),
+  },
+  guards: {
+    isTaskCreated: ({ event }) => createdTaskId(event) !== null,
+    isSucceeded: ({ event }) => checkedTask(event)?.successFlag === 1,
+    isFailedTask: ({ event }) => {
+      const flag = checkedTask(event)?.successFlag;
+      return flag === 2 || flag === 3;
+    },
+    isStillGenerating: ({ event }) => checkedTask(event)?.successFlag === 0,
+  },
+  delays: {
+    CHECK_DELAY: ({ context }) => pollDelayMs(context.checks - 1),
+    // Measured from when watching began, so the limit is the same however the wait was spent.
+    TIME_LIMIT: ({ context }) => timeLeftMs(context.watchingSince, Date.now()),
+  },
+}).createMachine({
+  id: ID,
+  context: ({ input }) => ({ apiKey: input.apiKey, ...NO_RUN }),
+  initial: 'ready',
+  states: {
+    // Nothing sent yet: the page offers to send the sample request.
+    ready: {
+      on: { SEND: { target: 'sendingRequest', actions: 'startRun' } },
+    },
+    // SEND is not taken here or while watching: a double click sends one task.
+    sendingRequest: {
+      tags: 'busy',
+      invoke: {
+        id: 'sendRequest',
+        src: 'sendRequest',
+        input: ({ context }) => ({ apiKey: context.apiKey }),
+        onDone: [
+          { guard: 'isTaskCreated', target: 'taskCreated', actions: 'setCreated' },
+          { target: 'requestFailed', actions: 'setRequestRefused' },
+        ],
+        onError: { target: 'requestFailed', actions: 'setRequestError' },
+      },
+    },
+    // No task: the key was refused (401), the credits do not cover it (402), the network failed ... Nothing was charged.
+    requestFailed: {
+      tags: 'error',
+      on: { SEND: { target: 'sendingRequest', actions: 'startRun' } },
+    },
+    // The answer holds a taskId; the image is being made. The user checks the task when ready.
+    taskCreated: {
+      tags: 'hasTask',
+      on: {
+        CHECK: { target: 'watching', actions: 'startWatching' },
+        SEND: { target: 'sendingRequest', actions: 'startRun' },
+      },
+    },
+    // Reading the task's record until it is no longer generating.
+    watching: {
+      tags: ['hasTask', 'watching'],
+      initial: 'checkingTask',
+      after: { TIME_LIMIT: 'timedOut' },
+      on: { STOP: 'taskCreated' },
+      states: {
+        checkingTask: {
+          tags: 'busy',
+          invoke: {
+            id: 'checkTask',
+            src: 'checkTask',
+            input: ({ context }) => ({ taskId: context.taskId ?? '', apiKey: context.apiKey }),
+            onDone: [
+              { guard: 'isSucceeded', target: `#${ID}.finished`, actions: 'setCheck' },
+              { guard: 'isFailedTask', target: `#${ID}.taskFailed`, actions: ['setCheck', 'setTaskError'] },
+              { guard: 'isStillGenerating', target: 'taskRunning', actions: ['setCheck', 'countCheck'] },
+              // A refused read (a pass-through code): the page says so and offers to check again.
+              { target: `#${ID}.checkFailed`, actions: 'setCheckRefused' },
+            ],
+            onError: { target: `#${ID}.checkFailed`, actions: 'setCheckError' },
+          },
+        },
+        // successFlag 0: still generating. The next check comes on its own, a little later each time, or now.
+        taskRunning: {
+          after: { CHECK_DELAY: 'checkingTask' },
+          on: { CHECK: 'checkingTask' },
+        },
+      },
+    },
+    // The record could not be read (network, a refused key, an unknown task): the task may still finish.
+    checkFailed: {
+      tags: ['hasTask', 'error'],
+      on: {
+        CHECK: { target: 'watching', actions: 'startWatching' },
+        SEND: { target: 'sendingRequest', actions: 'startRun' },
+      },
+    },
+    // Still generating after the time limit.
+    timedOut: {
+      tags: 'hasTask',
+      on: {
+        CHECK: { target: 'watching', actions: 'startWatching' },
+        SEND: { target: 'sendingRequest', actions: 'startRun' },
+      },
+    },
+    // successFlag 1: the images are in response.resultImageUrls; the credits were charged.
+    finished: {
+      tags: ['hasTask', 'taskEnded'],
+      entry: 'refreshAccount',
+      on: { SEND: { target: 'sendingRequest', actions: 'startRun' } },
+    },
+    // successFlag 2 or 3: errorMessage says why; nothing was charged.
+    taskFailed: {
+      tags: ['hasTask', 'taskEnded', 'error'],
+      entry: 'refreshAccount',
+      on: { SEND: { target: 'sendingRequest', actions: 'startRun' } },
+    },
+  },
+});

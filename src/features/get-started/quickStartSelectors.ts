@@ -1,0 +1,41 @@
+import type { SnapshotFrom } from 'xstate';
+import { pollDelayMs, type QuickStartActor } from '../../actors/quickStart';
+
+type QuickStartSnapshot = SnapshotFrom<QuickStartActor>;
+
+/** Where the first call is, as the page shows it: one name per thing steps 3 and 4 can show. */
+export type QuickStartPhase = 'ready' | 'sending' | 'requestFailed' | 'created' | 'checking' | 'running' | 'checkFailed' | 'timedOut' | 'finished' | 'taskFailed';
+
+export const quickStartSelectors = {
+  phase: (s: QuickStartSnapshot): QuickStartPhase => {
+    if (s.matches('sendingRequest')) return 'sending';
+    if (s.matches('requestFailed')) return 'requestFailed';
+    if (s.matches('taskCreated')) return 'created';
+    if (s.matches({ watching: 'checkingTask' })) return 'checking';
+    if (s.matches({ watching: 'taskRunning' })) return 'running';
+    if (s.matches('checkFailed')) return 'checkFailed';
+    if (s.matches('timedOut')) return 'timedOut';
+    if (s.matches('finished')) return 'finished';
+    if (s.matches('taskFailed')) return 'taskFailed';
+    return 'ready';
+  },
+  /** Step 3 is done: the answer holds a taskId. */
+  hasTask: (s: QuickStartSnapshot) => s.hasTag('hasTask'),
+  /** Step 4 is done: the task succeeded or failed. */
+  taskEnded: (s: QuickStartSnapshot) => s.hasTag('taskEnded'),
+  busy: (s: QuickStartSnapshot) => s.hasTag('busy'),
+  watching: (s: QuickStartSnapshot) => s.hasTag('watching'),
+  canSend: (s: QuickStartSnapshot) => s.can({ type: 'SEND' }),
+  canCheck: (s: QuickStartSnapshot) => s.can({ type: 'CHECK' }),
+  created: (s: QuickStartSnapshot) => s.context.created,
+  taskId: (s: QuickStartSnapshot) => s.context.taskId,
+  lastCheck: (s: QuickStartSnapshot) => s.context.lastCheck,
+  /** The task was read at least once: its real answer replaces the example. */
+  checked: (s: QuickStartSnapshot) => s.context.lastCheck !== null,
+  checks: (s: QuickStartSnapshot) => s.context.checks,
+  /** How long the page waits before the next check on its own (while the task runs). */
+  nextCheckMs: (s: QuickStartSnapshot) => pollDelayMs(s.context.checks - 1),
+  error: (s: QuickStartSnapshot) => s.context.error,
+  errorCode: (s: QuickStartSnapshot) => s.context.errorCode,
+  errorKind: (s: QuickStartSnapshot) => s.context.errorKind,
+};
