@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { returnFocus, returnFocusAfterUnmount } from './returnFocus';
 import styles from './Dialog.module.css';
 
 export interface DialogProps {
@@ -12,33 +13,6 @@ export interface DialogProps {
   children: ReactNode;
   /** Narrow dialogs for forms, wide for content. */
   size?: 'sm' | 'md';
-}
-
-/** Whether focus can go back to `element`: still on the page, shown, and not disabled. */
-function canTakeFocus(element: HTMLElement | null): element is HTMLElement {
-  return element !== null && element !== document.body && element.isConnected && element.getClientRects().length > 0 && !element.matches(':disabled');
-}
-
-/**
- * Focus goes back to where it was when the dialog opened. When that element is gone (its row was deleted,
- * the user signed in and the header changed, the page changed) or there was none (the dialog opened by
- * itself), it goes to the page's main heading, so a keyboard user carries on from the top of the content
- * instead of from the top of the document.
- */
-function returnFocus(opener: HTMLElement | null) {
-  if (canTakeFocus(opener)) {
-    opener.focus();
-    if (document.activeElement === opener) return;
-  }
-  focusMainHeading();
-}
-
-function focusMainHeading() {
-  const landing = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main');
-  if (!landing) return;
-  // Focusable from script only: it does not become a stop in the Tab order.
-  if (!landing.hasAttribute('tabindex')) landing.tabIndex = -1;
-  landing.focus();
 }
 
 /**
@@ -85,12 +59,7 @@ export function Dialog({ open, onDismiss, title, description, children, size = '
       dialog.removeEventListener('cancel', onCancel);
       // Unmounted while open, e.g. a link in it changed the page: focus went down with the dialog. Once the
       // next page has rendered, and unless something else took focus, it goes where a close would send it.
-      if (dialog.open) {
-        const opener = returnFocusTo.current;
-        requestAnimationFrame(() => {
-          if (document.activeElement === null || document.activeElement === document.body) returnFocus(opener);
-        });
-      }
+      if (dialog.open) returnFocusAfterUnmount(returnFocusTo.current);
     };
   }, []);
 

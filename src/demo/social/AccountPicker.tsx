@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { returnFocusAfterUnmount } from '../../ui/returnFocus';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DemoIdentity } from '../socialCredential';
 import { parseAccountDraft, type AccountDraftProblem } from './accounts';
@@ -48,6 +49,8 @@ export function AccountPicker({ logo, title, subtitle, accounts, onChoose, onCan
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
+    // What opened the picker ("Continue with Google", say): focus goes back there when it closes.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!element.open) element.showModal();
     // Escape fires `cancel`; it means Cancel, and the owner unmounts the picker.
     const onEscape = (event: Event) => {
@@ -57,7 +60,9 @@ export function AccountPicker({ logo, title, subtitle, accounts, onChoose, onCan
     element.addEventListener('cancel', onEscape);
     return () => {
       element.removeEventListener('cancel', onEscape);
+      // The owner unmounts the picker to close it, and focus went down with it.
       if (element.open) element.close();
+      returnFocusAfterUnmount(opener);
     };
   }, []);
 

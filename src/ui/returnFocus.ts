@@ -1,0 +1,38 @@
+/** Where keyboard focus goes when a modal closes: shared by the app's dialogs and the demo's pickers. */
+
+/** Whether focus can go back to `element`: still on the page, shown, and not disabled. */
+function canTakeFocus(element: HTMLElement | null): element is HTMLElement {
+  return element !== null && element !== document.body && element.isConnected && element.getClientRects().length > 0 && !element.matches(':disabled');
+}
+
+/**
+ * Focus goes back to where it was when the dialog opened. When that element is gone (its row was deleted,
+ * the user signed in and the header changed, the page changed) or there was none (the dialog opened by
+ * itself), it goes to the page's main heading, so a keyboard user carries on from the top of the content
+ * instead of from the top of the document.
+ */
+export function returnFocus(opener: HTMLElement | null) {
+  if (canTakeFocus(opener)) {
+    opener.focus();
+    if (document.activeElement === opener) return;
+  }
+  focusMainHeading();
+}
+
+function focusMainHeading() {
+  const landing = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main');
+  if (!landing) return;
+  // Focusable from script only: it does not become a stop in the Tab order.
+  if (!landing.hasAttribute('tabindex')) landing.tabIndex = -1;
+  landing.focus();
+}
+
+/**
+ * For a modal that is unmounted while open (its owner stopped rendering it): the browser drops focus with
+ * it, so once the page has settled, and unless something else took focus, it goes back as a close would.
+ */
+export function returnFocusAfterUnmount(opener: HTMLElement | null) {
+  requestAnimationFrame(() => {
+    if (document.activeElement === null || document.activeElement === document.body) returnFocus(opener);
+  });
+}
