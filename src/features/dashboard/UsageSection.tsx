@@ -232,68 +232,81 @@ export function UsageSection() {
             <Trans>Calls made with your API keys show up here within a minute.</Trans>
           </p>
         </div>
-      ) : points.length === 0 ? (
-        <p className={styles.notice} role="status">
-          <Spinner /> <Trans>Loading usage…</Trans>
-        </p>
       ) : (
+        // While anything loads, the chart's box, the hint and the numbers' line already take their room:
+        // nothing under the chart moves when the data or the chart's code arrive.
         <div className={styles.chartArea} aria-busy={loading || undefined}>
-          <LoadBoundary
-            fallback={(_error, retry) => (
-              <p className={styles.notice} role="alert">
-                <Trans>The chart could not load. Check your connection; the numbers are below.</Trans>{' '}
-                <Button size="sm" onClick={retry}>
-                  <Trans>Load the chart again</Trans>
-                </Button>
-              </p>
-            )}
-          >
-            <Suspense
-              fallback={
-                <p className={styles.notice} role="status">
-                  <Spinner /> <Trans>Loading the chart…</Trans>
+          {points.length === 0 ? (
+            <p className={`${styles.notice} ${styles.chartBox}`} role="status">
+              <Spinner /> <Trans>Loading usage…</Trans>
+            </p>
+          ) : (
+            <LoadBoundary
+              fallback={(_error, retry) => (
+                <p className={styles.notice} role="alert">
+                  <Trans>The chart could not load. Check your connection; the numbers are below.</Trans>{' '}
+                  <Button size="sm" onClick={retry}>
+                    <Trans>Load the chart again</Trans>
+                  </Button>
                 </p>
-              }
+              )}
             >
-              <UsageChartCanvas labels={labels} series={data.series} stacked={query.splitByApiKey} description={description} formatValue={formatValue} />
-            </Suspense>
-          </LoadBoundary>
+              <Suspense
+                fallback={
+                  <p className={`${styles.notice} ${styles.chartBox}`} role="status">
+                    <Spinner /> <Trans>Loading the chart…</Trans>
+                  </p>
+                }
+              >
+                <UsageChartCanvas labels={labels} series={data.series} stacked={query.splitByApiKey} description={description} formatValue={formatValue} />
+              </Suspense>
+            </LoadBoundary>
+          )}
           <p className={styles.hint}>
             <Trans>Times are in UTC.</Trans>
           </p>
-          <details className={styles.numbers}>
-            <summary>
-              <Trans>Show the numbers</Trans>
-            </summary>
-            {/* It scrolls on its own, so it takes focus: keyboard users scroll it with the arrow keys. */}
-            <div className={`${tableStyles.wrap} ${styles.numbersScroll}`} role="region" aria-label={t`Numbers behind the chart`} tabIndex={0}>
-              <table className={tableStyles.table}>
-                <caption className="visually-hidden">{description}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{hourly ? <Trans>Hour</Trans> : <Trans>Day</Trans>}</th>
-                    {data.series.map((one) => (
-                      <th scope="col" key={one.name} className={tableStyles.number}>
-                        {one.name}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {labels.map((label, row) => (
-                    <tr key={data.times[row]}>
-                      <th scope="row">{label}</th>
+          {points.length === 0 ? (
+            // The same line, unseen and out of reach, until there are numbers to show.
+            <details className={`${styles.numbers} ${styles.reserved}`} aria-hidden="true" inert>
+              <summary>
+                <Trans>Show the numbers</Trans>
+              </summary>
+            </details>
+          ) : (
+            <details className={styles.numbers}>
+              <summary>
+                <Trans>Show the numbers</Trans>
+              </summary>
+              {/* It scrolls on its own, so it takes focus: keyboard users scroll it with the arrow keys. */}
+              <div className={`${tableStyles.wrap} ${styles.numbersScroll}`} role="region" aria-label={t`Numbers behind the chart`} tabIndex={0}>
+                <table className={tableStyles.table}>
+                  <caption className="visually-hidden">{description}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{hourly ? <Trans>Hour</Trans> : <Trans>Day</Trans>}</th>
                       {data.series.map((one) => (
-                        <td key={one.name} className={tableStyles.number}>
-                          {i18n.number(one.values[row] ?? 0)}
-                        </td>
+                        <th scope="col" key={one.name} className={tableStyles.number}>
+                          {one.name}
+                        </th>
                       ))}
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </details>
+                  </thead>
+                  <tbody>
+                    {labels.map((label, row) => (
+                      <tr key={data.times[row]}>
+                        <th scope="row">{label}</th>
+                        {data.series.map((one) => (
+                          <td key={one.name} className={tableStyles.number}>
+                            {i18n.number(one.values[row] ?? 0)}
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </details>
+          )}
         </div>
       )}
     </section>
