@@ -7,6 +7,8 @@ import { fillSignUp, loginDialog, signUp, uniqueEmail } from './journeys';
 const GENERATION_TIMEOUT = 25_000;
 // A full page load (to a stand-alone demo page or back to the app) boots before it shows anything.
 const PAGE_LOAD_TIMEOUT = 15_000;
+// The explorer lays out its first chart with a library it loads then; a busy CI machine takes a moment.
+const CHART_TIMEOUT = 20_000;
 
 // A modal <dialog> makes the page behind it inert, and that page had its own check: only the dialog is new.
 const IN_MODAL = { include: 'dialog[open]' };
@@ -120,6 +122,50 @@ test.describe('axe, light and dark themes', () => {
     await expectNoAxeViolations(page, 'demo controls');
   });
 
+  test('the statechart explorer, the signed-out dashboard, history and Discord pages, and the login modal with errors', async ({ page }) => {
+    // The explorer, with a machine chosen (a simulation, so its event payloads and settle controls show) and its chart drawn.
+    await openPage(page, '/__machines?machine=generation', 'Statechart explorer');
+    await expect(page.getByRole('heading', { level: 2, name: /^generation\b/ })).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Statechart of generation:/ })).toBeVisible({ timeout: CHART_TIMEOUT });
+    // Its text version open too, so its nested lists are checked.
+    await page.getByText(/States and transitions as text/).click();
+    await expect(page.getByText(/^idle \(.*initial/)).toBeVisible();
+    await expectNoAxeViolations(page, 'statechart explorer: generation');
+
+    // Pages with an account's data, signed out: each opens the sign-in; closed, the page asks to sign in where its data would be.
+    const modal = page.locator('dialog[open]');
+    for (const [path, heading, prompt] of [
+      ['/dashboard', 'Overview', 'Sign in to see your dashboard.'],
+      ['/recent-history', 'History', 'Sign in to see your generations.'],
+      ['/join-discord', 'Join the Nano Banana API community on Discord', 'Sign in to connect your Discord account.'],
+    ] as const) {
+      await openPage(page, path, heading);
+      await expect(modal.getByRole('heading', { name: 'Sign in' }), path).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(modal, path).toHaveCount(0);
+      await expect(page.getByRole('main').getByText(prompt), path).toBeVisible();
+      await expectNoAxeViolations(page, `${path}, signed out`);
+    }
+
+    // The sign-in form refusing what was typed: an address that is not one, and no password.
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    await modal.getByLabel('E-mail', { exact: true }).fill('not-an-email');
+    await modal.getByRole('button', { name: 'Sign in' }).click();
+    await expect(modal.getByText('Enter a valid e-mail address, like name@example.com.')).toBeVisible();
+    await expect(modal.getByText('Enter your password.')).toBeVisible();
+    await expect(modal.getByLabel('E-mail', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page, 'login modal: sign in with invalid fields', IN_MODAL);
+    await page.keyboard.press('Escape');
+    await expect(modal).toHaveCount(0);
+
+    // Create account with a wrong code: the server refuses it and the modal says so.
+    const code = await fillSignUp(page, uniqueEmail());
+    await modal.getByLabel('Verification code').fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
+    await modal.getByRole('button', { name: 'Create account' }).click();
+    await expect(modal.getByText('The verification code is incorrect.')).toBeVisible();
+    await expectNoAxeViolations(page, 'login modal: create account with a wrong code', IN_MODAL);
+  });
+
   test('playground in every state, the result page, history and its details dialog', async ({ page, context }) => {
     await signUp(page, uniqueEmail());
     await openPage(page, '/playground/flux', /./);
@@ -216,6 +262,11 @@ test.describe('axe, light and dark themes', () => {
     await payButton(page, 'WeChat Pay').click();
     await expect(buyPanel(page).getByRole('img', { name: 'WeChat Pay QR code' })).toBeVisible();
     await expectNoAxeViolations(page, 'billing: WeChat Pay QR code');
+    // The demo scan page (what the buyer's phone shows), opened from the QR code.
+    const [scanPage] = await Promise.all([page.waitForEvent('popup'), buyPanel(page).getByRole('link', { name: 'Open the demo scan page' }).click()]);
+    await expect(scanPage.getByRole('button', { name: 'Confirm payment in WeChat (demo)' })).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+    await expectNoAxeViolations(scanPage, 'WeChat Pay demo scan page');
+    await scanPage.close();
     await buyPanel(page).getByRole('button', { name: 'Cancel payment' }).click();
     await expect(buyPanel(page).getByText('Payment cancelled. Nothing was charged.')).toBeVisible();
 
@@ -251,8 +302,14 @@ test.describe('axe, light and dark themes', () => {
     await expectNoAxeViolations(page, 'early-renewal modal: payment', IN_MODAL);
   });
 
-  test('join Discord: connect, the demo consent page, connected', async ({ page }) => {
+  test('an empty history; join Discord: connect, the demo consent page, connected', async ({ page }) => {
     await signUp(page, uniqueEmail());
+    // A new account has made nothing yet: the history says so and points to the playground.
+    await openPage(page, '/recent-history', 'History');
+    await expect(page.getByText('No generations yet.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Make your first images in the playground' })).toBeVisible();
+    await expectNoAxeViolations(page, 'history, empty');
+
     await openPage(page, '/join-discord', 'Join the Nano Banana API community on Discord');
     const connection = page.getByRole('region', { name: 'Your Discord connection' });
     await expect(connection.getByRole('button', { name: 'Connect Discord' })).toBeVisible();

@@ -14,16 +14,32 @@ const EXPIRED_MESSAGE = 'Login has expired. Please login again';
 const CODE_500001 = 'Demo controls: this call was answered with code 500001.';
 const GENERATION_TIMEOUT = 25_000;
 
-/** Arms a fault for the next call to `call` (its method and path, as the panel lists it), then folds the panel away. */
+/**
+ * Arms a fault for the next call to `call` (its method and path, as the panel lists it) and checks that the panel
+ * says so, then folds the panel away. Latency applies to every call.
+ */
 async function arm(page: Page, fault: Fault, call?: string) {
   const controls = await openDemoControls(page);
   if (fault === 'latency') {
     await controls.getByLabel('Latency (ms)').fill(String(LATENCY_MS));
     await expect(controls.getByText(`Latency: ${LATENCY_MS} ms`)).toBeVisible();
   } else {
+    if (!call) throw new Error(`Aim the ${fault} fault at one call: the next call of any kind could take it`);
     await controls.getByLabel('Next call').selectOption({ label: fault === 'network' ? 'Network failure' : fault });
-    if (call) await controls.getByLabel('Which call').selectOption({ label: call });
+    await controls.getByLabel('Which call').selectOption({ label: call });
+    const armed = fault === 'network' ? 'Next call: network failure' : `Next call: code ${fault}`;
+    await expect(controls.getByText(`${armed}, when ${call.split(' ')[1]} is called`)).toBeVisible();
   }
+  await controls.getByRole('button', { name: 'Collapse demo controls' }).click();
+}
+
+/**
+ * The armed fault was taken: the panel no longer reports it (the next arm would silently replace a fault that never
+ * fired). For faults the user cannot see, such as a refused read the app retries.
+ */
+async function expectFaultFired(page: Page, what: string) {
+  const controls = await openDemoControls(page);
+  await expect(controls.getByText(/^Next call: normal/), `${what}: the armed fault was used`).toBeVisible();
   await controls.getByRole('button', { name: 'Collapse demo controls' }).click();
 }
 
@@ -168,6 +184,7 @@ test('payment: a failed order creation charges nothing and a retry pays once; a 
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(buy.getByText('Paid. 5,250 credits were added to your balance.')).toBeVisible();
   await expect(balance('10,600')).toBeVisible();
+  await expectFaultFired(page, 'a 500001 on the orders after paying');
 
   // Back from the provider, the session is refused (401): after signing in again, the payment completes.
   await buy.getByRole('button', { name: 'Buy more credits' }).click();
@@ -193,7 +210,7 @@ test('payment: a failed order creation charges nothing and a retry pays once; a 
   await noLatency(page);
 });
 
-test('generation: a refused progress read is a hiccup, a 401 or a network failure keeps the form, latency just waits', async ({ page, openApp }) => {
+test('generation: a refused progress read is a hiccup; a 401, a 500001 or a network failure on creating the task keeps the form; latency just waits', async ({ page, openApp }) => {
   // Two generations, one of them with every call slowed down.
   test.setTimeout(60_000);
   await openApp(page);
@@ -207,10 +224,12 @@ test('generation: a refused progress read is a hiccup, a 401 or a network failur
   await generate.click();
   await expect(page.getByRole('region', { name: '1 image ready' })).toBeVisible({ timeout: GENERATION_TIMEOUT });
   await expect(balance('98')).toBeVisible();
+  await expectFaultFired(page, 'a 500001 on a progress read');
 
-  // A 401 from the task API means the key was refused (the session is fine): a toast says so.
+  // A 401 from the task API means the key was refused (the session is fine): a toast says so. A 500001 is shown as the server put it.
   for (const [fault, message] of [
     ['401', 'Your API key was rejected. Check it on the API keys page.'],
+    ['500001', CODE_500001],
     ['network', NETWORK_MESSAGE],
   ] as const) {
     await arm(page, fault, 'POST /api/v1/nanobanana/generate');

@@ -109,6 +109,41 @@ test('the statechart explorer works offline: follows the live actors, drives the
   await expect(activeStates(page)).toHaveText('idle.editing');
 });
 
+test('the explorer needs no internet from its first request: every other host is refused before it opens', async ({ page, context }) => {
+  // Refused from before the first navigation, so nothing (a font, a script, the layout library) can come from elsewhere.
+  const refused: string[] = [];
+  await context.route(
+    (url) => url.hostname !== 'localhost',
+    async (route) => {
+      refused.push(route.request().url());
+      await route.abort('internetdisconnected');
+    },
+  );
+  await openApp(page, '/__machines');
+  await expect(page.getByRole('heading', { level: 1, name: 'Statechart explorer' })).toBeVisible();
+
+  // A chart drawn, an event sent to a live actor and seen on the chart.
+  await openMachine(page, 'loginModal');
+  await expect(activeStates(page)).toHaveText('closed');
+  await page.getByRole('button', { name: 'Send OPEN' }).click();
+  const modal = page.getByRole('dialog', { name: 'Sign in', exact: true });
+  await expect(modal).toBeVisible();
+  await expect(stateBox(page, 'loginModal.open.initial')).toHaveAttribute('data-active', 'true');
+  await modal.getByRole('button', { name: 'Close' }).click();
+  await expect(stateBox(page, 'loginModal.closed')).toHaveAttribute('data-active', 'true');
+
+  // The definition exported as JSON.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download JSON' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('loginModal.statechart.json');
+  const definition = JSON.parse(await readFile((await file.path()) ?? '', 'utf8')) as { id: string; states: Record<string, unknown> };
+  expect(definition.id).toBe('loginModal');
+  expect(Object.keys(definition.states)).toEqual(expect.arrayContaining(['closed', 'open']));
+
+  expect(refused, 'requests to other hosts').toEqual([]);
+});
+
 test('the explorer has a text version of every chart', async ({ page }) => {
   await openApp(page, '/__machines?machine=pagedList');
   await expect(chart(page, 'pagedList')).toBeVisible({ timeout: CHART_TIMEOUT });

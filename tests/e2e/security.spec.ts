@@ -2,28 +2,52 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { signUp, uniqueEmail } from './journeys';
 
-/** Collects every Content-Security-Policy violation the page reports, from before its first script runs. */
+/**
+ * Collects every Content-Security-Policy violation the page reports, from before its first script runs, across the
+ * page's navigations (the demo checkout pages are full page loads): kept in the tab's sessionStorage, and the
+ * console's "Refused to ..." lines as well.
+ */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    const KEY = 'e2e.cspViolations';
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const seen = JSON.parse(sessionStorage.getItem(KEY) ?? '[]') as string[];
+      seen.push(`${location.pathname}: ${event.violatedDirective} ${event.blockedURI}`);
+      sessionStorage.setItem(KEY, JSON.stringify(seen));
+    });
   });
   const console: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) console.push(message.text());
   });
-  return async () => [...(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])), ...console];
+  return async () => [...(await page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e.cspViolations') ?? '[]') as string[])), ...console];
+}
+
+/** One directive of a policy, as its list of sources (empty if the policy does not have it). */
+function directive(policy: string, name: string): string[] {
+  const found = policy
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([directiveName]) => directiveName === name);
+  return found ? found.slice(1) : [];
 }
 
 test('every response carries the security headers: the app shell, a deep link and a script', async ({ request, page, openApp }) => {
   await openApp(page);
   const script = await page.locator('script[type="module"]').getAttribute('src');
-  for (const path of ['/', '/dashboard/api-keys', script ?? '/']) {
+  for (const path of ['/', '/dashboard/api-keys', '/__machines', '/demo-checkout/creem', script ?? '/']) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
     const headers = response.headers();
     expect(headers['content-security-policy'], path).toContain("script-src 'self' https://accounts.google.com");
+    // Scripts come from files only: no inline script, no eval, in any of the script directives.
+    for (const name of ['script-src', 'script-src-elem', 'script-src-attr', 'default-src']) {
+      const sources = directive(headers['content-security-policy'] ?? '', name);
+      expect(sources, `${path}: ${name}`).not.toContain("'unsafe-inline'");
+      expect(sources, `${path}: ${name}`).not.toContain("'unsafe-eval'");
+      expect(sources, `${path}: ${name}`).not.toContain("'wasm-unsafe-eval'");
+    }
+    expect(directive(headers['content-security-policy'] ?? '', 'script-src'), path).toContain("'self'");
     expect(headers['content-security-policy'], path).toContain("object-src 'none'");
     expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
     expect(headers['content-security-policy'], path).not.toContain("'unsafe-eval'");
@@ -33,7 +57,7 @@ test('every response carries the security headers: the app shell, a deep link an
   }
 });
 
-test('the policy blocks nothing the product does: sign-up, a generation with its images, history, a checkout page', async ({ page, openApp }) => {
+test('the policy blocks nothing the product does: sign-up, a generation with its images, history, billing, a checkout page, the explorer', async ({ page, openApp }) => {
   const violations = await watchViolations(page);
   await openApp(page);
   await signUp(page, uniqueEmail());
@@ -41,9 +65,29 @@ test('the policy blocks nothing the product does: sign-up, a generation with its
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   await expect(page.getByRole('region', { name: '1 image ready' }).getByTestId('image-size')).toHaveText('1152 × 864', { timeout: 25_000 });
   await page.getByRole('banner').getByRole('link', { name: 'History' }).click();
-  await expect(page.getByRole('row', { name: /A lighthouse on a cliff/ }).getByRole('img')).toBeVisible();
+  // The row's thumbnail is decorative (empty alt, the prompt names the row): it must load, not just be there.
+  const thumbnail = page.getByRole('row', { name: /A lighthouse on a cliff/ }).locator('img');
+  await expect(thumbnail).toBeVisible();
+  await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { message: 'the thumbnail loaded' }).toBe(true);
   await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+
+  // Billing, a redirect provider's demo checkout page (a page load of its own), paid, and back.
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Billing' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+  const buy = page.getByRole('region', { name: 'Buy credits' });
+  await buy.getByRole('radio', { name: 'Creem', exact: true }).check();
+  await buy.getByRole('button', { name: /^Pay \$[\d,.]+ with Creem$/ }).click();
+  await expect(page.getByText('Demo checkout — no money moves')).toBeVisible({ timeout: 15_000 });
+  expect(new URL(page.url()).pathname).toMatch(/^\/demo-checkout\//);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(buy.getByText(/^Paid\./)).toBeVisible({ timeout: 15_000 });
+
+  // The statechart explorer, with a chart laid out (its layout library loads then).
+  await openApp(page, '/__machines?machine=user');
+  await expect(page.getByRole('heading', { level: 1, name: 'Statechart explorer' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Statechart of user:/ })).toBeVisible({ timeout: 20_000 });
+
   await openApp(page, '/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await violations()).toEqual([]);

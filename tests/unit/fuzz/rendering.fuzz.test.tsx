@@ -242,7 +242,32 @@ describe('views that show server errors render them as text', () => {
 describe('no raw-HTML sink in the app’s source', () => {
   /** Files allowed a sink, each with why. None is needed today. */
   const ALLOWED: Record<string, string> = {};
-  const SINKS = [/dangerouslySetInnerHTML/, /\.innerHTML\s*=/, /\bouterHTML\b/, /\binsertAdjacentHTML\b/, /\bdocument\.write(ln)?\s*\(/];
+  /** Every way to turn a string into markup: React's, the DOM's (assignment, `+=`, parsing, fragments) and iframes'. */
+  const SINKS = [
+    /dangerouslySetInnerHTML/,
+    /\.innerHTML\s*\+?=/,
+    /\bouterHTML\b/,
+    /\binsertAdjacentHTML\b/,
+    /\bdocument\.write(ln)?\s*\(/,
+    /\bsetHTMLUnsafe\b/,
+    /\bparseHTMLUnsafe\b/,
+    /\bcreateContextualFragment\b/,
+    /\bsrcdoc\b/i,
+  ];
+  /** One line of code per sink that the check must catch, so a pattern that matches nothing cannot pass unnoticed. */
+  const EXAMPLES = [
+    '<div dangerouslySetInnerHTML={{ __html: text }} />',
+    'element.innerHTML = text;',
+    'element.innerHTML += text;',
+    'element.outerHTML = text;',
+    "element.insertAdjacentHTML('beforeend', text);",
+    'document.write(text);',
+    'element.setHTMLUnsafe(text);',
+    'Document.parseHTMLUnsafe(text);',
+    'document.createRange().createContextualFragment(text);',
+    '<iframe srcDoc={text} />',
+    'frame.srcdoc = text;',
+  ];
 
   function sourceFiles(directory: string): string[] {
     return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
@@ -252,7 +277,13 @@ describe('no raw-HTML sink in the app’s source', () => {
     });
   }
 
-  it('no file under src/ uses dangerouslySetInnerHTML, innerHTML =, outerHTML, insertAdjacentHTML or document.write', () => {
+  it('knows every sink: each example line is caught', () => {
+    for (const line of EXAMPLES) expect(SINKS.some((sink) => sink.test(line)), line).toBe(true);
+    // Reading markup is not writing it.
+    expect(SINKS.some((sink) => sink.test('const html = element.innerHTML;')), 'a read of innerHTML').toBe(false);
+  });
+
+  it('no file under src/ uses dangerouslySetInnerHTML, innerHTML = or +=, outerHTML, insertAdjacentHTML, document.write, setHTMLUnsafe, parseHTMLUnsafe, createContextualFragment or srcdoc', () => {
     const root = join(process.cwd(), 'src');
     const found = sourceFiles(root).flatMap((file) => {
       const name = relative(process.cwd(), file);
