@@ -29,6 +29,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const VITE_BIN = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
 const PAGES = [
   { name: 'landing', path: '/', view: 'anonymous' },
   { name: 'playground', path: '/playground/flux', view: 'anonymous' },
@@ -90,17 +91,33 @@ export function measure(runOnce) {
   return { runs, ...judge(runs) };
 }
 
-async function waitForServer(url, timeoutMs = 30_000) {
+async function answers(url) {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Serves the build on the port and waits until it answers. Vite's own binary, not `npx`, so that stopping the
+ * returned process stops the server. A port something else already answers on is refused: Lighthouse would
+ * measure that instead of this build.
+ */
+async function startPreview(dist, port, timeoutMs = 30_000) {
+  const origin = `http://localhost:${port}`;
+  if (await answers(origin)) throw new Error(`Something already answers at ${origin}: stop it, or pass --port, so that this build is what gets measured.`);
+  const server = spawn(process.execPath, [VITE_BIN, 'preview', '--port', String(port), '--strictPort', '--outDir', dist], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  let exit = null;
+  server.on('exit', (code, signal) => (exit = signal ?? code));
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
+    if (exit !== null) throw new Error(`The preview server stopped before it answered (${exit}).`);
+    if (await answers(origin)) return server;
     await new Promise((done) => setTimeout(done, 250));
   }
-  throw new Error(`The preview server did not answer at ${url} within ${timeoutMs / 1000} s.`);
+  server.kill();
+  throw new Error(`The preview server did not answer at ${origin} within ${timeoutMs / 1000} s.`);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -297,11 +314,10 @@ async function main() {
   const { dist, port, out } = parseArgs(process.argv.slice(2));
   mkdirSync(out, { recursive: true });
   const origin = `http://localhost:${port}`;
+  const server = await startPreview(dist, port);
   const work = mkdtempSync(join(tmpdir(), 'lighthouse-signed-in-'));
-  const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--outDir', dist], { cwd: ROOT, stdio: 'ignore' });
   const results = [];
   try {
-    await waitForServer(origin);
     for (const page of PAGES) {
       let signedIn;
       if (page.name === 'dashboard') {
