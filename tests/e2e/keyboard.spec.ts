@@ -115,8 +115,12 @@ test('keyboard only: sign in with e-mail and password from the header', async ({
 
 test.describe('focus returns to what opened a dialog', () => {
   /** Opens a dialog as a keyboard user does: focus on the opener, then Enter. */
+  // As a keyboard user does: wait until the button can be used (a sign-in button is disabled while another sign-in
+  // settles), move to it, then press Enter. A focus() on a disabled button is ignored and Enter would go elsewhere.
   async function openWith(opener: Locator) {
+    await expect(opener).toBeEnabled();
     await opener.focus();
+    await expect(opener).toBeFocused();
     await opener.page().keyboard.press('Enter');
   }
 
