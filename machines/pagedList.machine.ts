@@ -1,5 +1,5 @@
 import { and, assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { notProvidedActor } from './notProvided';
+import { notProvidedAction, notProvidedActor } from './notProvided';
 import { errorMessage, type ResultEnvelope } from './types';
 
 /** Filter values as a list sends them to the server; undefined means "not filtered". */
@@ -76,6 +76,8 @@ export const pagedListMachine = setup({
     fetchPage: notProvidedActor<PageResponse, FetchPageInput>('fetchPage'),
   },
   actions: {
+    // The server answered with a page: its owner may act on what a page shows (a list of charges re-reads the balance).
+    pageShown: notProvidedAction('pageShown'),
     applyFilters: assign({
       filters: ({ context, event }) => (event.type === 'SET_FILTERS' ? event.filters : context.filters),
       pageNum: 1,
@@ -110,8 +112,8 @@ export const pagedListMachine = setup({
         src: 'fetchPage',
         input: ({ context }) => ({ pageNum: context.pageNum, pageSize: context.pageSize, filters: context.filters }),
         onDone: [
-          { guard: and(['isOk', 'hasRecords']), target: 'loaded', actions: 'showPage' },
-          { guard: 'isOk', target: 'empty', actions: 'showPage' },
+          { guard: and(['isOk', 'hasRecords']), target: 'loaded', actions: ['showPage', 'pageShown'] },
+          { guard: 'isOk', target: 'empty', actions: ['showPage', 'pageShown'] },
           { target: 'failed', actions: 'setErrorFromResponse' },
         ],
         onError: { target: 'failed', actions: 'setErrorFromError' },
@@ -138,8 +140,8 @@ export const pagedListMachine = setup({
         src: 'fetchPage',
         input: ({ context, event }) => ({ pageNum: requestedPage(context, event), pageSize: context.pageSize, filters: context.filters }),
         onDone: [
-          { guard: and(['isOk', 'hasRecords']), target: 'loaded', actions: 'showPage' },
-          { guard: 'isOk', target: 'empty', actions: 'showPage' },
+          { guard: and(['isOk', 'hasRecords']), target: 'loaded', actions: ['showPage', 'pageShown'] },
+          { guard: 'isOk', target: 'empty', actions: ['showPage', 'pageShown'] },
           { target: 'loaded.pageChangeFailed', actions: 'setErrorFromResponse' },
         ],
         onError: { target: 'loaded.pageChangeFailed', actions: 'setErrorFromError' },

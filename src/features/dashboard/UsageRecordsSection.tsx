@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useLocalActor } from '../../actors/inspection';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { createPagedListLogic } from '../../actors/pagedList';
+import { useChargesListLogic } from '../../actors/pagedList';
 import { usageRecordPage } from '../../api/dashboard';
 import type { UsageRecord } from '../../api/contract';
 import tableStyles from '../../ui/DataTable.module.css';
@@ -12,12 +12,10 @@ import { formatDate } from '../../ui/formatDate';
 
 export const RECORDS_PAGE_SIZE = 10;
 
-const usageRecordsLogic = createPagedListLogic<UsageRecord>(({ pageNum, pageSize }) => usageRecordPage({ pageNum, pageSize }));
-
 /** The latest calls, newest first, a page at a time. */
 export function UsageRecordsSection() {
   const { t, i18n } = useLingui();
-  const actor = useLocalActor(usageRecordsLogic, { input: { pageSize: RECORDS_PAGE_SIZE } });
+  const actor = useLocalActor(useChargesListLogic(({ pageNum, pageSize }) => usageRecordPage({ pageNum, pageSize })), { input: { pageSize: RECORDS_PAGE_SIZE } });
   // The list's fetcher is usageRecordPage: its records are UsageRecords.
   const records = useSelector(actor, (s) => s.context.records as UsageRecord[]);
   const time = (iso: string) => formatDate(i18n, iso, { dateStyle: 'medium', timeStyle: 'short' });

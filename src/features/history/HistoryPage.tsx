@@ -1,11 +1,10 @@
-import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocalActor } from '../../actors/inspection';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { detailsDialogLogic } from '../../actors/detailsDialog';
-import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
-import { createPagedListLogic } from '../../actors/pagedList';
+import { useGlobalSelector } from '../../actors/AppActorContext';
+import { useChargesListLogic } from '../../actors/pagedList';
 import { userSelectors } from '../../actors/user';
 import type { UsageRecord } from '../../api/contract';
 import { usageRecordPage } from '../../api/dashboard';
@@ -25,7 +24,6 @@ import { formatDate } from '../../ui/formatDate';
 
 export const HISTORY_PAGE_SIZE = 10;
 
-const historyLogic = createPagedListLogic<UsageRecord>(({ pageNum, pageSize, filters }) => usageRecordPage(historyRequest(pageNum, pageSize, filters)));
 
 const STATUS_FILTERS = [1, 3, 2, 0] as const;
 
@@ -58,16 +56,14 @@ export default function HistoryPage() {
 
 function HistoryList() {
   const { t, i18n } = useLingui();
-  const actor = useLocalActor(historyLogic, { input: { pageSize: HISTORY_PAGE_SIZE } });
+  const actor = useLocalActor(useChargesListLogic(({ pageNum, pageSize, filters }) => usageRecordPage(historyRequest(pageNum, pageSize, filters))), {
+    input: { pageSize: HISTORY_PAGE_SIZE },
+  });
   const details = useLocalActor(detailsDialogLogic);
   // The list's fetcher is usageRecordPage: its records are UsageRecords.
   const records = useSelector(actor, (s) => s.context.records as UsageRecord[]);
   const filters = useSelector(actor, (s) => s.context.filters);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
-  const user = useGlobalActor('user');
-  // Each load shows what tasks cost, including ones that ended after the playground stopped watching them:
-  // the balance in the header is read again so the two agree.
-  useEffect(() => user.send({ type: 'REFRESH' }), [user, records]);
   const time = (iso: string) => formatDate(i18n, iso, { dateStyle: 'medium', timeStyle: 'short' });
   const filtered = filters.status !== undefined || filters.model !== undefined;
 
