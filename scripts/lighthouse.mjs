@@ -30,6 +30,9 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const VITE_BIN = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+const LIGHTHOUSE_CLI = join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
+/** A run takes 10 to 30 s; one that hangs (a Chrome that never answers) is stopped here and counts as a failed attempt. */
+const RUN_TIMEOUT_MS = 120_000;
 const PAGES = [
   { name: 'landing', path: '/', view: 'anonymous' },
   { name: 'playground', path: '/playground/flux', view: 'anonymous' },
@@ -301,11 +304,15 @@ function runLighthouseOnce(url, outputPath, { signedIn } = {}) {
     ? [`--config-path=${signedIn.configPath}`, `--chrome-flags=${CHROME_FLAGS} --user-data-dir=${signedIn.profileDir}`, '--disable-storage-reset']
     : ['--preset=desktop', `--chrome-flags=${CHROME_FLAGS}`];
   if (signedIn) emptyCaches(signedIn.profileDir);
-  const result = spawnSync('npx', ['lighthouse', url, '--quiet', ...args, '--only-categories=performance,accessibility', '--output=json', `--output-path=${outputPath}`], {
+  // Lighthouse's own CLI, not npx: a stop reaches it. SIGINT, as on Ctrl+C, is what makes it close its Chrome.
+  const result = spawnSync(process.execPath, [LIGHTHOUSE_CLI, url, '--quiet', ...args, '--only-categories=performance,accessibility', '--output=json', `--output-path=${outputPath}`], {
     cwd: ROOT,
     env: { ...process.env, CHROME_PATH },
     encoding: 'utf8',
+    timeout: RUN_TIMEOUT_MS,
+    killSignal: 'SIGINT',
   });
+  if (result.error) throw new Error(`Lighthouse did not finish ${url} within ${RUN_TIMEOUT_MS / 1000} s (${result.error.message}).`);
   if (result.status !== 0) throw new Error(`Lighthouse failed on ${url}:\n${result.stderr}`);
   return JSON.parse(readFileSync(outputPath, 'utf8'));
 }
@@ -315,6 +322,14 @@ async function main() {
   mkdirSync(out, { recursive: true });
   const origin = `http://localhost:${port}`;
   const server = await startPreview(dist, port);
+  // Stopped from outside (Ctrl+C, a cancelled CI job): the preview server goes too. A signal that comes during a
+  // run is handled once that run returns (at most RUN_TIMEOUT_MS).
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      server.kill();
+      process.exit(130);
+    });
+  }
   const work = mkdtempSync(join(tmpdir(), 'lighthouse-signed-in-'));
   const results = [];
   try {
