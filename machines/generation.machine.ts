@@ -1,6 +1,6 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { errorMessage, type ResultEnvelope } from './types';
+import { errorCode, errorMessage, type ResultEnvelope } from './types';
 
 /**
  * The playground form as the user typed it. Seed and reference URLs stay text, so a half-typed value is
@@ -108,6 +108,7 @@ export const POLL_BACKOFF = 1.5;
 export const POLL_MAX_DELAY_MS = 10_000;
 /** How long the playground watches one task before it says so and offers to keep waiting. */
 export const GENERATION_TIME_LIMIT_MS = 3 * 60 * 1000;
+export const GENERATION_TIME_LIMIT_MINUTES = GENERATION_TIME_LIMIT_MS / 60_000;
 /** Progress reads that may fail in a row (a flaky network) before the run counts as failed. */
 export const MAX_POLL_ERRORS = 3;
 
@@ -127,13 +128,6 @@ function createdTaskId(event: GenerationEvent): string | null {
 
 function polledTask(event: GenerationEvent): TaskAnswer | null {
   return event.type === 'xstate.done.actor.pollTask' && event.output.code === 200 ? event.output.data : null;
-}
-
-/** The code of a failed call: the envelope's, or the one an API error carries. */
-function failureCode(error: unknown): number | string | null {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return null;
-  const { code } = error;
-  return typeof code === 'number' || typeof code === 'string' ? code : null;
 }
 
 const ID = 'generation';
@@ -179,7 +173,7 @@ export const generationMachine = setup({
       event.type === 'xstate.done.actor.createTask' ? { failure: 'create' as const, error: event.output.msg, errorCode: event.output.code } : {},
     ),
     setCreateErrorFromError: assign(({ event }) =>
-      event.type === 'xstate.error.actor.createTask' ? { failure: 'create' as const, error: errorMessage(event.error), errorCode: failureCode(event.error) } : {},
+      event.type === 'xstate.error.actor.createTask' ? { failure: 'create' as const, error: errorMessage(event.error), errorCode: errorCode(event.error) } : {},
     ),
     countPoll: assign({ polls: ({ context }) => context.polls + 1, pollErrors: 0 }),
     countPollError: assign({ pollErrors: ({ context }) => context.pollErrors + 1 }),
@@ -196,7 +190,7 @@ export const generationMachine = setup({
       return task ? { failure: 'generation' as const, error: task.errorMessage, errorCode: task.errorCode } : {};
     }),
     setPollingError: assign(({ event }) => {
-      if (event.type === 'xstate.error.actor.pollTask') return { failure: 'polling' as const, error: errorMessage(event.error), errorCode: failureCode(event.error) };
+      if (event.type === 'xstate.error.actor.pollTask') return { failure: 'polling' as const, error: errorMessage(event.error), errorCode: errorCode(event.error) };
       if (event.type === 'xstate.done.actor.pollTask') return { failure: 'polling' as const, error: event.output.msg, errorCode: event.output.code };
       return {};
     }),

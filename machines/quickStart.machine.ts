@@ -1,6 +1,6 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { errorKind, errorMessage, type ApiErrorKind } from './types';
+import { errorCode, errorKind, errorMessage, type ApiErrorKind } from './types';
 import { pollDelayMs, timeLeftMs, type CreateTaskResponse, type PollTaskInput, type PollTaskResponse, type TaskAnswer } from './generation.machine';
 
 /**
@@ -63,11 +63,9 @@ function checkedTask(event: QuickStartEvent): TaskAnswer | null {
   return event.type === 'xstate.done.actor.checkTask' && event.output.code === 200 ? event.output.data : null;
 }
 
-/** The code of a rejected call, when the API client's error carries one. */
-function failureCode(error: unknown): number | string | null {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return null;
-  const { code } = error;
-  return typeof code === 'number' || typeof code === 'string' ? code : null;
+/** The wait before the next check on its own, after `checks` answers of "still generating" (the first waits 2 s). */
+export function checkDelayMs(checks: number): number {
+  return pollDelayMs(checks - 1);
 }
 
 const NO_ERROR = { error: null, errorCode: null, errorKind: null } satisfies Partial<QuickStartContext>;
@@ -76,7 +74,7 @@ const NO_ERROR = { error: null, errorCode: null, errorKind: null } satisfies Par
 const NO_RUN = { created: null, taskId: null, lastCheck: null, checks: 0, watchingSince: null, ...NO_ERROR } satisfies Partial<QuickStartContext>;
 
 function rejection(error: unknown) {
-  return { error: errorMessage(error), errorCode: failureCode(error), errorKind: errorKind(error) ?? null };
+  return { error: errorMessage(error), errorCode: errorCode(error), errorKind: errorKind(error) ?? null };
 }
 
 /**
@@ -123,7 +121,7 @@ export const quickStartMachine = setup({
     isStillGenerating: ({ event }) => checkedTask(event)?.successFlag === 0,
   },
   delays: {
-    CHECK_DELAY: ({ context }) => pollDelayMs(context.checks - 1),
+    CHECK_DELAY: ({ context }) => checkDelayMs(context.checks),
     // Measured from when watching began, so the limit is the same however the wait was spent.
     TIME_LIMIT: ({ context }) => timeLeftMs(context.watchingSince, Date.now()),
   },

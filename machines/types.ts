@@ -34,6 +34,13 @@ export function errorKind(error: unknown): ApiErrorKind | undefined {
   return isApiErrorKind(kind) ? kind : undefined;
 }
 
+/** The code a rejected call carries (the API's envelope code or an HTTP status), or null. */
+export function errorCode(error: unknown): number | string | null {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return null;
+  const { code } = error;
+  return typeof code === 'number' || typeof code === 'string' ? code : null;
+}
+
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') return error.message;

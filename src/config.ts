@@ -25,10 +25,10 @@ export interface AppConfig {
 
 export { DEFAULT_IP_COUNTRY_URL };
 
-/** Vite types env values loosely; anything but a non-blank string counts as unset. */
 /** The invite the demo's Discord hands out; also what a connected demo account is shown after a reload. */
 export const DEMO_DISCORD_INVITE_URL = 'https://discord.gg/nanobanana-demo';
 
+/** Vite types env values loosely; anything but a non-blank string counts as unset. */
 function setting(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }

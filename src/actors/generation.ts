@@ -35,4 +35,4 @@ export function createGenerationLogic({ user, syncDraft }: GenerationWiring) {
 
 export type GenerationActor = ActorRefFrom<ReturnType<typeof createGenerationLogic>>;
 export type { DraftErrors, GenerationDraft } from '../../machines/generation.machine';
-export { GENERATION_TIME_LIMIT_MS } from '../../machines/generation.machine';
+export { GENERATION_TIME_LIMIT_MINUTES, GENERATION_TIME_LIMIT_MS } from '../../machines/generation.machine';

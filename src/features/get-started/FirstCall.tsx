@@ -3,10 +3,11 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { GENERATION_TIME_LIMIT_MS, type QuickStartActor } from '../../actors/quickStart';
-import { INSUFFICIENT_CREDITS_CODE } from '../../api/contract';
+import { GENERATION_TIME_LIMIT_MINUTES, type QuickStartActor } from '../../actors/quickStart';
+import { INSUFFICIENT_CREDITS_CODE, SESSION_EXPIRED_CODE } from '../../api/contract';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
+import { SweepBar } from '../../ui/SweepBar';
 import { quickStartSelectors as select } from './quickStartSelectors';
 import styles from './GetStartedPage.module.css';
 
@@ -15,11 +16,10 @@ function creditsText(cost: number): string {
   return plural(cost, { one: '# credit', other: '# credits' });
 }
 
-/** The task API's own codes (PRODUCT.md section 3): an unknown key, an unknown task. */
-const UNKNOWN_KEY_CODE = 401;
+/** The task API's code for a task it does not know (PRODUCT.md section 3); an unknown key is SESSION_EXPIRED_CODE, 401. */
 const UNKNOWN_TASK_CODE = 404;
 
-const limitMinutes = GENERATION_TIME_LIMIT_MS / 60_000;
+const limitMinutes = GENERATION_TIME_LIMIT_MINUTES;
 
 function isUnreachable(kind: string | null): boolean {
   return kind === 'network' || kind === 'timeout';
@@ -68,7 +68,7 @@ function RequestFailure({ actor, cost }: { actor: QuickStartActor; cost: number 
   const reason = error ?? t`No reason was given.`;
   let title: string;
   let advice: ReactNode;
-  if (code === UNKNOWN_KEY_CODE) {
+  if (code === SESSION_EXPIRED_CODE) {
     title = t`The API did not accept your key (401)`;
     advice = <KeyAdvice />;
   } else if (code === INSUFFICIENT_CREDITS_CODE) {
@@ -157,7 +157,7 @@ function CheckFailure({ actor }: { actor: QuickStartActor }) {
   const kind = useSelector(actor, select.errorKind);
   const reason = error ?? t`No reason was given.`;
   const title =
-    code === UNKNOWN_KEY_CODE
+    code === SESSION_EXPIRED_CODE
       ? t`The API did not accept your key (401)`
       : code === UNKNOWN_TASK_CODE
         ? t`The API does not know this task (404)`
@@ -167,7 +167,7 @@ function CheckFailure({ actor }: { actor: QuickStartActor }) {
   return (
     <Outcome tone="danger" title={title}>
       <p>{reason}</p>
-      {code === UNKNOWN_KEY_CODE ? <KeyAdvice /> : null}
+      {code === SESSION_EXPIRED_CODE ? <KeyAdvice /> : null}
       <p>
         <Trans>
           The task may still finish: it appears in <Link href="/recent-history">your history</Link>, charged only if it succeeds. Check it again when you are ready.
@@ -239,12 +239,14 @@ export function CheckTaskPanel({ actor, cost, prompt }: CheckTaskPanelProps) {
   const checkButtonId = useId();
   const outcomeHeading = useRef<HTMLHeadingElement>(null);
 
-  // The check button goes away when the task ends: focus moves to what happened, not to the top of the page.
+  // When watching stops, "Stop checking" (and, once the task ended, the check button) goes away: focus that
+  // went down with them moves to the check button if it is still there, or else to what happened.
   useEffect(() => {
-    if (!ended) return;
+    if (watching) return;
     const focused = document.activeElement;
-    if (focused === null || focused === document.body) outcomeHeading.current?.focus();
-  }, [ended]);
+    if (focused !== null && focused !== document.body) return;
+    (ended ? outcomeHeading.current : document.getElementById(checkButtonId))?.focus();
+  }, [watching, ended, checkButtonId]);
 
   if (!taskId) {
     return (
@@ -260,6 +262,9 @@ export function CheckTaskPanel({ actor, cost, prompt }: CheckTaskPanelProps) {
   const label =
     phase === 'checking' ? t`Checking…` : phase === 'running' ? t`Check now` : phase === 'checkFailed' ? t`Check again` : phase === 'timedOut' ? t`Keep checking` : t`Check the task`;
   const seconds = i18n.number(Math.round(nextCheckMs / 100) / 10);
+  // Checks after the first come on their own: the status keeps saying "still generating" meanwhile, so the live
+  // region speaks when the task's state changes, not at every check.
+  const stillGenerating = phase === 'running' || (phase === 'checking' && checks > 0);
   const urls = lastCheck?.code === 200 ? (lastCheck.data.response?.resultImageUrls ?? []) : [];
 
   return (
@@ -283,19 +288,17 @@ export function CheckTaskPanel({ actor, cost, prompt }: CheckTaskPanelProps) {
         </div>
       ) : null}
       <div role="status" className={styles.live}>
-        {phase === 'checking' ? (
+        {phase === 'checking' && !stillGenerating ? (
           <p className={styles.runStatus}>
             <Spinner size={14} /> <Trans>Checking the task…</Trans>
           </p>
         ) : null}
-        {phase === 'running' ? (
+        {stillGenerating ? (
           <div className={styles.progress}>
-            <div className={styles.progressBar} aria-hidden="true">
-              <span />
-            </div>
+            <SweepBar className={styles.progressBar} />
             <p className={styles.runStatus}>
               <Trans>
-                <code>successFlag</code> is 0: still generating. Checks so far: {checks}. The next one is in about {seconds} s.
+                <code>successFlag</code> is 0: still generating.
               </Trans>
             </p>
           </div>
@@ -329,6 +332,12 @@ export function CheckTaskPanel({ actor, cost, prompt }: CheckTaskPanelProps) {
           </Outcome>
         ) : null}
       </div>
+      {/* Outside the live region: read when the reader looks, not announced at every check. */}
+      {stillGenerating ? (
+        <p className={styles.hint}>
+          {t`Checks so far: ${checks}.`} {phase === 'running' ? t`The next one is in about ${seconds} s.` : null}
+        </p>
+      ) : null}
       {phase === 'finished' && urls.length > 0 ? <Images urls={urls} prompt={prompt} /> : null}
       {lastCheck ? <AnswerJson label={t`Answer of the task check`} caption={<Trans>What the API answered to the last check:</Trans>} value={lastCheck} /> : null}
     </div>

@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { maskKey } from '../../ui/maskKey';
 import { useLocalActor } from '../../actors/inspection';
-import { GENERATION_TIME_LIMIT_MS, createQuickStartLogic } from '../../actors/quickStart';
+import { GENERATION_TIME_LIMIT_MINUTES, createQuickStartLogic } from '../../actors/quickStart';
 import { FREE_SIGN_UP_CREDITS } from '../../services/creditPackages';
 import { CREDITS_PER_IMAGE, MODEL_NAMES, generationCost } from '../../services/generationOptions';
 import { curlGenerate, curlTaskStatus, javascriptGenerate } from '../playground/snippets';
@@ -20,7 +20,7 @@ import { KEY_PLACEHOLDER, SAMPLE_REQUEST, TASK_ID_PLACEHOLDER, isDemoMode, snipp
 import styles from './GetStartedPage.module.css';
 
 /** How long the playground watches a task: the advice here is the same. */
-const limitMinutes = GENERATION_TIME_LIMIT_MS / 60_000;
+const limitMinutes = GENERATION_TIME_LIMIT_MINUTES;
 
 type StepState = 'done' | 'current' | 'upcoming';
 

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { pollDelayMs, type QuickStartActor } from '../../actors/quickStart';
+import { checkDelayMs, type QuickStartActor } from '../../actors/quickStart';
 
 type QuickStartSnapshot = SnapshotFrom<QuickStartActor>;
 
@@ -23,10 +23,8 @@ export const quickStartSelectors = {
   hasTask: (s: QuickStartSnapshot) => s.hasTag('hasTask'),
   /** Step 4 is done: the task succeeded or failed. */
   taskEnded: (s: QuickStartSnapshot) => s.hasTag('taskEnded'),
-  busy: (s: QuickStartSnapshot) => s.hasTag('busy'),
   watching: (s: QuickStartSnapshot) => s.hasTag('watching'),
   canSend: (s: QuickStartSnapshot) => s.can({ type: 'SEND' }),
-  canCheck: (s: QuickStartSnapshot) => s.can({ type: 'CHECK' }),
   created: (s: QuickStartSnapshot) => s.context.created,
   taskId: (s: QuickStartSnapshot) => s.context.taskId,
   lastCheck: (s: QuickStartSnapshot) => s.context.lastCheck,
@@ -34,7 +32,7 @@ export const quickStartSelectors = {
   checked: (s: QuickStartSnapshot) => s.context.lastCheck !== null,
   checks: (s: QuickStartSnapshot) => s.context.checks,
   /** How long the page waits before the next check on its own (while the task runs). */
-  nextCheckMs: (s: QuickStartSnapshot) => pollDelayMs(s.context.checks - 1),
+  nextCheckMs: (s: QuickStartSnapshot) => checkDelayMs(s.context.checks),
   error: (s: QuickStartSnapshot) => s.context.error,
   errorCode: (s: QuickStartSnapshot) => s.context.errorCode,
   errorKind: (s: QuickStartSnapshot) => s.context.errorKind,

@@ -4,10 +4,11 @@ import { Link } from 'wouter';
 import type { I18n } from '@lingui/core';
 import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { GENERATION_TIME_LIMIT_MS, type GenerationActor } from '../../actors/generation';
+import { GENERATION_TIME_LIMIT_MINUTES, type GenerationActor } from '../../actors/generation';
 import { INSUFFICIENT_CREDITS_CODE, SESSION_EXPIRED_CODE } from '../../api/contract';
 import { modelName } from '../../services/generationOptions';
 import { Button } from '../../ui/Button';
+import { SweepBar } from '../../ui/SweepBar';
 import { secondsBetween } from '../../ui/formatDate';
 import { draftCost } from './draft';
 import { generationSelectors } from './generationSelectors';
@@ -40,9 +41,7 @@ function Progress({ actor }: { actor: GenerationActor }) {
   const count = submitted?.numImages ?? 1;
   return (
     <div className={styles.progress} role="status">
-      <div className={styles.progressBar} aria-hidden="true">
-        <span />
-      </div>
+      <SweepBar />
       <p className={styles.progressTitle}>
         {phase === 'creating' ? (
           <Trans>Sending the task…</Trans>
@@ -171,7 +170,7 @@ function Results({ actor }: { actor: GenerationActor }) {
 }
 
 /** The right-hand side of the playground: what the generation is doing, or what it made. */
-const limitMinutes = GENERATION_TIME_LIMIT_MS / 60_000;
+const limitMinutes = GENERATION_TIME_LIMIT_MINUTES;
 
 export function GenerationPanel({ actor }: { actor: GenerationActor }) {
   const panel = useRef<HTMLDivElement>(null);

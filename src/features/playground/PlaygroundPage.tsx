@@ -29,6 +29,8 @@ function useAddressFollowsForm(actor: GenerationActor): void {
   const search = useSearch();
   useEffect(() => {
     const current = actor.getSnapshot().context.draft;
+    // The address the form itself just wrote: nothing to do (reading it back would trim a very long prompt).
+    if (`?${search}` === searchFromDraft(current)) return;
     if (search === '') {
       if (searchFromDraft(current) !== '') keepDraftInAddress(current);
       return;
