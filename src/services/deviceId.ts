@@ -17,7 +17,9 @@ export function getDeviceId(): string | undefined {
 async function computeDeviceId(): Promise<string> {
   try {
     const { load, hashComponents } = await import('@fingerprintjs/fingerprintjs');
-    const agent = await load();
+    // `monitoring` (on by default) sends a sampled usage ping to the vendor's CDN: a third-party request the
+    // product does not name, and a privacy leak.
+    const agent = await load({ monitoring: false });
     const result = await agent.get();
     return hashComponents(result.components);
   } catch (error) {
