@@ -1,7 +1,18 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { headersFile, securityHeaders, type HostSettings } from './security-headers.ts';
+
+/** The Mock Service Worker script in public/: demo mode's API runs in it. */
+const MOCK_WORKER_FILE = 'mockServiceWorker.js';
+const HEADERS_FILE = '_headers';
+
+/** Live mode iff the API base URL is set (the same rule as src/config.ts). */
+function isLive(env: HostSettings): boolean {
+  return Boolean(env.VITE_API_BASE_URL?.trim());
+}
 
 /** Writes `_headers` into the build, so a static host that reads it sends the same headers as the preview server. */
 function headersFilePlugin(env: HostSettings): Plugin {
@@ -9,7 +20,26 @@ function headersFilePlugin(env: HostSettings): Plugin {
     name: 'security-headers-file',
     apply: 'build',
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(env) });
+      this.emitFile({ type: 'asset', fileName: HEADERS_FILE, source: headersFile(env) });
+    },
+  };
+}
+
+/**
+ * A live build talks to the real API, so it ships no Mock Service Worker: Vite copies every file of public/ into
+ * the build, and this takes the worker out again once the bundle is written. (The bundle itself holds no MSW code:
+ * src/main.tsx imports demo mode only when VITE_API_BASE_URL is unset.) scripts/check-live-build.mjs checks both.
+ */
+function liveBuildWithoutMockWorker(env: HostSettings): Plugin {
+  let outDir = '';
+  return {
+    name: 'live-build-without-mock-worker',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr && isLive(env),
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      rmSync(path.join(outDir, MOCK_WORKER_FILE), { force: true });
     },
   };
 }
@@ -17,7 +47,12 @@ function headersFilePlugin(env: HostSettings): Plugin {
 export default defineConfig(({ mode }) => {
   const env: HostSettings = loadEnv(mode, process.cwd(), 'VITE_');
   return {
-    plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui(), headersFilePlugin(env)],
+    plugins: [
+      react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+      lingui(),
+      headersFilePlugin(env),
+      liveBuildWithoutMockWorker(env),
+    ],
     // The dev server has no CSP: its hot reload injects inline scripts. The preview serves the build as production would.
     server: { port: 5173, strictPort: true },
     preview: { port: 4173, strictPort: true, headers: securityHeaders(env) },
