@@ -1,8 +1,9 @@
 /**
  * The security headers of every page: a Content-Security-Policy that allows only the hosts the product
  * uses, a referrer policy and friends. Built from the same environment variables as the app (see
- * .env.example), so a live build allows its own API host and nothing else. Used by the preview server and
- * written as `dist/_headers` for static hosts that read that file (Netlify, Cloudflare Pages).
+ * .env.example), so a live build allows its own API host and nothing else. Written into the build as `_headers`
+ * for static hosts that read that file (Netlify, Cloudflare Pages); the preview server reads the same file back
+ * (parseHeadersFile below), so what a build is served with is decided when it is built.
  * Build-time code: it runs in Node, never in the page.
  */
 
@@ -63,7 +64,8 @@ export function contentSecurityPolicy(env: HostSettings): string {
     ['script-src', ["'self'", GOOGLE, TURNSTILE, ...PAYPAL]],
     ['style-src', ["'self'", "'unsafe-inline'", GOOGLE]],
     // Generated images come from the image host's CDN, whatever it is: any https image, never a script.
-    ['img-src', ["'self'", 'data:', 'blob:', 'https:']],
+    // The named image hosts too: an http host (a local test server) is not covered by `https:`.
+    ['img-src', unique(["'self'", 'data:', 'blob:', 'https:', ...imageHosts.filter((host) => host.startsWith('http:'))])],
     ['font-src', ["'self'", 'data:']],
     ['connect-src', unique(["'self'", api, generation, ipCountry, ...imageHosts, GOOGLE, MICROSOFT, ...PAYPAL])],
     ['frame-src', [GOOGLE, MICROSOFT, TURNSTILE, ...PAYPAL]],
@@ -95,4 +97,58 @@ export function securityHeaders(env: HostSettings): Record<string, string> {
 export function headersFile(env: HostSettings): string {
   const lines = Object.entries(securityHeaders(env)).map(([name, value]) => `  ${name}: ${value}`);
   return `/*\n${lines.join('\n')}\n`;
+}
+
+/** One rule of a `_headers` file: a path pattern and the headers every matching response gets. */
+export interface HeadersRule {
+  pattern: string;
+  headers: Array<[name: string, value: string]>;
+}
+
+/**
+ * Reads a `_headers` file as static hosts do (Netlify, Cloudflare Pages): a line that starts at the margin is a
+ * path pattern, the indented `Name: value` lines under it are its headers; `#` starts a comment line.
+ * Detaching headers (`! Name`) is not supported and is skipped.
+ */
+export function parseHeadersFile(text: string): HeadersRule[] {
+  const rules: HeadersRule[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const trimmed = line.trim();
+    if (trimmed === '' || trimmed.startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      rules.push({ pattern: trimmed, headers: [] });
+      continue;
+    }
+    const rule = rules.at(-1);
+    const colon = trimmed.indexOf(':');
+    if (!rule || trimmed.startsWith('!') || colon <= 0) continue;
+    rule.headers.push([trimmed.slice(0, colon).trim(), trimmed.slice(colon + 1).trim()]);
+  }
+  return rules;
+}
+
+/** Whether a path matches a rule's pattern: `*` stands for anything (slashes too), `:name` for one segment. */
+export function matchesPattern(pattern: string, pathname: string): boolean {
+  // Rules for a full URL (another host) never match a path.
+  if (!pattern.startsWith('/')) return false;
+  const source = pattern
+    .split(/(\*|:[A-Za-z]\w*)/)
+    .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`).test(pathname);
+}
+
+/** The headers a path gets: those of every matching rule, in file order; a header set twice is joined with ", ". */
+export function headersForPath(rules: readonly HeadersRule[], pathname: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const names = new Map<string, string>();
+  for (const rule of rules) {
+    if (!matchesPattern(rule.pattern, pathname)) continue;
+    for (const [name, value] of rule.headers) {
+      const key = names.get(name.toLowerCase()) ?? name;
+      names.set(name.toLowerCase(), key);
+      headers[key] = key in headers ? `${headers[key]}, ${value}` : value;
+    }
+  }
+  return headers;
 }

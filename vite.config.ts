@@ -1,9 +1,9 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
-import { headersFile, securityHeaders, type HostSettings } from './security-headers.ts';
+import { headersFile, headersForPath, parseHeadersFile, type HostSettings } from './security-headers.ts';
 
 /** The Mock Service Worker script in public/: demo mode's API runs in it. */
 const MOCK_WORKER_FILE = 'mockServiceWorker.js';
@@ -44,6 +44,39 @@ function liveBuildWithoutMockWorker(env: HostSettings): Plugin {
   };
 }
 
+/**
+ * `vite preview` sends the headers the build was made with: it reads the build's `_headers` (read again on every
+ * request, so a rebuild under a running preview is served with its own) instead of computing them from the
+ * shell's variables, which may not be those of the build. The file itself is not served, as on a static host.
+ */
+function previewHeadersFromBuild(): Plugin {
+  return {
+    name: 'preview-headers-from-build',
+    configurePreviewServer(server) {
+      const { config } = server;
+      const file = path.resolve(config.root, config.environments.client?.build.outDir ?? config.build.outDir, HEADERS_FILE);
+      let warned = false;
+      server.middlewares.use((request, response, next) => {
+        const pathname = new URL(request.url ?? '/', 'http://preview.invalid').pathname;
+        if (pathname === `/${HEADERS_FILE}`) {
+          response.statusCode = 404;
+          response.end();
+          return;
+        }
+        let text = '';
+        try {
+          text = readFileSync(file, 'utf8');
+        } catch {
+          if (!warned) config.logger.warn(`${file} is missing: the preview sends no security headers. Build again.`);
+          warned = true;
+        }
+        for (const [name, value] of Object.entries(headersForPath(parseHeadersFile(text), pathname))) response.setHeader(name, value);
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const env: HostSettings = loadEnv(mode, process.cwd(), 'VITE_');
   return {
@@ -52,10 +85,11 @@ export default defineConfig(({ mode }) => {
       lingui(),
       headersFilePlugin(env),
       liveBuildWithoutMockWorker(env),
+      previewHeadersFromBuild(),
     ],
     // The dev server has no CSP: its hot reload injects inline scripts. The preview serves the build as production would.
     server: { port: 5173, strictPort: true },
-    preview: { port: 4173, strictPort: true, headers: securityHeaders(env) },
+    preview: { port: 4173, strictPort: true },
     build: { target: 'es2022', sourcemap: false },
   };
 });

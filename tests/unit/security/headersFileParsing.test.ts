@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, headersFile, headersForPath, matchesPattern, parseHeadersFile, securityHeaders } from '../../../security-headers';
+
+describe('reading a _headers file back (what the preview server sends)', () => {
+  it('gives back exactly the headers the build wrote, for every path', () => {
+    const env = { VITE_API_BASE_URL: 'http://127.0.0.1:4391', VITE_IMAGE_HOSTS: 'http://127.0.0.1:4391' };
+    const rules = parseHeadersFile(headersFile(env));
+    expect(rules).toHaveLength(1);
+    for (const path of ['/', '/dashboard/api-keys', '/assets/index-abc123.js', '/theme-boot.js']) {
+      expect(headersForPath(rules, path), path).toEqual(securityHeaders(env));
+    }
+    // The live build's own API host is in the policy it is served with, whatever the shell that serves it says.
+    expect(headersForPath(rules, '/')['Content-Security-Policy']).toBe(contentSecurityPolicy(env));
+    expect(headersForPath(rules, '/')['Content-Security-Policy']).toContain('connect-src \'self\' http://127.0.0.1:4391');
+  });
+
+  it('reads patterns at the margin and indented "Name: value" lines under them; skips comments, blank lines and detaches', () => {
+    const rules = parseHeadersFile(
+      ['# a comment', '', '/assets/*', '  Cache-Control: public, max-age=31536000, immutable', '\tX-Robots-Tag: noindex', '  ! Set-Cookie', '  not a header', '/*', '  X-Frame-Options: DENY', ''].join('\r\n'),
+    );
+    expect(rules).toEqual([
+      { pattern: '/assets/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable'], ['X-Robots-Tag', 'noindex']] },
+      { pattern: '/*', headers: [['X-Frame-Options', 'DENY']] },
+    ]);
+    // A value keeps its own colons (URLs in a policy).
+    expect(parseHeadersFile('/*\n  Link: <https://example.com/a>; rel=preload')[0]?.headers).toEqual([['Link', '<https://example.com/a>; rel=preload']]);
+    // Headers before any pattern belong to nothing.
+    expect(parseHeadersFile('  X-Frame-Options: DENY\n')).toEqual([]);
+    expect(parseHeadersFile('')).toEqual([]);
+  });
+
+  it('matches splats, placeholders and exact paths, and never a rule for another host', () => {
+    expect(matchesPattern('/*', '/')).toBe(true);
+    expect(matchesPattern('/*', '/a/b/c')).toBe(true);
+    expect(matchesPattern('/assets/*', '/assets/x.js')).toBe(true);
+    expect(matchesPattern('/assets/*', '/dashboard')).toBe(false);
+    expect(matchesPattern('/users/:id/keys', '/users/42/keys')).toBe(true);
+    expect(matchesPattern('/users/:id/keys', '/users/4/2/keys')).toBe(false);
+    expect(matchesPattern('/index.html', '/index.html')).toBe(true);
+    // A dot in a pattern is a dot, not any character.
+    expect(matchesPattern('/index.html', '/indexahtml')).toBe(false);
+    expect(matchesPattern('https://example.com/*', '/')).toBe(false);
+  });
+
+  it('sends the headers of every matching rule, joining a header set twice', () => {
+    const rules = parseHeadersFile('/*\n  X-Frame-Options: DENY\n  Cache-Control: no-cache\n/assets/*\n  cache-control: immutable\n');
+    expect(headersForPath(rules, '/assets/a.js')).toEqual({ 'X-Frame-Options': 'DENY', 'Cache-Control': 'no-cache, immutable' });
+    expect(headersForPath(rules, '/dashboard')).toEqual({ 'X-Frame-Options': 'DENY', 'Cache-Control': 'no-cache' });
+    expect(headersForPath([], '/')).toEqual({});
+  });
+});
+
+describe('the image hosts in the policy', () => {
+  it('lets a named http image host show its images; https hosts are covered by https: already', () => {
+    const policy = contentSecurityPolicy({ VITE_API_BASE_URL: 'http://127.0.0.1:4391', VITE_IMAGE_HOSTS: 'http://127.0.0.1:4391, https://cdn.example.com' });
+    const images = policy.split('; ').find((directive) => directive.startsWith('img-src '));
+    expect(images).toBe("img-src 'self' data: blob: https: http://127.0.0.1:4391");
+  });
+});
