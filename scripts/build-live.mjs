@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// The builds `npm run test:live` tests: a live bundle in dist-live/ whose API is the local test server, and that
+// server (tests/e2e-live/server/main.ts, bundled for Node) in dist-live-server/.
+//
+//   node scripts/build-live.mjs
+//
+// The ports and the test account are in tests/e2e-live/settings.json, which the Playwright config reads too.
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const settings = JSON.parse(readFileSync(join(ROOT, 'tests/e2e-live/settings.json'), 'utf8'));
+const API = `http://127.0.0.1:${settings.apiPort}`;
+
+/** The live build's settings: every host it talks to is the test server. */
+export const LIVE_ENV = {
+  VITE_API_BASE_URL: API,
+  VITE_TASK_CALLBACK_URL: `${API}/callback`,
+  VITE_IMAGE_HOSTS: API,
+  VITE_IP_COUNTRY_URL: `${API}/ip-country`,
+};
+
+async function main() {
+  // Vite reads these from the environment (they beat any .env file), for the bundle and for its _headers.
+  Object.assign(process.env, LIVE_ENV);
+  await build({ root: ROOT, logLevel: 'warn', build: { outDir: 'dist-live', emptyOutDir: true } });
+
+  // The server runs demo mode's handlers; in development mode Lingui's macros keep the English messages, so the
+  // server answers with words instead of message ids (it loads no catalogue).
+  process.env.NODE_ENV = 'development';
+  await build({
+    root: ROOT,
+    logLevel: 'warn',
+    build: { ssr: 'tests/e2e-live/server/main.ts', outDir: 'dist-live-server', emptyOutDir: true, copyPublicDir: false },
+  });
+  console.log(`build-live: dist-live/ (API ${API}) and the test server in dist-live-server/main.js`);
+}
+
+main().catch((error) => {
+  console.error(`build-live failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
