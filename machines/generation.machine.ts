@@ -1,19 +1,25 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { errorCode, errorMessage, type ResultEnvelope } from './types';
+import { errorCode, errorMessage, isRateLimitedError, type ResultEnvelope } from './types';
 
 /**
- * The playground form as the user typed it. Seed and reference URLs stay text, so a half-typed value is
- * kept (and named by validation) instead of lost. Machines never import src/: the API's request is built
- * from this by whoever provides `createTask`.
+ * The playground form as the user typed it, for any model: each model's endpoint takes only some of these
+ * (the request is built from the draft by whoever provides `createTask`, with that endpoint's field names).
+ * Reference URLs stay text, so a half-typed value is kept (and named by validation) instead of lost.
  */
 export interface GenerationDraft {
   prompt: string;
   model: string;
   aspectRatio: string;
+  /** 1K, 2K or 4K, where the model has resolutions. */
+  resolution: string;
+  /** png or jpg, where the model has a choice. */
   outputFormat: string;
   numImages: number;
-  seed: string;
+  /** Web-grounded generation, where the model offers it. */
+  googleSearch: boolean;
+  /** Text stamped on the images, where the model offers it; empty for none. */
+  watermark: string;
   referenceUrls: string[];
 }
 
@@ -33,18 +39,34 @@ export interface TaskAnswer {
   taskId: string;
   /** 0 generating, 1 success, 2 create failed, 3 generation failed. */
   successFlag: 0 | 1 | 2 | 3;
-  response: { resultImageUrls: string[] } | null;
-  errorCode: number | string | null;
-  errorMessage: string | null;
+  /**
+   * `resultImageUrl`: the platform's copy, kept longer; `originImageUrl`: the model vendor's, valid minutes.
+   * `resultImageUrls` is not documented, accepted in case a host sends several images that way.
+   */
+  response: { resultImageUrl: string; originImageUrl: string; resultImageUrls: string[] } | null;
+  /** 0 when none. */
+  errorCode: number;
+  errorMessage: string;
+  /** `""` or a local time written `YYYY-MM-DD HH:mm:ss`. */
   createTime: string;
-  completeTime: string | null;
+  completeTime: string;
 }
 
 export interface GenerationResult {
   taskId: string;
   imageUrls: string[];
   createTime: string;
-  completeTime: string | null;
+  completeTime: string;
+}
+
+/**
+ * The images of a finished task: the documented single `resultImageUrl`, or a list if a host sends one (the
+ * single URL is never lost). Only http(s) links: anything else is not an image the page may show.
+ */
+export function taskImageUrls(response: TaskAnswer['response']): string[] {
+  if (!response) return [];
+  const urls = [...response.resultImageUrls, response.resultImageUrl].map((url) => url.trim()).filter((url) => /^https?:\/\//i.test(url));
+  return [...new Set(urls)];
 }
 
 export type CreateTaskResponse = ResultEnvelope<{ taskId: string }>;
@@ -80,6 +102,8 @@ export interface GenerationContext {
   polls: number;
   /** Progress reads that failed in a row. */
   pollErrors: number;
+  /** Reads the task API answered 429 (too many requests) to, in a row: each doubles the wait. */
+  rateLimited: number;
   /** When watching the task began (ms since epoch): the time limit counts from here. */
   watchingSince: number | null;
   result: GenerationResult | null;
@@ -117,9 +141,16 @@ export function timeLeftMs(since: number | null, now: number): number {
   return since === null ? GENERATION_TIME_LIMIT_MS : Math.max(0, since + GENERATION_TIME_LIMIT_MS - now);
 }
 
-/** The wait before the next progress read, after `polls` answers of "still generating". */
-export function pollDelayMs(polls: number): number {
-  return Math.min(POLL_MAX_DELAY_MS, Math.round(POLL_FIRST_DELAY_MS * POLL_BACKOFF ** Math.max(0, polls)));
+/** The longest wait between two reads while the task API says "too many requests". */
+export const RATE_LIMITED_MAX_DELAY_MS = 60_000;
+
+/**
+ * The wait before the next progress read, after `polls` answers of "still generating" and `rateLimited`
+ * answers of 429 in a row (each doubles the wait, up to a minute).
+ */
+export function pollDelayMs(polls: number, rateLimited = 0): number {
+  const base = Math.min(POLL_MAX_DELAY_MS, Math.round(POLL_FIRST_DELAY_MS * POLL_BACKOFF ** Math.max(0, polls)));
+  return rateLimited > 0 ? Math.min(RATE_LIMITED_MAX_DELAY_MS, base * 2 ** rateLimited) : base;
 }
 
 function createdTaskId(event: GenerationEvent): string | null {
@@ -138,6 +169,7 @@ const NO_RUN = {
   taskId: null,
   polls: 0,
   pollErrors: 0,
+  rateLimited: 0,
   watchingSince: null,
   result: null,
   failure: null,
@@ -147,7 +179,8 @@ const NO_RUN = {
 
 /**
  * One image generation in the playground: check the form, create the task with the user's API key, then
- * read its progress (from 2 s, a little longer each time) until it succeeds, fails or takes too long.
+ * read its progress (from 2 s, a little longer each time, much longer while the API answers 429) until it
+ * succeeds, fails or takes too long.
  */
 export const generationMachine = setup({
   types: {} as { context: GenerationContext; events: GenerationEvent; input: GenerationInput },
@@ -175,14 +208,16 @@ export const generationMachine = setup({
     setCreateErrorFromError: assign(({ event }) =>
       event.type === 'xstate.error.actor.createTask' ? { failure: 'create' as const, error: errorMessage(event.error), errorCode: errorCode(event.error) } : {},
     ),
-    countPoll: assign({ polls: ({ context }) => context.polls + 1, pollErrors: 0 }),
-    countPollError: assign({ pollErrors: ({ context }) => context.pollErrors + 1 }),
-    restartPolling: assign({ polls: 0, pollErrors: 0, watchingSince: () => Date.now() }),
+    countPoll: assign({ polls: ({ context }) => context.polls + 1, pollErrors: 0, rateLimited: 0 }),
+    countPollError: assign({ pollErrors: ({ context }) => context.pollErrors + 1, rateLimited: 0 }),
+    // Too many requests: not the task's fault nor the network's; wait longer and ask again.
+    slowDown: assign({ rateLimited: ({ context }) => context.rateLimited + 1 }),
+    restartPolling: assign({ polls: 0, pollErrors: 0, rateLimited: 0, watchingSince: () => Date.now() }),
     setResult: assign({
       result: ({ context, event }) => {
         const task = polledTask(event);
         if (!task) return context.result;
-        return { taskId: task.taskId, imageUrls: task.response?.resultImageUrls ?? [], createTime: task.createTime, completeTime: task.completeTime };
+        return { taskId: task.taskId, imageUrls: taskImageUrls(task.response), createTime: task.createTime, completeTime: task.completeTime };
       },
     }),
     setGenerationError: assign(({ event }) => {
@@ -206,11 +241,12 @@ export const generationMachine = setup({
       return flag === 2 || flag === 3;
     },
     isStillGenerating: ({ event }) => polledTask(event)?.successFlag === 0,
+    isRateLimited: ({ event }) => event.type === 'xstate.error.actor.pollTask' && isRateLimitedError(event.error),
     // This failure would be one too many in a row.
     isLastPollError: ({ context }) => context.pollErrors + 1 >= MAX_POLL_ERRORS,
   },
   delays: {
-    POLL_DELAY: ({ context }) => pollDelayMs(context.polls),
+    POLL_DELAY: ({ context }) => pollDelayMs(context.polls, context.rateLimited),
     // Measured from when watching began, so the limit is the same however the wait was spent.
     GENERATION_TIME_LIMIT: ({ context }) => timeLeftMs(context.watchingSince, Date.now()),
   },
@@ -294,6 +330,8 @@ export const generationMachine = setup({
               { target: 'waiting', actions: 'countPollError' },
             ],
             onError: [
+              // The time limit still bounds it: 429s never end the run on their own.
+              { guard: 'isRateLimited', target: 'waiting', actions: 'slowDown' },
               { guard: 'isLastPollError', target: `#${ID}.failed`, actions: 'setPollingError' },
               { target: 'waiting', actions: 'countPollError' },
             ],

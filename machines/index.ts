@@ -70,9 +70,11 @@ const SAMPLE_DRAFT = {
   prompt: 'A banana astronaut',
   model: 'nano-banana',
   aspectRatio: '16:9',
-  outputFormat: 'png',
+  resolution: '1K',
+  outputFormat: 'jpg',
   numImages: 2,
-  seed: '42',
+  googleSearch: false,
+  watermark: '',
   referenceUrls: [],
 };
 

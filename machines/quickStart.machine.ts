@@ -207,7 +207,7 @@ export const quickStartMachine = setup({
         SEND: { target: 'sendingRequest', actions: 'startRun' },
       },
     },
-    // successFlag 1: the images are in response.resultImageUrls; the credits were charged.
+    // successFlag 1: the image is in response.resultImageUrl; the credits were charged.
     finished: {
       tags: ['hasTask', 'taskEnded'],
       entry: 'refreshAccount',

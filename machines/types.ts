@@ -13,7 +13,8 @@ export interface SessionUser {
   id: string;
   email: string;
   apiKey: string;
-  credits: number;
+  /** Null while the balance is not known (a server may not send it; it is then read from the task API). */
+  credits: number | null;
   nickname?: string;
   [k: string]: unknown;
 }
@@ -39,6 +40,13 @@ export function errorCode(error: unknown): number | string | null {
   if (typeof error !== 'object' || error === null || !('code' in error)) return null;
   const { code } = error;
   return typeof code === 'number' || typeof code === 'string' ? code : null;
+}
+
+/** HTTP 429 or the envelope code 429: the API asks to slow down. */
+export function isRateLimitedError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, status } = error as { code?: unknown; status?: unknown };
+  return code === 429 || status === 429;
 }
 
 export function errorMessage(error: unknown): string {

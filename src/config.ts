@@ -4,6 +4,7 @@
  */
 
 import { DEFAULT_IP_COUNTRY_URL } from './services/defaultHosts';
+import { DEMO_TASK_CALLBACK_PATH } from './services/demoPages';
 
 export type AppMode = 'demo' | 'live';
 
@@ -14,6 +15,12 @@ export interface AppConfig {
   apiBaseUrl: string;
   /** The public image-task API host (Bearer API key); defaults to the product API host. */
   generationApiBaseUrl: string;
+  /**
+   * Where the task API POSTs a finished task (`callBackUrl`): the operator's server, since a browser cannot
+   * receive it. The Nano Banana endpoint refuses requests without one; the page polls for results either way.
+   * Empty when not configured. Demo mode has its own, answered by the demo server.
+   */
+  taskCallbackUrl: string;
   /** Third-party IP-country lookup answering a two-letter code as plain text. */
   ipCountryUrl: string;
   googleClientId: string;
@@ -48,6 +55,7 @@ function readConfig(): AppConfig {
     apiBaseUrl: resolvedApiBaseUrl,
     // Demo mode serves the task API from the same in-browser server as everything else.
     generationApiBaseUrl: generationApiBaseUrl || resolvedApiBaseUrl,
+    taskCallbackUrl: setting(import.meta.env.VITE_TASK_CALLBACK_URL) || (mode === 'demo' ? `${pageOrigin()}${DEMO_TASK_CALLBACK_PATH}` : ''),
     ipCountryUrl: setting(import.meta.env.VITE_IP_COUNTRY_URL) || DEFAULT_IP_COUNTRY_URL,
     googleClientId: setting(import.meta.env.VITE_GOOGLE_CLIENT_ID),
     microsoftClientId: setting(import.meta.env.VITE_MICROSOFT_CLIENT_ID),

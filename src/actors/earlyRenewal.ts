@@ -17,7 +17,7 @@ export type EarlyRenewalActor = ActorRefFrom<typeof earlyRenewalLogic>;
 
 /** Credits under the account's own alert threshold: the moment to offer renewing. */
 export function isBalanceLow(user: Pick<User, 'credits' | 'alertThreshold'>): boolean {
-  return user.alertThreshold !== null && user.credits < user.alertThreshold;
+  return user.alertThreshold !== null && user.credits !== null && user.credits < user.alertThreshold;
 }
 
 const PLAN_ENDING_DAYS = 7;

@@ -2,7 +2,7 @@ import { fromPromise, type ActorRefFrom } from 'xstate';
 import { generationMachine, type GenerationDraft, type TaskAnswer } from '../../machines/generation.machine';
 import type { TaskRecord } from '../api/contract';
 import { generate, taskRecord } from '../api/generation';
-import { requestFromDraft } from '../features/playground/draft';
+import { callFromDraft } from '../features/playground/draft';
 import type { UserActor } from './app';
 
 // The API's task record is what the machine reads; this fails to compile if the two drift apart.
@@ -23,7 +23,7 @@ export interface GenerationWiring {
 export function createGenerationLogic({ user, syncDraft }: GenerationWiring) {
   return generationMachine.provide({
     actors: {
-      createTask: fromPromise(({ input, signal }) => generate(requestFromDraft(input.draft), input.apiKey, { signal })),
+      createTask: fromPromise(({ input, signal }) => generate(callFromDraft(input.draft), input.apiKey, { signal })),
       pollTask: fromPromise(({ input, signal }) => taskRecord(input.taskId, input.apiKey, { signal })),
     },
     actions: {
@@ -35,4 +35,4 @@ export function createGenerationLogic({ user, syncDraft }: GenerationWiring) {
 
 export type GenerationActor = ActorRefFrom<ReturnType<typeof createGenerationLogic>>;
 export type { DraftErrors, GenerationDraft } from '../../machines/generation.machine';
-export { GENERATION_TIME_LIMIT_MINUTES, GENERATION_TIME_LIMIT_MS } from '../../machines/generation.machine';
+export { GENERATION_TIME_LIMIT_MINUTES, GENERATION_TIME_LIMIT_MS, taskImageUrls } from '../../machines/generation.machine';

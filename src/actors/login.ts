@@ -6,9 +6,10 @@ import type { LoginRequest, ResultEnvelope, LoginSuccess } from '../../machines/
 import { googleLogin, login, outlookLogin, register, resetPassword } from '../api/auth';
 import { readReferral, clearReferral } from '../services/referral';
 import { signUpSuccess } from '../services/analytics';
+import { withBalance } from './user';
 
 /** Sends one login-like request; the challenge token rides along on the retry after code 100002. */
-async function submitLogin({ request, challengeToken }: { request: LoginRequest; challengeToken: string | null }): Promise<ResultEnvelope<LoginSuccess | null>> {
+async function sendLogin({ request, challengeToken }: { request: LoginRequest; challengeToken: string | null }): Promise<ResultEnvelope<LoginSuccess | null>> {
   const challenge = challengeToken ? { turnstileToken: challengeToken } : {};
   switch (request.kind) {
     case 'email':
@@ -22,6 +23,13 @@ async function submitLogin({ request, challengeToken }: { request: LoginRequest;
     case 'microsoft':
       return outlookLogin({ credential: request.idToken, ...readReferral(), ...challenge });
   }
+}
+
+/** A successful sign-in comes with the balance the task API reports, so the header shows it at once. */
+async function submitLogin(input: { request: LoginRequest; challengeToken: string | null }): Promise<ResultEnvelope<LoginSuccess | null>> {
+  const answer = await sendLogin(input);
+  if (answer.code !== 200 || answer.data === null) return answer;
+  return { ...answer, data: { ...answer.data, userInfo: await withBalance(answer.data.userInfo) } };
 }
 
 const signUpMethod = { email: 'Email', register: 'Email', resetPassword: 'Email', google: 'Google', microsoft: 'Microsoft' } as const;

@@ -1,6 +1,6 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { quickStartMachine } from '../../machines/quickStart.machine';
-import type { GenerateRequest } from '../api/contract';
+import type { GenerateCall } from '../api/contract';
 import { generate, taskRecord } from '../api/generation';
 import type { UserActor } from './app';
 
@@ -8,7 +8,7 @@ export interface QuickStartWiring {
   /** Told when the task ends, so the balance is re-read (a local actor has its own actor system). */
   user: UserActor;
   /** The request the page shows: exactly this is sent. */
-  request: GenerateRequest;
+  request: GenerateCall;
 }
 
 /**

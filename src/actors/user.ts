@@ -3,6 +3,7 @@ import { userMachine } from '../../machines/user.machine';
 import type { ResultEnvelope, SessionUser } from '../../machines/types';
 import { logout } from '../api/auth';
 import { userInfo } from '../api/user';
+import { creditBalance } from '../api/generation';
 import type { User } from '../api/contract';
 import { clearStoredLogin, persistLogin, saveCachedUser } from '../services/session';
 import { lookupIpCountry } from '../services/ipCountry';
@@ -12,9 +13,35 @@ import { announceSessionChange, watchSessionChanges } from '../services/sessionS
 type Assignable<T extends SessionUser> = T;
 export type AppUser = Assignable<User>;
 
+/**
+ * The balance as the task API reports it for the user's key, or null if it cannot be read: then the
+ * platform's own figure stands, if it sent one. The platform's user-info may carry no credit field at all.
+ */
+async function readBalance(apiKey: string): Promise<number | null> {
+  if (apiKey === '') return null;
+  try {
+    const answer = await creditBalance(apiKey);
+    return answer.code === 200 ? answer.data : null;
+  } catch {
+    // Already reported by the client (a refused key, the network); an unknown balance blocks nothing.
+    return null;
+  }
+}
+
+/** A user with the task API's balance in place of whatever the platform said (kept when none can be read). */
+export async function withBalance<U extends Pick<SessionUser, 'apiKey' | 'credits'>>(user: U): Promise<U> {
+  const credits = await readBalance(user.apiKey);
+  return credits === null ? user : { ...user, credits };
+}
+
+async function fetchAccount(): Promise<ResultEnvelope<SessionUser>> {
+  const answer = await userInfo();
+  return answer.code === 200 ? { ...answer, data: await withBalance(answer.data) } : answer;
+}
+
 export const userLogic = userMachine.provide({
   actors: {
-    fetchUserInfo: fromPromise<ResultEnvelope<SessionUser>>(() => userInfo()),
+    fetchUserInfo: fromPromise<ResultEnvelope<SessionUser>>(() => fetchAccount()),
     logout: fromPromise<unknown>(() => logout()),
     lookupIpCountry: fromPromise(({ signal }) => lookupIpCountry(signal)),
     watchOtherTabs: fromCallback(({ sendBack }) =>

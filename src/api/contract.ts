@@ -7,6 +7,7 @@
  * Calls the seed does not list are marked `addition` with the reason.
  */
 import * as v from 'valibot';
+import { GENERATION_MODELS, MODELS, OUTPUT_FORMATS, RESOLUTIONS } from '../services/generationOptions';
 
 // ---------------------------------------------------------------------------------------------------
 // The envelope and the codes the client knows
@@ -18,11 +19,20 @@ export const SESSION_EXPIRED_CODE = 401;
 export const PASS_THROUGH_CODES = [100001, 100002, 400001, 500001, 500002] as const;
 export const BOT_CHECK_REQUIRED_CODE = 100002;
 /**
- * Codes of the public image-task API (the addition of PRODUCT.md section 3), as Nano Banana hosts answer
- * them: a balance too small for the task, and a request the task API refuses.
+ * Codes of the public image-task API, as its documentation and its hosts answer them. 401 there means the
+ * API key was refused (not the session); the content-policy refusal comes as 400 with a message saying the
+ * prompt was flagged.
  */
-export const INSUFFICIENT_CREDITS_CODE = 402;
-export const INVALID_GENERATION_REQUEST_CODE = 422;
+export const TASK_CODES = {
+  parameterError: 400,
+  unauthorized: 401,
+  insufficientCredits: 402,
+  taskNotFound: 404,
+  rateLimited: 429,
+  serverError: 500,
+  generationFailed: 501,
+} as const;
+export const INSUFFICIENT_CREDITS_CODE = TASK_CODES.insufficientCredits;
 
 export const EnvelopeSchema = v.object({
   code: v.pipe(v.number(), v.integer()),
@@ -57,7 +67,11 @@ export const UserSchema = v.object({
   id: Id,
   email: v.string(),
   apiKey: v.fallback(v.nullish(v.string(), ''), ''),
-  credits: v.fallback(v.nullish(Credits, 0), 0),
+  /**
+   * The balance, when the platform sends it here. A server may send none: the balance is then read from the
+   * task API's own credit call, and null means not known (yet).
+   */
+  credits: v.fallback(v.nullish(Credits, null), null),
   nickname: v.optional(v.string()),
   avatar: v.nullish(v.string()),
   emailSubscriptionFlag: v.fallback(v.picklist([0, 1]), 1),
@@ -127,8 +141,8 @@ export const OrderSchema = v.object({
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
 
-export const GenerationModelSchema = v.picklist(['nano-banana', 'flux-kontext-pro', 'flux-kontext-max']);
-export type GenerationModel = v.InferOutput<typeof GenerationModelSchema>;
+export const GenerationModelSchema = v.picklist(GENERATION_MODELS);
+export type { GenerationModel } from '../services/generationOptions';
 /** successFlag of the task API: 0 generating, 1 success, 2 create failed, 3 generation failed. */
 export const TaskStatusSchema = v.picklist([0, 1, 2, 3]);
 export type TaskStatus = v.InferOutput<typeof TaskStatusSchema>;
@@ -146,6 +160,7 @@ export const UsageRecordSchema = v.object({
   /** Credits given back for a failed task. */
   refundedCredits: v.fallback(v.nullish(Credits, 0), 0),
   resultImageUrls: v.fallback(v.nullish(v.array(v.string()), []), []),
+  /** The task's request as the task API took it (JSON text of that endpoint's fields). */
   paramJson: v.fallback(v.nullish(v.string(), ''), ''),
   errorMessage: v.nullish(v.string(), null),
 });
@@ -216,7 +231,7 @@ export interface TimeRecordRequest {
 }
 export type UsageRecordPageRequest = PageRequest & {
   status?: TaskStatus;
-  model?: GenerationModel;
+  model?: (typeof GENERATION_MODELS)[number];
 };
 export interface InvoiceRequest {
   orderNos: string[];
@@ -225,17 +240,111 @@ export interface InvoiceRequest {
   email: string;
   address: string;
 }
-export interface GenerateRequest {
-  prompt: string;
-  type: 'TEXTTOIAMGE' | 'IMAGETOIAMGE';
-  model: GenerationModel;
-  numImages: number;
-  imageUrls?: string[];
-  aspectRatio: string;
-  seed?: number;
-  outputFormat: 'png' | 'jpeg' | 'webp';
-  callBackUrl?: string;
-}
+
+// ---------------------------------------------------------------------------------------------------
+// The public image-task API's requests: one endpoint per model family, each with its own fields, exactly
+// as the host documents them (strict: a field the endpoint does not define is refused).
+// ---------------------------------------------------------------------------------------------------
+
+const HttpUrl = v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//i));
+const Prompt = v.pipe(v.string(), v.nonEmpty());
+
+export const NanoBananaRequestSchema = v.strictObject({
+  prompt: Prompt,
+  /** The host's own spelling. */
+  type: v.picklist(['TEXTTOIAMGE', 'IMAGETOIAMGE']),
+  callBackUrl: HttpUrl,
+  numImages: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MODELS['nano-banana'].maxImages))),
+  imageUrls: v.optional(v.array(HttpUrl)),
+  watermark: v.optional(v.string()),
+  image_size: v.optional(v.picklist(MODELS['nano-banana'].aspectRatios)),
+});
+export type NanoBananaRequest = v.InferOutput<typeof NanoBananaRequestSchema>;
+
+export const NanoBanana2RequestSchema = v.strictObject({
+  prompt: v.pipe(Prompt, v.maxLength(MODELS['nano-banana-2'].maxPromptLength)),
+  /** An empty list makes an image from text alone. */
+  imageUrls: v.optional(v.pipe(v.array(HttpUrl), v.maxLength(MODELS['nano-banana-2'].maxReferenceImages))),
+  aspectRatio: v.optional(v.picklist(MODELS['nano-banana-2'].aspectRatios)),
+  resolution: v.optional(v.picklist(RESOLUTIONS)),
+  outputFormat: v.optional(v.picklist(OUTPUT_FORMATS)),
+  googleSearch: v.optional(v.boolean()),
+  callBackUrl: v.optional(HttpUrl),
+});
+export type NanoBanana2Request = v.InferOutput<typeof NanoBanana2RequestSchema>;
+
+export const NanoBananaProRequestSchema = v.strictObject({
+  prompt: Prompt,
+  imageUrls: v.optional(v.pipe(v.array(HttpUrl), v.maxLength(MODELS['nano-banana-pro'].maxReferenceImages))),
+  resolution: v.optional(v.picklist(RESOLUTIONS)),
+  aspectRatio: v.optional(v.picklist(MODELS['nano-banana-pro'].aspectRatios)),
+  callBackUrl: v.optional(HttpUrl),
+});
+export type NanoBananaProRequest = v.InferOutput<typeof NanoBananaProRequestSchema>;
+
+/** Any model's request, with the endpoint it goes to. */
+export type GenerateCall =
+  | { endpoint: 'generate'; request: NanoBananaRequest }
+  | { endpoint: 'generate2'; request: NanoBanana2Request }
+  | { endpoint: 'generatePro'; request: NanoBananaProRequest };
+
+/** An integer the host may send as a number, as digits, or not at all (0: none). */
+const ErrorCode = v.fallback(
+  v.pipe(
+    v.nullish(v.union([v.number(), v.pipe(v.string(), v.regex(/^-?\d+$/), v.transform(Number))]), 0),
+    v.transform((code) => (Number.isInteger(code) ? code : 0)),
+  ),
+  0,
+);
+/** `""` or a local time written `YYYY-MM-DD HH:mm:ss` (no zone); kept as text, read by src/ui/formatDate. */
+const TaskTime = v.fallback(v.nullish(v.string(), ''), '');
+
+export const TaskRecordSchema = v.object({
+  taskId: v.string(),
+  /** The request as the server stored it (JSON text, may be empty). */
+  paramJson: v.fallback(v.nullish(v.string(), ''), ''),
+  /** 0 generating, 1 success, 2 task creation failed, 3 generation failed. */
+  successFlag: TaskStatusSchema,
+  response: v.fallback(
+    v.nullish(
+      v.object({
+        /** The platform's copy of the image, kept longer. */
+        resultImageUrl: v.fallback(v.nullish(v.string(), ''), ''),
+        /** The model vendor's copy, valid for about 10 minutes. */
+        originImageUrl: v.fallback(v.nullish(v.string(), ''), ''),
+        /** Not documented: accepted in case a host sends several images of one task this way. */
+        resultImageUrls: v.fallback(v.nullish(v.array(v.string()), []), []),
+      }),
+      null,
+    ),
+    null,
+  ),
+  errorCode: ErrorCode,
+  errorMessage: v.fallback(v.nullish(v.string(), ''), ''),
+  createTime: TaskTime,
+  completeTime: TaskTime,
+});
+export type TaskRecord = v.InferOutput<typeof TaskRecordSchema>;
+
+/**
+ * What the task API POSTs to `callBackUrl` when a task ends. The docs show two shapes: `data.info.resultImageUrl`
+ * and, for newer endpoints, the whole task record in `data`. A browser cannot receive it; the schema documents
+ * it (and the operator's server) and is tested against the docs' examples.
+ */
+export const TaskCallbackSchema = v.object({
+  code: v.pipe(v.number(), v.integer()),
+  msg: v.fallback(v.nullish(v.string(), ''), ''),
+  data: v.object({
+    taskId: v.string(),
+    info: v.fallback(v.nullish(v.object({ resultImageUrl: v.fallback(v.nullish(v.string(), ''), '') }), null), null),
+    successFlag: v.optional(TaskStatusSchema),
+    response: v.optional(TaskRecordSchema.entries.response),
+    errorCode: v.optional(ErrorCode),
+    errorMessage: v.optional(v.fallback(v.nullish(v.string(), ''), '')),
+  }),
+});
+export type TaskCallback = v.InferOutput<typeof TaskCallbackSchema>;
+
 
 // ---------------------------------------------------------------------------------------------------
 // The call table
@@ -252,7 +361,9 @@ interface EndpointDef<TSchema extends v.GenericSchema> {
   body: BodyKind;
   response: TSchema;
   host?: ApiHost;
-  /** Not in the seed's call list; why it exists. */
+  /** The request's schema, where the contract fixes it field by field (the public task API). */
+  request?: v.GenericSchema;
+  /** Not in the platform's original call list; why it exists. */
   addition?: string;
 }
 function endpoint<const TSchema extends v.GenericSchema>(def: EndpointDef<TSchema>) {
@@ -325,25 +436,45 @@ export const endpoints = {
     path: '/api/v1/nanobanana/generate',
     body: 'json',
     host: 'generation',
+    request: NanoBananaRequestSchema,
     response: v.object({ taskId: v.string() }),
-    addition: 'the playground needs the task API to generate images (PRODUCT.md section 3)',
+    addition: 'the public task API: Nano Banana',
+  }),
+  generate2: endpoint({
+    method: 'POST',
+    path: '/api/v1/nanobanana/generate-2',
+    body: 'json',
+    host: 'generation',
+    request: NanoBanana2RequestSchema,
+    response: v.object({ taskId: v.string() }),
+    addition: 'the public task API: Nano Banana 2',
+  }),
+  generatePro: endpoint({
+    method: 'POST',
+    path: '/api/v1/nanobanana/generate-pro',
+    body: 'json',
+    host: 'generation',
+    request: NanoBananaProRequestSchema,
+    response: v.object({ taskId: v.string() }),
+    addition: 'the public task API: Nano Banana Pro',
   }),
   taskRecord: endpoint({
     method: 'GET',
     path: '/api/v1/nanobanana/record-info',
     body: 'query',
     host: 'generation',
-    response: v.object({
-      taskId: v.string(),
-      paramJson: v.fallback(v.nullish(v.string(), ''), ''),
-      response: v.nullish(v.object({ resultImageUrls: v.fallback(v.nullish(v.array(v.string()), []), []) }), null),
-      successFlag: TaskStatusSchema,
-      errorCode: v.nullish(v.union([v.number(), v.string()]), null),
-      errorMessage: v.nullish(v.string(), null),
-      createTime: Timestamp,
-      completeTime: v.nullish(Timestamp, null),
-    }),
-    addition: 'polling the generation task (PRODUCT.md section 3)',
+    request: v.strictObject({ taskId: v.pipe(v.string(), v.nonEmpty()) }),
+    response: TaskRecordSchema,
+    addition: 'the public task API: a task and its result',
+  }),
+  credit: endpoint({
+    method: 'GET',
+    path: '/api/v1/common/credit',
+    body: 'none',
+    host: 'generation',
+    // The remaining credits of the key's account, as a bare number.
+    response: v.pipe(v.number(), v.finite()),
+    addition: "the public task API: the account's balance",
   }),
 } as const;
 
@@ -352,4 +483,4 @@ export type EndpointName = keyof Endpoints;
 export type ResponseOf<N extends EndpointName> = v.InferOutput<Endpoints[N]['response']>;
 /** What the demo server may answer for a call: the response schema's input shape. */
 export type ResponseInputOf<N extends EndpointName> = v.InferInput<Endpoints[N]['response']>;
-export type TaskRecord = ResponseOf<'taskRecord'>;
+

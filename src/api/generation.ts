@@ -1,14 +1,28 @@
-/** The public image-task API, called with the user's API key instead of the session (PRODUCT.md section 3). */
-import type { GenerateRequest } from './contract';
+/** The public image-task API, called with the user's API key as a Bearer token instead of the session. */
+import type { GenerateCall } from './contract';
 import { callApi, type CallOptions } from './client';
 
 type GenerationOptions = Pick<CallOptions, 'signal'>;
 
-export function generate(request: GenerateRequest, apiKey: string, options: GenerationOptions = {}) {
-  return callApi('generate', request, { ...options, apiKey });
+/** Creates a task at the endpoint of the request's model. */
+export function generate(call: GenerateCall, apiKey: string, options: GenerationOptions = {}) {
+  const withKey = { ...options, apiKey };
+  switch (call.endpoint) {
+    case 'generate':
+      return callApi('generate', call.request, withKey);
+    case 'generate2':
+      return callApi('generate2', call.request, withKey);
+    case 'generatePro':
+      return callApi('generatePro', call.request, withKey);
+  }
 }
 
-/** One poll of a task's progress. */
+/** One read of a task's progress and result. */
 export function taskRecord(taskId: string, apiKey: string, options: GenerationOptions = {}) {
   return callApi('taskRecord', { taskId }, { ...options, apiKey });
+}
+
+/** The balance of the key's account, in credits. */
+export function creditBalance(apiKey: string, options: GenerationOptions = {}) {
+  return callApi('credit', undefined, { ...options, apiKey });
 }

@@ -7,8 +7,10 @@ import type {
   CreateOrderRequest,
   EmailLoginRequest,
   EndpointName,
-  GenerateRequest,
   InvoiceRequest,
+  NanoBanana2Request,
+  NanoBananaProRequest,
+  NanoBananaRequest,
   PageRequest,
   RegistrationRequest,
   ResetPasswordRequest,
@@ -100,8 +102,11 @@ export interface Requests {
   timeRecord: TimeRecordRequest;
   usageRecordPage: UsageRecordPageRequest;
 
-  generate: GenerateRequest;
+  generate: NanoBananaRequest;
+  generate2: NanoBanana2Request;
+  generatePro: NanoBananaProRequest;
   taskRecord: TaskRecordQuery;
+  credit: undefined;
 }
 
 // Fails to compile when the contract gains or loses a call that this table does not mirror.

@@ -17,7 +17,7 @@ export function AccountMenu() {
   return (
     <div className={styles.account}>
       <span className={styles.credits} title={t`Credit balance`}>
-        <Plural value={profile.credits} one="# credit" other="# credits" />
+        {profile.credits === null ? t`Balance unknown` : <Plural value={profile.credits} one="# credit" other="# credits" />}
       </span>
       <button type="button" className={styles.avatar} popoverTarget="account-menu" aria-label={t`Account menu for ${profile.email}`}>
         {profile.email.slice(0, 1).toUpperCase()}
@@ -25,7 +25,7 @@ export function AccountMenu() {
       <div id="account-menu" popover="auto" className={styles.menu}>
         <p className={styles.menuEmail}>{profile.email}</p>
         <p className={styles.menuCredits}>
-          <Plural value={profile.credits} one="Balance: # credit" other="Balance: # credits" />
+          {profile.credits === null ? t`Balance unknown` : <Plural value={profile.credits} one="Balance: # credit" other="Balance: # credits" />}
         </p>
         <Button block variant="secondary" busy={loggingOut} onClick={() => user.send({ type: 'LOGOUT' })}>
           <Trans>Sign out</Trans>

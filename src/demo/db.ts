@@ -110,6 +110,8 @@ const UsageRecordRowSchema = v.object({ ...UsageRecordSchema.entries, ...Owned, 
 const TaskRowSchema = v.object({
   ...endpoints.taskRecord.response.entries,
   ...Owned,
+  /** Which model made it (the record-info answer does not say; history does). */
+  model: v.optional(v.string(), 'nano-banana'),
   dueAt: v.optional(v.number(), 0),
   plannedOutcome: v.optional(v.picklist(['success', 'failure']), 'success'),
   usageRecordId: v.optional(v.string(), ''),

@@ -3,7 +3,7 @@
  * usage list have something to show without generating thousands of images by hand.
  */
 import type { GenerationModel } from '../api/contract';
-import { CREDITS_PER_IMAGE } from '../services/generationOptions';
+import { creditsPerImage } from '../services/generationOptions';
 import { debitCredits, type Account, type DbData, type UsageRecordRow } from './db';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -11,14 +11,12 @@ export const SAMPLE_DAYS = 90;
 export const MAX_RECORDS_PER_DAY = 40;
 export const FAILURE_RATE = 0.04;
 
-/** Credits per image, as the pricing page lists them. */
-export { CREDITS_PER_IMAGE };
 
 // The cheap model is used most, the dearest least.
 const MODEL_WEIGHTS: ReadonlyArray<readonly [GenerationModel, number]> = [
   ['nano-banana', 0.6],
-  ['flux-kontext-pro', 0.3],
-  ['flux-kontext-max', 0.1],
+  ['nano-banana-2', 0.3],
+  ['nano-banana-pro', 0.1],
 ];
 // Most calls ask for one image.
 const IMAGE_COUNT_WEIGHTS: ReadonlyArray<readonly [number, number]> = [
@@ -97,8 +95,11 @@ export function sampleUsage(account: Account, days = SAMPLE_DAYS, seed = 1, now 
     const times = Array.from({ length: callsOn(new Date(dayStart), random) }, () => dayStart + Math.floor(random() * DAY_MS)).sort((a, b) => a - b);
     for (const time of times) {
       const model = weighted(random, MODEL_WEIGHTS);
-      const images = weighted(random, IMAGE_COUNT_WEIGHTS);
-      const credits = CREDITS_PER_IMAGE[model] * images;
+      const counted = weighted(random, IMAGE_COUNT_WEIGHTS);
+      // Only the first endpoint makes several images per task.
+      const images = model === 'nano-banana' ? counted : 1;
+      const credits = creditsPerImage(model, '1K') * images;
+      const ratio = pick(random, ASPECT_RATIOS);
       const failed = random() < FAILURE_RATE;
       const key = pick(random, keys);
       const prompt = pick(random, PROMPTS);
@@ -115,7 +116,10 @@ export function sampleUsage(account: Account, days = SAMPLE_DAYS, seed = 1, now 
         refundedCredits: failed ? credits : 0,
         // Served by no one: the demo has no image store, and the usage views show the link, not the picture.
         resultImageUrls: failed ? [] : Array.from({ length: images }, (_, index) => `/demo/results/${taskId}-${index + 1}.png`),
-        paramJson: JSON.stringify({ prompt, model, numImages: images, aspectRatio: pick(random, ASPECT_RATIOS), outputFormat: 'png' }),
+        // Each endpoint's own field names, as the task API stores the request.
+        paramJson: JSON.stringify(
+          model === 'nano-banana' ? { prompt, type: 'TEXTTOIAMGE', numImages: images, image_size: ratio } : { prompt, imageUrls: [], aspectRatio: ratio, resolution: '1K' },
+        ),
         errorMessage: failed ? pick(random, ERRORS) : null,
         accountId: account.id,
         apiKeyId: String(key.id),

@@ -10,6 +10,9 @@ export const DEMO_DISCORD_PATH = '/demo-discord/';
 /** Generated images of the demo task API: `/demo-results/<taskId>/<n>` (the demo's image host). */
 export const DEMO_RESULTS_PATH = '/demo-results/';
 
+/** Where demo tasks "send" their callback: the demo server takes it, as an operator's server would. */
+export const DEMO_TASK_CALLBACK_PATH = '/demo-callback';
+
 const DEMO_PAGE_PATHS = ['/demo-checkout/', DEMO_DISCORD_PATH, DEMO_RESULTS_PATH] as const;
 
 export function isDemoPagePath(pathname: string): boolean {

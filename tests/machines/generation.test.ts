@@ -5,8 +5,10 @@ import {
   MAX_POLL_ERRORS,
   POLL_FIRST_DELAY_MS,
   POLL_MAX_DELAY_MS,
+  RATE_LIMITED_MAX_DELAY_MS,
   generationMachine,
   pollDelayMs,
+  taskImageUrls,
   timeLeftMs,
   type CreateTaskInput,
   type CreateTaskResponse,
@@ -22,9 +24,11 @@ const draft: GenerationDraft = {
   prompt: 'A banana astronaut',
   model: 'nano-banana',
   aspectRatio: '16:9',
-  outputFormat: 'png',
+  resolution: '1K',
+  outputFormat: 'jpg',
   numImages: 2,
-  seed: '42',
+  googleSearch: false,
+  watermark: '',
   referenceUrls: [],
 };
 const emptyPrompt: GenerationDraft = { ...draft, prompt: '' };
@@ -41,14 +45,19 @@ const created: CreateTaskResponse = { code: 200, msg: 'ok', data: { taskId: 'tas
 const createRefused: CreateTaskResponse = { code: 500001, msg: 'Model busy', data: null };
 const insufficient = Object.assign(new Error('Insufficient credits'), { kind: 'server', code: 402 });
 const offline = Object.assign(new Error('Could not reach the server'), { kind: 'network' });
+const tooMany = Object.assign(new Error('Too many requests'), { kind: 'server', code: 429 });
 
 const task = (successFlag: TaskAnswer['successFlag'], extra: Partial<TaskAnswer> = {}): PollTaskResponse => ({
   code: 200,
   msg: 'ok',
-  data: { taskId: 'task-1', successFlag, response: null, errorCode: null, errorMessage: null, createTime: '2026-11-23T10:00:00.000Z', completeTime: null, ...extra },
+  data: { taskId: 'task-1', successFlag, response: null, errorCode: 0, errorMessage: '', createTime: '2026-11-23 10:00:00', completeTime: '', ...extra },
 });
 const generating = task(0);
-const succeededTask = task(1, { response: { resultImageUrls: ['https://img.example/1.png', 'https://img.example/2.png'] }, completeTime: '2026-11-23T10:00:09.000Z' });
+// The documented single URL, and (undocumented) a list: both kept, the single one never lost.
+const succeededTask = task(1, {
+  response: { resultImageUrl: 'https://img.example/1.png', originImageUrl: 'https://vendor.example/1.png', resultImageUrls: ['https://img.example/2.png'] },
+  completeTime: '2026-11-23 10:00:09',
+});
 const createFailedTask = task(2, { errorCode: 400, errorMessage: 'The prompt was refused.' });
 const generationFailedTask = task(3, { errorCode: 501, errorMessage: 'The generation timed out.' });
 const pollRefused: PollTaskResponse = { code: 500002, msg: 'Try again later', data: null };
@@ -62,6 +71,7 @@ const names = new Map<unknown, string>([
   [generationFailedTask, 'generationFailed'],
   [pollRefused, 'refused'],
   [insufficient, '402'],
+  [tooMany, '429'],
 ]);
 
 function label(event: AnyEventObject): string {
@@ -88,6 +98,7 @@ const shared: Array<PathEvent<typeof generationMachine>> = [
   done('pollTask', generationFailedTask),
   done('pollTask', pollRefused),
   failure('pollTask', offline),
+  failure('pollTask', tooMany),
   after('POLL_DELAY', 'generation.polling.waiting'),
 ];
 // The time limit is taken while a read is under way: from `waiting` the next read's timer would come first.
@@ -109,6 +120,7 @@ describeMachinePaths('generation machine', {
     apiKey: context.apiKey.trim() !== '',
     affordable: context.balance >= costOf(context.draft),
     pollErrors: context.pollErrors,
+    rateLimited: Math.min(context.rateLimited, 2),
   }),
   maxSimplePaths: 120,
   assertState: (snapshot, { event, previous, stepCalls, stepInvocations }) => {
@@ -138,7 +150,7 @@ describeMachinePaths('generation machine', {
     const creates = stepInvocations('createTask').map((invocation) => invocation.input as CreateTaskInput);
     expect(creates).toEqual(entered('creatingTask') ? [{ draft: context.draft, apiKey: KEY }] : []);
     if (entered('creatingTask')) {
-      expect(context).toMatchObject({ submitted: context.draft, taskId: null, polls: 0, pollErrors: 0, result: null, failure: null, error: null, errorCode: null });
+      expect(context).toMatchObject({ submitted: context.draft, taskId: null, polls: 0, pollErrors: 0, rateLimited: 0, result: null, failure: null, error: null, errorCode: null });
     }
 
     // The account is re-read exactly when a run ends (charged on success, refunded on failure, perhaps charged
@@ -206,9 +218,9 @@ describeMachinePaths('generation machine', {
         expect(is('succeeded')).toBe(true);
         expect(context.result).toEqual({
           taskId: 'task-1',
-          imageUrls: ['https://img.example/1.png', 'https://img.example/2.png'],
-          createTime: '2026-11-23T10:00:00.000Z',
-          completeTime: '2026-11-23T10:00:09.000Z',
+          imageUrls: ['https://img.example/2.png', 'https://img.example/1.png'],
+          createTime: '2026-11-23 10:00:00',
+          completeTime: '2026-11-23 10:00:09',
         });
       } else if (answer === createFailedTask || answer === generationFailedTask) {
         const failedTask = answer === createFailedTask ? { error: 'The prompt was refused.', errorCode: 400 } : { error: 'The generation timed out.', errorCode: 501 };
@@ -219,11 +231,21 @@ describeMachinePaths('generation machine', {
         expect(snapshot.matches({ polling: 'waiting' })).toBe(true);
         expect(context.polls).toBe((before?.polls ?? 0) + 1);
         expect(context.pollErrors).toBe(0);
+        expect(context.rateLimited).toBe(0);
       } else {
         expectHiccup();
       }
     }
-    if (event.type === 'xstate.error.actor.pollTask') expectHiccup();
+    if (event.type === 'xstate.error.actor.pollTask') {
+      if (event.error === tooMany) {
+        // Too many requests: never a failure of its own, only a longer wait (the time limit still bounds it).
+        expect(snapshot.matches({ polling: 'waiting' })).toBe(true);
+        expect(context.rateLimited).toBe((before?.rateLimited ?? 0) + 1);
+        expect(context.pollErrors).toBe(before?.pollErrors);
+      } else {
+        expectHiccup();
+      }
+    }
 
     function expectHiccup() {
       const inARow = (before?.pollErrors ?? 0) + 1;
@@ -257,10 +279,28 @@ describeMachinePaths('generation machine', {
   },
 });
 
+describe('task results', () => {
+  it('keeps the documented resultImageUrl, adds a list if a host sends one, and drops links that are not http(s)', () => {
+    expect(taskImageUrls(null)).toEqual([]);
+    expect(taskImageUrls({ resultImageUrl: 'https://a.example/1.jpg', originImageUrl: '', resultImageUrls: [] })).toEqual(['https://a.example/1.jpg']);
+    expect(taskImageUrls({ resultImageUrl: 'https://a.example/1.jpg', originImageUrl: '', resultImageUrls: ['https://a.example/1.jpg', 'https://a.example/2.jpg'] })).toEqual([
+      'https://a.example/1.jpg',
+      'https://a.example/2.jpg',
+    ]);
+    expect(taskImageUrls({ resultImageUrl: 'javascript:alert(1)', originImageUrl: '', resultImageUrls: ['data:image/png;base64,AAAA', ' '] })).toEqual([]);
+  });
+});
+
 describe('generation timings', () => {
+  it('waits twice as long after each 429 in a row, up to a minute', () => {
+    expect(pollDelayMs(0, 1)).toBe(4000);
+    expect(pollDelayMs(2, 2)).toBe(18_000);
+    expect(pollDelayMs(10, 10)).toBe(RATE_LIMITED_MAX_DELAY_MS);
+  });
+
   it('reads progress from 2 s, half as long again each time, at most every 10 s', () => {
     expect(pollDelayMs(0)).toBe(POLL_FIRST_DELAY_MS);
-    expect([0, 1, 2, 3, 4, 5, 6].map(pollDelayMs)).toEqual([2000, 3000, 4500, 6750, 10_000, 10_000, 10_000]);
+    expect([0, 1, 2, 3, 4, 5, 6].map((polls) => pollDelayMs(polls))).toEqual([2000, 3000, 4500, 6750, 10_000, 10_000, 10_000]);
     expect(pollDelayMs(50)).toBe(POLL_MAX_DELAY_MS);
     expect(timeLeftMs(null, 5)).toBe(GENERATION_TIME_LIMIT_MS);
     expect(timeLeftMs(1000, 1000 + 60_000)).toBe(GENERATION_TIME_LIMIT_MS - 60_000);

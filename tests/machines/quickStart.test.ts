@@ -22,10 +22,13 @@ const offline = Object.assign(new Error('Could not reach the server'), { kind: '
 const task = (successFlag: TaskAnswer['successFlag'], extra: Partial<TaskAnswer> = {}): PollTaskResponse => ({
   code: 200,
   msg: 'success',
-  data: { taskId: 'task-1', successFlag, response: null, errorCode: null, errorMessage: null, createTime: '2026-11-23T10:00:00.000Z', completeTime: null, ...extra },
+  data: { taskId: 'task-1', successFlag, response: null, errorCode: 0, errorMessage: '', createTime: '2026-11-23 10:00:00', completeTime: '', ...extra },
 });
 const generating = task(0);
-const succeededTask = task(1, { response: { resultImageUrls: ['https://img.example/1.png'] }, completeTime: '2026-11-23T10:00:03.000Z' });
+const succeededTask = task(1, {
+  response: { resultImageUrl: 'https://img.example/1.png', originImageUrl: 'https://vendor.example/1.png', resultImageUrls: [] },
+  completeTime: '2026-11-23 10:00:03',
+});
 const createFailedTask = task(2, { errorCode: 400, errorMessage: 'The prompt was refused.' });
 const generationFailedTask = task(3, { errorCode: 501, errorMessage: 'The generation timed out.' });
 const checkRefused: PollTaskResponse = { code: 500002, msg: 'Try again later', data: null };

@@ -4,9 +4,9 @@
  * also a usage record, so history and the dashboard show it. Work on loaded tables; the caller saves.
  */
 import { t } from '@lingui/core/macro';
-import type { GenerateRequest } from '../../api/contract';
+import type { GenerateCall } from '../../api/contract';
 import { DEMO_RESULTS_PATH } from '../../services/demoPages';
-import { MODEL_NAMES, generationCost } from '../../services/generationOptions';
+import { MODELS, generationCost, modelSpec, type GenerationModel } from '../../services/generationOptions';
 import { randomHex } from '../crypto';
 import { debitCredits, findAccount, type Account, type ApiKeyRow, type DbData, type TaskRow, type UsageRecordRow } from '../db';
 
@@ -18,17 +18,74 @@ export const TASK_BASE_MS = 2000;
 export const TASK_PER_IMAGE_MS = 500;
 export const TASK_JITTER_MS = 1000;
 
-/** What failed tasks say, in the visitor's language when the task ends (the demo server answers in it). */
-export function generationErrors(): readonly string[] {
+export const GENERATION_FAILED_CODE = 501;
+/** The task API's code for a prompt its content policy refused. */
+export const CONTENT_POLICY_CODE = 400;
+
+/**
+ * How failed tasks fail, with the task API's codes: 501 for a generation that failed, 400 for a prompt the
+ * content policy flagged. Worded in the visitor's language when the task ends (the demo server answers in it).
+ */
+export function generationErrors(): ReadonlyArray<{ code: number; message: string }> {
   return [
-    t`The model could not finish this image. Try again, or change the prompt a little.`,
-    t`The generation timed out on the model’s side.`,
-    t`The output was blocked by the content filter.`,
+    { code: GENERATION_FAILED_CODE, message: t`The model could not finish this image. Try again, or change the prompt a little.` },
+    { code: GENERATION_FAILED_CODE, message: t`The generation timed out on the model’s side.` },
+    { code: CONTENT_POLICY_CODE, message: t`Your prompt has been flagged by the content policy.` },
   ];
 }
-export const GENERATION_FAILED_CODE = 501;
 
 const iso = (time: number) => new Date(time).toISOString();
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** The task API writes times as local time `YYYY-MM-DD HH:mm:ss`, with no zone; so does the demo. */
+export function taskTime(time: number): string {
+  const date = new Date(time);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+/** What a task asked for, read back from its request whatever the endpoint's field names. */
+export interface TaskParameters {
+  model: GenerationModel;
+  prompt: string;
+  aspectRatio: string;
+  resolution: string;
+  outputFormat: 'png' | 'jpg';
+  numImages: number;
+}
+
+/** The parameters of a call, as the demo needs them to price, run and draw the task. */
+export function callParameters(model: GenerationModel, call: GenerateCall): TaskParameters {
+  const spec = MODELS[model];
+  switch (call.endpoint) {
+    case 'generate':
+      return {
+        model,
+        prompt: call.request.prompt,
+        aspectRatio: call.request.image_size ?? spec.defaultAspectRatio,
+        resolution: '',
+        outputFormat: 'png',
+        numImages: call.request.numImages ?? 1,
+      };
+    case 'generate2':
+      return {
+        model,
+        prompt: call.request.prompt,
+        aspectRatio: call.request.aspectRatio ?? spec.defaultAspectRatio,
+        resolution: call.request.resolution ?? '1K',
+        outputFormat: call.request.outputFormat ?? 'jpg',
+        numImages: 1,
+      };
+    case 'generatePro':
+      return {
+        model,
+        prompt: call.request.prompt,
+        aspectRatio: call.request.aspectRatio ?? spec.defaultAspectRatio,
+        resolution: call.request.resolution ?? '1K',
+        outputFormat: 'png',
+        numImages: 1,
+      };
+  }
+}
 
 /** The account that owns this API key, and the key (the task API knows keys, not sessions). */
 export function accountForApiKey(data: DbData, apiKey: string | null): { account: Account; key: ApiKeyRow } | undefined {
@@ -56,33 +113,35 @@ export function randomPlan(): TaskPlan {
 }
 
 /** A new running task and its usage record (status 0, the cost known up front, nothing charged yet). */
-export function createTask(data: DbData, account: Account, key: ApiKeyRow, request: GenerateRequest, failureRate: number, plan: TaskPlan, now = Date.now()): TaskRow {
+export function createTask(data: DbData, account: Account, key: ApiKeyRow, params: TaskParameters, call: GenerateCall, failureRate: number, plan: TaskPlan, now = Date.now()): TaskRow {
   const taskId = randomHex(32);
   const usageRecordId = randomHex(16);
-  const paramJson = JSON.stringify(request);
+  // Stored as the endpoint took it, as the real host does.
+  const paramJson = JSON.stringify(call.request);
   const task: TaskRow = {
     taskId,
     paramJson,
+    model: params.model,
     response: null,
     successFlag: 0,
-    errorCode: null,
-    errorMessage: null,
-    createTime: iso(now),
-    completeTime: null,
+    errorCode: 0,
+    errorMessage: '',
+    createTime: taskTime(now),
+    completeTime: '',
     accountId: account.id,
-    dueAt: now + TASK_BASE_MS + TASK_PER_IMAGE_MS * request.numImages + Math.round(TASK_JITTER_MS * plan.jitter),
+    dueAt: now + TASK_BASE_MS + TASK_PER_IMAGE_MS * params.numImages + Math.round(TASK_JITTER_MS * plan.jitter),
     plannedOutcome: plan.roll < failureRate / 100 ? 'failure' : 'success',
     usageRecordId,
   };
   const record: UsageRecordRow = {
     id: usageRecordId,
     taskId,
-    createTime: task.createTime,
-    model: request.model,
+    createTime: iso(now),
+    model: params.model,
     apiKeyName: key.name,
-    prompt: request.prompt,
+    prompt: params.prompt,
     status: 0,
-    credits: generationCost(request.model, request.numImages),
+    credits: generationCost(params.model, params.resolution, params.numImages),
     refundedCredits: 0,
     resultImageUrls: [],
     paramJson,
@@ -92,7 +151,7 @@ export function createTask(data: DbData, account: Account, key: ApiKeyRow, reque
   };
   data.tasks.push(task);
   data.usageRecords.push(record);
-  key.lastUsedTime = task.createTime;
+  key.lastUsedTime = iso(now);
   return task;
 }
 
@@ -101,33 +160,40 @@ export function resultImageUrl(origin: string, taskId: string, index: number): s
   return `${origin}${DEMO_RESULTS_PATH}${taskId}/${index + 1}`;
 }
 
-/** The request a task was made from (its paramJson), or null if unreadable. */
-export function taskRequest(task: Pick<TaskRow, 'paramJson'>): GenerateRequest | null {
+/** What a stored task asked for (its model and paramJson), or null if unreadable. */
+export function taskParameters(task: Pick<TaskRow, 'paramJson' | 'model'>): TaskParameters | null {
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(task.paramJson);
-    return typeof parsed === 'object' && parsed !== null && 'prompt' in parsed && 'numImages' in parsed ? (parsed as GenerateRequest) : null;
+    parsed = JSON.parse(task.paramJson);
   } catch {
     return null;
   }
+  if (typeof parsed !== 'object' || parsed === null || !('prompt' in parsed) || typeof parsed.prompt !== 'string') return null;
+  const spec = modelSpec(task.model);
+  // Stored by this demo from a request its schema accepted: the endpoint's own shape.
+  return callParameters(spec.id, { endpoint: spec.endpoint, request: parsed } as GenerateCall);
 }
 
 /** One of the errors, picked by the task id, so the same task always fails the same way. */
-function errorFor(task: TaskRow): string {
+function errorFor(task: TaskRow): { code: number; message: string } {
   const errors = generationErrors();
-  return errors[parseInt(task.taskId.slice(0, 4), 16) % errors.length] ?? '';
+  return errors[parseInt(task.taskId.slice(0, 4), 16) % errors.length] ?? { code: GENERATION_FAILED_CODE, message: '' };
 }
 
 /** Finishes one due task: images and a charge on success; an error and a full refund on failure. */
 function settleTask(data: DbData, task: TaskRow, origin: string): void {
   const account = findAccount(data, task.accountId);
   const record = data.usageRecords.find((row) => row.id === task.usageRecordId);
-  const request = taskRequest(task);
-  task.completeTime = iso(task.dueAt);
-  if (task.plannedOutcome === 'success' && account && request) {
-    const urls = Array.from({ length: request.numImages }, (_, index) => resultImageUrl(origin, task.taskId, index));
+  const params = taskParameters(task);
+  task.completeTime = taskTime(task.dueAt);
+  if (task.plannedOutcome === 'success' && account && params) {
+    const urls = Array.from({ length: params.numImages }, (_, index) => resultImageUrl(origin, task.taskId, index));
     task.successFlag = 1;
-    task.response = { resultImageUrls: urls };
-    const charged = debitCredits(data, account, record?.credits ?? generationCost(request.model, request.numImages), `${MODEL_NAMES[request.model]} task ${task.taskId}`, task.dueAt);
+    // The documented field holds the first image; a task of several also lists them all (the docs do not
+    // say how a host returns several, and the client accepts such a list).
+    task.response = { resultImageUrl: urls[0] ?? '', originImageUrl: urls[0] ?? '', resultImageUrls: urls.length > 1 ? urls : [] };
+    const cost = record?.credits ?? generationCost(params.model, params.resolution, params.numImages);
+    const charged = debitCredits(data, account, cost, `${MODELS[params.model].name} task ${task.taskId}`, task.dueAt);
     if (record) {
       record.status = 1;
       record.resultImageUrls = urls;
@@ -137,8 +203,9 @@ function settleTask(data: DbData, task: TaskRow, origin: string): void {
     return;
   }
   task.successFlag = 3;
-  task.errorCode = GENERATION_FAILED_CODE;
-  task.errorMessage = errorFor(task);
+  const error = errorFor(task);
+  task.errorCode = error.code;
+  task.errorMessage = error.message;
   if (record) {
     record.status = 3;
     record.errorMessage = task.errorMessage;

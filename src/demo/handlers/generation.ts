@@ -1,78 +1,75 @@
 /**
- * The demo's public image-task API (PRODUCT.md section 3): `generate` creates a task paid for by the API
- * key's account, `record-info` reports it, and the demo image host serves the finished images, drawn in
- * the browser from the task's prompt, seed and aspect ratio.
+ * The demo's public image-task API, with the same endpoints, fields and codes as the real host: one create
+ * endpoint per model family (a field the endpoint does not define is refused with 400), `record-info`
+ * reports a task, `common/credit` the balance, and the demo image host serves the finished images, drawn
+ * in the browser from the task's prompt at the requested aspect ratio, resolution and format.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import * as v from 'valibot';
-import { plural, t } from '@lingui/core/macro';
-import { GenerationModelSchema, INSUFFICIENT_CREDITS_CODE, INVALID_GENERATION_REQUEST_CODE, type GenerateRequest } from '../../api/contract';
-import { DEMO_RESULTS_PATH } from '../../services/demoPages';
+import { t } from '@lingui/core/macro';
 import {
-  ASPECT_RATIOS,
-  MAX_IMAGES,
-  MAX_PROMPT_LENGTH,
-  MAX_REFERENCE_IMAGES,
-  MAX_SEED,
-  MIN_IMAGES,
-  MODEL_NAMES,
-  OUTPUT_FORMATS,
-  OUTPUT_MIME,
-  generationCost,
-  isAspectRatio,
-  isOutputFormat,
-  outputSize,
-} from '../../services/generationOptions';
-import { isHttpUrl } from '../../services/urls';
+  INSUFFICIENT_CREDITS_CODE,
+  NanoBanana2RequestSchema,
+  NanoBananaProRequestSchema,
+  NanoBananaRequestSchema,
+  TASK_CODES,
+  endpoints,
+  type GenerateCall,
+} from '../../api/contract';
+import { DEMO_RESULTS_PATH, DEMO_TASK_CALLBACK_PATH } from '../../services/demoPages';
+import { MODELS, OUTPUT_MIME, generationCost, modelOfEndpoint, outputSize, type GenerateEndpoint } from '../../services/generationOptions';
 import type { DemoEnvironment } from '../environment';
-import { accountForApiKey, createTask, findTask, randomPlan, settleDueTasks, taskRequest } from '../generation/tasks';
+import { accountForApiKey, callParameters, createTask, findTask, randomPlan, settleDueTasks, taskParameters } from '../generation/tasks';
 import { renderResultImage } from '../generation/images';
-import { fail, ok, route } from './route';
+import { fail, ok, route, type Reply } from './route';
 
-/** The task API's own codes (as its hosts answer them): an unknown key, and an unknown task. */
-export const INVALID_API_KEY_CODE = 401;
-export const TASK_NOT_FOUND_CODE = 404;
+/** The task API's own codes: an unknown key, and an unknown task. */
+export const INVALID_API_KEY_CODE = TASK_CODES.unauthorized;
+export const TASK_NOT_FOUND_CODE = TASK_CODES.taskNotFound;
 
-const GenerateInput: v.GenericSchema<unknown, GenerateRequest> = v.object({
-  prompt: v.string(),
-  type: v.picklist(['TEXTTOIAMGE', 'IMAGETOIAMGE']),
-  model: GenerationModelSchema,
-  numImages: v.number(),
-  imageUrls: v.optional(v.array(v.string())),
-  aspectRatio: v.string(),
-  seed: v.optional(v.number()),
-  outputFormat: v.picklist(OUTPUT_FORMATS),
-  callBackUrl: v.optional(v.string()),
-});
-const TaskQuery = v.object({ taskId: v.pipe(v.string(), v.minLength(1)) });
+/** Refusals of the task API are code 400, "parameter error", with what is wrong in words. */
+function parameterError(message: string): Reply<null> {
+  return fail(TASK_CODES.parameterError, message);
+}
 
-/** What is wrong with a request the schema let through, as the task API would say it; null if nothing. */
-export function requestProblem(request: GenerateRequest): string | null {
-  const prompt = request.prompt.trim();
-  if (prompt === '') return t`Describe the image: the prompt is empty.`;
-  if (request.prompt.length > MAX_PROMPT_LENGTH) return t`The prompt is longer than ${MAX_PROMPT_LENGTH} characters.`;
-  if (!Number.isInteger(request.numImages) || request.numImages < MIN_IMAGES || request.numImages > MAX_IMAGES) {
-    return t`numImages must be a whole number from ${MIN_IMAGES} to ${MAX_IMAGES}.`;
+/** The first thing wrong with a request, said as the task API would (a field it does not define included). */
+function describeRequestIssue(issue: v.BaseIssue<unknown>, path: string): string {
+  const field = v.getDotPath(issue) ?? t`request body`;
+  if (issue.expected === 'never') return t`${field} is not a field of ${path}.`;
+  if (issue.input === undefined) return t`${field} is required.`;
+  const expected = issue.expected ?? '';
+  return t`${field} has a value that ${path} does not take (expected ${expected}).`;
+}
+
+const REQUEST_SCHEMAS = { generate: NanoBananaRequestSchema, generate2: NanoBanana2RequestSchema, generatePro: NanoBananaProRequestSchema } as const;
+
+/** The request checked field by field against its endpoint's documented fields and rules. */
+export function parseGenerateCall(endpoint: GenerateEndpoint, payload: unknown): { ok: true; call: GenerateCall } | { ok: false; message: string } {
+  const { path } = endpoints[endpoint];
+  const parsed = v.safeParse(REQUEST_SCHEMAS[endpoint], payload, { abortEarly: true });
+  if (!parsed.success) {
+    const [issue] = parsed.issues;
+    return { ok: false, message: issue ? describeRequestIssue(issue, path) : t`The request is not valid.` };
   }
-  if (!isAspectRatio(request.aspectRatio)) {
-    const ratios = ASPECT_RATIOS.join(', ');
-    return t`aspectRatio must be one of ${ratios}.`;
+  const call = { endpoint, request: parsed.output } as GenerateCall;
+  const problem = requestProblem(call);
+  return problem === null ? { ok: true, call } : { ok: false, message: problem };
+}
+
+/** What the schema cannot say: rules across fields, and each model's limits. */
+export function requestProblem(call: GenerateCall): string | null {
+  const spec = MODELS[modelOfEndpoint(call.endpoint)];
+  const { prompt } = call.request;
+  if (prompt.trim() === '') return t`Describe the image: the prompt is empty.`;
+  if (prompt.length > spec.maxPromptLength) {
+    const max = spec.maxPromptLength;
+    return t`The prompt is longer than ${max} characters.`;
   }
-  if (!isOutputFormat(request.outputFormat)) return t`outputFormat must be png, jpeg or webp.`;
-  if (request.seed !== undefined && (!Number.isInteger(request.seed) || request.seed < 0 || request.seed > MAX_SEED)) {
-    return t`seed must be a whole number from 0 to ${MAX_SEED}.`;
+  const urls = call.request.imageUrls ?? [];
+  if (call.endpoint === 'generate') {
+    if (call.request.type === 'IMAGETOIAMGE' && urls.length === 0) return t`IMAGETOIAMGE needs at least one URL in imageUrls.`;
+    if (call.request.type === 'TEXTTOIAMGE' && urls.length > 0) return t`Reference images need type IMAGETOIAMGE.`;
   }
-  const urls = request.imageUrls ?? [];
-  const bad = urls.find((url) => !isHttpUrl(url));
-  if (bad !== undefined) return t`"${bad}" is not an http or https image URL.`;
-  const maxReferences = MAX_REFERENCE_IMAGES[request.model];
-  const modelName = MODEL_NAMES[request.model];
-  if (urls.length > maxReferences) {
-    return plural(maxReferences, { one: `${modelName} takes at most # reference image.`, other: `${modelName} takes at most # reference images.` });
-  }
-  if (request.type === 'IMAGETOIAMGE' && urls.length === 0) return t`IMAGETOIAMGE needs at least one URL in imageUrls.`;
-  if (request.type === 'TEXTTOIAMGE' && urls.length > 0) return t`Reference images need type IMAGETOIAMGE.`;
-  if (request.callBackUrl !== undefined && request.callBackUrl !== '' && !isHttpUrl(request.callBackUrl)) return t`callBackUrl must be an http or https URL.`;
   return null;
 }
 
@@ -88,36 +85,55 @@ function notFound(): Response {
   return new HttpResponse(null, { status: 404 });
 }
 
+/** One task-API endpoint: the Bearer key's account, then the request checked against the endpoint's fields. */
+function generateRoute(env: DemoEnvironment, endpoint: GenerateEndpoint): HttpHandler {
+  return route(env, endpoint, v.unknown(), ({ input, token }) => {
+    const data = env.db.read();
+    const owner = accountForApiKey(data, token);
+    if (!owner) return invalidKey();
+    const checked = parseGenerateCall(endpoint, input);
+    if (!checked.ok) return parameterError(checked.message);
+    const params = callParameters(modelOfEndpoint(endpoint), checked.call);
+    const cost = generationCost(params.model, params.resolution, params.numImages);
+    const { account, key } = owner;
+    if (cost > account.credits) {
+      const balance = account.credits;
+      return fail(INSUFFICIENT_CREDITS_CODE, t`Insufficient credits: this task costs ${cost} credits and the balance is ${balance}.`);
+    }
+    const task = createTask(data, account, key, { ...params, prompt: params.prompt.trim() }, checked.call, env.controls.get().generationFailureRate, randomPlan());
+    env.db.save();
+    return ok({ taskId: task.taskId });
+  });
+}
+
+const TaskQuery = v.strictObject({ taskId: v.pipe(v.string(), v.nonEmpty()) });
+
 export function generationHandlers(env: DemoEnvironment): HttpHandler[] {
   return [
-    route(env, 'generate', GenerateInput, ({ input, token }) => {
-      const data = env.db.read();
-      const owner = accountForApiKey(data, token);
-      if (!owner) return invalidKey();
-      const problem = requestProblem(input);
-      if (problem) return fail(INVALID_GENERATION_REQUEST_CODE, problem);
-      const cost = generationCost(input.model, input.numImages);
-      const { account, key } = owner;
-      if (cost > account.credits) {
-        const balance = account.credits;
-        return fail(INSUFFICIENT_CREDITS_CODE, t`Insufficient credits: this task costs ${cost} credits and the balance is ${balance}.`);
-      }
-      const request: GenerateRequest = { ...input, prompt: input.prompt.trim() };
-      const task = createTask(data, account, key, request, env.controls.get().generationFailureRate, randomPlan());
-      env.db.save();
-      return ok({ taskId: task.taskId });
-    }),
+    generateRoute(env, 'generate'),
+    generateRoute(env, 'generate2'),
+    generateRoute(env, 'generatePro'),
 
-    route(env, 'taskRecord', TaskQuery, ({ input, token, request }) => {
+    route(env, 'taskRecord', v.unknown(), ({ input, token, request }) => {
       const data = env.db.read();
       const owner = accountForApiKey(data, token);
       if (!owner) return invalidKey();
+      const query = v.safeParse(TaskQuery, input);
+      if (!query.success) return parameterError(t`taskId is required.`);
       if (settleDueTasks(data, originOf(request), Date.now(), owner.account.id)) env.db.save();
-      const task = findTask(data, owner.account, input.taskId);
+      const task = findTask(data, owner.account, query.output.taskId);
       if (!task) return fail(TASK_NOT_FOUND_CODE, t`No task with this id belongs to this key’s account.`);
-      const { accountId: _accountId, dueAt: _dueAt, plannedOutcome: _plannedOutcome, usageRecordId: _usageRecordId, ...record } = task;
+      const { accountId: _accountId, dueAt: _dueAt, plannedOutcome: _plannedOutcome, usageRecordId: _usageRecordId, model: _model, ...record } = task;
       return ok(record);
     }),
+
+    route(env, 'credit', v.unknown(), ({ token }) => {
+      const owner = accountForApiKey(env.db.read(), token);
+      return owner ? ok(owner.account.credits) : invalidKey();
+    }),
+
+    // Where demo tasks send their callback: taken and acknowledged, as an operator's server would.
+    http.post(`*${DEMO_TASK_CALLBACK_PATH}`, () => HttpResponse.json({ code: 200, msg: 'success' })),
 
     // The image host: like a CDN, public to whoever has the link, and outside the QA controls (an image
     // loading must not use up a failure armed for the next API call).
@@ -126,12 +142,12 @@ export function generationHandlers(env: DemoEnvironment): HttpHandler[] {
       const taskId = String(params.taskId);
       const image = Number(params.image);
       const task = data.tasks.find((candidate) => candidate.taskId === taskId);
-      const request = task ? taskRequest(task) : null;
-      if (!task || task.successFlag !== 1 || !request || !Number.isInteger(image) || image < 1 || image > request.numImages) return notFound();
-      const format = isOutputFormat(request.outputFormat) ? request.outputFormat : 'png';
-      const blob = await renderResultImage({ taskId, request, index: image - 1, ...outputSize(request.aspectRatio) }, OUTPUT_MIME[format]);
-      // A browser that cannot encode the format (WebP in Safari) gives PNG: say what the bytes really are.
-      return new HttpResponse(blob, { status: 200, headers: { 'Content-Type': blob.type || OUTPUT_MIME[format], 'Cache-Control': 'public, max-age=31536000, immutable' } });
+      const parameters = task ? taskParameters(task) : null;
+      if (!task || task.successFlag !== 1 || !parameters || !Number.isInteger(image) || image < 1 || image > parameters.numImages) return notFound();
+      const mime = OUTPUT_MIME[parameters.outputFormat];
+      const size = outputSize(parameters.aspectRatio, parameters.resolution);
+      const blob = await renderResultImage({ taskId, prompt: parameters.prompt, index: image - 1, ...size }, mime);
+      return new HttpResponse(blob, { status: 200, headers: { 'Content-Type': blob.type || mime, 'Cache-Control': 'public, max-age=31536000, immutable' } });
     }),
   ];
 }

@@ -17,6 +17,7 @@ import { OrdersSection, ordersLogic, ORDERS_PAGE_SIZE } from './OrdersSection';
 import { PackagePicker } from './PackagePicker';
 import { useDiscount } from './useDiscount';
 import styles from './Billing.module.css';
+import { balanceText } from '../../ui/balance';
 
 const DEFAULT_PACKAGE = CREDIT_PACKAGES[1]?.id ?? CREDIT_PACKAGES[0]?.id ?? '';
 
@@ -49,7 +50,7 @@ function BuyCredits({ user, onPaid }: { user: AppUser; onPaid: () => void }) {
           <Trans>Buy credits</Trans>
         </h2>
         <p className={styles.hint}>
-          <Trans>Balance: {i18n.number(user.credits)} credits</Trans>
+          <Trans>Balance: {balanceText(i18n, user.credits)} credits</Trans>
           {discount ? (
             <>
               {' · '}

@@ -14,6 +14,7 @@ import { MethodPicker } from './MethodPicker';
 import { useDiscount } from './useDiscount';
 import styles from './Billing.module.css';
 import { formatDate } from '../../ui/formatDate';
+import { balanceText } from '../../ui/balance';
 
 /**
  * Offers to renew the last package when the balance is under the account's alert threshold; renewing runs
@@ -63,7 +64,7 @@ export function EarlyRenewalModal({ user }: { user: AppUser }) {
             </Trans>
           ) : (
             <Trans>
-              Your balance is {i18n.number(user.credits)} credits, under your alert threshold of {threshold}. Renew now so your calls keep working.
+              Your balance is {balanceText(i18n, user.credits)} credits, under your alert threshold of {threshold}. Renew now so your calls keep working.
             </Trans>
           )}
         </p>

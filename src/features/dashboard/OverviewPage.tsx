@@ -14,19 +14,20 @@ import { UsageRecordsSection } from './UsageRecordsSection';
 import { UsageSection } from './UsageSection';
 import styles from './Overview.module.css';
 import { formatDate } from '../../ui/formatDate';
+import { balanceText } from '../../ui/balance';
 
 const discountLogic = createResourceLogic(() => userDiscount());
 
 function BalanceCard() {
   const { i18n } = useLingui();
-  const credits = useGlobalSelector('user', (s) => userSelectors.user(s)?.credits ?? 0);
+  const credits = useGlobalSelector('user', (s) => userSelectors.user(s)?.credits ?? null);
   return (
     <div className={styles.card}>
       <h2 className={styles.cardLabel}>
         <Trans>Credit balance</Trans>
       </h2>
       <p className={styles.cardValue} data-testid="credit-balance">
-        {i18n.number(credits)}
+        {balanceText(i18n, credits)}
       </p>
       <p className={styles.cardNote}>
         <Trans>Credits are spent per image; a failed generation is refunded.</Trans>

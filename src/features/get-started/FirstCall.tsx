@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { GENERATION_TIME_LIMIT_MINUTES, type QuickStartActor } from '../../actors/quickStart';
+import { taskImageUrls } from '../../actors/generation';
 import { INSUFFICIENT_CREDITS_CODE, SESSION_EXPIRED_CODE } from '../../api/contract';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
@@ -265,7 +266,7 @@ export function CheckTaskPanel({ actor, cost, prompt }: CheckTaskPanelProps) {
   // Checks after the first come on their own: the status keeps saying "still generating" meanwhile, so the live
   // region speaks when the task's state changes, not at every check.
   const stillGenerating = phase === 'running' || (phase === 'checking' && checks > 0);
-  const urls = lastCheck?.code === 200 ? (lastCheck.data.response?.resultImageUrls ?? []) : [];
+  const urls = lastCheck?.code === 200 ? taskImageUrls(lastCheck.data.response) : [];
 
   return (
     <div className={styles.run}>
@@ -315,7 +316,7 @@ export function CheckTaskPanel({ actor, cost, prompt }: CheckTaskPanelProps) {
           >
             <p>
               <Trans>
-                The images are in <code>response.resultImageUrls</code>, shown below. Charged: {credits}. Every task is also kept in <Link href="/recent-history">your history</Link>.
+                The image is in <code>response.resultImageUrl</code>, shown below. Charged: {credits}. Every task is also kept in <Link href="/recent-history">your history</Link>.
               </Trans>
             </p>
           </Outcome>

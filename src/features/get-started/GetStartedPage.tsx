@@ -10,14 +10,15 @@ import { maskKey } from '../../ui/maskKey';
 import { useLocalActor } from '../../actors/inspection';
 import { GENERATION_TIME_LIMIT_MINUTES, createQuickStartLogic } from '../../actors/quickStart';
 import { FREE_SIGN_UP_CREDITS } from '../../services/creditPackages';
-import { CREDITS_PER_IMAGE, MODEL_NAMES, generationCost } from '../../services/generationOptions';
-import { curlGenerate, curlTaskStatus, javascriptGenerate } from '../playground/snippets';
+import { GENERATION_MODELS, MODELS, creditsPerImage, lowestCreditsPerImage, modelName as modelName_ } from '../../services/generationOptions';
+import { curlGenerate, curlTaskStatus, javascriptGenerate, pythonGenerate } from '../playground/snippets';
 import { CodeSample, type CodeVariant } from './CodeSample';
 import { CheckTaskPanel, SendRequestPanel } from './FirstCall';
 import { javascriptTaskStatus } from './pollSnippet';
 import { quickStartSelectors } from './quickStartSelectors';
-import { KEY_PLACEHOLDER, SAMPLE_REQUEST, TASK_ID_PLACEHOLDER, isDemoMode, snippetTarget } from './sample';
+import { KEY_PLACEHOLDER, SAMPLE_CALL, SAMPLE_COST, SAMPLE_DRAFT, TASK_ID_PLACEHOLDER, isDemoMode, snippetTarget } from './sample';
 import styles from './GetStartedPage.module.css';
+import { balanceText } from '../../ui/balance';
 
 /** How long the playground watches a task: the advice here is the same. */
 const limitMinutes = GENERATION_TIME_LIMIT_MINUTES;
@@ -27,18 +28,24 @@ type StepState = 'done' | 'current' | 'upcoming';
 const CREATE_RESPONSE = `{
   "code": 200,
   "msg": "success",
-  "data": { "taskId": "4f9c2e7a0b1d4c6e" }
+  "data": { "taskId": "4f9c2e7a0b1d4c6e0a9b8c7d6e5f4a3b" }
 }`;
 
 const STATUS_RESPONSE = `{
   "code": 200,
   "msg": "success",
   "data": {
-    "taskId": "4f9c2e7a0b1d4c6e",
+    "taskId": "4f9c2e7a0b1d4c6e0a9b8c7d6e5f4a3b",
+    "paramJson": "{\\"prompt\\":\\"…\\"}",
     "successFlag": 1,
-    "response": { "resultImageUrls": ["https://…/4f9c2e7a0b1d4c6e-0.png"] },
-    "errorCode": null,
-    "errorMessage": null
+    "response": {
+      "resultImageUrl": "https://…/result.png",
+      "originImageUrl": "https://…/original.png"
+    },
+    "errorCode": 0,
+    "errorMessage": "",
+    "createTime": "2026-11-24 10:15:02",
+    "completeTime": "2026-11-24 10:15:09"
   }
 }`;
 
@@ -120,7 +127,7 @@ function Steps({ apiKey }: { apiKey: string }) {
   const user = useGlobalSelector('user', userSelectors.user);
   const resolving = useGlobalSelector('user', userSelectors.isResolving);
   // The first call's flow, sent with the key this page was rendered for.
-  const [logic] = useState(() => createQuickStartLogic({ user: userActor, request: SAMPLE_REQUEST }));
+  const [logic] = useState(() => createQuickStartLogic({ user: userActor, request: SAMPLE_CALL }));
   const actor = useLocalActor(logic, { input: { apiKey } });
   const hasTask = useSelector(actor, quickStartSelectors.hasTask);
   const taskEnded = useSelector(actor, quickStartSelectors.taskEnded);
@@ -140,20 +147,22 @@ function Steps({ apiKey }: { apiKey: string }) {
   const stateOf = (step: number): StepState => (step <= doneSteps.length && doneSteps[step - 1] ? 'done' : step === current ? 'current' : 'upcoming');
 
   const generateVariants: CodeVariant[] = [
-    { id: 'curl', label: 'curl', shown: curlGenerate(SAMPLE_REQUEST, snippetTarget(shownKey)), copied: curlGenerate(SAMPLE_REQUEST, snippetTarget(realKey)) },
-    { id: 'javascript', label: 'JavaScript', shown: javascriptGenerate(SAMPLE_REQUEST, snippetTarget(shownKey)), copied: javascriptGenerate(SAMPLE_REQUEST, snippetTarget(realKey)) },
+    { id: 'curl', label: 'curl', shown: curlGenerate(SAMPLE_CALL, snippetTarget(shownKey)), copied: curlGenerate(SAMPLE_CALL, snippetTarget(realKey)) },
+    { id: 'javascript', label: 'JavaScript', shown: javascriptGenerate(SAMPLE_CALL, snippetTarget(shownKey)), copied: javascriptGenerate(SAMPLE_CALL, snippetTarget(realKey)) },
+    { id: 'python', label: 'Python', shown: pythonGenerate(SAMPLE_CALL, snippetTarget(shownKey)), copied: pythonGenerate(SAMPLE_CALL, snippetTarget(realKey)) },
   ];
   const statusVariants: CodeVariant[] = [
     { id: 'curl', label: 'curl', shown: curlTaskStatus(shownTaskId, snippetTarget(shownKey)), copied: curlTaskStatus(shownTaskId, snippetTarget(realKey)) },
     { id: 'javascript', label: 'JavaScript', shown: javascriptTaskStatus(shownTaskId, snippetTarget(shownKey)), copied: javascriptTaskStatus(shownTaskId, snippetTarget(realKey)) },
   ];
 
-  const cost = generationCost(SAMPLE_REQUEST.model, SAMPLE_REQUEST.numImages);
-  const modelName = MODEL_NAMES[SAMPLE_REQUEST.model];
-  const balance = i18n.number(user?.credits ?? 0);
+  const cost = SAMPLE_COST;
+  const modelName = modelName_(SAMPLE_DRAFT.model);
+  const balance = balanceText(i18n, user?.credits);
   const freeCredits = i18n.number(FREE_SIGN_UP_CREDITS);
-  const [nanoName, proName, maxName] = [MODEL_NAMES['nano-banana'], MODEL_NAMES['flux-kontext-pro'], MODEL_NAMES['flux-kontext-max']];
-  const [nanoCredits, proCredits, maxCredits] = [CREDITS_PER_IMAGE['nano-banana'], CREDITS_PER_IMAGE['flux-kontext-pro'], CREDITS_PER_IMAGE['flux-kontext-max']];
+  const list = (items: readonly string[]) => new Intl.ListFormat(i18n.locale, { style: 'long', type: 'conjunction' }).format(items);
+  const prices = list(GENERATION_MODELS.map((model) => `${MODELS[model].name} ${i18n.number(lowestCreditsPerImage(model))}`));
+  const fourK = list(GENERATION_MODELS.filter((model) => MODELS[model].resolutions.includes('4K')).map((model) => `${MODELS[model].name} ${i18n.number(creditsPerImage(model, '4K'))}`));
 
   const nextLinks: NextLink[] = [
     { href: '/playground/flux', title: <Trans>Playground</Trans>, text: <Trans>Try every model, aspect ratio and reference image, then copy the call.</Trans> },
@@ -283,7 +292,7 @@ function Steps({ apiKey }: { apiKey: string }) {
           </Trans>
         </p>
         <CodeSample label={t`Read a task's status`} variants={statusVariants} copiesRealKey={hasKey} demoNote={false} />
-        {hasKey ? <CheckTaskPanel actor={actor} cost={cost} prompt={SAMPLE_REQUEST.prompt} /> : null}
+        {hasKey ? <CheckTaskPanel actor={actor} cost={cost} prompt={SAMPLE_DRAFT.prompt} /> : null}
         <dl className={styles.flags}>
           <div>
             <dt>
@@ -299,7 +308,7 @@ function Steps({ apiKey }: { apiKey: string }) {
             </dt>
             <dd>
               <Trans>
-                The images are in <code>response.resultImageUrls</code>. Download the ones you keep.
+                The image is in <code>response.resultImageUrl</code>, on the platform's host; <code>originImageUrl</code> is the model vendor's copy and expires in about 10 minutes. Download what you keep.
               </Trans>
             </dd>
           </div>
@@ -360,7 +369,7 @@ function Steps({ apiKey }: { apiKey: string }) {
         </ul>
         <p className={styles.hint}>
           <Trans>
-            Credits per image: {nanoName} {nanoCredits}, {proName} {proCredits}, {maxName} {maxCredits}. Failed tasks cost nothing.
+            Credits per image, from: {prices}; at 4K: {fourK}. Failed tasks cost nothing.
           </Trans>
         </p>
       </Step>

@@ -11,6 +11,6 @@ const task = await fetch(${JSON.stringify(taskStatusUrl(target.baseUrl, taskId))
   headers: { Authorization: \`Bearer \${API_KEY}\` },
 }).then((response) => response.json());
 
-// successFlag: 0 generating, 1 success, 2 create failed, 3 generation failed
-console.log(task.data.successFlag, task.data.response?.resultImageUrls);`;
+// successFlag: 0 generating, 1 success, 2 task creation failed, 3 generation failed
+console.log(task.data.successFlag, task.data.response?.resultImageUrl);`;
 }

@@ -1,19 +1,24 @@
 /**
- * The request the landing page and the quick start show: one cheap Nano Banana image. Kept apart from
- * the views so both pages show (and copy) exactly the same call.
+ * The request the landing page and the quick start show: one Nano Banana 2 image at 1K. Its endpoint takes
+ * requests without a callback URL, so the sample works on any deployment. Kept apart from the views so both
+ * pages show (and copy) exactly the same call.
  */
-import type { GenerateRequest } from '../../api/contract';
+import type { GenerateCall } from '../../api/contract';
 import { config } from '../../config';
+import { DEFAULT_DRAFT, callFromDraft, draftCost, type GenerationDraft } from '../playground/draft';
 import type { SnippetTarget } from '../playground/snippets';
 
-export const SAMPLE_REQUEST: GenerateRequest = {
+export const SAMPLE_DRAFT: GenerationDraft = {
+  ...DEFAULT_DRAFT,
   prompt: 'A banana in tiny sunglasses on a beach towel, product photo',
-  type: 'TEXTTOIAMGE',
-  model: 'nano-banana',
-  numImages: 1,
+  model: 'nano-banana-2',
   aspectRatio: '1:1',
+  resolution: '1K',
   outputFormat: 'png',
 };
+
+export const SAMPLE_CALL: GenerateCall = callFromDraft(SAMPLE_DRAFT);
+export const SAMPLE_COST = draftCost(SAMPLE_DRAFT);
 
 /** What an anonymous visitor sees (and copies) in place of a key. */
 export const KEY_PLACEHOLDER = 'YOUR_API_KEY';

@@ -8,7 +8,7 @@ import { useChargesListLogic } from '../../actors/pagedList';
 import { userSelectors } from '../../actors/user';
 import type { UsageRecord } from '../../api/contract';
 import { usageRecordPage } from '../../api/dashboard';
-import { GENERATION_MODELS, MODEL_NAMES, modelName } from '../../services/generationOptions';
+import { GENERATION_MODELS, modelName } from '../../services/generationOptions';
 import { Button } from '../../ui/Button';
 import tableStyles from '../../ui/DataTable.module.css';
 import { SignInPrompt } from '../auth/SignInPrompt';
@@ -96,7 +96,7 @@ function HistoryList() {
             <option value="">{t`All models`}</option>
             {GENERATION_MODELS.map((model) => (
               <option key={model} value={model}>
-                {MODEL_NAMES[model]}
+                {modelName(model)}
               </option>
             ))}
           </select>

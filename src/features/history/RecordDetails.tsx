@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DetailsDialogActor } from '../../actors/detailsDialog';
 import type { UsageRecord } from '../../api/contract';
-import { modelName } from '../../services/generationOptions';
+import { modelName, modelSpec } from '../../services/generationOptions';
 import { Button } from '../../ui/Button';
 import { copyText } from '../../ui/copyText';
 import { Dialog } from '../../ui/Dialog';
@@ -24,13 +24,24 @@ function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
 }
 
 /** Everything about one generation: its images, every parameter, what it cost, and why it failed if it did. */
+/** The stored request as indented JSON, or null when there is none or it is not JSON. */
+function prettyRequest(paramJson: string): string | null {
+  if (paramJson.trim() === '') return null;
+  try {
+    return JSON.stringify(JSON.parse(paramJson), null, 2);
+  } catch {
+    return null;
+  }
+}
+
 export function RecordDetails({ actor }: { actor: DetailsDialogActor }) {
   const { t, i18n } = useLingui();
   const open = useSelector(actor, (s) => s.hasTag('open'));
   // The history list opens it with one of its records.
   const record = useSelector(actor, (s) => s.context.item as UsageRecord | null);
   const close = () => actor.send({ type: 'CLOSE' });
-  const draft = record ? draftFromParamJson(record.paramJson) : null;
+  const draft = record ? draftFromParamJson(record.paramJson, record.model) : null;
+  const request = record ? prettyRequest(record.paramJson) : null;
   const time = (iso: string) => formatDate(i18n, iso, { dateStyle: 'medium', timeStyle: 'medium' });
 
   return (
@@ -73,9 +84,9 @@ export function RecordDetails({ actor }: { actor: DetailsDialogActor }) {
               <>
                 <Row label={<Trans>Kind</Trans>}>{draft.referenceUrls.length > 0 ? t`Image to image` : t`Text to image`}</Row>
                 <Row label={<Trans>Aspect ratio</Trans>}>{draft.aspectRatio === 'auto' ? t`Auto` : draft.aspectRatio}</Row>
+                {modelSpec(draft.model).resolutions.length > 0 ? <Row label={<Trans>Resolution</Trans>}>{draft.resolution}</Row> : null}
                 <Row label={<Trans>Images</Trans>}>{i18n.number(draft.numImages)}</Row>
-                <Row label={<Trans>Format</Trans>}>{draft.outputFormat.toUpperCase()}</Row>
-                <Row label={<Trans>Seed</Trans>}>{draft.seed || t`Random`}</Row>
+                {modelSpec(draft.model).outputFormats.length > 0 ? <Row label={<Trans>Format</Trans>}>{draft.outputFormat.toUpperCase()}</Row> : null}
                 {draft.referenceUrls.length > 0 ? (
                   <Row label={<Trans>Reference images</Trans>}>
                     <ul className={styles.plainList}>
@@ -90,6 +101,14 @@ export function RecordDetails({ actor }: { actor: DetailsDialogActor }) {
                   </Row>
                 ) : null}
               </>
+            ) : null}
+            {request ? (
+              <Row label={<Trans>Request</Trans>}>
+                {/* The task API's own field names, as the task was sent (paramJson). */}
+                <pre className={styles.request} tabIndex={0} aria-label={t`The request as the task API took it`}>
+                  <code>{request}</code>
+                </pre>
+              </Row>
             ) : null}
             <Row label={<Trans>Credits charged</Trans>}>{i18n.number(Math.max(0, record.credits - record.refundedCredits))}</Row>
             {record.refundedCredits > 0 ? <Row label={<Trans>Refunded</Trans>}>{i18n.number(record.refundedCredits)}</Row> : null}

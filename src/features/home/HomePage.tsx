@@ -5,7 +5,7 @@ import type { GenerationModel } from '../../api/contract';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors } from '../../actors/user';
 import { CREDIT_PACKAGES, CURRENCY, FREE_SIGN_UP_CREDITS, totalCredits } from '../../services/creditPackages';
-import { ASPECT_RATIOS, CREDITS_PER_IMAGE, GENERATION_MODELS, MAX_IMAGES, MAX_REFERENCE_IMAGES, MODEL_NAMES, OUTPUT_FORMATS, generationCost, outputSize } from '../../services/generationOptions';
+import { GENERATION_MODELS, MODELS, MOST_REFERENCE_IMAGES, OUTPUT_FORMATS, generationCost, lowestCreditsPerImage, outputSize } from '../../services/generationOptions';
 import { PROVIDER_NAMES, providersForCountry } from '../../services/paymentProviders';
 import { artworkSvg } from '../../ui/artwork/artwork';
 import { Button } from '../../ui/Button';
@@ -13,13 +13,25 @@ import buttonStyles from '../../ui/Button.module.css';
 import { maskKey } from '../../ui/maskKey';
 import { curlGenerate } from '../playground/snippets';
 import { CodeSample } from '../get-started/CodeSample';
-import { KEY_PLACEHOLDER, SAMPLE_REQUEST, snippetTarget } from '../get-started/sample';
+import { KEY_PLACEHOLDER, SAMPLE_CALL, snippetTarget } from '../get-started/sample';
 import styles from './HomePage.module.css';
+import { balanceText } from '../../ui/balance';
 
 /** What every new account gets (README, "Demo conventions"); a live API is expected to grant the same. */
 const CHEAPEST_MODEL: GenerationModel = 'nano-banana';
 /** File format names, the same in every language. */
-const FORMAT_NAMES: Record<(typeof OUTPUT_FORMATS)[number], string> = { png: 'PNG', jpeg: 'JPEG', webp: 'WebP' };
+const FORMAT_NAMES: Record<(typeof OUTPUT_FORMATS)[number], string> = { png: 'PNG', jpg: 'JPEG' };
+/** Every aspect ratio some model takes, in the order the models list them. */
+const ALL_RATIOS = [...new Set(GENERATION_MODELS.flatMap((model) => MODELS[model].aspectRatios))].filter((ratio) => ratio !== 'auto');
+const MOST_IMAGES = Math.max(...GENERATION_MODELS.map((model) => MODELS[model].maxImages));
+
+/** A model's price per image: one number, or the range over its resolutions ("4–9"). */
+function creditRange(model: GenerationModel, format: (value: number) => string): string {
+  const prices = Object.values(MODELS[model].credits);
+  const low = Math.min(...prices);
+  const high = Math.max(...prices);
+  return low === high ? format(low) : `${format(low)}–${format(high)}`;
+}
 
 interface Sample {
   prompt: string;
@@ -32,13 +44,13 @@ interface Sample {
 const SAMPLES: readonly Sample[] = [
   // In this order the four gallery columns come out about the same height.
   { prompt: 'Turquoise ocean waves rolling onto an empty beach, aerial view', model: 'nano-banana', aspectRatio: '9:16', seed: 315 },
-  { prompt: 'Sunset over layered ridges, warm film grain', model: 'flux-kontext-max', aspectRatio: '21:9', seed: 1204 },
+  { prompt: 'Sunset over layered ridges, warm film grain', model: 'nano-banana-pro', aspectRatio: '21:9', seed: 1204 },
   { prompt: 'An astronaut drifting above a quiet moonlit planet', model: 'nano-banana', aspectRatio: '3:4', seed: 88 },
-  { prompt: 'Neon-lit Tokyo alley after the rain, cinematic wide shot', model: 'flux-kontext-pro', aspectRatio: '16:9', seed: 4127 },
+  { prompt: 'Neon-lit Tokyo alley after the rain, cinematic wide shot', model: 'nano-banana-2', aspectRatio: '16:9', seed: 4127 },
   { prompt: 'Golden banana-yellow dunes in summer haze, minimal product backdrop', model: 'nano-banana', aspectRatio: '1:1', seed: 2025 },
   { prompt: 'Pastel dreamscape of soft clouds and candy-pink hills', model: 'nano-banana', aspectRatio: '1:1', seed: 9 },
-  { prompt: 'Misty pine forest valley in soft morning light', model: 'flux-kontext-pro', aspectRatio: '3:4', seed: 560 },
-  { prompt: 'Snowy alpine peaks under a pale winter sky, travel poster', model: 'flux-kontext-max', aspectRatio: '4:3', seed: 73 },
+  { prompt: 'Misty pine forest valley in soft morning light', model: 'nano-banana-2', aspectRatio: '3:4', seed: 560 },
+  { prompt: 'Snowy alpine peaks under a pale winter sky, travel poster', model: 'nano-banana-pro', aspectRatio: '4:3', seed: 73 },
 ];
 
 /** The hero's task: one call, four variations. */
@@ -46,7 +58,7 @@ const HERO_TASK: Sample & { numImages: number } = { prompt: 'A lighthouse on a s
 
 /** Drawn at a quarter of the real output size: vector art, so it stays sharp and the markup stays small. */
 function sampleImage(sample: Sample, index: number, scale = 4) {
-  const size = outputSize(sample.aspectRatio);
+  const size = outputSize(sample.aspectRatio, '1K');
   const width = Math.round(size.width / scale);
   const height = Math.round(size.height / scale);
   const svg = artworkSvg({ prompt: sample.prompt, seed: sample.seed, index, width, height });
@@ -57,9 +69,9 @@ function sampleImage(sample: Sample, index: number, scale = 4) {
 function HeroTask() {
   const { i18n } = useLingui();
   const images = useMemo(() => Array.from({ length: HERO_TASK.numImages }, (_, index) => sampleImage(HERO_TASK, index, 8)), []);
-  const model = MODEL_NAMES[HERO_TASK.model];
+  const model = MODELS[HERO_TASK.model].name;
   const count = HERO_TASK.numImages;
-  const cost = i18n.number(generationCost(HERO_TASK.model, HERO_TASK.numImages));
+  const cost = i18n.number(generationCost(HERO_TASK.model, '', HERO_TASK.numImages));
   return (
     <figure className={styles.heroCard}>
       <div className={styles.heroCardBar}>
@@ -105,7 +117,7 @@ function Gallery() {
         {SAMPLES.map((sample, index) => {
           const image = images[index];
           if (!image) return null;
-          const model = MODEL_NAMES[sample.model];
+          const model = MODELS[sample.model].name;
           const ratio = sample.aspectRatio;
           return (
             <li key={sample.prompt} className={styles.galleryItem}>
@@ -166,10 +178,10 @@ function Feature({ icon, title, children }: { icon: string; title: ReactNode; ch
 function Features() {
   const { i18n } = useLingui();
   const list = (items: readonly string[]) => new Intl.ListFormat(i18n.locale, { style: 'long', type: 'conjunction' }).format(items);
-  const maxImages = MAX_IMAGES;
-  const nanoName = MODEL_NAMES['nano-banana'];
-  const nanoReferences = MAX_REFERENCE_IMAGES['nano-banana'];
-  const ratios = list(ASPECT_RATIOS.filter((ratio) => ratio !== 'auto'));
+  const maxImages = MOST_IMAGES;
+  const nanoName = MODELS['nano-banana-2'].name;
+  const nanoReferences = MOST_REFERENCE_IMAGES;
+  const ratios = list(ALL_RATIOS);
   const formats = new Intl.ListFormat(i18n.locale, { style: 'long', type: 'disjunction' }).format(OUTPUT_FORMATS.map((format) => FORMAT_NAMES[format]));
   const providers = list(providersForCountry(null).map((provider) => PROVIDER_NAMES[provider]));
   return (
@@ -219,8 +231,8 @@ function Features() {
 function HowItWorks({ apiKey }: { apiKey: string }) {
   const { t } = useLingui();
   const hasKey = apiKey !== '';
-  const shown = curlGenerate(SAMPLE_REQUEST, snippetTarget(hasKey ? maskKey(apiKey) : KEY_PLACEHOLDER));
-  const copied = curlGenerate(SAMPLE_REQUEST, snippetTarget(hasKey ? apiKey : KEY_PLACEHOLDER));
+  const shown = curlGenerate(SAMPLE_CALL, snippetTarget(hasKey ? maskKey(apiKey) : KEY_PLACEHOLDER));
+  const copied = curlGenerate(SAMPLE_CALL, snippetTarget(hasKey ? apiKey : KEY_PLACEHOLDER));
   return (
     <section className={styles.section} aria-labelledby="how-title">
       <div className={styles.how}>
@@ -272,8 +284,8 @@ function Pricing() {
   const bestRate = Math.min(...perCredit);
   const bestPackage = CREDIT_PACKAGES[perCredit.indexOf(bestRate)];
   const fromPer1000 = money(bestRate * 1000);
-  const cheapestCredits = CREDITS_PER_IMAGE[CHEAPEST_MODEL];
-  const cheapestName = MODEL_NAMES[CHEAPEST_MODEL];
+  const cheapestCredits = lowestCreditsPerImage(CHEAPEST_MODEL);
+  const cheapestName = MODELS[CHEAPEST_MODEL].name;
   const freeCredits = i18n.number(FREE_SIGN_UP_CREDITS);
   const freeImages = i18n.number(Math.floor(FREE_SIGN_UP_CREDITS / cheapestCredits));
   return (
@@ -310,9 +322,9 @@ function Pricing() {
             <tbody>
               {GENERATION_MODELS.map((model) => (
                 <tr key={model}>
-                  <th scope="row">{MODEL_NAMES[model]}</th>
-                  <td>{i18n.number(CREDITS_PER_IMAGE[model])}</td>
-                  <td>{money(CREDITS_PER_IMAGE[model] * bestRate, 3)}</td>
+                  <th scope="row">{MODELS[model].name}</th>
+                  <td>{creditRange(model, (credits) => i18n.number(credits))}</td>
+                  <td>{money(lowestCreditsPerImage(model) * bestRate, 3)}</td>
                 </tr>
               ))}
             </tbody>
@@ -374,7 +386,7 @@ function Pricing() {
 function Faq() {
   const { i18n } = useLingui();
   const list = (items: readonly string[]) => new Intl.ListFormat(i18n.locale, { style: 'long', type: 'conjunction' }).format(items);
-  const prices = list(GENERATION_MODELS.map((model) => `${MODEL_NAMES[model]} ${i18n.number(CREDITS_PER_IMAGE[model])}`));
+  const prices = list(GENERATION_MODELS.map((model) => `${MODELS[model].name} ${creditRange(model, (credits) => i18n.number(credits))}`));
   const providers = list(providersForCountry(null).map((provider) => PROVIDER_NAMES[provider]));
   const freeCredits = i18n.number(FREE_SIGN_UP_CREDITS);
   const items: { question: ReactNode; answer: ReactNode }[] = [
@@ -447,9 +459,9 @@ export default function HomePage() {
   const user = useGlobalSelector('user', userSelectors.user);
   const openSignUp = () => modal.send({ type: 'OPEN', view: 'signUp' });
   const linkButton = (variant: 'primary' | 'secondary') => `${buttonStyles.button} ${buttonStyles[variant]} ${buttonStyles.lg}`;
-  const models = GENERATION_MODELS.map((model) => MODEL_NAMES[model]).join(' · ');
+  const models = GENERATION_MODELS.map((model) => MODELS[model].name).join(' · ');
   const freeCredits = i18n.number(FREE_SIGN_UP_CREDITS);
-  const balance = i18n.number(user?.credits ?? 0);
+  const balance = balanceText(i18n, user?.credits);
 
   return (
     <div className={styles.page}>
@@ -460,7 +472,7 @@ export default function HomePage() {
             <Trans>Image generation for your product, one API call away</Trans>
           </h1>
           <p className={styles.lead}>
-            <Trans>Generate and edit images with Nano Banana and Flux Kontext through one simple task API. Pay per image with credits, watch usage per key, and try every model in the playground first.</Trans>
+            <Trans>Generate and edit images with Nano Banana, Nano Banana 2 and Nano Banana Pro through one simple task API. Pay per image with credits, watch usage per key, and try every model in the playground first.</Trans>
           </p>
           <div className={styles.actions}>
             {user ? (

@@ -48,7 +48,17 @@ export const EVENT_SAMPLES: Samples = new Map([
   samples(generationMachine, [
     {
       type: 'CHANGE',
-      draft: { prompt: 'A banana astronaut', model: 'nano-banana', aspectRatio: '16:9', outputFormat: 'png', numImages: 2, seed: '42', referenceUrls: [] },
+      draft: {
+        prompt: 'A banana astronaut',
+        model: 'nano-banana',
+        aspectRatio: '16:9',
+        resolution: '1K',
+        outputFormat: 'jpg',
+        numImages: 2,
+        googleSearch: false,
+        watermark: '',
+        referenceUrls: [],
+      },
     },
     { type: 'GENERATE', apiKey: 'nb_demo_key', balance: 100 },
   ]),

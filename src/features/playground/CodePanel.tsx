@@ -5,24 +5,22 @@ import { Button } from '../../ui/Button';
 import { copyText } from '../../ui/copyText';
 import { maskKey } from '../../ui/maskKey';
 import { SegmentedControl } from '../../ui/SegmentedControl';
-import { requestFromDraft, type GenerationDraft } from './draft';
-import { curlGenerate, javascriptGenerate } from './snippets';
+import { callFromDraft, type GenerationDraft } from './draft';
+import { SNIPPET_BUILDERS, type SnippetLanguage } from './snippets';
 import styles from './Playground.module.css';
-
-type Language = 'curl' | 'javascript';
 
 const PLACEHOLDER_KEY = 'YOUR_API_KEY';
 
 /**
- * The form as code: the same request as `curl` or JavaScript. On screen the key is masked; what is copied
+ * The form as code: the same request as `curl`, JavaScript or Python, to the chosen model's endpoint. On screen the key is masked; what is copied
  * carries the real key, ready to paste.
  */
 export function CodePanel({ draft, apiKey }: { draft: GenerationDraft; apiKey: string | null }) {
   const { t } = useLingui();
   // Which language to show: a display preference, like a tab, not a step of any flow.
-  const [language, setLanguage] = useState<Language>('curl');
-  const request = requestFromDraft(draft);
-  const build = language === 'curl' ? curlGenerate : javascriptGenerate;
+  const [language, setLanguage] = useState<SnippetLanguage>('curl');
+  const request = callFromDraft(draft);
+  const build = SNIPPET_BUILDERS[language];
   const realKey = apiKey || PLACEHOLDER_KEY;
   const shown = build(request, { baseUrl: config.generationApiBaseUrl, apiKey: apiKey ? maskKey(apiKey) : PLACEHOLDER_KEY });
   const copied = build(request, { baseUrl: config.generationApiBaseUrl, apiKey: realKey });
@@ -40,14 +38,15 @@ export function CodePanel({ draft, apiKey }: { draft: GenerationDraft; apiKey: s
           options={[
             { value: 'curl', label: 'curl' },
             { value: 'javascript', label: 'JavaScript' },
+            { value: 'python', label: 'Python' },
           ]}
           onChange={setLanguage}
         />
         <Button size="sm" onClick={() => void copyText(copied, apiKey ? t`Copied, with your API key.` : t`Copied. Put your API key in place of YOUR_API_KEY.`)}>
-          {language === 'curl' ? <Trans>Copy as curl</Trans> : <Trans>Copy as JavaScript</Trans>}
+          {language === 'curl' ? <Trans>Copy as curl</Trans> : language === 'javascript' ? <Trans>Copy as JavaScript</Trans> : <Trans>Copy as Python</Trans>}
         </Button>
       </div>
-      <pre className={styles.code} tabIndex={0} aria-label={language === 'curl' ? t`The request as a curl command` : t`The request as JavaScript`}>
+      <pre className={styles.code} tabIndex={0} aria-label={language === 'curl' ? t`The request as a curl command` : language === 'javascript' ? t`The request as JavaScript` : t`The request as Python`}>
         <code>{shown}</code>
       </pre>
       <p className={styles.muted}>

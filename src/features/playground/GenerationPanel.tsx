@@ -5,8 +5,8 @@ import type { I18n } from '@lingui/core';
 import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { GENERATION_TIME_LIMIT_MINUTES, type GenerationActor } from '../../actors/generation';
-import { INSUFFICIENT_CREDITS_CODE, SESSION_EXPIRED_CODE } from '../../api/contract';
-import { modelName } from '../../services/generationOptions';
+import { TASK_CODES } from '../../api/contract';
+import { modelName, modelSpec } from '../../services/generationOptions';
 import { Button } from '../../ui/Button';
 import { SweepBar } from '../../ui/SweepBar';
 import { secondsBetween } from '../../ui/formatDate';
@@ -69,13 +69,80 @@ function Progress({ actor }: { actor: GenerationActor }) {
   );
 }
 
+/** A refusal for the prompt's content comes as 400 with words saying so; the docs' own wording is "flagged". */
+const CONTENT_POLICY = /flagged|content polic|content filter|sensitive|nsfw|safety/i;
+
+/** What a code from the task API means for the user, and what to do next. */
+function NextStep({ code, reason }: { code: number | string | null; reason: string }) {
+  const { t } = useLingui();
+  if (code === TASK_CODES.parameterError && CONTENT_POLICY.test(reason)) {
+    return (
+      <p>
+        <Trans>The prompt or a reference image was flagged by the content policy. Rephrase it and try again; nothing was charged.</Trans>
+      </p>
+    );
+  }
+  switch (code) {
+    case TASK_CODES.parameterError:
+      return (
+        <p>
+          <Trans>The API refused a value of the request. Change the form and try again; nothing was charged.</Trans>
+        </p>
+      );
+    case TASK_CODES.unauthorized:
+      // The task API answers 401 for a key it does not know (deleted or reset elsewhere).
+      return (
+        <p>
+          <Trans>The API did not accept your key. Nothing was charged.</Trans> <Link href="/dashboard/api-keys">{t`Check your API keys`}</Link>
+        </p>
+      );
+    case TASK_CODES.insufficientCredits:
+      return (
+        <p>
+          <Trans>Your credits do not cover this task. Nothing was charged.</Trans> <Link href="/dashboard/billing">{t`Buy credits`}</Link>
+        </p>
+      );
+    case TASK_CODES.taskNotFound:
+      return (
+        <p>
+          <Trans>The API does not know this task: it may belong to another key. Check your history, or generate again.</Trans>
+        </p>
+      );
+    case TASK_CODES.rateLimited:
+      return (
+        <p>
+          <Trans>Too many requests in a short time. Wait a minute, then press Generate again.</Trans>
+        </p>
+      );
+    case TASK_CODES.serverError:
+      return (
+        <p>
+          <Trans>The API had a problem of its own. Try again in a moment; if it keeps happening, tell us on Discord.</Trans>
+        </p>
+      );
+    case TASK_CODES.generationFailed:
+      return (
+        <p>
+          <Trans>The model could not make the image. Try again, or change the prompt a little.</Trans>
+        </p>
+      );
+    default:
+      return (
+        <p>
+          <Trans>Nothing was charged.</Trans>
+        </p>
+      );
+  }
+}
+
 function Failure({ actor }: { actor: GenerationActor }) {
   const { t } = useLingui();
   const failure = useSelector(actor, generationSelectors.failure, (a, b) => a.kind === b.kind && a.error === b.error && a.code === b.code);
   const submitted = useSelector(actor, generationSelectors.submitted);
   const taskId = useSelector(actor, generationSelectors.taskId);
   const cost = submitted ? draftCost(submitted) : 0;
-  const reason = failure.error ?? t`No reason was given.`;
+  const reason = failure.error || t`No reason was given.`;
+  const code = failure.code === 0 ? null : failure.code;
   return (
     <div className={styles.outcome} role="alert" data-tone="danger">
       {failure.kind === 'generation' ? (
@@ -83,7 +150,8 @@ function Failure({ actor }: { actor: GenerationActor }) {
           <h2 className={styles.outcomeTitle}>
             <Trans>The model could not make these images</Trans>
           </h2>
-          <p>{reason}</p>
+          <p>{code !== null ? t`${reason} (code ${code})` : reason}</p>
+          <NextStep code={code ?? TASK_CODES.generationFailed} reason={reason} />
           <p>
             <Plural value={cost} one="Nothing was charged: # credit was refunded." other="Nothing was charged: # credits were refunded." />
           </p>
@@ -94,6 +162,7 @@ function Failure({ actor }: { actor: GenerationActor }) {
             <Trans>Lost track of the task</Trans>
           </h2>
           <p>{t`Its progress could not be read: ${reason}`}</p>
+          {code === TASK_CODES.unauthorized || code === TASK_CODES.taskNotFound ? <NextStep code={code} reason={reason} /> : null}
           <p>
             <Trans>
               The task {taskId} may still finish: it will appear in <Link href="/recent-history">your history</Link>, charged only if it succeeds.
@@ -106,20 +175,7 @@ function Failure({ actor }: { actor: GenerationActor }) {
             <Trans>The task was not created</Trans>
           </h2>
           <p>{reason}</p>
-          {failure.code === INSUFFICIENT_CREDITS_CODE ? (
-            <p>
-              <Link href="/dashboard/billing">{t`Buy credits`}</Link>
-            </p>
-          ) : failure.code === SESSION_EXPIRED_CODE ? (
-            // The task API answers 401 for a key it does not know (deleted or reset elsewhere).
-            <p>
-              <Trans>Nothing was charged.</Trans> <Link href="/dashboard/api-keys">{t`Check your API keys`}</Link>
-            </p>
-          ) : (
-            <p>
-              <Trans>Nothing was charged.</Trans>
-            </p>
-          )}
+          <NextStep code={code} reason={reason} />
         </>
       )}
       <p className={styles.muted}>
@@ -130,12 +186,13 @@ function Failure({ actor }: { actor: GenerationActor }) {
 }
 
 function Results({ actor }: { actor: GenerationActor }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const result = useSelector(actor, generationSelectors.result);
   const submitted = useSelector(actor, generationSelectors.submitted);
   if (!result || !submitted) return null;
   const seconds = result.completeTime ? secondsBetween(result.createTime, result.completeTime) : null;
   const model = modelName(submitted.model);
+  const spec = modelSpec(submitted.model);
   const cost = draftCost(submitted);
   return (
     <section className={styles.results} aria-labelledby="results-title">
@@ -144,7 +201,8 @@ function Results({ actor }: { actor: GenerationActor }) {
           <Plural value={result.imageUrls.length} one="# image ready" other="# images ready" />
         </h2>
         <p className={styles.muted}>
-          {model} · {submitted.aspectRatio} · <Plural value={cost} one="# credit" other="# credits" />
+          {model} · {submitted.aspectRatio === 'auto' ? t`Auto` : submitted.aspectRatio}
+          {spec.resolutions.length > 0 ? ` · ${submitted.resolution}` : null} · <Plural value={cost} one="# credit" other="# credits" />
           {seconds !== null ? ` · ${durationText(i18n, seconds)}` : null}
         </p>
       </div>
@@ -315,7 +373,7 @@ function PanelContent({ actor }: { actor: GenerationActor }) {
             <Trans>Your images will appear here</Trans>
           </p>
           <p className={styles.muted}>
-            <Trans>Describe an image, pick a model and a shape, and press Generate. Add a seed to get the same images again.</Trans>
+            <Trans>Describe an image, pick a model and a shape, and press Generate. Each model shows only the settings its endpoint takes.</Trans>
           </p>
         </div>
       );

@@ -4,24 +4,13 @@ import { Link } from 'wouter';
 import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { GenerationActor } from '../../actors/generation';
-import {
-  ASPECT_RATIOS,
-  CREDITS_PER_IMAGE,
-  GENERATION_MODELS,
-  MAX_IMAGES,
-  MAX_PROMPT_LENGTH,
-  MAX_REFERENCE_IMAGES,
-  MAX_SEED,
-  MODEL_NAMES,
-  OUTPUT_FORMATS,
-  isGenerationModel,
-  outputSize,
-} from '../../services/generationOptions';
+import { config } from '../../config';
+import { GENERATION_MODELS, MODELS, creditsPerImage, lowestCreditsPerImage, modelSpec, outputSize, type Resolution } from '../../services/generationOptions';
 import { Button } from '../../ui/Button';
 import { SegmentedControl } from '../../ui/SegmentedControl';
 import { TextField } from '../../ui/TextField';
 import fieldStyles from '../../ui/TextField.module.css';
-import { draftCost, type DraftProblem, type GenerationDraft } from './draft';
+import { draftCost, fitDraftToModel, lacksRequiredCallback, type DraftProblem, type GenerationDraft } from './draft';
 import { generationSelectors } from './generationSelectors';
 import styles from './Playground.module.css';
 
@@ -37,7 +26,6 @@ interface PlaygroundFormProps {
   onSignIn: () => void;
 }
 
-const IMAGE_COUNTS = Array.from({ length: MAX_IMAGES }, (_, index) => String(index + 1));
 
 /** The form of the playground. Every value lives in the generation machine (and the page address). */
 export function PlaygroundForm({ actor, requester, onSignIn }: PlaygroundFormProps) {
@@ -47,26 +35,32 @@ export function PlaygroundForm({ actor, requester, onSignIn }: PlaygroundFormPro
   const running = useSelector(actor, generationSelectors.running);
   const promptId = useId();
   const promptHelpId = useId();
-  const model = isGenerationModel(draft.model) ? draft.model : 'nano-banana';
-  const size = outputSize(draft.aspectRatio);
+  const spec = modelSpec(draft.model);
+  const size = outputSize(draft.aspectRatio, spec.resolutions.length > 0 ? draft.resolution : '');
   const cost = draftCost(draft);
-  const maxReferences = MAX_REFERENCE_IMAGES[model];
-  const modelName = MODEL_NAMES[model];
+  const maxReferences = spec.maxReferenceImages;
+  const modelName = spec.name;
+  const maxPrompt = spec.maxPromptLength;
   const signedIn = requester.apiKey !== null;
+  // An unknown balance never blocks: the task API itself says if the credits do not cover a task.
   const short = signedIn && requester.balance !== null && cost > requester.balance;
+  const needsCallback = lacksRequiredCallback(draft, config.taskCallbackUrl);
+  const imageCounts = Array.from({ length: spec.maxImages }, (_, index) => String(index + 1));
 
   const change = (patch: Partial<GenerationDraft>) => actor.send({ type: 'CHANGE', draft: { ...actor.getSnapshot().context.draft, ...patch } });
+  // A model takes only its own ratios, resolutions and counts: what it lacks falls back to its default.
+  const chooseModel = (model: string) => actor.send({ type: 'CHANGE', draft: fitDraftToModel({ ...actor.getSnapshot().context.draft, model }) });
 
   const problemText = (problem: string | undefined): string | undefined => {
     switch (problem as DraftProblem | undefined) {
       case 'required':
         return t`Describe the image you want.`;
       case 'tooLong':
-        return t`The prompt is too long: at most ${i18n.number(MAX_PROMPT_LENGTH)} characters.`;
-      case 'notWholeNumber':
-        return t`The seed must be a whole number, like 42, or empty for a random one.`;
+        return t`The prompt is too long for ${modelName}: at most ${i18n.number(maxPrompt)} characters.`;
       case 'outOfRange':
-        return t`The seed must be between 0 and ${i18n.number(MAX_SEED)}.`;
+        return plural(spec.maxImages, { one: `${modelName} makes # image per task.`, other: `${modelName} makes 1 to # images per task.` });
+      case 'needsCallback':
+        return t`${modelName} requires a callback URL, and this site has none configured (VITE_TASK_CALLBACK_URL). Choose another model.`;
       case 'notUrl':
         return t`Enter a full image address, starting with https:// or http://.`;
       case 'tooMany':
@@ -98,8 +92,8 @@ export function PlaygroundForm({ actor, requester, onSignIn }: PlaygroundFormPro
           <label htmlFor={promptId} className={fieldStyles.label}>
             <Trans>Prompt</Trans>
           </label>
-          <span id={promptHelpId} className={styles.counter} data-over={promptLength > MAX_PROMPT_LENGTH || undefined}>
-            {t`${i18n.number(promptLength)} / ${i18n.number(MAX_PROMPT_LENGTH)} characters`}
+          <span id={promptHelpId} className={styles.counter} data-over={promptLength > maxPrompt || undefined}>
+            {t`${i18n.number(promptLength)} / ${i18n.number(maxPrompt)} characters`}
           </span>
         </div>
         <textarea
@@ -119,21 +113,34 @@ export function PlaygroundForm({ actor, requester, onSignIn }: PlaygroundFormPro
         ) : null}
       </div>
 
-      <fieldset className={styles.group}>
+      <fieldset className={styles.group} aria-describedby={needsCallback ? 'model-callback-error' : undefined}>
         <legend className={fieldStyles.label}>
           <Trans>Model</Trans>
         </legend>
         <div className={styles.models}>
-          {GENERATION_MODELS.map((option) => (
-            <label key={option} className={styles.modelOption}>
-              <input type="radio" name="model" value={option} checked={model === option} onChange={() => change({ model: option })} />
-              <span className={styles.modelName}>{MODEL_NAMES[option]}</span>
-              <span className={styles.modelPrice}>
-                <Plural value={CREDITS_PER_IMAGE[option]} one="# credit per image" other="# credits per image" />
-              </span>
-            </label>
-          ))}
+          {GENERATION_MODELS.map((option) => {
+            const price = lowestCreditsPerImage(option);
+            const fixed = MODELS[option].resolutions.length === 0;
+            return (
+              <label key={option} className={styles.modelOption}>
+                <input type="radio" name="model" value={option} checked={spec.id === option} onChange={() => chooseModel(option)} />
+                <span className={styles.modelName}>{MODELS[option].name}</span>
+                <span className={styles.modelPrice}>
+                  {fixed ? (
+                    <Plural value={price} one="# credit per image" other="# credits per image" />
+                  ) : (
+                    <Plural value={price} one="from # credit per image" other="from # credits per image" />
+                  )}
+                </span>
+              </label>
+            );
+          })}
         </div>
+        {needsCallback ? (
+          <p id="model-callback-error" className={fieldStyles.error} role={errors.model ? 'alert' : undefined}>
+            {problemText('needsCallback')}
+          </p>
+        ) : null}
       </fieldset>
 
       <div className={styles.group}>
@@ -144,62 +151,97 @@ export function PlaygroundForm({ actor, requester, onSignIn }: PlaygroundFormPro
           legend={t`Aspect ratio`}
           name="aspectRatio"
           value={draft.aspectRatio}
-          options={ASPECT_RATIOS.map((ratio) => ({ value: ratio, label: ratio === 'auto' ? t`Auto` : ratio }))}
+          options={spec.aspectRatios.map((ratio) => ({ value: ratio, label: ratio === 'auto' ? t`Auto` : ratio }))}
           onChange={(aspectRatio) => change({ aspectRatio })}
         />
-        <p className={fieldStyles.hint}>{t`Output size: ${size.width} × ${size.height} px`}</p>
+        <p className={fieldStyles.hint}>
+          {draft.aspectRatio === 'auto'
+            ? t`Output size: follows the first reference image; square without one.`
+            : t`Output size: about ${size.width} × ${size.height} px`}
+        </p>
       </div>
 
-      <div className={styles.pair}>
+      {spec.resolutions.length > 0 ? (
         <div className={styles.group}>
           <span className={fieldStyles.label} aria-hidden="true">
-            <Trans>Images</Trans>
+            <Trans>Resolution</Trans>
           </span>
           <SegmentedControl
-            legend={t`Number of images`}
-            name="numImages"
-            value={String(draft.numImages)}
-            options={IMAGE_COUNTS.map((count) => ({ value: count, label: count }))}
-            onChange={(count) => change({ numImages: Number(count) })}
+            legend={t`Resolution`}
+            name="resolution"
+            value={draft.resolution}
+            options={spec.resolutions.map((resolution: Resolution) => ({ value: resolution, label: resolution }))}
+            onChange={(resolution) => change({ resolution })}
           />
+          <p className={fieldStyles.hint}>
+            <Plural value={creditsPerImage(spec.id, draft.resolution)} one="# credit per image at this resolution" other="# credits per image at this resolution" />
+          </p>
         </div>
-        <div className={styles.group}>
-          <span className={fieldStyles.label} aria-hidden="true">
-            <Trans>Format</Trans>
-          </span>
-          <SegmentedControl
-            legend={t`Output format`}
-            name="outputFormat"
-            value={draft.outputFormat}
-            options={OUTPUT_FORMATS.map((format) => ({ value: format, label: format.toUpperCase() }))}
-            onChange={(outputFormat) => change({ outputFormat })}
-          />
-        </div>
-      </div>
+      ) : null}
 
-      <TextField
-        label={t`Seed (optional)`}
-        inputMode="numeric"
-        value={draft.seed}
-        placeholder={t`Random`}
-        error={problemText(errors.seed)}
-        hint={t`The same prompt and seed give the same images.`}
-        onChange={(event) => change({ seed: event.target.value })}
-        trailing={
-          <Button size="sm" onClick={() => change({ seed: String(Math.floor(Math.random() * 1_000_000)) })}>
-            <Trans>New seed</Trans>
-          </Button>
-        }
-      />
+      {spec.maxImages > 1 || spec.outputFormats.length > 0 ? (
+        <div className={styles.pair}>
+          {spec.maxImages > 1 ? (
+            <div className={styles.group}>
+              <span className={fieldStyles.label} aria-hidden="true">
+                <Trans>Images</Trans>
+              </span>
+              <SegmentedControl
+                legend={t`Number of images`}
+                name="numImages"
+                value={String(draft.numImages)}
+                options={imageCounts.map((count) => ({ value: count, label: count }))}
+                onChange={(count) => change({ numImages: Number(count) })}
+              />
+            </div>
+          ) : null}
+          {spec.outputFormats.length > 0 ? (
+            <div className={styles.group}>
+              <span className={fieldStyles.label} aria-hidden="true">
+                <Trans>Format</Trans>
+              </span>
+              <SegmentedControl
+                legend={t`Output format`}
+                name="outputFormat"
+                value={draft.outputFormat}
+                options={spec.outputFormats.map((format) => ({ value: format, label: format.toUpperCase() }))}
+                onChange={(outputFormat) => change({ outputFormat })}
+              />
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+
+      {spec.googleSearch ? (
+        <label className={styles.checkRow}>
+          <input type="checkbox" checked={draft.googleSearch} onChange={(event) => change({ googleSearch: event.target.checked })} />
+          <span>
+            <Trans>Ground in Google Search</Trans>
+            <span className={fieldStyles.hint}>
+              {' '}
+              <Trans>The model may look up current facts on the web (googleSearch).</Trans>
+            </span>
+          </span>
+        </label>
+      ) : null}
+
+      {spec.watermark ? (
+        <TextField
+          label={t`Watermark (optional)`}
+          value={draft.watermark}
+          maxLength={200}
+          placeholder={t`None`}
+          hint={t`Text stamped on every image (watermark).`}
+          onChange={(event) => change({ watermark: event.target.value })}
+        />
+      ) : null}
 
       <fieldset className={styles.group}>
         <legend className={fieldStyles.label}>
           <Trans>Reference images (optional)</Trans>
         </legend>
         <p className={fieldStyles.hint}>
-          {maxReferences === 1
-            ? t`Give ${MODEL_NAMES[model]} the address of an image to edit or restyle.`
-            : t`Give ${MODEL_NAMES[model]} up to ${maxReferences} image addresses to edit, combine or keep a character consistent.`}
+          {t`Give ${modelName} up to ${maxReferences} image addresses to edit, combine or keep a character consistent.`}
         </p>
         {draft.referenceUrls.map((url, index) => (
           <TextField

@@ -65,7 +65,7 @@ export default function PlaygroundPage() {
             <Trans>Playground</Trans>
           </h1>
           <p className={styles.lead}>
-            <Trans>Generate with Nano Banana and Flux Kontext through the same API your code will call. Failed tasks cost nothing.</Trans>
+            <Trans>Generate with Nano Banana, Nano Banana 2 and Nano Banana Pro through the same API your code will call. Failed tasks cost nothing.</Trans>
           </p>
         </div>
         <Button onClick={() => void copyText(new URL(playgroundHref(draft), window.location.origin).href, t`Link copied: it opens the playground with these settings.`)}>

@@ -1,19 +1,27 @@
 /**
  * The playground form: its defaults, its place in the page address (so a playground can be shared),
- * the request it makes, and its rules. Pure functions, shared by the playground and history.
+ * the request each model's endpoint takes from it, and its rules. Pure functions, shared by the
+ * playground, get-started and history.
  */
 import type { DraftErrors, GenerationDraft } from '../../actors/generation';
-import type { GenerateRequest } from '../../api/contract';
+import type { GenerateCall } from '../../api/contract';
+import { config } from '../../config';
 import {
-  MAX_IMAGES,
-  MAX_PROMPT_LENGTH,
-  MAX_REFERENCE_IMAGES,
-  MAX_SEED,
+  DEFAULT_MODEL,
+  DEFAULT_OUTPUT_FORMAT,
+  DEFAULT_RESOLUTION,
+  GENERATION_MODELS,
+  LONGEST_PROMPT,
   MIN_IMAGES,
+  MODELS,
+  MOST_REFERENCE_IMAGES,
   generationCost,
-  isAspectRatio,
-  isGenerationModel,
   isOutputFormat,
+  isResolution,
+  modelOfEndpoint,
+  modelSpec,
+  type GenerateEndpoint,
+  type ModelSpec,
 } from '../../services/generationOptions';
 import { isHttpUrl } from '../../services/urls';
 
@@ -23,44 +31,74 @@ export const PLAYGROUND_PATH = '/playground/flux';
 
 export const DEFAULT_DRAFT: GenerationDraft = {
   prompt: '',
-  model: 'nano-banana',
-  aspectRatio: '1:1',
-  outputFormat: 'png',
+  model: DEFAULT_MODEL,
+  aspectRatio: MODELS[DEFAULT_MODEL].defaultAspectRatio,
+  resolution: DEFAULT_RESOLUTION,
+  outputFormat: DEFAULT_OUTPUT_FORMAT,
   numImages: 1,
-  seed: '',
+  googleSearch: false,
+  watermark: '',
   referenceUrls: [],
 };
 
-/** Short, stable names in the address: `?prompt=…&model=…&ratio=16:9&format=png&n=2&seed=42&ref=…&ref=…`. */
-const PARAM = { prompt: 'prompt', model: 'model', aspectRatio: 'ratio', outputFormat: 'format', numImages: 'n', seed: 'seed', referenceUrls: 'ref' } as const;
-
-/** Whatever the address holds that makes sense; anything unknown falls back to the default. */
-export function draftFromSearch(search: string): GenerationDraft {
-  const params = new URLSearchParams(search);
-  const model = params.get(PARAM.model) ?? '';
-  const aspectRatio = params.get(PARAM.aspectRatio) ?? '';
-  const outputFormat = params.get(PARAM.outputFormat) ?? '';
-  const numImages = Number(params.get(PARAM.numImages));
+/**
+ * The draft as the chosen model can take it: a ratio, resolution, format or count the model lacks becomes its
+ * default, and references past its limit stay (validation names them) so nothing typed is lost.
+ */
+export function fitDraftToModel(draft: GenerationDraft): GenerationDraft {
+  const spec = modelSpec(draft.model);
   return {
-    prompt: (params.get(PARAM.prompt) ?? '').slice(0, MAX_PROMPT_LENGTH * 2),
-    model: isGenerationModel(model) ? model : DEFAULT_DRAFT.model,
-    aspectRatio: isAspectRatio(aspectRatio) ? aspectRatio : DEFAULT_DRAFT.aspectRatio,
-    outputFormat: isOutputFormat(outputFormat) ? outputFormat : DEFAULT_DRAFT.outputFormat,
-    numImages: Number.isInteger(numImages) && numImages >= MIN_IMAGES && numImages <= MAX_IMAGES ? numImages : DEFAULT_DRAFT.numImages,
-    seed: params.get(PARAM.seed) ?? '',
-    referenceUrls: params.getAll(PARAM.referenceUrls).slice(0, MAX_IMAGES),
+    ...draft,
+    model: spec.id,
+    aspectRatio: spec.aspectRatios.includes(draft.aspectRatio) ? draft.aspectRatio : spec.defaultAspectRatio,
+    resolution: isResolution(draft.resolution) ? draft.resolution : DEFAULT_RESOLUTION,
+    outputFormat: isOutputFormat(draft.outputFormat) ? draft.outputFormat : DEFAULT_OUTPUT_FORMAT,
+    numImages: Number.isInteger(draft.numImages) ? Math.min(Math.max(draft.numImages, MIN_IMAGES), spec.maxImages) : 1,
   };
 }
 
-/** The address's query for a draft: only what differs from the defaults, so shared links stay short. */
+/** Short, stable names in the address: `?prompt=…&model=…&ratio=16:9&res=2K&format=png&n=2&search=1&wm=…&ref=…`. */
+const PARAM = {
+  prompt: 'prompt',
+  model: 'model',
+  aspectRatio: 'ratio',
+  resolution: 'res',
+  outputFormat: 'format',
+  numImages: 'n',
+  googleSearch: 'search',
+  watermark: 'wm',
+  referenceUrls: 'ref',
+} as const;
+
+/** Whatever the address holds that makes sense for its model; anything unknown falls back to the default. */
+export function draftFromSearch(search: string): GenerationDraft {
+  const params = new URLSearchParams(search);
+  const model = params.get(PARAM.model) ?? '';
+  return fitDraftToModel({
+    prompt: (params.get(PARAM.prompt) ?? '').slice(0, LONGEST_PROMPT * 2),
+    model: GENERATION_MODELS.find((id) => id === model) ?? DEFAULT_DRAFT.model,
+    aspectRatio: params.get(PARAM.aspectRatio) ?? '',
+    resolution: params.get(PARAM.resolution) ?? '',
+    outputFormat: params.get(PARAM.outputFormat) ?? '',
+    numImages: Number(params.get(PARAM.numImages) ?? 1),
+    googleSearch: params.get(PARAM.googleSearch) === '1',
+    watermark: (params.get(PARAM.watermark) ?? '').slice(0, 200),
+    referenceUrls: params.getAll(PARAM.referenceUrls).slice(0, MOST_REFERENCE_IMAGES),
+  });
+}
+
+/** The address's query for a draft: only what its model takes and differs from the defaults, so links stay short. */
 export function searchFromDraft(draft: GenerationDraft): string {
+  const spec = modelSpec(draft.model);
   const params = new URLSearchParams();
   if (draft.prompt !== '') params.set(PARAM.prompt, draft.prompt);
   if (draft.model !== DEFAULT_DRAFT.model) params.set(PARAM.model, draft.model);
-  if (draft.aspectRatio !== DEFAULT_DRAFT.aspectRatio) params.set(PARAM.aspectRatio, draft.aspectRatio);
-  if (draft.outputFormat !== DEFAULT_DRAFT.outputFormat) params.set(PARAM.outputFormat, draft.outputFormat);
-  if (draft.numImages !== DEFAULT_DRAFT.numImages) params.set(PARAM.numImages, String(draft.numImages));
-  if (draft.seed.trim() !== '') params.set(PARAM.seed, draft.seed.trim());
+  if (draft.aspectRatio !== spec.defaultAspectRatio) params.set(PARAM.aspectRatio, draft.aspectRatio);
+  if (spec.resolutions.length > 0 && draft.resolution !== DEFAULT_DRAFT.resolution) params.set(PARAM.resolution, draft.resolution);
+  if (spec.outputFormats.length > 0 && draft.outputFormat !== DEFAULT_DRAFT.outputFormat) params.set(PARAM.outputFormat, draft.outputFormat);
+  if (spec.maxImages > 1 && draft.numImages !== DEFAULT_DRAFT.numImages) params.set(PARAM.numImages, String(draft.numImages));
+  if (spec.googleSearch && draft.googleSearch) params.set(PARAM.googleSearch, '1');
+  if (spec.watermark && draft.watermark.trim() !== '') params.set(PARAM.watermark, draft.watermark.trim());
   for (const url of draft.referenceUrls) if (url.trim() !== '') params.append(PARAM.referenceUrls, url.trim());
   const query = params.toString();
   return query === '' ? '' : `?${query}`;
@@ -70,26 +108,43 @@ export function playgroundHref(draft: GenerationDraft): string {
   return `${PLAYGROUND_PATH}${searchFromDraft(draft)}`;
 }
 
-/** A past task's request (its paramJson) as a form, for "open in playground"; null if unreadable. */
-export function draftFromParamJson(paramJson: string): GenerationDraft | null {
+function record(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * A past task's request (its paramJson, in the field names of its endpoint) as a form, for "open in
+ * playground"; null if unreadable. `model` names the task's model where the record says (history does).
+ */
+export function draftFromParamJson(paramJson: string, model?: string): GenerationDraft | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(paramJson);
   } catch {
     return null;
   }
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  const request = parsed as Partial<Record<keyof GenerateRequest, unknown>>;
-  if (typeof request.prompt !== 'string') return null;
-  const params = new URLSearchParams();
-  params.set(PARAM.prompt, request.prompt);
-  if (typeof request.model === 'string') params.set(PARAM.model, request.model);
-  if (typeof request.aspectRatio === 'string') params.set(PARAM.aspectRatio, request.aspectRatio);
-  if (typeof request.outputFormat === 'string') params.set(PARAM.outputFormat, request.outputFormat);
-  if (typeof request.numImages === 'number') params.set(PARAM.numImages, String(request.numImages));
-  if (typeof request.seed === 'number') params.set(PARAM.seed, String(request.seed));
-  if (Array.isArray(request.imageUrls)) for (const url of request.imageUrls) if (typeof url === 'string') params.append(PARAM.referenceUrls, url);
-  return draftFromSearch(params.toString());
+  const request = record(parsed);
+  if (!request || typeof request.prompt !== 'string') return null;
+  // Only the first endpoint has image_size and type; the others have aspectRatio.
+  const endpoint: GenerateEndpoint = 'image_size' in request || 'type' in request || 'numImages' in request ? 'generate' : 'generate2';
+  const spec = model !== undefined ? modelSpec(model) : MODELS[modelOfEndpoint(endpoint)];
+  const imageUrls = Array.isArray(request.imageUrls) ? request.imageUrls.filter((url): url is string => typeof url === 'string') : [];
+  return fitDraftToModel({
+    ...DEFAULT_DRAFT,
+    prompt: request.prompt,
+    model: spec.id,
+    aspectRatio: text(request[spec.aspectRatioField]) ?? spec.defaultAspectRatio,
+    resolution: text(request.resolution) ?? DEFAULT_DRAFT.resolution,
+    outputFormat: text(request.outputFormat) ?? DEFAULT_DRAFT.outputFormat,
+    numImages: typeof request.numImages === 'number' ? request.numImages : 1,
+    googleSearch: request.googleSearch === true,
+    watermark: text(request.watermark) ?? '',
+    referenceUrls: imageUrls.slice(0, MOST_REFERENCE_IMAGES),
+  });
 }
 
 /** Reference URLs that are filled in (empty rows are just unused). */
@@ -97,44 +152,87 @@ export function filledReferenceUrls(draft: GenerationDraft): string[] {
   return draft.referenceUrls.map((url) => url.trim()).filter((url) => url !== '');
 }
 
-/** The task API request the draft makes (call only on a valid draft). */
-export function requestFromDraft(draft: GenerationDraft): GenerateRequest {
+/** The callback URL requests carry: the operator's (a build setting), or none. */
+export function taskCallbackUrl(): string {
+  return config.taskCallbackUrl;
+}
+
+/** Whether the draft's model refuses requests without a callback URL, and none is configured. */
+export function lacksRequiredCallback(draft: GenerationDraft, callbackUrl = taskCallbackUrl()): boolean {
+  return modelSpec(draft.model).callbackRequired && callbackUrl === '';
+}
+
+/**
+ * The task API call the draft makes: the model's endpoint with exactly the fields that endpoint documents
+ * (call only on a valid draft). Optional fields are sent only when they say something.
+ */
+export function callFromDraft(draft: GenerationDraft, callbackUrl = taskCallbackUrl()): GenerateCall {
+  const spec: ModelSpec = modelSpec(draft.model);
+  const fitted = fitDraftToModel(draft);
   const imageUrls = filledReferenceUrls(draft);
-  const seed = draft.seed.trim();
-  return {
-    prompt: draft.prompt.trim(),
-    type: imageUrls.length > 0 ? 'IMAGETOIAMGE' : 'TEXTTOIAMGE',
-    model: isGenerationModel(draft.model) ? draft.model : 'nano-banana',
-    numImages: draft.numImages,
-    ...(imageUrls.length > 0 ? { imageUrls } : {}),
-    aspectRatio: draft.aspectRatio,
-    ...(seed === '' ? {} : { seed: Number(seed) }),
-    outputFormat: isOutputFormat(draft.outputFormat) ? draft.outputFormat : 'png',
-  };
+  const prompt = draft.prompt.trim();
+  const callback = callbackUrl === '' ? {} : { callBackUrl: callbackUrl };
+  switch (spec.endpoint) {
+    case 'generate':
+      return {
+        endpoint: 'generate',
+        request: {
+          prompt,
+          type: imageUrls.length > 0 ? 'IMAGETOIAMGE' : 'TEXTTOIAMGE',
+          callBackUrl: callbackUrl,
+          numImages: fitted.numImages,
+          ...(imageUrls.length > 0 ? { imageUrls } : {}),
+          ...(draft.watermark.trim() !== '' ? { watermark: draft.watermark.trim() } : {}),
+          image_size: fitted.aspectRatio,
+        },
+      };
+    case 'generate2':
+      return {
+        endpoint: 'generate2',
+        request: {
+          prompt,
+          // An empty list asks for an image from text alone.
+          imageUrls,
+          aspectRatio: fitted.aspectRatio,
+          resolution: isResolution(fitted.resolution) ? fitted.resolution : DEFAULT_RESOLUTION,
+          outputFormat: isOutputFormat(fitted.outputFormat) ? fitted.outputFormat : DEFAULT_OUTPUT_FORMAT,
+          ...(draft.googleSearch ? { googleSearch: true } : {}),
+          ...callback,
+        },
+      };
+    case 'generatePro':
+      return {
+        endpoint: 'generatePro',
+        request: {
+          prompt,
+          ...(imageUrls.length > 0 ? { imageUrls } : {}),
+          resolution: isResolution(fitted.resolution) ? fitted.resolution : DEFAULT_RESOLUTION,
+          aspectRatio: fitted.aspectRatio,
+          ...callback,
+        },
+      };
+  }
 }
 
 export function draftCost(draft: GenerationDraft): number {
-  return generationCost(isGenerationModel(draft.model) ? draft.model : 'nano-banana', draft.numImages);
+  const spec = modelSpec(draft.model);
+  return generationCost(spec.id, spec.resolutions.length > 0 ? draft.resolution : '', Math.min(draft.numImages, spec.maxImages));
 }
 
 /** What can be wrong with a field; the view words each one. */
-export type DraftProblem = 'required' | 'tooLong' | 'notWholeNumber' | 'outOfRange' | 'notUrl' | 'tooMany';
+export type DraftProblem = 'required' | 'tooLong' | 'outOfRange' | 'notUrl' | 'tooMany' | 'needsCallback';
 
 /** Field → problem; reference URLs are named one by one (`referenceUrls.0`). Empty means valid. */
-export function validateDraft(draft: GenerationDraft): DraftErrors {
+export function validateDraft(draft: GenerationDraft, callbackUrl = taskCallbackUrl()): DraftErrors {
   const errors: Record<string, DraftProblem> = {};
+  const spec = modelSpec(draft.model);
   if (draft.prompt.trim() === '') errors.prompt = 'required';
-  else if (draft.prompt.length > MAX_PROMPT_LENGTH) errors.prompt = 'tooLong';
-  if (!Number.isInteger(draft.numImages) || draft.numImages < MIN_IMAGES || draft.numImages > MAX_IMAGES) errors.numImages = 'outOfRange';
-  const seed = draft.seed.trim();
-  if (seed !== '') {
-    if (!/^\d+$/.test(seed)) errors.seed = 'notWholeNumber';
-    else if (Number(seed) > MAX_SEED) errors.seed = 'outOfRange';
-  }
+  else if (draft.prompt.length > spec.maxPromptLength) errors.prompt = 'tooLong';
+  if (!Number.isInteger(draft.numImages) || draft.numImages < MIN_IMAGES || draft.numImages > spec.maxImages) errors.numImages = 'outOfRange';
   draft.referenceUrls.forEach((url, index) => {
     if (url.trim() !== '' && !isHttpUrl(url.trim())) errors[`referenceUrls.${index}`] = 'notUrl';
   });
-  const model = isGenerationModel(draft.model) ? draft.model : 'nano-banana';
-  if (filledReferenceUrls(draft).length > MAX_REFERENCE_IMAGES[model]) errors.referenceUrls = 'tooMany';
+  if (filledReferenceUrls(draft).length > spec.maxReferenceImages) errors.referenceUrls = 'tooMany';
+  if (lacksRequiredCallback(draft, callbackUrl)) errors.model = 'needsCallback';
   return errors;
 }

@@ -16,7 +16,7 @@ import {
 } from '../../../src/api/client';
 import { PASS_THROUGH_CODES, endpoints, type EndpointName, type User } from '../../../src/api/contract';
 import { googleLogin, outlookLogin } from '../../../src/api/auth';
-import { generate, taskRecord } from '../../../src/api/generation';
+import { creditBalance, generate, taskRecord } from '../../../src/api/generation';
 import { fetchInvoiceDownload } from '../../../src/api/orders';
 import { CACHED_USER_KEY, getToken, persistLogin, readCachedUser } from '../../../src/services/session';
 
@@ -394,7 +394,7 @@ describe('body encodings', () => {
 });
 
 describe('the generation host', () => {
-  const request = { prompt: 'a cat', type: 'TEXTTOIAMGE', model: 'nano-banana', numImages: 1, aspectRatio: '1:1', outputFormat: 'png' } as const;
+  const request = { endpoint: 'generate', request: { prompt: 'a cat', type: 'TEXTTOIAMGE', callBackUrl: 'https://hooks.example.com/cb', numImages: 1, image_size: '1:1' } } as const;
 
   it('goes to its own host with the API key as a Bearer token, never the session token', async () => {
     persistLogin({ token: 'tok-1', userInfo: user });
@@ -402,6 +402,22 @@ describe('the generation host', () => {
     await expect(generate(request, 'sk-live')).resolves.toEqual({ code: 200, msg: 'msg', data: { taskId: 't-1' } });
     expect(new URL(seen[0]?.url ?? '').origin).toBe(GENERATION_ORIGIN);
     expect(seen[0]?.headers.get('authorization')).toBe('Bearer sk-live');
+  });
+
+  it('sends each model to its own endpoint with exactly its request', async () => {
+    const seen = answer('generate2', envelope(200, { taskId: 't-2' }));
+    const body = { prompt: 'a cat', imageUrls: [] as string[], aspectRatio: '8:1', resolution: '4K' as const, outputFormat: 'png' as const };
+    await expect(generate({ endpoint: 'generate2', request: body }, 'sk-live')).resolves.toMatchObject({ code: 200, data: { taskId: 't-2' } });
+    expect(new URL(seen[0]?.url ?? '').pathname).toBe('/api/v1/nanobanana/generate-2');
+    expect(await seen[0]?.json()).toEqual(body);
+  });
+
+  it('reads the balance from the task API with the key', async () => {
+    const seen = answer('credit', envelope(200, 100));
+    await expect(creditBalance('sk-live')).resolves.toEqual({ code: 200, msg: 'msg', data: 100 });
+    expect(seen[0]?.headers.get('authorization')).toBe('Bearer sk-live');
+    answer('credit', envelope(200, 'lots'));
+    await expect(rejection(creditBalance('sk-live'))).resolves.toMatchObject({ kind: 'invalidResponse' });
   });
 
   it('polls a task with its id in the query', async () => {

@@ -7,7 +7,8 @@ import { DemoControls } from '../../../src/demo/DemoControls';
 import { createDemoEnvironment } from '../../../src/demo/environment';
 import { fillSampleUsage } from '../../../src/demo/controls';
 import { createAccount, createSession, emptyData, findAccountByEmail, type Account, type UsageRecordRow } from '../../../src/demo/db';
-import { CREDITS_PER_IMAGE, FAILURE_RATE, MAX_RECORDS_PER_DAY, addSampleUsage, creditsUsed, sampleUsage } from '../../../src/demo/usage';
+import { creditsPerImage } from '../../../src/services/generationOptions';
+import { FAILURE_RATE, MAX_RECORDS_PER_DAY, addSampleUsage, creditsUsed, sampleUsage } from '../../../src/demo/usage';
 import { isGenerationModel } from '../../../src/services/generationOptions';
 import { call, dataOf, signUp, startDemoServer } from './helpers';
 
@@ -50,8 +51,8 @@ async function signedUpWithUsage() {
   demo.db.read().usageRecords.push(
     usageRow(account, '2026-03-01T00:30:00.000Z', 2),
     usageRow(account, '2026-03-01T10:15:00.000Z', 8, 1),
-    usageRow(account, '2026-03-01T10:45:00.000Z', 4, 0, { status: 3, refundedCredits: 4, model: 'flux-kontext-pro', errorMessage: 'refused' }),
-    usageRow(account, '2026-03-03T23:59:59.000Z', 6, 1, { model: 'flux-kontext-max' }),
+    usageRow(account, '2026-03-01T10:45:00.000Z', 4, 0, { status: 3, refundedCredits: 4, model: 'nano-banana-2', errorMessage: 'refused' }),
+    usageRow(account, '2026-03-03T23:59:59.000Z', 6, 1, { model: 'nano-banana-pro' }),
     // Outside every range below.
     usageRow(account, '2026-02-20T12:00:00.000Z', 100),
   );
@@ -124,8 +125,8 @@ describe('usage records', () => {
 
     const failed = dataOf('usageRecordPage', await call('usageRecordPage', { pageNum: 1, pageSize: 10, status: 3 }, token));
     expect(failed.total).toBe(1);
-    expect(failed.records[0]).toMatchObject({ status: 3, refundedCredits: 4, errorMessage: 'refused', model: 'flux-kontext-pro' });
-    const max = dataOf('usageRecordPage', await call('usageRecordPage', { pageNum: 1, pageSize: 10, model: 'flux-kontext-max' }, token));
+    expect(failed.records[0]).toMatchObject({ status: 3, refundedCredits: 4, errorMessage: 'refused', model: 'nano-banana-2' });
+    const max = dataOf('usageRecordPage', await call('usageRecordPage', { pageNum: 1, pageSize: 10, model: 'nano-banana-pro' }, token));
     expect(max.records.map((record) => record.apiKeyName)).toEqual(['Batch']);
 
     const raw = await call('usageRecordPage', { pageNum: 1, pageSize: 1 }, token);
@@ -174,12 +175,13 @@ describe('sample usage', () => {
     expect(weekday).toBeGreaterThan(2 * weekend);
 
     for (const record of records) {
-      const images = JSON.parse(record.paramJson).numImages as number;
+      const request = JSON.parse(record.paramJson) as { numImages?: number };
+      const images = request.numImages ?? 1;
       expect(images).toBeGreaterThanOrEqual(1);
       expect(images).toBeLessThanOrEqual(4);
       const { model } = record;
       if (!isGenerationModel(model)) throw new Error(`sample usage made a model the product does not offer: ${model}`);
-      expect(record.credits).toBe(CREDITS_PER_IMAGE[model] * images);
+      expect(record.credits).toBe(creditsPerImage(model, '1K') * images);
       expect(record.refundedCredits).toBe(record.status === 3 ? record.credits : 0);
       expect(record.errorMessage === null).toBe(record.status === 1);
     }

@@ -23,7 +23,7 @@ function orderRow(orderNo: string): OrderRow {
 }
 
 async function credits(token: string): Promise<number> {
-  return dataOf('userInfo', await call('userInfo', {}, token)).credits;
+  return dataOf('userInfo', await call('userInfo', {}, token)).credits ?? Number.NaN;
 }
 
 describe('redirect providers', () => {
@@ -98,7 +98,7 @@ describe('settling an order', () => {
     const purchases = () => demo.db.read().ledger.filter((entry) => entry.accountId === userInfo.id && entry.kind === 'purchase');
 
     expect(settleFromCheckout(demo.db, orderNo, 'paid')).toBe(true);
-    expect(await credits(token)).toBe(userInfo.credits + 11_000);
+    expect(await credits(token)).toBe((userInfo.credits ?? Number.NaN) + 11_000);
     expect(purchases()).toEqual([expect.objectContaining({ credits: 11_000, kind: 'purchase' })]);
 
     expect(settleFromCheckout(demo.db, orderNo, 'paid')).toBe(false);
@@ -106,7 +106,7 @@ describe('settling an order', () => {
     // A paid order cannot be cancelled or failed afterwards either.
     expect(settleFromCheckout(demo.db, orderNo, 'cancelled')).toBe(false);
     expect(orderRow(orderNo).status).toBe('paid');
-    expect(await credits(token)).toBe(userInfo.credits + 11_000);
+    expect(await credits(token)).toBe((userInfo.credits ?? Number.NaN) + 11_000);
     expect(purchases()).toHaveLength(1);
   });
 
@@ -132,7 +132,7 @@ describe('settling an order', () => {
       expect(orderRow(orderNo).status).toBe(outcome);
       expect(settleFromCheckout(demo.db, orderNo, 'paid')).toBe(false);
     }
-    expect(await credits(token)).toBe(userInfo.credits);
+    expect(await credits(token)).toBe((userInfo.credits ?? Number.NaN));
     expect(settleFromCheckout(demo.db, 'NB-nope', 'paid')).toBe(false);
   });
 });
@@ -145,14 +145,14 @@ describe('PayPal', () => {
     expect(orderRow(created.orderNo)).toMatchObject({ provider: 'paypal', status: 'pending', amount: 50 });
 
     expect(dataOf('paypalCapture', await call('paypalCapture', created, token))).toEqual({ orderNo: created.orderNo, status: 'pending' });
-    expect(await credits(token)).toBe(userInfo.credits);
+    expect(await credits(token)).toBe((userInfo.credits ?? Number.NaN));
     expect(dataOf('paypalCheckOrderStatus', await call('paypalCheckOrderStatus', { orderNo: created.orderNo }, token))).toEqual({ orderNo: created.orderNo, status: 'pending' });
 
     expect(approveFromCheckout(demo.db, created.orderNo)).toBe(true);
     expect(dataOf('paypalCapture', await call('paypalCapture', created, token))).toEqual({ orderNo: created.orderNo, status: 'paid' });
-    expect(await credits(token)).toBe(userInfo.credits + 5_250);
+    expect(await credits(token)).toBe((userInfo.credits ?? Number.NaN) + 5_250);
     expect(dataOf('paypalCapture', await call('paypalCapture', created, token)).status).toBe('paid');
-    expect(await credits(token)).toBe(userInfo.credits + 5_250);
+    expect(await credits(token)).toBe((userInfo.credits ?? Number.NaN) + 5_250);
     expect(dataOf('paypalCheckOrderStatus', await call('paypalCheckOrderStatus', { orderNo: created.orderNo }, token)).status).toBe('paid');
     // A paid order cannot be approved again.
     expect(approveFromCheckout(demo.db, created.orderNo)).toBe(false);
@@ -199,7 +199,7 @@ describe('PayPal', () => {
     expect(vaults).toEqual([{ id: expect.stringMatching(/^PV-/) as unknown, type: 'paypal', label: `PayPal · ${email}` }]);
     const vaulted = dataOf('paypalCreate', await call('paypalCreate', { packageId: 'starter', vaultId: vaults[0]?.id }, token));
     expect(dataOf('paypalCapture', await call('paypalCapture', vaulted, token)).status).toBe('paid');
-    expect(await credits(token)).toBe(userInfo.credits + 2_000);
+    expect(await credits(token)).toBe((userInfo.credits ?? Number.NaN) + 2_000);
   });
 
   it('hands out an id token for the PayPal SDK', async () => {
@@ -228,7 +228,7 @@ describe('WeChat Pay', () => {
     const list = dataOf('payOrderList', await call('payOrderList', { pageNum: 1, pageSize: 10, orderNo: created.orderNo }, token));
     expect(list.records.map((order) => order.status)).toEqual(['expired']);
     expect(settleFromCheckout(demo.db, created.orderNo, 'paid')).toBe(false);
-    expect(await credits(token)).toBe(userInfo.credits);
+    expect(await credits(token)).toBe((userInfo.credits ?? Number.NaN));
   });
 
   it('can be paid before it lapses', async () => {
@@ -238,7 +238,7 @@ describe('WeChat Pay', () => {
     orderRow(created.orderNo).expireTime = new Date(Date.now() - 1).toISOString();
     // Paid stays paid after the QR code's time is up.
     expect(dataOf('payOrderList', await call('payOrderList', { pageNum: 1, pageSize: 10, orderNo: created.orderNo }, token)).records[0]?.status).toBe('paid');
-    expect(await credits(token)).toBe(userInfo.credits + 1_000);
+    expect(await credits(token)).toBe((userInfo.credits ?? Number.NaN) + 1_000);
   });
 });
 

@@ -1,91 +1,146 @@
 import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { NanoBanana2RequestSchema, NanoBananaProRequestSchema, NanoBananaRequestSchema } from '../../../src/api/contract';
 import {
   DEFAULT_DRAFT,
+  callFromDraft,
   draftCost,
   draftFromParamJson,
   draftFromSearch,
+  fitDraftToModel,
   playgroundHref,
-  requestFromDraft,
   searchFromDraft,
   validateDraft,
   type GenerationDraft,
 } from '../../../src/features/playground/draft';
-import { curlGenerate, curlTaskStatus, javascriptGenerate, shellQuote } from '../../../src/features/playground/snippets';
+import { curlGenerate, curlTaskStatus, javascriptGenerate, pythonGenerate, shellQuote } from '../../../src/features/playground/snippets';
+import { GENERATION_MODELS, MODELS } from '../../../src/services/generationOptions';
 
-const draft: GenerationDraft = {
+const CALLBACK = 'https://hooks.example.com/nano-banana';
+
+const v1: GenerationDraft = {
+  ...DEFAULT_DRAFT,
   prompt: 'A fox & a "hen" at 50% — 日本',
-  model: 'flux-kontext-pro',
+  model: 'nano-banana',
   aspectRatio: '16:9',
-  outputFormat: 'webp',
   numImages: 3,
-  seed: '42',
+  watermark: 'ACME',
   referenceUrls: ['https://img.example/a.png'],
 };
+const v2: GenerationDraft = { ...DEFAULT_DRAFT, prompt: 'A neon fox', model: 'nano-banana-2', aspectRatio: '8:1', resolution: '4K', outputFormat: 'png', googleSearch: true };
+const pro: GenerationDraft = { ...DEFAULT_DRAFT, prompt: 'A neon fox', model: 'nano-banana-pro', aspectRatio: 'auto', resolution: '2K' };
+
+/** The fields each endpoint documents; a request with any other field is refused by the host. */
+const DOCUMENTED: Record<string, readonly string[]> = {
+  generate: ['prompt', 'type', 'callBackUrl', 'numImages', 'imageUrls', 'watermark', 'image_size'],
+  generate2: ['prompt', 'imageUrls', 'aspectRatio', 'resolution', 'outputFormat', 'googleSearch', 'callBackUrl'],
+  generatePro: ['prompt', 'imageUrls', 'resolution', 'aspectRatio', 'callBackUrl'],
+};
+const SCHEMAS = { generate: NanoBananaRequestSchema, generate2: NanoBanana2RequestSchema, generatePro: NanoBananaProRequestSchema } as const;
 
 describe('the playground form in the address', () => {
-  it('round-trips every field, with only what differs from the defaults', () => {
-    expect(draftFromSearch(searchFromDraft(draft))).toEqual(draft);
+  it('round-trips every field its model takes, with only what differs from the defaults', () => {
+    for (const draft of [v1, v2, pro]) expect(draftFromSearch(searchFromDraft(draft))).toEqual(draft);
     expect(searchFromDraft(DEFAULT_DRAFT)).toBe('');
     expect(playgroundHref({ ...DEFAULT_DRAFT, prompt: 'hi' })).toBe('/playground/flux?prompt=hi');
   });
 
-  it('falls back to the defaults for anything unknown, and keeps a wrong seed to be named', () => {
-    expect(draftFromSearch('?model=gpt&ratio=2:1&format=gif&n=9&seed=abc')).toEqual({ ...DEFAULT_DRAFT, seed: 'abc' });
+  it('falls back to the model’s defaults for anything it does not take', () => {
+    expect(draftFromSearch('?model=gpt&ratio=2:1&format=gif&n=9&res=8K')).toEqual({ ...DEFAULT_DRAFT, numImages: 4 });
+    // Nano Banana has no 8:1 and no auto; Nano Banana 2 makes one image per task.
+    expect(draftFromSearch('?ratio=8:1').aspectRatio).toBe('1:1');
+    expect(draftFromSearch('?model=nano-banana-2&n=3').numImages).toBe(1);
     expect(draftFromSearch('?n=0').numImages).toBe(1);
-    expect(draftFromSearch('?ref=a&ref=b&ref=c&ref=d&ref=e').referenceUrls).toEqual(['a', 'b', 'c', 'd']);
   });
 
-  it('restores a past task from its paramJson, and refuses what is not a request', () => {
-    const request = requestFromDraft(draft);
-    expect(draftFromParamJson(JSON.stringify(request))).toEqual(draft);
-    expect(draftFromParamJson(JSON.stringify({ ...request, seed: undefined }))).toEqual({ ...draft, seed: '' });
+  it('moving to another model keeps what it can and fits the rest', () => {
+    expect(fitDraftToModel({ ...v2, model: 'nano-banana' })).toMatchObject({ model: 'nano-banana', aspectRatio: '1:1', resolution: '4K' });
+    expect(fitDraftToModel({ ...v1, model: 'nano-banana-pro' })).toMatchObject({ aspectRatio: '16:9', numImages: 1, referenceUrls: v1.referenceUrls });
+  });
+
+  it('restores a past task from its paramJson in its endpoint’s own field names, and refuses what is not a request', () => {
+    expect(draftFromParamJson(JSON.stringify(callFromDraft(v1, CALLBACK).request), 'nano-banana')).toEqual(v1);
+    expect(draftFromParamJson(JSON.stringify(callFromDraft(v2, CALLBACK).request), 'nano-banana-2')).toEqual(v2);
+    expect(draftFromParamJson(JSON.stringify(callFromDraft(pro).request), 'nano-banana-pro')).toEqual(pro);
     expect(draftFromParamJson('not json')).toBeNull();
-    expect(draftFromParamJson('{"model":"nano-banana"}')).toBeNull();
+    expect(draftFromParamJson('{"image_size":"1:1"}')).toBeNull();
   });
 });
 
 describe('the request a form makes', () => {
-  it('is image-to-image with reference URLs, text-to-image without, and leaves out an empty seed', () => {
-    expect(requestFromDraft(draft)).toEqual({
-      prompt: draft.prompt,
-      type: 'IMAGETOIAMGE',
-      model: 'flux-kontext-pro',
-      numImages: 3,
-      imageUrls: ['https://img.example/a.png'],
-      aspectRatio: '16:9',
-      seed: 42,
-      outputFormat: 'webp',
-    });
-    const textOnly = requestFromDraft({ ...draft, prompt: '  trimmed  ', seed: ' ', referenceUrls: ['', '  '] });
-    expect(textOnly).toEqual({ prompt: 'trimmed', type: 'TEXTTOIAMGE', model: 'flux-kontext-pro', numImages: 3, aspectRatio: '16:9', outputFormat: 'webp' });
+  it('goes to its model’s endpoint with exactly the fields that endpoint documents, and passes the strict contract', () => {
+    for (const model of GENERATION_MODELS) {
+      for (const referenceUrls of [[], ['https://img.example/a.png']]) {
+        const draft = fitDraftToModel({ ...v1, model, referenceUrls, googleSearch: true });
+        const call = callFromDraft(draft, CALLBACK);
+        expect(call.endpoint).toBe(MODELS[model].endpoint);
+        for (const field of Object.keys(call.request)) expect(DOCUMENTED[call.endpoint]).toContain(field);
+        expect(v.safeParse(SCHEMAS[call.endpoint], call.request).success).toBe(true);
+        expect(call.request).not.toHaveProperty('model');
+        expect(call.request).not.toHaveProperty('seed');
+      }
+    }
   });
 
-  it('costs the model’s price per image times the images', () => {
-    expect(draftCost({ ...draft, model: 'nano-banana', numImages: 1 })).toBe(2);
-    expect(draftCost(draft)).toBe(12);
-    expect(draftCost({ ...draft, model: 'flux-kontext-max', numImages: 4 })).toBe(32);
+  it('Nano Banana: type by reference images, image_size for the ratio, the callback it requires', () => {
+    expect(callFromDraft(v1, CALLBACK)).toEqual({
+      endpoint: 'generate',
+      request: {
+        prompt: v1.prompt,
+        type: 'IMAGETOIAMGE',
+        callBackUrl: CALLBACK,
+        numImages: 3,
+        imageUrls: ['https://img.example/a.png'],
+        watermark: 'ACME',
+        image_size: '16:9',
+      },
+    });
+    const textOnly = callFromDraft({ ...v1, prompt: '  trimmed  ', watermark: ' ', referenceUrls: ['', '  '] }, CALLBACK).request;
+    expect(textOnly).toEqual({ prompt: 'trimmed', type: 'TEXTTOIAMGE', callBackUrl: CALLBACK, numImages: 3, image_size: '16:9' });
+  });
+
+  it('Nano Banana 2 and Pro: aspectRatio, resolution, and a callback only when one is configured', () => {
+    expect(callFromDraft(v2, '')).toEqual({
+      endpoint: 'generate2',
+      request: { prompt: 'A neon fox', imageUrls: [], aspectRatio: '8:1', resolution: '4K', outputFormat: 'png', googleSearch: true },
+    });
+    expect(callFromDraft(pro, CALLBACK)).toEqual({ endpoint: 'generatePro', request: { prompt: 'A neon fox', resolution: '2K', aspectRatio: 'auto', callBackUrl: CALLBACK } });
+  });
+
+  it('costs the model’s price per image at the resolution, times the images', () => {
+    expect(draftCost({ ...v1, numImages: 1 })).toBe(2);
+    expect(draftCost(v1)).toBe(6);
+    expect(draftCost(v2)).toBe(9);
+    expect(draftCost({ ...v2, resolution: '1K' })).toBe(4);
+    expect(draftCost(pro)).toBe(9);
+    expect(draftCost({ ...pro, resolution: '4K' })).toBe(12);
   });
 });
 
 describe('form rules', () => {
   it('accepts a good form', () => {
-    expect(validateDraft(draft)).toEqual({});
+    for (const draft of [v1, v2, pro]) expect(validateDraft(draft, CALLBACK)).toEqual({});
   });
 
-  it('names each wrong field with its problem', () => {
-    expect(validateDraft({ ...draft, prompt: '   ' })).toEqual({ prompt: 'required' });
-    expect(validateDraft({ ...draft, prompt: 'x'.repeat(5001) })).toEqual({ prompt: 'tooLong' });
-    expect(validateDraft({ ...draft, seed: '4.2' })).toEqual({ seed: 'notWholeNumber' });
-    expect(validateDraft({ ...draft, seed: '-1' })).toEqual({ seed: 'notWholeNumber' });
-    expect(validateDraft({ ...draft, seed: '2147483648' })).toEqual({ seed: 'outOfRange' });
-    expect(validateDraft({ ...draft, numImages: 5 })).toEqual({ numImages: 'outOfRange' });
-    expect(validateDraft({ ...draft, referenceUrls: ['ftp://x', 'https://ok.example/a.png', 'nope'] })).toEqual({
+  it('names each wrong field with its problem, by the chosen model’s limits', () => {
+    expect(validateDraft({ ...v1, prompt: '   ' }, CALLBACK)).toEqual({ prompt: 'required' });
+    expect(validateDraft({ ...v1, prompt: 'x'.repeat(5001) }, CALLBACK)).toEqual({ prompt: 'tooLong' });
+    // Nano Banana 2 takes up to 20,000 characters and 14 references.
+    expect(validateDraft({ ...v2, prompt: 'x'.repeat(20_000) }, CALLBACK)).toEqual({});
+    expect(validateDraft({ ...v2, referenceUrls: Array.from({ length: 15 }, (_, i) => `https://a.example/${i}`) }, CALLBACK)).toEqual({ referenceUrls: 'tooMany' });
+    expect(validateDraft({ ...pro, referenceUrls: Array.from({ length: 9 }, (_, i) => `https://a.example/${i}`) }, CALLBACK)).toEqual({ referenceUrls: 'tooMany' });
+    expect(validateDraft({ ...v1, numImages: 5 }, CALLBACK)).toEqual({ numImages: 'outOfRange' });
+    expect(validateDraft({ ...v2, numImages: 2 }, CALLBACK)).toEqual({ numImages: 'outOfRange' });
+    expect(validateDraft({ ...v1, referenceUrls: ['ftp://x', 'https://ok.example/a.png', 'nope'] }, CALLBACK)).toEqual({
       'referenceUrls.0': 'notUrl',
       'referenceUrls.2': 'notUrl',
-      referenceUrls: 'tooMany',
     });
-    // Flux Kontext edits one image; Nano Banana takes four.
-    expect(validateDraft({ ...draft, model: 'nano-banana', referenceUrls: ['https://a.example/1', 'https://a.example/2'] })).toEqual({});
+  });
+
+  it('says so instead of sending Nano Banana a request without the callback it requires', () => {
+    expect(validateDraft(v1, '')).toEqual({ model: 'needsCallback' });
+    expect(validateDraft(v2, '')).toEqual({});
+    expect(validateDraft(pro, '')).toEqual({});
   });
 });
 
@@ -97,20 +152,28 @@ describe('the request as code', () => {
     expect(shellQuote('$HOME `x`')).toBe(`'$HOME \`x\`'`);
   });
 
-  it('curl carries the key and the exact request body', () => {
-    const command = curlGenerate(requestFromDraft(draft), target);
+  it('curl carries the key and the exact request body, to the model’s endpoint', () => {
+    const call = callFromDraft(v1, CALLBACK);
+    const command = curlGenerate(call, target);
     expect(command).toContain(`curl -X POST 'https://api.example.com/api/v1/nanobanana/generate'`);
     expect(command).toContain(`-H 'Authorization: Bearer nb_k'\\''ey'`);
     const body = /-d '([\s\S]*)'$/.exec(command)?.[1]?.replace(/'\\''/g, "'");
-    expect(JSON.parse(body ?? '')).toEqual(requestFromDraft(draft));
+    expect(JSON.parse(body ?? '')).toEqual(call.request);
+    expect(curlGenerate(callFromDraft(v2), target)).toContain('/api/v1/nanobanana/generate-2');
+    expect(curlGenerate(callFromDraft(pro), target)).toContain('/api/v1/nanobanana/generate-pro');
     expect(curlTaskStatus('task 1', target)).toContain(`'https://api.example.com/api/v1/nanobanana/record-info?taskId=task%201'`);
   });
 
-  it('JavaScript creates the task and polls it with back-off', () => {
-    const code = javascriptGenerate(requestFromDraft(draft), target);
-    expect(code).toContain('const API_KEY = "nb_k\'ey";');
-    expect(code).toContain('"https://api.example.com/api/v1/nanobanana/generate"');
-    expect(code).toContain('delay = Math.min(delay * 1.5, 10000)');
-    expect(code).toContain('"prompt": "A fox & a \\"hen\\" at 50% — 日本"');
+  it('JavaScript and Python create the task, poll it with back-off, slow down on 429 and read resultImageUrl', () => {
+    const js = javascriptGenerate(callFromDraft(v1, CALLBACK), target);
+    expect(js).toContain('const API_KEY = "nb_k\'ey";');
+    expect(js).toContain('"https://api.example.com/api/v1/nanobanana/generate"');
+    expect(js).toContain('task.code === 429');
+    expect(js).toContain('"prompt": "A fox & a \\"hen\\" at 50% — 日本"');
+    expect(js).toContain('task.data.response.resultImageUrl');
+    const py = pythonGenerate(callFromDraft(v2), target);
+    expect(py).toContain('"https://api.example.com/api/v1/nanobanana/generate-2"');
+    expect(py).toContain('"googleSearch": True');
+    expect(py).toContain('task["data"]["response"]["resultImageUrl"]');
   });
 });

@@ -66,8 +66,11 @@ const samplePayloads: { [N in EndpointName]: RequestOf<N> } = {
   applyInvoice: { orderNos: ['o-1'], companyName: 'Acme', taxId: 'T-1', email: 'ops@example.com', address: '1 Main St' },
   timeRecord: { startTime: '2026-01-01T00:00:00.000Z', endTime: '2026-01-08T00:00:00.000Z', granularity: 'day', splitByApiKey: false },
   usageRecordPage: { pageNum: 1, pageSize: 10, status: 1, model: 'nano-banana' },
-  generate: { prompt: 'a cat', type: 'TEXTTOIAMGE', model: 'nano-banana', numImages: 1, aspectRatio: '1:1', outputFormat: 'png' },
+  generate: { prompt: 'a cat', type: 'TEXTTOIAMGE', callBackUrl: 'https://hooks.example.com/cb', numImages: 1, image_size: '1:1' },
+  generate2: { prompt: 'a cat', imageUrls: [], aspectRatio: 'auto', resolution: '1K', outputFormat: 'jpg' },
+  generatePro: { prompt: 'a cat', resolution: '2K', aspectRatio: '16:9' },
   taskRecord: { taskId: 't-1' },
+  credit: undefined,
 };
 
 /** Any endpoint called by name; the typed signature needs a literal name, which a loop over the contract lacks. */

@@ -40,7 +40,7 @@ import { quickStartMachine } from '../../../machines/quickStart.machine';
 import type { PaymentInput, OrderStatus } from '../../../machines/payment.shared';
 import { LOCALES, type LoginRequest } from '../../../machines/types';
 import { draftCost, validateDraft } from '../../../src/features/playground/draft';
-import { MAX_IMAGES, MIN_IMAGES } from '../../../src/services/generationOptions';
+import { MIN_IMAGES } from '../../../src/services/generationOptions';
 import { clientResultFor, htmlPayload, parsedDataFor, passThroughResult, resultWith } from './arbitraries';
 import { activeLeafIds, compositeTarget, fuzzTarget, handledEventTypes, planArbitrary, restingStateIds, runPlan, specGaps, type FuzzTarget, type StateObserver } from './machineRig';
 
@@ -99,21 +99,26 @@ const paymentInput: fc.Arbitrary<PaymentInput> = fc.record({
 /** A draft the playground would send: without these, every GENERATE stops at validation. */
 const sendableDraft: fc.Arbitrary<GenerationDraft> = fc.record({
   prompt: fc.oneof(fc.constant('A banana astronaut'), htmlPayload),
-  model: fc.constantFrom('nano-banana', 'flux-kontext-pro', 'flux-kontext-max'),
+  // Nano Banana 2 and Pro make one image per task; their ratios include these three.
+  model: fc.constantFrom('nano-banana-2', 'nano-banana-pro'),
   aspectRatio: fc.constantFrom('1:1', '16:9', '9:16'),
-  outputFormat: fc.constantFrom('png', 'jpeg', 'webp'),
-  numImages: fc.integer({ min: MIN_IMAGES, max: MAX_IMAGES }),
-  seed: fc.constantFrom('', '42'),
+  resolution: fc.constantFrom('1K', '2K', '4K'),
+  outputFormat: fc.constantFrom('png', 'jpg'),
+  numImages: fc.constant(MIN_IMAGES),
+  googleSearch: fc.boolean(),
+  watermark: fc.constant(''),
   referenceUrls: fc.constantFrom([], ['https://img.example/a.png']),
 });
 
 const hostileDraft: fc.Arbitrary<GenerationDraft> = fc.record({
   prompt: fc.oneof(text, fc.string({ minLength: 4000, maxLength: 4100 })),
-  model: fc.oneof(fc.constantFrom('nano-banana', 'flux-kontext-pro', 'flux-kontext-max'), text),
-  aspectRatio: fc.oneof(fc.constantFrom('1:1', '16:9', '9:16'), text),
-  outputFormat: fc.oneof(fc.constantFrom('png', 'jpeg', 'webp'), text),
+  model: fc.oneof(fc.constantFrom('nano-banana', 'nano-banana-2', 'nano-banana-pro'), text),
+  aspectRatio: fc.oneof(fc.constantFrom('1:1', '16:9', '9:16', 'auto'), text),
+  resolution: fc.oneof(fc.constantFrom('1K', '2K', '4K'), text),
+  outputFormat: fc.oneof(fc.constantFrom('png', 'jpg'), text),
   numImages: anyNumber,
-  seed: fc.oneof(fc.constantFrom('', '42', '99999999999999999999', '-1', '1.5'), text),
+  googleSearch: fc.boolean(),
+  watermark: fc.oneof(fc.constant(''), text),
   referenceUrls: fc.array(fc.oneof(fc.constantFrom('https://img.example/a.png', 'javascript:alert(1)', ''), text), { maxLength: 5 }),
 });
 

@@ -202,7 +202,7 @@ describe('views that show server errors render them as text', () => {
     const failedTask: PollTaskResponse = {
       code: 200,
       msg: 'ok',
-      data: { taskId: 'task-1', successFlag: 3, response: null, errorCode: 501, errorMessage: msg, createTime: '2026-01-01T00:00:00.000Z', completeTime: null },
+      data: { taskId: 'task-1', successFlag: 3, response: null, errorCode: 501, errorMessage: msg, createTime: '2026-01-01 00:00:00', completeTime: '' },
     };
     const logic = generationMachine.provide({
       actors: {

@@ -87,7 +87,8 @@ describe('the cached user', () => {
 
   it('a record missing optional fields is completed by the schema', () => {
     localStorage.setItem(CACHED_USER_KEY, JSON.stringify({ id: 7, email: 'a@b.c' }));
-    expect(readCachedUser()).toMatchObject({ id: '7', email: 'a@b.c', apiKey: '', credits: 0, ipWhitelist: [] });
+    // No balance sent: unknown (null), never a made-up 0.
+    expect(readCachedUser()).toMatchObject({ id: '7', email: 'a@b.c', apiKey: '', credits: null, ipWhitelist: [] });
   });
 });
 
