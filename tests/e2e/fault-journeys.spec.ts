@@ -215,7 +215,7 @@ test('generation: a refused progress read is a hiccup; a 401, a 500001 or a netw
   test.setTimeout(60_000);
   await openApp(page);
   await signUp(page, uniqueEmail());
-  await openApp(page, '/playground/flux?prompt=Snowy%20mountain%20range%20at%20sunrise&seed=7');
+  await openApp(page, '/playground/flux?prompt=Snowy%20mountain%20range%20at%20sunrise&wm=ACME');
   const form = page.getByRole('form', { name: 'Generation settings' });
   const generate = form.getByRole('button', { name: 'Generate', exact: true });
   const balance = (credits: string) => page.getByRole('banner').getByTitle('Credit balance').filter({ hasText: `${credits} credits` });
@@ -239,7 +239,7 @@ test('generation: a refused progress read is a hiccup; a 401, a 500001 or a netw
     await expect(failure, fault).toBeVisible();
     await expect(failure, fault).toContainText('Nothing was charged.');
     await expect(form.getByLabel('Prompt'), fault).toHaveValue('Snowy mountain range at sunrise');
-    await expect(form.getByLabel('Seed (optional)'), fault).toHaveValue('7');
+    await expect(form.getByLabel('Watermark (optional)'), fault).toHaveValue('ACME');
     await expect(balance('98'), fault).toBeVisible();
   }
 

@@ -34,12 +34,12 @@ test('history: an empty account is sent to the playground; many generations page
   const everything = Number(/ (\d+) in all$/.exec((await position.textContent()) ?? '')?.[1]);
 
   // A filter starts again from the first page, and every row it shows matches it.
-  await page.getByRole('group', { name: 'Filters' }).getByLabel('Model').selectOption({ label: 'Flux Kontext Max' });
+  await page.getByRole('group', { name: 'Filters' }).getByLabel('Model').selectOption({ label: 'Nano Banana Pro' });
   await expect(position).toHaveText(/^Page 1 of /);
   const maxOnly = Number(/ (\d+) in all$/.exec((await position.textContent()) ?? '')?.[1]);
   expect(maxOnly).toBeGreaterThan(0);
   expect(maxOnly).toBeLessThan(everything);
-  for (const row of await recordRows(page).all()) await expect(row.getByRole('cell').nth(2)).toHaveText('Flux Kontext Max');
+  for (const row of await recordRows(page).all()) await expect(row.getByRole('cell').nth(2)).toHaveText('Nano Banana Pro');
 
   await page.getByRole('group', { name: 'Filters' }).getByLabel('Status').selectOption({ label: 'Failed' });
   // Already on page 1: the total tells that the filtered answer has arrived (failures are a minority).
@@ -47,7 +47,7 @@ test('history: an empty account is sent to the playground; many generations page
   await expect(position).toHaveText(/^Page 1 of /);
   await expect(recordRows(page).first()).toBeVisible();
   for (const row of await recordRows(page).all()) {
-    await expect(row.getByRole('cell').nth(2)).toHaveText('Flux Kontext Max');
+    await expect(row.getByRole('cell').nth(2)).toHaveText('Nano Banana Pro');
     await expect(row.getByRole('cell').nth(3)).toHaveText('Failed');
     // A failed task is refunded in full: it shows what came back.
     await expect(row.getByRole('cell').nth(4)).toContainText('refunded');

@@ -61,7 +61,17 @@ test('the statechart explorer works offline: follows the live actors, drives the
   await change.fill(
     JSON.stringify({
       type: 'CHANGE',
-      draft: { prompt: 'A banana on the moon', model: 'nano-banana', aspectRatio: '1:1', outputFormat: 'png', numImages: 1, seed: '7', referenceUrls: [] },
+      draft: {
+        prompt: 'A banana on the moon',
+        model: 'nano-banana',
+        aspectRatio: '1:1',
+        resolution: '1K',
+        outputFormat: 'jpg',
+        numImages: 1,
+        googleSearch: false,
+        watermark: '',
+        referenceUrls: [],
+      },
     }),
   );
   await page.getByRole('button', { name: 'Send CHANGE' }).click();

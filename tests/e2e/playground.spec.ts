@@ -13,11 +13,15 @@ function credits(page: Page): Locator {
   return page.getByRole('banner').getByTitle('Credit balance');
 }
 
-async function fillForm(page: Page, { prompt, ratio, images, seed }: { prompt: string; ratio?: string; images?: number; seed?: string }) {
+async function fillForm(page: Page, { prompt, ratio, images, watermark }: { prompt: string; ratio?: string; images?: number; watermark?: string }) {
   await form(page).getByLabel('Prompt').fill(prompt);
   if (ratio) await form(page).getByRole('group', { name: 'Aspect ratio' }).getByRole('radio', { name: ratio }).check();
   if (images) await form(page).getByRole('group', { name: 'Number of images' }).getByRole('radio', { name: String(images) }).check();
-  if (seed !== undefined) await form(page).getByLabel('Seed (optional)').fill(seed);
+  if (watermark !== undefined) await form(page).getByLabel('Watermark (optional)').fill(watermark);
+}
+
+async function chooseModel(page: Page, name: string) {
+  await form(page).getByRole('group', { name: 'Model' }).getByRole('radio', { name: new RegExp(`^${name} `) }).check();
 }
 
 /** Arms a demo control, then folds the panel away so it does not cover the form. */
@@ -32,7 +36,7 @@ test('generate 2 images at 16:9, see their real size, the balance go down, and f
   await signUp(page, uniqueEmail());
   await page.getByRole('banner').getByRole('link', { name: 'Playground' }).click();
   await fillForm(page, { prompt: 'A banana-shaped spaceship over a neon city at dusk', ratio: '16:9', images: 2 });
-  await expect(form(page).getByText('Output size: 1344 × 768 px')).toBeVisible();
+  await expect(form(page).getByText('Output size: about 1024 × 576 px')).toBeVisible();
   await expect(form(page).getByText('Costs 4 credits')).toBeVisible();
 
   // A double click sends one task: history below has exactly one row for it.
@@ -45,7 +49,7 @@ test('generate 2 images at 16:9, see their real size, the balance go down, and f
   await expect(results).toBeVisible({ timeout: GENERATION_TIMEOUT });
   // Said to screen readers too: the results replace the progress, which was the live region.
   await expect(page.getByRole('status').filter({ hasText: /^2 images ready$/ })).toHaveCount(1);
-  await expect(results.getByTestId('image-size')).toHaveText(['1344 × 768', '1344 × 768']);
+  await expect(results.getByTestId('image-size')).toHaveText(['1024 × 576', '1024 × 576']);
   await expect(results.getByRole('img')).toHaveCount(2);
   // Charged on success: 100 free credits less 2 images at 2 credits.
   await expect(credits(page)).toHaveText('96 credits');
@@ -53,7 +57,7 @@ test('generate 2 images at 16:9, see their real size, the balance go down, and f
   // The image opens on its own in a new tab (the demo image host).
   const [tab] = await Promise.all([page.context().waitForEvent('page'), results.getByRole('link', { name: 'Open', exact: true }).first().click()]);
   await expect(tab.getByRole('img', { name: 'Generated image' })).toBeVisible();
-  await expect.poll(() => tab.getByRole('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1344);
+  await expect.poll(() => tab.getByRole('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1024);
   await tab.close();
 
   // Download saves the file under a readable name.
@@ -67,7 +71,7 @@ test('generate 2 images at 16:9, see their real size, the balance go down, and f
   await expect(row.getByRole('cell', { name: '4', exact: true })).toBeVisible();
   await row.getByRole('button', { name: /Details/ }).click();
   const details = page.getByRole('dialog', { name: 'Generation details' });
-  await expect(details.getByTestId('image-size')).toHaveText(['1344 × 768', '1344 × 768']);
+  await expect(details.getByTestId('image-size')).toHaveText(['1024 × 576', '1024 × 576']);
   await expect(details.getByRole('definition').filter({ hasText: '16:9' })).toBeVisible();
 
   // "Open in playground" brings the same settings back.
@@ -173,7 +177,7 @@ test('a network failure while sending the task keeps the form as typed, and a re
   await openApp(page);
   await signUp(page, uniqueEmail());
   await openApp(page, '/playground/flux');
-  await fillForm(page, { prompt: 'Isometric pixel-art coffee shop', seed: '1234' });
+  await fillForm(page, { prompt: 'Isometric pixel-art coffee shop', watermark: 'ACME' });
   await withDemoControls(page, async (controls) => {
     await controls.getByLabel('Next call').selectOption({ label: 'Network failure' });
   });
@@ -181,7 +185,7 @@ test('a network failure while sending the task keeps the form as typed, and a re
   const failure = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'The task was not created' }) });
   await expect(failure).toContainText('Could not reach the server');
   await expect(form(page).getByLabel('Prompt')).toHaveValue('Isometric pixel-art coffee shop');
-  await expect(form(page).getByLabel('Seed (optional)')).toHaveValue('1234');
+  await expect(form(page).getByLabel('Watermark (optional)')).toHaveValue('ACME');
   await form(page).getByRole('button', { name: 'Generate', exact: true }).click();
   await expect(page.getByRole('region', { name: '1 image ready' })).toBeVisible({ timeout: GENERATION_TIMEOUT });
 });
@@ -191,8 +195,10 @@ test('the form lives in the address: a shared link opens the same playground in 
   await openApp(page, '/playground/flux');
   // Demo One Tap greets signed-out visitors over the top of the page; close it as a visitor would.
   await page.getByRole('dialog', { name: 'Sign in with Google' }).getByRole('button', { name: 'Close' }).click();
-  await fillForm(page, { prompt: 'Vintage travel poster of Lisbon trams', ratio: '3:4', images: 3, seed: '99' });
-  await form(page).getByRole('radio', { name: /Flux Kontext Pro/ }).check();
+  await chooseModel(page, 'Nano Banana 2');
+  await fillForm(page, { prompt: 'Vintage travel poster of Lisbon trams', ratio: '3:4' });
+  await form(page).getByRole('group', { name: 'Resolution' }).getByRole('radio', { name: '2K' }).check();
+  await form(page).getByRole('group', { name: 'Output format' }).getByRole('radio', { name: 'PNG' }).check();
   // The header's link to the bare playground keeps the form, and puts it back in the address.
   await page.getByRole('banner').getByRole('link', { name: 'Playground' }).click();
   await expect(form(page).getByLabel('Prompt')).toHaveValue('Vintage travel poster of Lisbon trams');
@@ -200,18 +206,19 @@ test('the form lives in the address: a shared link opens the same playground in 
   await page.getByRole('button', { name: 'Copy link to these settings' }).click();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(new URL(link).pathname).toBe('/playground/flux');
-  expect(new URL(link).searchParams.get('seed')).toBe('99');
+  expect(new URL(link).searchParams.get('model')).toBe('nano-banana-2');
+  expect(new URL(link).searchParams.get('res')).toBe('2K');
 
   const fresh = await browser.newContext();
   const other = await fresh.newPage();
   await openApp(other, link);
   const shared = form(other);
   await expect(shared.getByLabel('Prompt')).toHaveValue('Vintage travel poster of Lisbon trams');
-  await expect(shared.getByRole('radio', { name: /Flux Kontext Pro/ })).toBeChecked();
+  await expect(shared.getByRole('radio', { name: /^Nano Banana 2 / })).toBeChecked();
   await expect(shared.getByRole('group', { name: 'Aspect ratio' }).getByRole('radio', { name: '3:4' })).toBeChecked();
-  await expect(shared.getByRole('group', { name: 'Number of images' }).getByRole('radio', { name: '3' })).toBeChecked();
-  await expect(shared.getByLabel('Seed (optional)')).toHaveValue('99');
-  await expect(shared.getByText('Costs 12 credits')).toBeVisible();
+  await expect(shared.getByRole('group', { name: 'Resolution' }).getByRole('radio', { name: '2K' })).toBeChecked();
+  await expect(shared.getByRole('group', { name: 'Output format' }).getByRole('radio', { name: 'PNG' })).toBeChecked();
+  await expect(shared.getByText('Costs 6 credits')).toBeVisible();
   await fresh.close();
 });
 
@@ -240,12 +247,11 @@ test('an anonymous visitor sees the form, signs in on Generate, and keeps what w
 test('wrong fields are named and nothing is sent; a short balance offers to buy credits', async ({ page, openApp }) => {
   await openApp(page);
   await signUp(page, uniqueEmail());
-  await openApp(page, '/playground/flux?seed=abc');
+  await openApp(page, '/playground/flux');
   await form(page).getByRole('button', { name: 'Add an image address' }).click();
   await form(page).getByRole('textbox', { name: 'Image address 1' }).fill('not a url');
   await form(page).getByRole('button', { name: 'Generate', exact: true }).click();
   await expect(form(page).getByText('Describe the image you want.')).toBeVisible();
-  await expect(form(page).getByText('The seed must be a whole number, like 42, or empty for a random one.')).toBeVisible();
   await expect(form(page).getByText('Enter a full image address, starting with https:// or http://.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Check the form' })).toBeVisible();
 
@@ -257,12 +263,69 @@ test('wrong fields are named and nothing is sent; a short balance offers to buy 
   });
   await page.reload();
   await expect(credits(page)).toHaveText('0 credits');
-  await fillForm(page, { prompt: 'A very expensive poster', images: 4, seed: '' });
-  await form(page).getByRole('radio', { name: /Flux Kontext Max/ }).check();
-  await expect(form(page).getByText('Costs 32 credits')).toBeVisible();
+  await chooseModel(page, 'Nano Banana Pro');
+  await fillForm(page, { prompt: 'A very expensive poster' });
+  await form(page).getByRole('group', { name: 'Resolution' }).getByRole('radio', { name: '4K' }).check();
+  await expect(form(page).getByText('Costs 12 credits')).toBeVisible();
   await expect(form(page).getByText('Your balance does not cover this task.')).toBeVisible();
   await form(page).getByRole('button', { name: 'Generate', exact: true }).click();
   const short = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Not enough credits' }) });
   await short.getByRole('link', { name: 'Buy credits' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+});
+
+test('each model shows only what its endpoint takes, and the code calls that endpoint with its own field names', async ({ page, openApp }) => {
+  await openApp(page, '/playground/flux');
+  await page.getByRole('dialog', { name: 'Sign in with Google' }).getByRole('button', { name: 'Close' }).click();
+  const code = page.getByRole('region', { name: 'This request as code' });
+  const ratios = form(page).getByRole('group', { name: 'Aspect ratio' });
+
+  // Nano Banana: up to 4 images, a watermark, image_size for the ratio, no resolution, no auto.
+  await fillForm(page, { prompt: 'A paper lantern festival', ratio: '21:9', images: 2 });
+  await expect(form(page).getByRole('group', { name: 'Resolution' })).toHaveCount(0);
+  await expect(ratios.getByRole('radio', { name: 'Auto' })).toHaveCount(0);
+  await expect(code).toContainText('/api/v1/nanobanana/generate');
+  await expect(code).toContainText('"image_size": "21:9"');
+  await expect(code).toContainText('"type": "TEXTTOIAMGE"');
+  await expect(code).toContainText('"callBackUrl"');
+  await expect(code).not.toContainText('"aspectRatio"');
+
+  // Nano Banana 2: one image a task, resolutions, formats, extreme ratios and web grounding.
+  await chooseModel(page, 'Nano Banana 2');
+  await expect(form(page).getByRole('group', { name: 'Number of images' })).toHaveCount(0);
+  await expect(form(page).getByLabel('Watermark (optional)')).toHaveCount(0);
+  // 21:9 is one of its ratios too, so the choice stays.
+  await expect(ratios.getByRole('radio', { name: '21:9' })).toBeChecked();
+  await ratios.getByRole('radio', { name: '8:1' }).check();
+  await form(page).getByLabel('Ground in Google Search').check();
+  await expect(code).toContainText('/api/v1/nanobanana/generate-2');
+  await expect(code).toContainText('"aspectRatio": "8:1"');
+  await expect(code).toContainText('"resolution": "1K"');
+  await expect(code).toContainText('"googleSearch": true');
+  await expect(code).not.toContainText('numImages');
+
+  // Nano Banana Pro has no 8:1: its default (auto) takes its place; no output format either.
+  await chooseModel(page, 'Nano Banana Pro');
+  await expect(ratios.getByRole('radio', { name: 'Auto' })).toBeChecked();
+  await expect(form(page).getByRole('group', { name: 'Output format' })).toHaveCount(0);
+  await expect(code).toContainText('/api/v1/nanobanana/generate-pro');
+  await expect(code).not.toContainText('googleSearch');
+  await form(page).getByRole('group', { name: 'Resolution' }).getByRole('radio', { name: '4K' }).check();
+  await expect(form(page).getByText('Costs 12 credits')).toBeVisible();
+  await code.getByRole('radio', { name: 'Python' }).check();
+  await expect(code).toContainText('import requests');
+});
+
+test('a prompt the content policy flags says so, and what to do', async ({ page, openApp }) => {
+  await openApp(page);
+  await signUp(page, uniqueEmail());
+  await openApp(page, '/playground/flux');
+  // The demo's content policy flags any prompt with this mark.
+  await fillForm(page, { prompt: 'A crowded night market [flagged]' });
+  await form(page).getByRole('button', { name: 'Generate', exact: true }).click();
+  const failure = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'The model could not make these images' }) });
+  await expect(failure).toBeVisible({ timeout: GENERATION_TIMEOUT });
+  await expect(failure).toContainText('Your prompt has been flagged by the content policy. (code 400)');
+  await expect(failure).toContainText('The prompt or a reference image was flagged by the content policy. Rephrase it and try again');
+  await expect(credits(page)).toHaveText('100 credits');
 });

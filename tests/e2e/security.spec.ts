@@ -63,7 +63,7 @@ test('the policy blocks nothing the product does: sign-up, a generation with its
   await signUp(page, uniqueEmail());
   await openApp(page, '/playground/flux?prompt=A%20lighthouse%20on%20a%20cliff&ratio=4:3');
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
-  await expect(page.getByRole('region', { name: '1 image ready' }).getByTestId('image-size')).toHaveText('1152 × 864', { timeout: 25_000 });
+  await expect(page.getByRole('region', { name: '1 image ready' }).getByTestId('image-size')).toHaveText('1024 × 768', { timeout: 25_000 });
   await page.getByRole('banner').getByRole('link', { name: 'History' }).click();
   // The row's thumbnail is decorative (empty alt, the prompt names the row): it must load, not just be there.
   const thumbnail = page.getByRole('row', { name: /A lighthouse on a cliff/ }).locator('img');

@@ -22,16 +22,22 @@ export const GENERATION_FAILED_CODE = 501;
 /** The task API's code for a prompt its content policy refused. */
 export const CONTENT_POLICY_CODE = 400;
 
+/** A prompt containing this is refused by the demo's content policy: a failed task with code 400, as the API says it. */
+export const FLAGGED_PROMPT_MARK = '[flagged]';
+
 /**
- * How failed tasks fail, with the task API's codes: 501 for a generation that failed, 400 for a prompt the
- * content policy flagged. Worded in the visitor's language when the task ends (the demo server answers in it).
+ * How failed tasks fail, with the task API's code 501. Worded in the visitor's language when the task ends
+ * (the demo server answers in it).
  */
 export function generationErrors(): ReadonlyArray<{ code: number; message: string }> {
   return [
     { code: GENERATION_FAILED_CODE, message: t`The model could not finish this image. Try again, or change the prompt a little.` },
     { code: GENERATION_FAILED_CODE, message: t`The generation timed out on the model’s side.` },
-    { code: CONTENT_POLICY_CODE, message: t`Your prompt has been flagged by the content policy.` },
   ];
+}
+
+function contentPolicyError(): { code: number; message: string } {
+  return { code: CONTENT_POLICY_CODE, message: t`Your prompt has been flagged by the content policy.` };
 }
 
 const iso = (time: number) => new Date(time).toISOString();
@@ -130,7 +136,7 @@ export function createTask(data: DbData, account: Account, key: ApiKeyRow, param
     completeTime: '',
     accountId: account.id,
     dueAt: now + TASK_BASE_MS + TASK_PER_IMAGE_MS * params.numImages + Math.round(TASK_JITTER_MS * plan.jitter),
-    plannedOutcome: plan.roll < failureRate / 100 ? 'failure' : 'success',
+    plannedOutcome: params.prompt.includes(FLAGGED_PROMPT_MARK) || plan.roll < failureRate / 100 ? 'failure' : 'success',
     usageRecordId,
   };
   const record: UsageRecordRow = {
@@ -176,6 +182,7 @@ export function taskParameters(task: Pick<TaskRow, 'paramJson' | 'model'>): Task
 
 /** One of the errors, picked by the task id, so the same task always fails the same way. */
 function errorFor(task: TaskRow): { code: number; message: string } {
+  if (taskParameters(task)?.prompt.includes(FLAGGED_PROMPT_MARK)) return contentPolicyError();
   const errors = generationErrors();
   return errors[parseInt(task.taskId.slice(0, 4), 16) % errors.length] ?? { code: GENERATION_FAILED_CODE, message: '' };
 }

@@ -133,13 +133,23 @@ describe('settling demo tasks', () => {
     const task = createTask(data, account, key, params, call2, 100, plan, 0);
     expect(task.plannedOutcome).toBe('failure');
     settleDueTasks(data, ORIGIN, task.dueAt);
-    expect(task).toMatchObject({ successFlag: 3, response: null });
-    expect([GENERATION_FAILED_CODE, 400]).toContain(task.errorCode);
+    expect(task).toMatchObject({ successFlag: 3, response: null, errorCode: GENERATION_FAILED_CODE });
     expect(task.errorMessage).toEqual(expect.any(String));
     expect(account.credits).toBe(100);
     const record = data.usageRecords.find((row) => row.taskId === task.taskId);
     expect(record).toMatchObject({ status: 3, credits: 4, refundedCredits: 4, errorMessage: task.errorMessage });
     expect(createTask(data, account, key, params, call2, 49, plan, 0).plannedOutcome).toBe('success');
+  });
+
+  it('a prompt the content policy flags fails with code 400, whatever the failure rate', () => {
+    const data = demo.db.read();
+    const account = data.accounts[0];
+    const key = account?.apiKeys[0];
+    if (!account || !key) throw new Error('no account');
+    const flaggedCall = { endpoint: 'generate', request: { ...request, prompt: 'A night market [flagged]' } } as const;
+    const task = createTask(data, account, key, callParameters('nano-banana', flaggedCall), flaggedCall, 0, plan, 0);
+    settleDueTasks(data, ORIGIN, task.dueAt);
+    expect(task).toMatchObject({ successFlag: 3, errorCode: 400, errorMessage: 'Your prompt has been flagged by the content policy.' });
   });
 
   it('a task draws the same images every time', () => {
