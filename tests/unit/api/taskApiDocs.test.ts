@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import * as v from 'valibot';
 import { i18n } from '@lingui/core';
 import { configureApiClient } from '../../../src/api/client';
@@ -59,7 +59,7 @@ const CALLBACK_2_EXAMPLE = {
   },
 };
 
-function answer(path: string, body: unknown) {
+function answer(path: string, body: JsonBodyType) {
   server.use(http.all(`${HOST}${path}`, () => HttpResponse.json(body)));
 }
 
