@@ -143,7 +143,7 @@ const COMPONENT_DOCS: Partial<Record<ComponentName, { description: string; prope
       prompt: `What to draw, or how to change the reference images. At most ${MODELS['nano-banana'].maxPromptLength} characters.`,
       type: 'TEXTTOIAMGE draws from the prompt alone; IMAGETOIAMGE edits the images in imageUrls (at least one). The values are spelled exactly this way.',
       callBackUrl: `Required by this endpoint: where the API POSTs the result when the task ends (see the ${TASK_CALLBACK_NAME} webhook). You can poll record-info as well. ${HTTP_URL}`,
-      numImages: `How many images to make, 1 to ${MODELS['nano-banana'].maxImages}. Default 1. Each costs ${creditsPerImage('nano-banana', '')} credits.`,
+      numImages: `How many images to make. Default 1. Each costs ${creditsPerImage('nano-banana', '')} credits.`,
       imageUrls: 'Reference images for IMAGETOIAMGE (http or https URLs).',
       watermark: 'Text stamped on the images.',
       image_size: aspectRatioText('nano-banana'),
@@ -152,8 +152,8 @@ const COMPONENT_DOCS: Partial<Record<ComponentName, { description: string; prope
   NanoBanana2Request: {
     description: 'A Nano Banana 2 task: one image, from text alone or with reference images. Only these fields are accepted.',
     properties: {
-      prompt: `What to draw, or how to change the reference images. At most ${MODELS['nano-banana-2'].maxPromptLength} characters.`,
-      imageUrls: `Up to ${MODELS['nano-banana-2'].maxReferenceImages} reference images (http or https URLs). Left out or empty: an image from text alone.`,
+      prompt: 'What to draw, or how to change the reference images.',
+      imageUrls: 'Reference images (http or https URLs). Left out or empty: an image from text alone.',
       aspectRatio: aspectRatioText('nano-banana-2'),
       resolution: resolutionText('nano-banana-2'),
       outputFormat: 'File type of the image. Default "jpg".',
@@ -165,7 +165,7 @@ const COMPONENT_DOCS: Partial<Record<ComponentName, { description: string; prope
     description: 'A Nano Banana Pro task: one image, from text alone or with reference images. Only these fields are accepted.',
     properties: {
       prompt: `What to draw, or how to change the reference images. At most ${MODELS['nano-banana-pro'].maxPromptLength} characters.`,
-      imageUrls: `Up to ${MODELS['nano-banana-pro'].maxReferenceImages} reference images (http or https URLs).`,
+      imageUrls: 'Reference images (http or https URLs). Left out or empty: an image from text alone.',
       resolution: resolutionText('nano-banana-pro'),
       aspectRatio: aspectRatioText('nano-banana-pro'),
       callBackUrl: `Optional: where the API POSTs the result when the task ends. ${HTTP_URL}`,
@@ -314,9 +314,13 @@ interface TaskDocs {
   summary: string;
   description: string;
   codes: ResultCode[];
+  /** Descriptions of fields the contract writes inline: query parameters by name, answer fields as `data.x`. */
+  fields?: Record<string, string>;
   request?: Record<string, ExampleObject>;
   responses: Record<string, ExampleObject>;
 }
+
+const TASK_ID_TEXT = 'The task’s id: ask record-info with it, and find it in the callback.';
 
 const GENERATE_CODES = codes(SUCCESS_CODE, TASK_CODES.parameterError, TASK_CODES.unauthorized, TASK_CODES.insufficientCredits, TASK_CODES.rateLimited, TASK_CODES.serverError);
 
@@ -331,6 +335,7 @@ const TASK_DOCS: Partial<Record<EndpointName, TaskDocs>> = {
     summary: 'Create a Nano Banana task',
     description: generateDescription('nano-banana'),
     codes: GENERATE_CODES,
+    fields: { 'data.taskId': TASK_ID_TEXT },
     request: {
       textToImage: {
         summary: 'Text to image',
@@ -348,6 +353,7 @@ const TASK_DOCS: Partial<Record<EndpointName, TaskDocs>> = {
     summary: 'Create a Nano Banana 2 task',
     description: generateDescription('nano-banana-2'),
     codes: GENERATE_CODES,
+    fields: { 'data.taskId': TASK_ID_TEXT },
     request: {
       textToImage: {
         summary: 'Text to image, 2K',
@@ -360,6 +366,7 @@ const TASK_DOCS: Partial<Record<EndpointName, TaskDocs>> = {
     summary: 'Create a Nano Banana Pro task',
     description: generateDescription('nano-banana-pro'),
     codes: GENERATE_CODES,
+    fields: { 'data.taskId': TASK_ID_TEXT },
     request: {
       imageToImage: {
         summary: 'Edit a reference image',
@@ -380,6 +387,7 @@ const TASK_DOCS: Partial<Record<EndpointName, TaskDocs>> = {
       'On success the image is response.resultImageUrl (originImageUrl, the vendor’s copy, expires after about 10 minutes). Times are "" or local time "YYYY-MM-DD HH:mm:ss".',
     ].join('\n\n'),
     codes: codes(SUCCESS_CODE, TASK_CODES.parameterError, TASK_CODES.unauthorized, TASK_CODES.taskNotFound, TASK_CODES.rateLimited, TASK_CODES.serverError, TASK_CODES.generationFailed),
+    fields: { taskId: 'The id a generate call answered.' },
     request: { task: { summary: 'A task id', value: { taskId: 'nanobanana_task_123456' } } },
     responses: {
       success: {
@@ -406,6 +414,7 @@ const TASK_DOCS: Partial<Record<EndpointName, TaskDocs>> = {
     summary: 'Get the remaining credits',
     description: "The balance of the key's account, in credits, as a bare number.",
     codes: codes(SUCCESS_CODE, TASK_CODES.unauthorized, TASK_CODES.rateLimited, TASK_CODES.serverError),
+    fields: { data: 'The credits left; null or absent when code is not 200.' },
     responses: { balance: { summary: 'The balance', value: { code: 200, msg: 'success', data: 100 } } },
   },
 };
@@ -495,14 +504,17 @@ const MEDIA_TYPES: Record<'json' | 'form' | 'urlencoded', string> = {
 
 const FREE_FORM: JsonSchema = { type: 'object', description: 'Fields not fixed by the contract’s schemas.' };
 
-function queryParameters(def: EndpointDefinition, examples: Record<string, ExampleObject> | undefined, components: Record<string, JsonSchema>): ParameterObject[] {
+function queryParameters(def: EndpointDefinition, docs: TaskDocs | undefined, components: Record<string, JsonSchema>): ParameterObject[] {
+  const examples = docs?.request;
+  const fields = docs?.fields;
   if (!def.request) return [{ name: 'query', in: 'query', description: FREE_FORM.description, style: 'form', explode: true, schema: { type: 'object' } }];
   const schema = objectPart(resolved(jsonSchemaOf(def.request), components));
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties ?? {}).map(([name, property]) => {
     const { description, ...rest } = property;
     const parameter: ParameterObject = { name, in: 'query', required: required.has(name), schema: rest };
-    if (description) parameter.description = description;
+    const text = description ?? fields?.[name];
+    if (text) parameter.description = text;
     const values = Object.entries(examples ?? {}).filter(([, example]) => isRecord(example.value) && name in example.value);
     if (values.length) parameter.examples = Object.fromEntries(values.map(([key, example]) => [key, { ...example, value: (example.value as Record<string, unknown>)[name] }]));
     return parameter;
@@ -541,7 +553,7 @@ function operation(name: EndpointName, components: Record<string, JsonSchema>): 
   const docs = TASK_DOCS[name];
   const description = [docs?.description, def.addition ? `Addition: ${def.addition}.` : undefined].filter(Boolean).join('\n\n');
 
-  let parameters: ParameterObject[] = def.body === 'query' ? queryParameters(def, docs?.request, components) : [];
+  let parameters: ParameterObject[] = def.body === 'query' ? queryParameters(def, docs, components) : [];
   if (name === 'googleLogin' || name === 'outlookLogin') {
     parameters = [
       ...parameters,
@@ -549,6 +561,10 @@ function operation(name: EndpointName, components: Record<string, JsonSchema>): 
     ];
   }
   const body = def.body === 'query' || def.body === 'none' ? undefined : requestBody(def, def.body, docs?.request);
+  const answer = envelopeSchema(jsonSchemaOf(def.response), task);
+  for (const [path, text] of Object.entries(docs?.fields ?? {})) {
+    if (path === 'data' || path.startsWith('data.')) describe(answer, path, text);
+  }
   const takesCallback = task && def.request !== undefined && objectPart(resolved(jsonSchemaOf(def.request), components)).properties?.callBackUrl !== undefined;
 
   const op: OperationObject = {
@@ -562,7 +578,7 @@ function operation(name: EndpointName, components: Record<string, JsonSchema>): 
     responses: {
       '200': {
         description: task ? ENVELOPE_NOTE : 'The envelope {code, msg, data}; code 200 is success.',
-        content: { 'application/json': { schema: envelopeSchema(jsonSchemaOf(def.response), task), ...(docs ? { examples: docs.responses } : {}) } },
+        content: { 'application/json': { schema: answer, ...(docs ? { examples: docs.responses } : {}) } },
       },
     },
     ...(takesCallback ? { callbacks: { [TASK_CALLBACK_NAME]: { '{$request.body#/callBackUrl}': { $ref: `#/components/pathItems/${TASK_CALLBACK_NAME}` } } } } : {}),
