@@ -11,16 +11,18 @@ import { Logo } from './Logo';
 import { ProgressBar } from './ProgressBar';
 import styles from './Header.module.css';
 
-/** A page link that says when it is the current page (or, `nested`, a page under it). */
-function NavLink({ href, nested = false, children }: { href: string; nested?: boolean; children: ReactNode }) {
+/** A page link that says when it is the current page (or, `nested`, a page under it; or one of `also`). */
+function NavLink({ href, nested = false, also = [], children }: { href: string; nested?: boolean; also?: readonly string[]; children: ReactNode }) {
   const [location] = useLocation();
-  const current = location === href || (nested && location.startsWith(`${href}/`));
+  const current = location === href || (nested && location.startsWith(`${href}/`)) || also.includes(location);
   return (
     <Link href={href} className={styles.navLink} aria-current={current ? 'page' : undefined}>
       {children}
     </Link>
   );
 }
+
+const QUICK_START = ['/get-started'] as const;
 
 export function Header() {
   const { t } = useLingui();
@@ -47,7 +49,8 @@ export function Header() {
           <NavLink href="/dashboard" nested>
             <Trans>Dashboard</Trans>
           </NavLink>
-          <NavLink href="/get-started">
+          {/* The API reference; the quick start is a part of the docs too, linked from the reference's top. */}
+          <NavLink href="/docs" also={QUICK_START}>
             <Trans>Docs</Trans>
           </NavLink>
           <NavLink href="/join-discord">

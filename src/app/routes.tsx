@@ -17,6 +17,7 @@ const PlaygroundPage = retryableLazy(() => import('../features/playground/Playgr
 const HistoryPage = retryableLazy(() => import('../features/history/HistoryPage'));
 const JoinDiscordPage = retryableLazy(() => import('../features/discord/JoinDiscordPage'));
 const GetStartedPage = retryableLazy(() => import('../features/get-started/GetStartedPage'));
+const DocsPage = retryableLazy(() => import('../features/docs/DocsPage'));
 // The statechart explorer is a demo-mode tool for QA: a live build leaves it (and its layout library) out.
 const MachinesPage = import.meta.env.VITE_API_BASE_URL?.trim() ? null : retryableLazy(() => import('../features/machines/MachinesPage'));
 
@@ -36,6 +37,7 @@ export function AppRoutes() {
           <Route path="/recent-history" component={HistoryPage} />
           <Route path="/join-discord" component={JoinDiscordPage} />
           <Route path="/get-started" component={GetStartedPage} />
+          <Route path="/docs" component={DocsPage} />
           {MachinesPage ? <Route path="/__machines" component={MachinesPage} /> : null}
           <Route component={NotFoundPage} />
         </Switch>

@@ -63,6 +63,9 @@ test.describe('axe, light and dark themes', () => {
     for (const summary of await page.getByRole('main').locator('summary').all()) await summary.click();
     await expectNoAxeViolations(page, 'get started');
 
+    await openPage(page, '/docs', 'API reference');
+    await expectNoAxeViolations(page, 'API reference');
+
     await openApp(page, '/no-such-page');
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     await expectNoAxeViolations(page, '404 page');

@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
+import { userSelectors } from '../../actors/user';
+import type { OpenApiDocument } from '../../api/openapiModel';
+import { config } from '../../config';
+// The generated document itself (npm run openapi): only this page's chunk carries it.
+import generated from '../../../openapi.json';
+import { ApiReference } from './ApiReference';
+
+const apiDocument = generated as unknown as OpenApiDocument;
+
+/** /docs: the API reference, with the signed-in user's key in its examples. */
+export default function DocsPage() {
+  const { t } = useLingui();
+  const modal = useGlobalActor('loginModal');
+  const user = useGlobalSelector('user', userSelectors.user);
+  const resolving = useGlobalSelector('user', userSelectors.isResolving);
+
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${t`API reference`} — Nano Banana API`;
+    return () => {
+      document.title = previous;
+    };
+  }, [t]);
+
+  return (
+    <ApiReference
+      document={apiDocument}
+      baseUrl={config.generationApiBaseUrl}
+      account={user ? { apiKey: user.apiKey } : null}
+      resolving={resolving}
+      demo={config.mode === 'demo'}
+      onSignIn={() => modal.send({ type: 'OPEN', view: 'signIn' })}
+      onSignUp={() => modal.send({ type: 'OPEN', view: 'signUp' })}
+    />
+  );
+}
