@@ -123,7 +123,9 @@ describe('the OpenAPI document', () => {
     const taskQuery = operationOf('taskRecord').parameters?.find((parameter) => parameter.name === 'taskId');
     expect(taskQuery?.required).toBe(true);
     expect(taskQuery?.in).toBe('query');
-    for (const example of Object.values(taskQuery?.examples ?? {})) expect(v.safeParse(endpoints.taskRecord.request, { taskId: example.value }).issues).toBeUndefined();
+    const query = endpoints.taskRecord.request;
+    if (!query) throw new Error('record-info has no request schema');
+    for (const example of Object.values(taskQuery?.examples ?? {})) expect(v.safeParse(query, { taskId: example.value }).issues).toBeUndefined();
     expect(text).toContain('"resultImageUrl": "https://ourserver.com/image/result.jpg"');
     expect(text).toContain('"type": "TEXTTOIAMGE"');
   });
