@@ -1,4 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
 import { SavedSettingsGate } from './SavedSettingsGate';
 import { useSelector } from '@xstate/react';
 import { useLocalActor } from '../../actors/inspection';
@@ -128,7 +129,10 @@ function ApiKeysManager() {
   return (
     <>
       <p className={styles.lead}>
-        <Trans>Send a key as a Bearer token with every call. Keep keys secret: anyone with a key can spend your credits.</Trans>
+        <Trans>Send a key as a Bearer token with every call. Keep keys secret: anyone with a key can spend your credits.</Trans>{' '}
+        <Link href="/docs">
+          <Trans>How to call the API: the API reference</Trans>
+        </Link>
       </p>
       {phase === 'loading' ? (
         <p className={styles.status} role="status">
