@@ -7,7 +7,7 @@
  * Calls the seed does not list are marked `addition` with the reason.
  */
 import * as v from 'valibot';
-import { GENERATION_MODELS, MODELS, OUTPUT_FORMATS, RESOLUTIONS } from '../services/generationOptions';
+import type { GenerationModel } from '../services/generationOptions';
 
 // ---------------------------------------------------------------------------------------------------
 // The envelope and the codes the client knows
@@ -141,7 +141,6 @@ export const OrderSchema = v.object({
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
 
-export const GenerationModelSchema = v.picklist(GENERATION_MODELS);
 export type { GenerationModel } from '../services/generationOptions';
 /** successFlag of the task API: 0 generating, 1 success, 2 create failed, 3 generation failed. */
 export const TaskStatusSchema = v.picklist([0, 1, 2, 3]);
@@ -231,7 +230,7 @@ export interface TimeRecordRequest {
 }
 export type UsageRecordPageRequest = PageRequest & {
   status?: TaskStatus;
-  model?: (typeof GENERATION_MODELS)[number];
+  model?: GenerationModel;
 };
 export interface InvoiceRequest {
   orderNos: string[];
@@ -242,45 +241,12 @@ export interface InvoiceRequest {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The public image-task API's requests: one endpoint per model family, each with its own fields, exactly
-// as the host documents them (strict: a field the endpoint does not define is refused).
+// The public image-task API: its requests (types here; their strict schemas, which the demo server, the
+// OpenAPI document and the tests check them with, are in ./taskRequests.ts, out of the app's first load).
 // ---------------------------------------------------------------------------------------------------
 
-const HttpUrl = v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//i));
-const Prompt = v.pipe(v.string(), v.nonEmpty());
-
-export const NanoBananaRequestSchema = v.strictObject({
-  prompt: Prompt,
-  /** The host's own spelling. */
-  type: v.picklist(['TEXTTOIAMGE', 'IMAGETOIAMGE']),
-  callBackUrl: HttpUrl,
-  numImages: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MODELS['nano-banana'].maxImages))),
-  imageUrls: v.optional(v.array(HttpUrl)),
-  watermark: v.optional(v.string()),
-  image_size: v.optional(v.picklist(MODELS['nano-banana'].aspectRatios)),
-});
-export type NanoBananaRequest = v.InferOutput<typeof NanoBananaRequestSchema>;
-
-export const NanoBanana2RequestSchema = v.strictObject({
-  prompt: v.pipe(Prompt, v.maxLength(MODELS['nano-banana-2'].maxPromptLength)),
-  /** An empty list makes an image from text alone. */
-  imageUrls: v.optional(v.pipe(v.array(HttpUrl), v.maxLength(MODELS['nano-banana-2'].maxReferenceImages))),
-  aspectRatio: v.optional(v.picklist(MODELS['nano-banana-2'].aspectRatios)),
-  resolution: v.optional(v.picklist(RESOLUTIONS)),
-  outputFormat: v.optional(v.picklist(OUTPUT_FORMATS)),
-  googleSearch: v.optional(v.boolean()),
-  callBackUrl: v.optional(HttpUrl),
-});
-export type NanoBanana2Request = v.InferOutput<typeof NanoBanana2RequestSchema>;
-
-export const NanoBananaProRequestSchema = v.strictObject({
-  prompt: Prompt,
-  imageUrls: v.optional(v.pipe(v.array(HttpUrl), v.maxLength(MODELS['nano-banana-pro'].maxReferenceImages))),
-  resolution: v.optional(v.picklist(RESOLUTIONS)),
-  aspectRatio: v.optional(v.picklist(MODELS['nano-banana-pro'].aspectRatios)),
-  callBackUrl: v.optional(HttpUrl),
-});
-export type NanoBananaProRequest = v.InferOutput<typeof NanoBananaProRequestSchema>;
+export type { NanoBanana2Request, NanoBananaProRequest, NanoBananaRequest } from './taskRequests';
+import type { NanoBanana2Request, NanoBananaProRequest, NanoBananaRequest } from './taskRequests';
 
 /** Any model's request, with the endpoint it goes to. */
 export type GenerateCall =
@@ -289,7 +255,7 @@ export type GenerateCall =
   | { endpoint: 'generatePro'; request: NanoBananaProRequest };
 
 /** An integer the host may send as a number, as digits, or not at all (0: none). */
-const ErrorCode = v.fallback(
+export const ErrorCode = v.fallback(
   v.pipe(
     v.nullish(v.union([v.number(), v.pipe(v.string(), v.regex(/^-?\d+$/), v.transform(Number))]), 0),
     v.transform((code) => (Number.isInteger(code) ? code : 0)),
@@ -326,24 +292,6 @@ export const TaskRecordSchema = v.object({
 });
 export type TaskRecord = v.InferOutput<typeof TaskRecordSchema>;
 
-/**
- * What the task API POSTs to `callBackUrl` when a task ends. The docs show two shapes: `data.info.resultImageUrl`
- * and, for newer endpoints, the whole task record in `data`. A browser cannot receive it; the schema documents
- * it (and the operator's server) and is tested against the docs' examples.
- */
-export const TaskCallbackSchema = v.object({
-  code: v.pipe(v.number(), v.integer()),
-  msg: v.fallback(v.nullish(v.string(), ''), ''),
-  data: v.object({
-    taskId: v.string(),
-    info: v.fallback(v.nullish(v.object({ resultImageUrl: v.fallback(v.nullish(v.string(), ''), '') }), null), null),
-    successFlag: v.optional(TaskStatusSchema),
-    response: v.optional(TaskRecordSchema.entries.response),
-    errorCode: v.optional(ErrorCode),
-    errorMessage: v.optional(v.fallback(v.nullish(v.string(), ''), '')),
-  }),
-});
-export type TaskCallback = v.InferOutput<typeof TaskCallbackSchema>;
 
 
 // ---------------------------------------------------------------------------------------------------
@@ -361,8 +309,6 @@ interface EndpointDef<TSchema extends v.GenericSchema> {
   body: BodyKind;
   response: TSchema;
   host?: ApiHost;
-  /** The request's schema, where the contract fixes it field by field (the public task API). */
-  request?: v.GenericSchema;
   /** Not in the platform's original call list; why it exists. */
   addition?: string;
 }
@@ -436,7 +382,6 @@ export const endpoints = {
     path: '/api/v1/nanobanana/generate',
     body: 'json',
     host: 'generation',
-    request: NanoBananaRequestSchema,
     response: v.object({ taskId: v.string() }),
     addition: 'the public task API: Nano Banana',
   }),
@@ -445,7 +390,6 @@ export const endpoints = {
     path: '/api/v1/nanobanana/generate-2',
     body: 'json',
     host: 'generation',
-    request: NanoBanana2RequestSchema,
     response: v.object({ taskId: v.string() }),
     addition: 'the public task API: Nano Banana 2',
   }),
@@ -454,7 +398,6 @@ export const endpoints = {
     path: '/api/v1/nanobanana/generate-pro',
     body: 'json',
     host: 'generation',
-    request: NanoBananaProRequestSchema,
     response: v.object({ taskId: v.string() }),
     addition: 'the public task API: Nano Banana Pro',
   }),
@@ -463,7 +406,6 @@ export const endpoints = {
     path: '/api/v1/nanobanana/record-info',
     body: 'query',
     host: 'generation',
-    request: v.strictObject({ taskId: v.pipe(v.string(), v.nonEmpty()) }),
     response: TaskRecordSchema,
     addition: 'the public task API: a task and its result',
   }),

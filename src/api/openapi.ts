@@ -15,15 +15,11 @@ import {
   AutoTopUpSchema,
   DiscountSchema,
   LoginDataSchema,
-  NanoBanana2RequestSchema,
-  NanoBananaProRequestSchema,
-  NanoBananaRequestSchema,
   OrderSchema,
   OrderStatusSchema,
   PaymentProviderSchema,
   SUCCESS_CODE,
   TASK_CODES,
-  TaskCallbackSchema,
   TaskRecordSchema,
   TaskStatusSchema,
   UsagePointSchema,
@@ -33,6 +29,7 @@ import {
   type BodyKind,
   type EndpointName,
 } from './contract';
+import { NanoBanana2RequestSchema, NanoBananaProRequestSchema, NanoBananaRequestSchema, TaskCallbackSchema, requestSchemas } from './taskRequests';
 import { MODELS, RESOLUTIONS, creditsPerImage, type GenerationModel } from '../services/generationOptions';
 import {
   API_KEY_SCHEME,
@@ -245,7 +242,7 @@ const PUBLIC_CALLS: ReadonlySet<EndpointName> = new Set<EndpointName>(['googleLo
 const SIGN_IN_CALLS: ReadonlySet<EndpointName> = new Set<EndpointName>([...PUBLIC_CALLS, 'logout']);
 
 function areaOf(name: EndpointName): Area {
-  const def: EndpointDefinition = endpoints[name];
+  const def: EndpointDefinition = definitionOf(name);
   if (def.host === 'generation') return 'task';
   if (SIGN_IN_CALLS.has(name)) return 'auth';
   if (def.path.startsWith('/client/trade/')) return 'payments';
@@ -261,6 +258,12 @@ interface EndpointDefinition {
   host?: 'platform' | 'generation';
   request?: v.GenericSchema;
   addition?: string;
+}
+
+/** A call of the contract with its request schema, where the contract fixes one. */
+function definitionOf(name: EndpointName): EndpointDefinition {
+  const request = requestSchemas[name];
+  return { ...endpoints[name], ...(request ? { request } : {}) };
 }
 
 const PLACEHOLDER_HOST = 'https://api.example.com';
@@ -547,7 +550,7 @@ function envelopeSchema(data: JsonSchema, task: boolean): JsonSchema {
 }
 
 function operation(name: EndpointName, components: Record<string, JsonSchema>): { path: string; method: 'get' | 'post'; operation: OperationObject; task: boolean } {
-  const def: EndpointDefinition = endpoints[name];
+  const def: EndpointDefinition = definitionOf(name);
   const area = areaOf(name);
   const task = area === 'task';
   const docs = TASK_DOCS[name];

@@ -2,7 +2,8 @@
 import type { HttpHandler } from 'msw';
 import * as v from 'valibot';
 import { t } from '@lingui/core/macro';
-import { GenerationModelSchema, TaskStatusSchema, type ResponseInputOf, type TimeRecordRequest, type UsageRecordPageRequest } from '../../api/contract';
+import { GENERATION_MODELS } from '../../services/generationOptions';
+import { TaskStatusSchema, type ResponseInputOf, type TimeRecordRequest, type UsageRecordPageRequest } from '../../api/contract';
 import { accountForToken, findApiKey, type Account, type DbData, type UsageRecordRow } from '../db';
 import type { DemoEnvironment } from '../environment';
 import { settleDueTasks } from '../generation/tasks';
@@ -38,7 +39,7 @@ const UsagePageInput: v.GenericSchema<unknown, UsageRecordPageRequest> = v.objec
     v.maxValue(MAX_PAGE_SIZE, () => t`The page size must be between 1 and ${MAX_PAGE_SIZE}.`),
   ),
   status: v.optional(TaskStatusSchema),
-  model: v.optional(GenerationModelSchema),
+  model: v.optional(v.picklist(GENERATION_MODELS)),
 });
 
 type UsagePoint = ResponseInputOf<'timeRecord'>[number];

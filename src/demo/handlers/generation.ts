@@ -7,15 +7,8 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import * as v from 'valibot';
 import { t } from '@lingui/core/macro';
-import {
-  INSUFFICIENT_CREDITS_CODE,
-  NanoBanana2RequestSchema,
-  NanoBananaProRequestSchema,
-  NanoBananaRequestSchema,
-  TASK_CODES,
-  endpoints,
-  type GenerateCall,
-} from '../../api/contract';
+import { INSUFFICIENT_CREDITS_CODE, TASK_CODES, endpoints, type GenerateCall } from '../../api/contract';
+import { NanoBanana2RequestSchema, NanoBananaProRequestSchema, NanoBananaRequestSchema, TaskRecordRequestSchema } from '../../api/taskRequests';
 import { DEMO_RESULTS_PATH, DEMO_TASK_CALLBACK_PATH } from '../../services/demoPages';
 import { MODELS, OUTPUT_MIME, generationCost, modelOfEndpoint, outputSize, type GenerateEndpoint } from '../../services/generationOptions';
 import type { DemoEnvironment } from '../environment';
@@ -106,7 +99,6 @@ function generateRoute(env: DemoEnvironment, endpoint: GenerateEndpoint): HttpHa
   });
 }
 
-const TaskQuery = v.strictObject({ taskId: v.pipe(v.string(), v.nonEmpty()) });
 
 export function generationHandlers(env: DemoEnvironment): HttpHandler[] {
   return [
@@ -118,7 +110,7 @@ export function generationHandlers(env: DemoEnvironment): HttpHandler[] {
       const data = env.db.read();
       const owner = accountForApiKey(data, token);
       if (!owner) return invalidKey();
-      const query = v.safeParse(TaskQuery, input);
+      const query = v.safeParse(TaskRecordRequestSchema, input);
       if (!query.success) return parameterError(t`taskId is required.`);
       if (settleDueTasks(data, originOf(request), Date.now(), owner.account.id)) env.db.save();
       const task = findTask(data, owner.account, query.output.taskId);

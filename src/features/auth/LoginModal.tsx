@@ -1,14 +1,17 @@
-import { useLingui } from '@lingui/react/macro';
+import { Suspense } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
+import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { SignInForm } from './SignInForm';
-import { CodeProtectedForm } from './CodeProtectedForm';
-import { VerifyStep } from './VerifyStep';
-import { SocialSignIn } from './SocialSignIn';
+import { LoadBoundary } from '../../ui/LoadBoundary';
+import { retryableLazy } from '../../ui/retryableLazy';
+import { Spinner } from '../../ui/Spinner';
+
+const LoginModalBody = retryableLazy(() => import('./LoginModalBody'));
 
 /**
- * The global login modal (closed, open.initial, open.verify). The forms stay mounted while the bot check
- * shows, so what the user typed is still there if the retry fails.
+ * The global login modal (closed, open.initial, open.verify). Its forms are a chunk of their own, rendered
+ * (and so fetched) from the start, while the modal is still closed: they are there when it opens, offline too.
  */
 export function LoginModal() {
   const { t } = useLingui();
@@ -16,7 +19,6 @@ export function LoginModal() {
   const isOpen = useGlobalSelector('loginModal', (s) => s.hasTag('open'));
   const isVerify = useGlobalSelector('loginModal', (s) => s.hasTag('verify'));
   const view = useGlobalSelector('loginModal', (s) => s.context.view);
-  const email = useGlobalSelector('loginModal', (s) => s.context.email);
 
   const title = isVerify
     ? t`Confirm you are human`
@@ -35,15 +37,28 @@ export function LoginModal() {
 
   return (
     <Dialog open={isOpen} onDismiss={() => modal.send({ type: 'CLOSE' })} title={title} description={description}>
-      <div hidden={isVerify}>
-        {view !== 'resetPassword' ? <SocialSignIn /> : null}
-        {view === 'signIn' ? (
-          <SignInForm key="signIn" initialEmail={email} />
-        ) : (
-          <CodeProtectedForm key={view} purpose={view === 'signUp' ? 'register' : 'resetPassword'} initialEmail={email} />
+      <LoadBoundary
+        fallback={(_error, retry) => (
+          <div role="alert">
+            <p>
+              <Trans>The sign-in form could not be loaded. Check your connection, then try again.</Trans>
+            </p>
+            <Button onClick={retry}>
+              <Trans>Try again</Trans>
+            </Button>
+          </div>
         )}
-      </div>
-      {isVerify ? <VerifyStep /> : null}
+      >
+        <Suspense
+          fallback={
+            <p role="status">
+              <Spinner /> <Trans>Loading…</Trans>
+            </p>
+          }
+        >
+          <LoginModalBody />
+        </Suspense>
+      </LoadBoundary>
     </Dialog>
   );
 }

@@ -9,7 +9,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { TaskCallbackSchema, endpoints, type EndpointName } from '../../../src/api/contract';
+import { endpoints, type EndpointName } from '../../../src/api/contract';
+import { TaskCallbackSchema, requestSchemas } from '../../../src/api/taskRequests';
 import { buildOpenApiDocument } from '../../../src/api/openapi';
 import { API_KEY_SCHEME, TASK_API_TAG, type JsonSchema, type OperationObject, type PathItemObject } from '../../../src/api/openapiModel';
 
@@ -110,7 +111,7 @@ describe('the OpenAPI document', () => {
       const op = operationOf(name);
       const def = endpoints[name];
       const requestExamples = Object.values(op.requestBody?.content['application/json']?.examples ?? {});
-      const request = 'request' in def ? def.request : undefined;
+      const request = requestSchemas[name];
       if (requestExamples.length) expect(request, name).toBeDefined();
       for (const example of requestExamples) if (request) expect(v.safeParse(request, example.value).issues, name).toBeUndefined();
       const responses = Object.values(op.responses['200']?.content?.['application/json']?.examples ?? {});
@@ -123,7 +124,7 @@ describe('the OpenAPI document', () => {
     const taskQuery = operationOf('taskRecord').parameters?.find((parameter) => parameter.name === 'taskId');
     expect(taskQuery?.required).toBe(true);
     expect(taskQuery?.in).toBe('query');
-    const query = endpoints.taskRecord.request;
+    const query = requestSchemas.taskRecord;
     if (!query) throw new Error('record-info has no request schema');
     for (const example of Object.values(taskQuery?.examples ?? {})) expect(v.safeParse(query, { taskId: example.value }).issues).toBeUndefined();
     expect(text).toContain('"resultImageUrl": "https://ourserver.com/image/result.jpg"');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { NanoBanana2RequestSchema, NanoBananaProRequestSchema, NanoBananaRequestSchema } from '../../../src/api/contract';
+import { NanoBanana2RequestSchema, NanoBananaProRequestSchema, NanoBananaRequestSchema } from '../../../src/api/taskRequests';
 import {
   DEFAULT_DRAFT,
   callFromDraft,
