@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { Button } from '../../ui/Button';
@@ -7,11 +7,12 @@ import { LoadBoundary } from '../../ui/LoadBoundary';
 import { retryableLazy } from '../../ui/retryableLazy';
 import { Spinner } from '../../ui/Spinner';
 
-const LoginModalBody = retryableLazy(() => import('./LoginModalBody'));
+const loadBody = () => import('./LoginModalBody');
+const LoginModalBody = retryableLazy(loadBody);
 
 /**
- * The global login modal (closed, open.initial, open.verify). Its forms are a chunk of their own, rendered
- * (and so fetched) from the start, while the modal is still closed: they are there when it opens, offline too.
+ * The global login modal (closed, open.initial, open.verify). Its forms are a chunk of their own, off the first
+ * load, fetched as soon as the app has rendered: they are there when the modal opens, offline too.
  */
 export function LoginModal() {
   const { t } = useLingui();
@@ -19,6 +20,8 @@ export function LoginModal() {
   const isOpen = useGlobalSelector('loginModal', (s) => s.hasTag('open'));
   const isVerify = useGlobalSelector('loginModal', (s) => s.hasTag('verify'));
   const view = useGlobalSelector('loginModal', (s) => s.context.view);
+  // A failed fetch here is not an error yet: opening the modal tries again, and says so if it still fails.
+  useEffect(() => void loadBody().catch(() => undefined), []);
 
   const title = isVerify
     ? t`Confirm you are human`

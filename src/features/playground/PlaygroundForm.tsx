@@ -218,7 +218,6 @@ export function PlaygroundForm({ actor, requester, onSignIn }: PlaygroundFormPro
           <span>
             <Trans>Ground in Google Search</Trans>
             <span className={fieldStyles.hint}>
-              {' '}
               <Trans>The model may look up current facts on the web (googleSearch).</Trans>
             </span>
           </span>

@@ -61,7 +61,8 @@ async function signUpUntilSubmit(user: ReturnType<typeof userEvent.setup>, app: 
   expect(stateOf(app, 'loginModal')).toEqual({ open: 'initial' });
   expect(within(dialog()).getByRole('heading', { name: 'Create your account' })).toBeVisible();
 
-  await user.type(within(dialog()).getByLabelText('E-mail'), email);
+  // The modal's forms are a chunk of their own: the first look waits for them.
+  await user.type(await within(dialog()).findByLabelText('E-mail'), email);
   await user.click(within(dialog()).getByRole('button', { name: 'Send code' }));
   // emailCode: cooldown — the button counts down and cannot be pressed again
   const resend = await within(dialog()).findByRole('button', { name: /Resend in \d+ s/ });
@@ -129,7 +130,7 @@ describe('login flow, machine and view together', () => {
     const user = userEvent.setup();
     const app = await renderApp();
     await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Sign in' }));
-    await user.type(within(dialog()).getByLabelText('E-mail'), 'nobody@example.com');
+    await user.type(await within(dialog()).findByLabelText('E-mail'), 'nobody@example.com');
     await user.type(within(dialog()).getByLabelText('Password'), 'not-the-password');
     await user.click(within(dialog()).getByRole('button', { name: 'Sign in' }));
 
