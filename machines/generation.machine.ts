@@ -92,9 +92,9 @@ export interface GenerationContext {
   validate: (draft: GenerationDraft) => DraftErrors;
   costOf: (draft: GenerationDraft) => number;
   fieldErrors: DraftErrors;
-  /** The key and balance the last GENERATE came with (the view reads them from the session). */
+  /** The key and balance the last GENERATE came with (the view reads them from the session); null: not known. */
   apiKey: string;
-  balance: number;
+  balance: number | null;
   /** What the current or last task was made from: the results show these, whatever the form says now. */
   submitted: GenerationDraft | null;
   taskId: string | null;
@@ -115,7 +115,8 @@ export interface GenerationContext {
 
 export type GenerationEvent =
   | { type: 'CHANGE'; draft: GenerationDraft }
-  | { type: 'GENERATE'; apiKey: string; balance: number }
+  // An unknown balance (null) never blocks: the task API itself answers 402 if the credits do not cover it.
+  | { type: 'GENERATE'; apiKey: string; balance: number | null }
   // Stop watching the task (the API has no cancel call: a task already sent may still finish).
   | { type: 'CANCEL' }
   // After the time limit: watch the same task again.
@@ -233,7 +234,7 @@ export const generationMachine = setup({
   guards: {
     hasFieldErrors: ({ context }) => Object.keys(context.validate(context.draft)).length > 0,
     lacksApiKey: ({ context }) => context.apiKey.trim() === '',
-    cannotAfford: ({ context }) => context.costOf(context.draft) > context.balance,
+    cannotAfford: ({ context }) => context.balance !== null && context.costOf(context.draft) > context.balance,
     isTaskCreated: ({ event }) => createdTaskId(event) !== null,
     isSucceeded: ({ event }) => polledTask(event)?.successFlag === 1,
     isFailedTask: ({ event }) => {
@@ -258,7 +259,7 @@ export const generationMachine = setup({
     costOf: input.costOf,
     fieldErrors: {},
     apiKey: '',
-    balance: 0,
+    balance: null,
     ...NO_RUN,
   }),
   initial: 'idle',

@@ -6,6 +6,7 @@ import { configureApiClient } from './api/client';
 import { config } from './config';
 import { startApp, type AppActor } from './actors/app';
 import { App } from './app/App';
+import { preloadLoginForms } from './features/auth/LoginModal';
 import type { ModeServices } from './app/ServicesContext';
 import { captureReferral } from './services/referral';
 import { initDeviceId } from './services/deviceId';
@@ -89,6 +90,8 @@ async function boot() {
   // The sign-in modal's Microsoft button, fetched before anyone opens the modal. Offline, the modal fetches it
   // again when it opens (and says so if it still cannot).
   idle(() => void import('./features/auth/SocialSignIn').then((social) => social.loadMicrosoftButton()).catch(() => undefined));
+  // The modal's other forms (create an account, reset a password, the bot check), likewise.
+  idle(preloadLoginForms);
 }
 
 void boot();

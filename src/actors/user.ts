@@ -13,18 +13,25 @@ import { announceSessionChange, watchSessionChanges } from '../services/sessionS
 type Assignable<T extends SessionUser> = T;
 export type AppUser = Assignable<User>;
 
+/** How long signing in or loading the user waits for the balance before going on without it. */
+export const BALANCE_WAIT_MS = 5000;
+
 /**
- * The balance as the task API reports it for the user's key, or null if it cannot be read: then the
+ * The balance as the task API reports it for the user's key, or null if it cannot be read in time: then the
  * platform's own figure stands, if it sent one. The platform's user-info may carry no credit field at all.
  */
 async function readBalance(apiKey: string): Promise<number | null> {
   if (apiKey === '') return null;
+  const giveUp = new AbortController();
+  const timer = setTimeout(() => giveUp.abort(), BALANCE_WAIT_MS);
   try {
-    const answer = await creditBalance(apiKey);
+    const answer = await creditBalance(apiKey, { signal: giveUp.signal });
     return answer.code === 200 ? answer.data : null;
   } catch {
-    // Already reported by the client (a refused key, the network); an unknown balance blocks nothing.
+    // A refused key, the network, too slow: an unknown balance blocks nothing (the next refresh tries again).
     return null;
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -64,6 +64,11 @@ export interface CallOptions {
   /** The user's API key, for calls to the generation host (sent as a Bearer token). */
   apiKey?: string;
   signal?: AbortSignal;
+  /**
+   * A call the user did not ask for (a background read): failures are not toasted, only rejected. A 401 of the
+   * product API still ends the session, and says so.
+   */
+  quiet?: boolean;
 }
 
 /** Endpoints that send nothing take no payload; the others require theirs. */
@@ -192,6 +197,7 @@ interface SettleContext {
   /** 'external': a link the API handed out that points elsewhere; its 401 says nothing about our session. */
   host: ApiHost | 'external';
   hooks: ApiClientHooks;
+  quiet?: boolean;
 }
 
 function expireSession({ hooks, endpoint }: SettleContext, msg: string): ApiError {
@@ -204,40 +210,43 @@ function expireSession({ hooks, endpoint }: SettleContext, msg: string): ApiErro
 /** Every outcome that is not a resolve, told to the user and turned into the error to reject with. */
 function failure<T>(outcome: Exclude<Outcome<T>, { type: 'success' | 'passThrough' }>, context: SettleContext): ApiError {
   const { endpoint } = context;
+  const tell = (message: string, id?: string) => {
+    if (!context.quiet) showError(message, id);
+  };
   switch (outcome.type) {
     case 'unauthorized':
       if (context.host === 'generation') {
         // The task API refused the API key; the session itself is fine.
-        showError(apiKeyRejectedMessage(), API_KEY_REJECTED_TOAST_ID);
+        tell(apiKeyRejectedMessage(), API_KEY_REJECTED_TOAST_ID);
         return new ApiError({ kind: 'server', code: SESSION_EXPIRED_CODE, message: outcome.msg || apiKeyRejectedMessage(), endpoint });
       }
       if (context.host === 'external') return failure({ type: 'serverError', code: SESSION_EXPIRED_CODE, msg: outcome.msg }, context);
       return expireSession(context, outcome.msg);
     case 'serverError': {
       const message = outcome.msg || serverFallbackMessage();
-      showError(message);
+      tell(message);
       return new ApiError({ kind: 'server', code: outcome.code, message, endpoint });
     }
     case 'invalidData':
       console.error(`API answer of ${endpoint ?? 'a download'} does not match the contract: ${outcome.summary}`);
-      showError(serverFallbackMessage());
+      tell(serverFallbackMessage());
       return new ApiError({ kind: 'invalidResponse', message: serverFallbackMessage(), endpoint });
     case 'notAnEnvelope':
       console.error(`API answer of ${endpoint ?? 'a download'} is not an envelope`);
-      showError(serverFallbackMessage());
+      tell(serverFallbackMessage());
       return new ApiError({ kind: 'invalidResponse', message: serverFallbackMessage(), endpoint });
     case 'httpError': {
       const message = httpStatusMessage(outcome.status);
-      showError(message);
+      tell(message);
       return new ApiError({ kind: 'network', status: outcome.status, message, endpoint });
     }
   }
 }
 
 /** Transport failures are told to the user, except a cancellation the user asked for. */
-function reportTransportFailure(error: unknown, endpoint: EndpointName | undefined): ApiError {
+function reportTransportFailure(error: unknown, endpoint: EndpointName | undefined, quiet = false): ApiError {
   const apiError = error instanceof ApiError ? error : new ApiError({ kind: 'network', message: serverFallbackMessage(), endpoint, cause: error });
-  if (!apiError.aborted) showError(apiError.message);
+  if (!apiError.aborted && !quiet) showError(apiError.message);
   return apiError;
 }
 
@@ -304,11 +313,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         timeoutMs,
       );
     } catch (error) {
-      throw reportTransportFailure(error, name);
+      throw reportTransportFailure(error, name, callOptions.quiet);
     }
     const outcome = interpretAnswer(response.status, response._data, endpoint.response);
     if (outcome.type === 'success' || outcome.type === 'passThrough') return outcome.envelope;
-    throw failure(outcome, { endpoint: name, host, hooks });
+    throw failure(outcome, { endpoint: name, host, hooks, ...(callOptions.quiet ? { quiet: true } : {}) });
   }
 
   async function downloadFile(url: string, downloadOptions: Pick<CallOptions, 'signal'> = {}): Promise<Blob> {

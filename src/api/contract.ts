@@ -273,14 +273,22 @@ export const TaskRecordSchema = v.object({
   successFlag: TaskStatusSchema,
   response: v.fallback(
     v.nullish(
-      v.object({
-        /** The platform's copy of the image, kept longer. */
-        resultImageUrl: v.fallback(v.nullish(v.string(), ''), ''),
-        /** The model vendor's copy, valid for about 10 minutes. */
-        originImageUrl: v.fallback(v.nullish(v.string(), ''), ''),
-        /** Not documented: accepted in case a host sends several images of one task this way. */
-        resultImageUrls: v.fallback(v.nullish(v.array(v.string()), []), []),
-      }),
+      v.pipe(
+        v.object({
+          /** The platform's copy of the image, kept longer. One string; a list is taken too (the docs do not say how several come back). */
+          resultImageUrl: v.fallback(v.nullish(v.union([v.string(), v.array(v.string())]), ''), ''),
+          /** The model vendor's copy, valid for about 10 minutes. */
+          originImageUrl: v.fallback(v.nullish(v.string(), ''), ''),
+          /** Not documented: accepted in case a host sends several images of one task this way. */
+          resultImageUrls: v.fallback(v.nullish(v.array(v.string()), []), []),
+        }),
+        // Whatever form the images came in: the first in resultImageUrl, every one in resultImageUrls.
+        v.transform(({ resultImageUrl, originImageUrl, resultImageUrls }) =>
+          typeof resultImageUrl === 'string'
+            ? { resultImageUrl, originImageUrl, resultImageUrls }
+            : { resultImageUrl: resultImageUrl[0] ?? '', originImageUrl, resultImageUrls: [...resultImageUrl, ...resultImageUrls] },
+        ),
+      ),
       null,
     ),
     null,

@@ -22,7 +22,7 @@ export function taskRecord(taskId: string, apiKey: string, options: GenerationOp
   return callApi('taskRecord', { taskId }, { ...options, apiKey });
 }
 
-/** The balance of the key's account, in credits. */
+/** The balance of the key's account, in credits. Read in the background: a failure is not toasted. */
 export function creditBalance(apiKey: string, options: GenerationOptions = {}) {
-  return callApi('credit', undefined, { ...options, apiKey });
+  return callApi('credit', undefined, { ...options, apiKey, quiet: true });
 }

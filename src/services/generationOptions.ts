@@ -95,7 +95,7 @@ const NANO_BANANA_PRO: ModelSpec = {
   maxImages: 1,
   maxReferenceImages: 8,
   maxPromptLength: 5000,
-  // Its page calls the callback required, yet the host takes tasks without one: sent when configured.
+  // Documented as required, yet public clients of the host send tasks without one: sent when configured.
   callbackRequired: false,
   watermark: false,
   googleSearch: false,

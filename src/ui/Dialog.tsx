@@ -20,11 +20,28 @@ export interface DialogProps {
  * Escape closes it, and focus goes back to where it was when the dialog opened (or, when that is gone, to the
  * page's main heading). A field marked `data-autofocus` gets focus when it opens.
  */
+/**
+ * A part of the dialog that loads on demand arrives after it opened: its data-autofocus field gets focus when it
+ * shows up, unless the user has moved focus meanwhile. Returns how to stop waiting.
+ */
+function focusFieldWhenItArrives(dialog: HTMLDialogElement): () => void {
+  const focusedAtOpen = document.activeElement;
+  const observer = new MutationObserver(() => {
+    const field = dialog.querySelector<HTMLElement>('[data-autofocus]');
+    if (!field) return;
+    observer.disconnect();
+    if (document.activeElement === focusedAtOpen || document.activeElement === dialog) field.focus();
+  });
+  observer.observe(dialog, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}
+
 export function Dialog({ open, onDismiss, title, description, children, size = 'sm' }: DialogProps) {
   const { t } = useLingui();
   const titleId = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const returnFocusTo = useRef<HTMLElement | null>(null);
+  const stopWaitingForField = useRef<(() => void) | null>(null);
   const onDismissRef = useRef(onDismiss);
   useEffect(() => {
     onDismissRef.current = onDismiss;
@@ -38,8 +55,12 @@ export function Dialog({ open, onDismiss, title, description, children, size = '
       dialog.showModal();
       // React's autoFocus runs before showModal(), which then focuses the first button (the close button):
       // a field marked data-autofocus is where the dialog's task starts, so it gets focus instead.
-      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+      const field = dialog.querySelector<HTMLElement>('[data-autofocus]');
+      if (field) field.focus();
+      else stopWaitingForField.current = focusFieldWhenItArrives(dialog);
     } else if (!open && dialog.open) {
+      stopWaitingForField.current?.();
+      stopWaitingForField.current = null;
       dialog.close();
       returnFocus(returnFocusTo.current);
       returnFocusTo.current = null;
@@ -57,6 +78,7 @@ export function Dialog({ open, onDismiss, title, description, children, size = '
     dialog.addEventListener('cancel', onCancel);
     return () => {
       dialog.removeEventListener('cancel', onCancel);
+      stopWaitingForField.current?.();
       // Unmounted while open, e.g. a link in it changed the page: focus went down with the dialog. Once the
       // next page has rendered, and unless something else took focus, it goes where a close would send it.
       if (dialog.open) returnFocusAfterUnmount(returnFocusTo.current);

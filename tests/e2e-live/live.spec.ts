@@ -109,6 +109,8 @@ test('a live build signs in by e-mail and password against the real API and show
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
   await expect(page.getByTestId('credit-balance')).toHaveText(String(account.credits));
 
+  // The server's user-info carries no credit field (as the real one): the balance shown is the task API's own.
+  expect(apiCalls.some((url) => url.startsWith(`${API_URL}/api/v1/common/credit`))).toBe(true);
   // Every API call went to the API host over the network: none to the page's own origin, no service worker.
   expect(apiCalls.length).toBeGreaterThan(0);
   expect(apiCalls.filter((url) => !url.startsWith(`${API_URL}/`))).toEqual([]);

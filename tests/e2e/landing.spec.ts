@@ -71,16 +71,17 @@ test.describe('landing page', () => {
       await expect(image).toHaveAttribute('alt', /^Sample output for the prompt /);
       await expect.poll(() => image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : 0))).toBeGreaterThan(0);
     }
-    await expect(gallery.getByText('Flux Kontext Max').first()).toBeVisible();
+    await expect(gallery.getByText('Nano Banana Pro').first()).toBeVisible();
     await expect(gallery.getByText('21:9', { exact: true })).toBeVisible();
 
     // Pricing comes from the credit catalogue and the per-model table.
     const pricing = page.getByRole('region', { name: 'Pay per image, with credits' });
     await expect(pricing.getByText(FROM_PER_1000)).toBeVisible();
     const models = pricing.getByRole('table');
-    await expect(models.getByRole('row', { name: /Nano Banana 2 / })).toBeVisible();
-    await expect(models.getByRole('row', { name: /Flux Kontext Pro 4 / })).toBeVisible();
-    await expect(models.getByRole('row', { name: /Flux Kontext Max 8 / })).toBeVisible();
+    // Credits per image: one price, or the range over the model's resolutions.
+    await expect(models.getByRole('row', { name: /^Nano Banana 2 \$/ })).toBeVisible();
+    await expect(models.getByRole('row', { name: /^Nano Banana 2 4–9 / })).toBeVisible();
+    await expect(models.getByRole('row', { name: /^Nano Banana Pro 9–12 / })).toBeVisible();
     const packages = pricing.getByRole('list', { name: 'Credit packages' }).getByRole('listitem');
     await expect(packages).toHaveCount(4);
     await expect(packages.filter({ hasText: '$500' })).toContainText('50,000 credits');
@@ -216,7 +217,7 @@ test.describe('get started', () => {
     await expect(check).toContainText('"successFlag": 1', { timeout: TASK_TIMEOUT });
     await expect(check).toContainText(`"taskId": "${taskId}"`);
     await expect(steps.nth(3).getByRole('status')).toContainText('successFlag is 1: the task succeeded');
-    await expect(steps.nth(3).getByRole('status')).toContainText('Charged: 2 credits.');
+    await expect(steps.nth(3).getByRole('status')).toContainText('Charged: 4 credits.');
     const imageName = 'Image 1 for: A banana in tiny sunglasses on a beach towel, product photo';
     const image = steps.nth(3).getByRole('img', { name: imageName });
     await expect(image).toBeVisible();
@@ -228,7 +229,7 @@ test.describe('get started', () => {
     await expect(steps.nth(3)).toContainText('Done');
     await expect(steps.nth(4)).toContainText('Next');
     await expect(steps.nth(4)).toHaveAttribute('aria-current', 'step');
-    await expect(steps.nth(0)).toContainText('Balance: 98 credits.');
+    await expect(steps.nth(0)).toContainText('Balance: 96 credits.');
 
     await expect(page.getByLabel("Read a task's status (curl)", { exact: true })).toContainText(`taskId=${taskId}`);
     await steps.nth(3).getByRole('radio', { name: 'JavaScript' }).check();
@@ -241,7 +242,7 @@ test.describe('get started', () => {
     await withDemoControls(page, async (controls) => {
       await controls.getByLabel('Next call').selectOption({ label: 'Custom code…' });
       await controls.getByLabel('Custom code', { exact: true }).fill('402');
-      await controls.getByLabel('Which call').selectOption({ label: 'POST /api/v1/nanobanana/generate' });
+      await controls.getByLabel('Which call').selectOption({ label: 'POST /api/v1/nanobanana/generate-2' });
       await expect(controls.getByText(/Next call: code 402/)).toBeVisible();
     });
 

@@ -21,7 +21,7 @@ async function fillForm(page: Page, { prompt, ratio, images, watermark }: { prom
 }
 
 async function chooseModel(page: Page, name: string) {
-  await form(page).getByRole('group', { name: 'Model' }).getByRole('radio', { name: new RegExp(`^${name} `) }).check();
+  await form(page).getByRole('group', { name: 'Model' }).getByRole('radio', { name, exact: true }).check();
 }
 
 /** Arms a demo control, then folds the panel away so it does not cover the form. */
@@ -72,7 +72,9 @@ test('generate 2 images at 16:9, see their real size, the balance go down, and f
   await row.getByRole('button', { name: /Details/ }).click();
   const details = page.getByRole('dialog', { name: 'Generation details' });
   await expect(details.getByTestId('image-size')).toHaveText(['1024 × 576', '1024 × 576']);
-  await expect(details.getByRole('definition').filter({ hasText: '16:9' })).toBeVisible();
+  await expect(details.getByRole('definition').filter({ hasText: /^16:9$/ })).toBeVisible();
+  // The request as the task API took it, in its own field names.
+  await expect(details.getByLabel('The request as the task API took it')).toContainText('"image_size": "16:9"');
 
   // "Open in playground" brings the same settings back.
   await details.getByRole('link', { name: 'Open in playground' }).click();
@@ -214,7 +216,7 @@ test('the form lives in the address: a shared link opens the same playground in 
   await openApp(other, link);
   const shared = form(other);
   await expect(shared.getByLabel('Prompt')).toHaveValue('Vintage travel poster of Lisbon trams');
-  await expect(shared.getByRole('radio', { name: /^Nano Banana 2 / })).toBeChecked();
+  await expect(shared.getByRole('radio', { name: 'Nano Banana 2', exact: true })).toBeChecked();
   await expect(shared.getByRole('group', { name: 'Aspect ratio' }).getByRole('radio', { name: '3:4' })).toBeChecked();
   await expect(shared.getByRole('group', { name: 'Resolution' }).getByRole('radio', { name: '2K' })).toBeChecked();
   await expect(shared.getByRole('group', { name: 'Output format' }).getByRole('radio', { name: 'PNG' })).toBeChecked();

@@ -40,6 +40,8 @@ const KEY = 'nb_key_1';
 const generate = { type: 'GENERATE', apiKey: KEY, balance: 100 } as const;
 const generateWithoutKey = { type: 'GENERATE', apiKey: ' ', balance: 100 } as const;
 const generateWhenPoor = { type: 'GENERATE', apiKey: KEY, balance: 3 } as const;
+// The balance is not known (the platform sent none and the task API's could not be read): it never blocks.
+const generateBalanceUnknown = { type: 'GENERATE', apiKey: KEY, balance: null } as const;
 
 const created: CreateTaskResponse = { code: 200, msg: 'ok', data: { taskId: 'task-1' } };
 const createRefused: CreateTaskResponse = { code: 500001, msg: 'Model busy', data: null };
@@ -76,7 +78,10 @@ const names = new Map<unknown, string>([
 
 function label(event: AnyEventObject): string {
   if (event.type === 'CHANGE') return event.draft === draft ? 'CHANGE(valid)' : 'CHANGE(no prompt)';
-  if (event.type === 'GENERATE') return event === generate ? 'GENERATE' : event === generateWithoutKey ? 'GENERATE(no key)' : 'GENERATE(poor)';
+  if (event.type === 'GENERATE') {
+    if (event === generate) return 'GENERATE';
+    return event === generateWithoutKey ? 'GENERATE(no key)' : event === generateWhenPoor ? 'GENERATE(poor)' : 'GENERATE(balance unknown)';
+  }
   const answer = names.get('output' in event ? event.output : 'error' in event ? event.error : undefined);
   return answer ? `${defaultEventLabel(event).split('(')[0]}(${answer})` : defaultEventLabel(event);
 }
@@ -87,6 +92,7 @@ const shared: Array<PathEvent<typeof generationMachine>> = [
   generate,
   generateWithoutKey,
   generateWhenPoor,
+  generateBalanceUnknown,
   { type: 'CANCEL' },
   { type: 'CHECK_AGAIN' },
   done('createTask', created),
@@ -118,7 +124,7 @@ describeMachinePaths('generation machine', {
   serializeContext: (context) => ({
     valid: Object.keys(validate(context.draft)).length === 0,
     apiKey: context.apiKey.trim() !== '',
-    affordable: context.balance >= costOf(context.draft),
+    affordable: context.balance === null || context.balance >= costOf(context.draft),
     pollErrors: context.pollErrors,
     rateLimited: Math.min(context.rateLimited, 2),
   }),
@@ -183,7 +189,7 @@ describeMachinePaths('generation machine', {
         expect(context.fieldErrors).toEqual(valid);
       } else if (event.apiKey.trim() === '') {
         expect(snapshot.matches({ idle: 'missingApiKey' })).toBe(true);
-      } else if (costOf(context.draft) > event.balance) {
+      } else if (event.balance !== null && costOf(context.draft) > event.balance) {
         expect(snapshot.matches({ idle: 'insufficientCredits' })).toBe(true);
       } else {
         expect(is('creatingTask')).toBe(true);

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { Button } from '../../ui/Button';
@@ -6,13 +6,51 @@ import { Dialog } from '../../ui/Dialog';
 import { LoadBoundary } from '../../ui/LoadBoundary';
 import { retryableLazy } from '../../ui/retryableLazy';
 import { Spinner } from '../../ui/Spinner';
+import { SignInForm } from './SignInForm';
+import { SocialSignIn } from './SocialSignIn';
 
-const loadBody = () => import('./LoginModalBody');
-const LoginModalBody = retryableLazy(loadBody);
+// Signing in is what the modal opens on; creating an account, resetting a password and the bot check are
+// chunks of their own, fetched when the browser is idle (preloadLoginForms) or when first shown.
+const CodeProtectedForm = retryableLazy(() => import('./CodeProtectedForm').then((module) => ({ default: module.CodeProtectedForm })));
+const VerifyStep = retryableLazy(() => import('./VerifyStep').then((module) => ({ default: module.VerifyStep })));
+
+/** Fetches the modal's other forms ahead of time, so they show at once when asked for. */
+export function preloadLoginForms(): void {
+  CodeProtectedForm.preload();
+  VerifyStep.preload();
+}
+
+/** A part of the modal that loads on demand: a spinner meanwhile, and a way to try again if it cannot. */
+function OnDemand({ children }: { children: ReactNode }) {
+  return (
+    <LoadBoundary
+      fallback={(_error, retry) => (
+        <div role="alert">
+          <p>
+            <Trans>This form could not be loaded. Check your connection, then try again.</Trans>
+          </p>
+          <Button onClick={retry}>
+            <Trans>Try again</Trans>
+          </Button>
+        </div>
+      )}
+    >
+      <Suspense
+        fallback={
+          <p role="status">
+            <Spinner /> <Trans>Loading…</Trans>
+          </p>
+        }
+      >
+        {children}
+      </Suspense>
+    </LoadBoundary>
+  );
+}
 
 /**
- * The global login modal (closed, open.initial, open.verify). Its forms are a chunk of their own, off the first
- * load, fetched as soon as the app has rendered: they are there when the modal opens, offline too.
+ * The global login modal (closed, open.initial, open.verify). The forms stay mounted while the bot check
+ * shows, so what the user typed is still there if the retry fails.
  */
 export function LoginModal() {
   const { t } = useLingui();
@@ -20,8 +58,7 @@ export function LoginModal() {
   const isOpen = useGlobalSelector('loginModal', (s) => s.hasTag('open'));
   const isVerify = useGlobalSelector('loginModal', (s) => s.hasTag('verify'));
   const view = useGlobalSelector('loginModal', (s) => s.context.view);
-  // A failed fetch here is not an error yet: opening the modal tries again, and says so if it still fails.
-  useEffect(() => void loadBody().catch(() => undefined), []);
+  const email = useGlobalSelector('loginModal', (s) => s.context.email);
 
   const title = isVerify
     ? t`Confirm you are human`
@@ -40,28 +77,21 @@ export function LoginModal() {
 
   return (
     <Dialog open={isOpen} onDismiss={() => modal.send({ type: 'CLOSE' })} title={title} description={description}>
-      <LoadBoundary
-        fallback={(_error, retry) => (
-          <div role="alert">
-            <p>
-              <Trans>The sign-in form could not be loaded. Check your connection, then try again.</Trans>
-            </p>
-            <Button onClick={retry}>
-              <Trans>Try again</Trans>
-            </Button>
-          </div>
+      <div hidden={isVerify}>
+        {view !== 'resetPassword' ? <SocialSignIn /> : null}
+        {view === 'signIn' ? (
+          <SignInForm key="signIn" initialEmail={email} />
+        ) : (
+          <OnDemand>
+            <CodeProtectedForm key={view} purpose={view === 'signUp' ? 'register' : 'resetPassword'} initialEmail={email} />
+          </OnDemand>
         )}
-      >
-        <Suspense
-          fallback={
-            <p role="status">
-              <Spinner /> <Trans>Loading…</Trans>
-            </p>
-          }
-        >
-          <LoginModalBody />
-        </Suspense>
-      </LoadBoundary>
+      </div>
+      {isVerify ? (
+        <OnDemand>
+          <VerifyStep />
+        </OnDemand>
+      ) : null}
     </Dialog>
   );
 }

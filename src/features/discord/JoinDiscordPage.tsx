@@ -65,7 +65,7 @@ export default function JoinDiscordPage() {
             <Trans>Share your work</Trans>
           </h2>
           <p>
-            <Trans>Show what you make, swap prompts and see what others build with Nano Banana and Flux.</Trans>
+            <Trans>Show what you make, swap prompts and see what others build with Nano Banana.</Trans>
           </p>
         </li>
       </ul>

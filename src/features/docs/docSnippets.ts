@@ -4,6 +4,8 @@
  * the screen, with the real key for the clipboard.
  */
 
+import { pythonLiteral, shellQuote } from '../../ui/codeLiterals';
+
 export type DocLanguage = 'curl' | 'javascript' | 'python';
 
 export interface DocCall {
@@ -17,9 +19,6 @@ export interface DocCall {
   body?: unknown;
 }
 
-function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
 
 function queryString(query: Record<string, unknown>): string {
   const params = new URLSearchParams();
@@ -59,15 +58,6 @@ ${check}`;
   headers: { Authorization: ${JSON.stringify(`Bearer ${apiKey}`)}${type} },${body}
 });
 ${check}`;
-}
-
-/** A Python literal of a JSON value (True, False and None where JSON says true, false, null). */
-export function pythonLiteral(value: unknown, indent = ''): string {
-  const text = JSON.stringify(value, null, 4) ?? 'None';
-  // Outside strings only: JSON strings cannot contain a bare newline, so each token is found by a scan.
-  return text
-    .replace(/"(?:[^"\\]|\\.)*"|\btrue\b|\bfalse\b|\bnull\b/g, (token) => (token === 'true' ? 'True' : token === 'false' ? 'False' : token === 'null' ? 'None' : token))
-    .replace(/\n/g, `\n${indent}`);
 }
 
 function python(call: DocCall, apiKey: string): string {

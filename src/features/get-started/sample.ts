@@ -17,7 +17,8 @@ export const SAMPLE_DRAFT: GenerationDraft = {
   outputFormat: 'png',
 };
 
-export const SAMPLE_CALL: GenerateCall = callFromDraft(SAMPLE_DRAFT);
+/** Without a callback (the endpoint takes none): the page polls, and so does the reader's code at first. */
+export const SAMPLE_CALL: GenerateCall = callFromDraft(SAMPLE_DRAFT, '');
 export const SAMPLE_COST = draftCost(SAMPLE_DRAFT);
 
 /** What an anonymous visitor sees (and copies) in place of a key. */

@@ -23,7 +23,6 @@ function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   );
 }
 
-/** Everything about one generation: its images, every parameter, what it cost, and why it failed if it did. */
 /** The stored request as indented JSON, or null when there is none or it is not JSON. */
 function prettyRequest(paramJson: string): string | null {
   if (paramJson.trim() === '') return null;
@@ -34,6 +33,7 @@ function prettyRequest(paramJson: string): string | null {
   }
 }
 
+/** Everything about one generation: its images, every parameter, what it cost, and why it failed if it did. */
 export function RecordDetails({ actor }: { actor: DetailsDialogActor }) {
   const { t, i18n } = useLingui();
   const open = useSelector(actor, (s) => s.hasTag('open'));

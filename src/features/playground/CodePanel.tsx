@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button';
 import { copyText } from '../../ui/copyText';
 import { maskKey } from '../../ui/maskKey';
 import { SegmentedControl } from '../../ui/SegmentedControl';
-import { callFromDraft, type GenerationDraft } from './draft';
+import { snippetCallFromDraft, type GenerationDraft } from './draft';
 import { SNIPPET_BUILDERS, type SnippetLanguage } from './snippets';
 import styles from './Playground.module.css';
 
@@ -19,7 +19,7 @@ export function CodePanel({ draft, apiKey }: { draft: GenerationDraft; apiKey: s
   const { t } = useLingui();
   // Which language to show: a display preference, like a tab, not a step of any flow.
   const [language, setLanguage] = useState<SnippetLanguage>('curl');
-  const request = callFromDraft(draft);
+  const request = snippetCallFromDraft(draft);
   const build = SNIPPET_BUILDERS[language];
   const realKey = apiKey || PLACEHOLDER_KEY;
   const shown = build(request, { baseUrl: config.generationApiBaseUrl, apiKey: apiKey ? maskKey(apiKey) : PLACEHOLDER_KEY });

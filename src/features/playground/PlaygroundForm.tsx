@@ -35,6 +35,7 @@ export function PlaygroundForm({ actor, requester, onSignIn }: PlaygroundFormPro
   const running = useSelector(actor, generationSelectors.running);
   const promptId = useId();
   const promptHelpId = useId();
+  const modelGroupId = useId();
   const spec = modelSpec(draft.model);
   const size = outputSize(draft.aspectRatio, spec.resolutions.length > 0 ? draft.resolution : '');
   const cost = draftCost(draft);
@@ -79,7 +80,7 @@ export function PlaygroundForm({ actor, requester, onSignIn }: PlaygroundFormPro
       onSignIn();
       return;
     }
-    actor.send({ type: 'GENERATE', apiKey: requester.apiKey ?? '', balance: requester.balance ?? 0 });
+    actor.send({ type: 'GENERATE', apiKey: requester.apiKey ?? '', balance: requester.balance });
   }
 
   const promptError = problemText(errors.prompt);
@@ -122,10 +123,21 @@ export function PlaygroundForm({ actor, requester, onSignIn }: PlaygroundFormPro
             const price = lowestCreditsPerImage(option);
             const fixed = MODELS[option].resolutions.length === 0;
             return (
+              // The radio is named by the model alone; its price describes it.
               <label key={option} className={styles.modelOption}>
-                <input type="radio" name="model" value={option} checked={spec.id === option} onChange={() => chooseModel(option)} />
-                <span className={styles.modelName}>{MODELS[option].name}</span>
-                <span className={styles.modelPrice}>
+                <input
+                  type="radio"
+                  name="model"
+                  value={option}
+                  checked={spec.id === option}
+                  aria-labelledby={`${modelGroupId}-${option}-name`}
+                  aria-describedby={`${modelGroupId}-${option}-price`}
+                  onChange={() => chooseModel(option)}
+                />
+                <span id={`${modelGroupId}-${option}-name`} className={styles.modelName}>
+                  {MODELS[option].name}
+                </span>
+                <span id={`${modelGroupId}-${option}-price`} className={styles.modelPrice}>
                   {fixed ? (
                     <Plural value={price} one="# credit per image" other="# credits per image" />
                   ) : (

@@ -16,6 +16,7 @@ import {
   MODELS,
   MOST_REFERENCE_IMAGES,
   generationCost,
+  isGenerationModel,
   isOutputFormat,
   isResolution,
   modelOfEndpoint,
@@ -29,10 +30,13 @@ export type { GenerationDraft };
 
 export const PLAYGROUND_PATH = '/playground/flux';
 
+/** The model the form starts on: one this site can send (a build without a callback URL cannot send Nano Banana). */
+const STARTING_MODEL = MODELS[DEFAULT_MODEL].callbackRequired && config.taskCallbackUrl === '' ? 'nano-banana-2' : DEFAULT_MODEL;
+
 export const DEFAULT_DRAFT: GenerationDraft = {
   prompt: '',
-  model: DEFAULT_MODEL,
-  aspectRatio: MODELS[DEFAULT_MODEL].defaultAspectRatio,
+  model: STARTING_MODEL,
+  aspectRatio: MODELS[STARTING_MODEL].defaultAspectRatio,
   resolution: DEFAULT_RESOLUTION,
   outputFormat: DEFAULT_OUTPUT_FORMAT,
   numImages: 1,
@@ -131,7 +135,8 @@ export function draftFromParamJson(paramJson: string, model?: string): Generatio
   if (!request || typeof request.prompt !== 'string') return null;
   // Only the first endpoint has image_size and type; the others have aspectRatio.
   const endpoint: GenerateEndpoint = 'image_size' in request || 'type' in request || 'numImages' in request ? 'generate' : 'generate2';
-  const spec = model !== undefined ? modelSpec(model) : MODELS[modelOfEndpoint(endpoint)];
+  // A model this build does not know is read by its fields, as the endpoint they belong to.
+  const spec = model !== undefined && isGenerationModel(model) ? MODELS[model] : MODELS[modelOfEndpoint(endpoint)];
   const imageUrls = Array.isArray(request.imageUrls) ? request.imageUrls.filter((url): url is string => typeof url === 'string') : [];
   return fitDraftToModel({
     ...DEFAULT_DRAFT,
@@ -212,6 +217,17 @@ export function callFromDraft(draft: GenerationDraft, callbackUrl = taskCallback
         },
       };
   }
+}
+
+/**
+ * What copied code shows for the callback: the reader's own server, not this site's (whose callback receives
+ * the playground's tasks). Only where the endpoint requires one; elsewhere the code leaves it out.
+ */
+export const SNIPPET_CALLBACK_URL = 'https://your-server.example.com/nano-banana/callback';
+
+/** The call as code to paste: the draft's request, with the reader's own callback where one is required. */
+export function snippetCallFromDraft(draft: GenerationDraft): GenerateCall {
+  return callFromDraft(draft, modelSpec(draft.model).callbackRequired ? SNIPPET_CALLBACK_URL : '');
 }
 
 export function draftCost(draft: GenerationDraft): number {

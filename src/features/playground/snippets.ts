@@ -5,6 +5,7 @@
  */
 import { endpoints, type GenerateCall } from '../../api/contract';
 import { GENERATION_TIME_LIMIT_MS } from '../../actors/generation';
+import { pythonLiteral, shellQuote } from '../../ui/codeLiterals';
 
 export interface SnippetTarget {
   /** The task API's host, without a trailing slash. */
@@ -18,10 +19,6 @@ function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
-/** Single quotes for a POSIX shell: everything literal, a quote itself closed, escaped and reopened. */
-export function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
 
 export function generateUrl(baseUrl: string, endpoint: GenerateCall['endpoint']): string {
   return `${trimSlash(baseUrl)}${endpoints[endpoint].path}`;
@@ -79,15 +76,6 @@ for (;;) {
   }
   if (task.data.successFlag > 1) throw new Error(\`\${task.data.errorCode}: \${task.data.errorMessage}\`);
 }`;
-}
-
-/** Python literals for a JSON value (true/false/null differ from JSON's). */
-function pythonLiteral(value: unknown, indent: string): string {
-  return JSON.stringify(value, null, 4)
-    .replace(/: true\b/g, ': True')
-    .replace(/: false\b/g, ': False')
-    .replace(/: null\b/g, ': None')
-    .replace(/\n/g, `\n${indent}`);
 }
 
 /** The same as the JavaScript, with `requests`. */

@@ -233,7 +233,27 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
   }
   const headers: Record<string, string> = {};
   mocked.headers.forEach((value, name) => (headers[name] = value));
+  if (USER_ANSWERS.test(url.pathname)) {
+    delete headers['content-length'];
+    return send(request, response, mocked.status, headers, withoutCredits(await mocked.text()));
+  }
   send(request, response, mocked.status, headers, new Uint8Array(await mocked.arrayBuffer()));
+}
+
+/** The platform's answers that carry the user: sign-ins and user-info. */
+const USER_ANSWERS = /^\/client\/v1\/user\/(user-info|login|userRegistration|google-login|outlook-login)$/;
+
+/**
+ * The user as the real user-info shows it: id, email, apiKey and no credit field. The balance must then come
+ * from the task API's own call, as it does against the real host.
+ */
+function withoutCredits(text: string): string {
+  const envelope = JSON.parse(text) as { data?: { credits?: unknown; userInfo?: { credits?: unknown } } | null };
+  if (envelope.data) {
+    delete envelope.data.credits;
+    if (envelope.data.userInfo) delete envelope.data.userInfo.credits;
+  }
+  return JSON.stringify(envelope);
 }
 
 await seed();

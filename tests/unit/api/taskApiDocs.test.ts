@@ -96,6 +96,15 @@ describe('the public docs’ examples go through the client', () => {
     expect(formatDate(i18n, result.data.completeTime, { dateStyle: 'medium' })).not.toBe('—');
   });
 
+  it('a host that sends several images as a list in resultImageUrl loses none of them', async () => {
+    const urls = ['https://ourserver.com/image/1.jpg', 'https://ourserver.com/image/2.jpg'];
+    answer(endpoints.taskRecord.path, { ...RECORD_INFO_EXAMPLE, data: { ...RECORD_INFO_EXAMPLE.data, response: { resultImageUrl: urls, originImageUrl: null } } });
+    const result = await taskRecord('t', 'key');
+    if (result.code !== 200) throw new Error('expected a task');
+    expect(result.data.response?.resultImageUrl).toBe(urls[0]);
+    expect(taskImageUrls(result.data.response)).toEqual(urls);
+  });
+
   it('an errorCode sent as digits is still an integer', async () => {
     answer(endpoints.taskRecord.path, { ...RECORD_INFO_EXAMPLE, data: { ...RECORD_INFO_EXAMPLE.data, successFlag: 3, response: null, errorCode: '501', errorMessage: 'failed' } });
     const result = await taskRecord('t', 'key');

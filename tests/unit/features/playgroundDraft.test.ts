@@ -13,7 +13,8 @@ import {
   validateDraft,
   type GenerationDraft,
 } from '../../../src/features/playground/draft';
-import { curlGenerate, curlTaskStatus, javascriptGenerate, pythonGenerate, shellQuote } from '../../../src/features/playground/snippets';
+import { curlGenerate, curlTaskStatus, javascriptGenerate, pythonGenerate } from '../../../src/features/playground/snippets';
+import { pythonLiteral, shellQuote } from '../../../src/ui/codeLiterals';
 import { GENERATION_MODELS, MODELS } from '../../../src/services/generationOptions';
 
 const CALLBACK = 'https://hooks.example.com/nano-banana';
@@ -150,6 +151,12 @@ describe('the request as code', () => {
   it('quotes anything for a POSIX shell', () => {
     expect(shellQuote("it's")).toBe(`'it'\\''s'`);
     expect(shellQuote('$HOME `x`')).toBe(`'$HOME \`x\`'`);
+  });
+
+  it('writes Python literals, leaving words inside strings alone', () => {
+    expect(pythonLiteral({ prompt: 'Style: true colors, null hue', googleSearch: true, imageUrls: [], x: null })).toBe(
+      '{\n    "prompt": "Style: true colors, null hue",\n    "googleSearch": True,\n    "imageUrls": [],\n    "x": None\n}',
+    );
   });
 
   it('curl carries the key and the exact request body, to the model’s endpoint', () => {
