@@ -1,6 +1,6 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { errorCode, errorKind, errorMessage, type ApiErrorKind } from './types';
+import { errorCode, errorKind, errorMessage, isRateLimitedError, type ApiErrorKind } from './types';
 import { pollDelayMs, timeLeftMs, type CreateTaskResponse, type PollTaskInput, type PollTaskResponse, type TaskAnswer } from './generation.machine';
 
 /**
@@ -30,6 +30,8 @@ export interface QuickStartContext {
   lastCheck: PollTaskResponse | null;
   /** Answers of "still generating" so far: each one waits a little longer before the next check. */
   checks: number;
+  /** Checks the task API answered 429 (too many requests) to, in a row: each doubles the wait. */
+  rateLimited: number;
   /** When watching began (ms since epoch): the time limit counts from here. */
   watchingSince: number | null;
   /** Why the last call or the task failed, for the view to word; null while nothing failed. */
@@ -63,15 +65,18 @@ function checkedTask(event: QuickStartEvent): TaskAnswer | null {
   return event.type === 'xstate.done.actor.checkTask' && event.output.code === 200 ? event.output.data : null;
 }
 
-/** The wait before the next check on its own, after `checks` answers of "still generating" (the first waits 2 s). */
-export function checkDelayMs(checks: number): number {
-  return pollDelayMs(checks - 1);
+/**
+ * The wait before the next check on its own, after `checks` answers of "still generating" (the first waits 2 s)
+ * and `rateLimited` answers of 429 in a row.
+ */
+export function checkDelayMs(checks: number, rateLimited = 0): number {
+  return pollDelayMs(checks - 1, rateLimited);
 }
 
 const NO_ERROR = { error: null, errorCode: null, errorKind: null } satisfies Partial<QuickStartContext>;
 
 /** A new run, as before any call. */
-const NO_RUN = { created: null, taskId: null, lastCheck: null, checks: 0, watchingSince: null, ...NO_ERROR } satisfies Partial<QuickStartContext>;
+const NO_RUN = { created: null, taskId: null, lastCheck: null, checks: 0, rateLimited: 0, watchingSince: null, ...NO_ERROR } satisfies Partial<QuickStartContext>;
 
 function rejection(error: unknown) {
   return { error: errorMessage(error), errorCode: errorCode(error), errorKind: errorKind(error) ?? null };
@@ -99,9 +104,11 @@ export const quickStartMachine = setup({
       event.type === 'xstate.done.actor.sendRequest' ? { created: event.output, error: event.output.msg, errorCode: event.output.code, errorKind: null } : {},
     ),
     setRequestError: assign(({ event }) => (event.type === 'xstate.error.actor.sendRequest' ? rejection(event.error) : {})),
-    startWatching: assign({ checks: 0, watchingSince: () => Date.now(), ...NO_ERROR }),
+    startWatching: assign({ checks: 0, rateLimited: 0, watchingSince: () => Date.now(), ...NO_ERROR }),
     setCheck: assign(({ event }) => (event.type === 'xstate.done.actor.checkTask' ? { lastCheck: event.output } : {})),
-    countCheck: assign({ checks: ({ context }) => context.checks + 1 }),
+    countCheck: assign({ checks: ({ context }) => context.checks + 1, rateLimited: 0 }),
+    // Too many requests: not a failure of the task; wait longer, then check again on its own.
+    slowDown: assign({ rateLimited: ({ context }) => context.rateLimited + 1 }),
     setTaskError: assign(({ event }) => {
       const task = checkedTask(event);
       return task ? { error: task.errorMessage, errorCode: task.errorCode, errorKind: null } : {};
@@ -119,9 +126,10 @@ export const quickStartMachine = setup({
       return flag === 2 || flag === 3;
     },
     isStillGenerating: ({ event }) => checkedTask(event)?.successFlag === 0,
+    isRateLimited: ({ event }) => event.type === 'xstate.error.actor.checkTask' && isRateLimitedError(event.error),
   },
   delays: {
-    CHECK_DELAY: ({ context }) => checkDelayMs(context.checks),
+    CHECK_DELAY: ({ context }) => checkDelayMs(context.checks, context.rateLimited),
     // Measured from when watching began, so the limit is the same however the wait was spent.
     TIME_LIMIT: ({ context }) => timeLeftMs(context.watchingSince, Date.now()),
   },
@@ -181,10 +189,14 @@ export const quickStartMachine = setup({
               // A refused read (a pass-through code): the page says so and offers to check again.
               { target: `#${ID}.checkFailed`, actions: 'setCheckRefused' },
             ],
-            onError: { target: `#${ID}.checkFailed`, actions: 'setCheckError' },
+            onError: [
+              // The time limit still bounds it: 429s never end the watch on their own.
+              { guard: 'isRateLimited', target: 'taskRunning', actions: 'slowDown' },
+              { target: `#${ID}.checkFailed`, actions: 'setCheckError' },
+            ],
           },
         },
-        // successFlag 0: still generating. The next check comes on its own, a little later each time, or now.
+        // successFlag 0 (or a 429): the next check comes on its own, a little later each time, or now.
         taskRunning: {
           after: { CHECK_DELAY: 'checkingTask' },
           on: { CHECK: 'checkingTask' },

@@ -33,6 +33,7 @@ const createFailedTask = task(2, { errorCode: 400, errorMessage: 'The prompt was
 const generationFailedTask = task(3, { errorCode: 501, errorMessage: 'The generation timed out.' });
 const checkRefused: PollTaskResponse = { code: 500002, msg: 'Try again later', data: null };
 const unknownTask = Object.assign(new Error('No task with this id belongs to this key’s account.'), { kind: 'server', code: 404 });
+const tooMany = Object.assign(new Error('Too many requests'), { kind: 'server', code: 429 });
 
 const names = new Map<unknown, string>([
   [created, 'created'],
@@ -45,6 +46,7 @@ const names = new Map<unknown, string>([
   [generationFailedTask, 'successFlag 3'],
   [checkRefused, 'refused'],
   [unknownTask, '404'],
+  [tooMany, '429'],
 ]);
 
 function label(event: AnyEventObject): string {
@@ -68,6 +70,7 @@ const events: Array<PathEvent<typeof quickStartMachine>> = [
   done('checkTask', checkRefused),
   failure('checkTask', unknownTask),
   failure('checkTask', offline),
+  failure('checkTask', tooMany),
   after('CHECK_DELAY', 'quickStart.watching.taskRunning'),
 ];
 // The time limit is taken while a check is under way: while waiting, the next check's timer comes first.
@@ -88,6 +91,7 @@ describeMachinePaths('quickStart machine', {
     task: context.taskId !== null,
     successFlag: context.lastCheck?.code === 200 ? context.lastCheck.data.successFlag : null,
     error: context.errorCode ?? context.errorKind,
+    rateLimited: Math.min(context.rateLimited, 2),
   }),
   maxSimplePaths: 120,
   assertState: (snapshot, { event, previous, stepCalls, stepInvocations }) => {
@@ -157,7 +161,7 @@ describeMachinePaths('quickStart machine', {
     if (event.type === 'CHECK' && !was('watching')) {
       // Watching (again): a fresh time limit from now, the same task; the last answer stays on screen.
       expect(checking).toBe(true);
-      expect(context).toMatchObject({ taskId: 'task-1', checks: 0, watchingSince: Date.now(), lastCheck: before?.lastCheck });
+      expect(context).toMatchObject({ taskId: 'task-1', checks: 0, rateLimited: 0, watchingSince: Date.now(), lastCheck: before?.lastCheck });
     }
     if (event.type === 'CHECK' && was('watching')) {
       // "Check now" while waiting: no new time limit.
@@ -180,12 +184,17 @@ describeMachinePaths('quickStart machine', {
         // Still generating: wait, a little longer each time.
         expect(running).toBe(true);
         expect(context.checks).toBe((before?.checks ?? 0) + 1);
+        expect(context.rateLimited).toBe(0);
       } else {
         expect(is('checkFailed')).toBe(true);
         expect(context).toMatchObject({ error: 'Try again later', errorCode: 500002 });
       }
     }
-    if (event.type === 'xstate.error.actor.checkTask') {
+    if (event.type === 'xstate.error.actor.checkTask' && event.error === tooMany) {
+      // Too many requests: not an error to show; the next check waits twice as long, the time limit still counts.
+      expect(running).toBe(true);
+      expect(context).toMatchObject({ rateLimited: (before?.rateLimited ?? 0) + 1, checks: before?.checks, watchingSince: before?.watchingSince });
+    } else if (event.type === 'xstate.error.actor.checkTask') {
       expect(is('checkFailed')).toBe(true);
       const error = event.error as { message: string; kind: string; code?: number };
       expect(context).toMatchObject({ error: error.message, errorCode: error.code ?? null, errorKind: error.kind, lastCheck: before?.lastCheck });

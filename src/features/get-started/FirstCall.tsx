@@ -234,6 +234,7 @@ export function CheckTaskPanel({ actor, cost, prompt }: CheckTaskPanelProps) {
   const taskId = useSelector(actor, select.taskId);
   const lastCheck = useSelector(actor, select.lastCheck);
   const checks = useSelector(actor, select.checks);
+  const rateLimited = useSelector(actor, select.rateLimited);
   const nextCheckMs = useSelector(actor, select.nextCheckMs);
   const watching = useSelector(actor, select.watching);
   const ended = useSelector(actor, select.taskEnded);
@@ -339,6 +340,7 @@ export function CheckTaskPanel({ actor, cost, prompt }: CheckTaskPanelProps) {
           {t`Checks so far: ${checks}.`} {phase === 'running' ? t`The next one is in about ${seconds} s.` : null}
         </p>
       ) : null}
+      {rateLimited ? <p className={styles.hint}>{t`The API asked to slow down (429): the next check waits longer.`}</p> : null}
       {phase === 'finished' && urls.length > 0 ? <Images urls={urls} prompt={prompt} /> : null}
       {lastCheck ? <AnswerJson label={t`Answer of the task check`} caption={<Trans>What the API answered to the last check:</Trans>} value={lastCheck} /> : null}
     </div>

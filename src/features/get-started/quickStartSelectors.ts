@@ -32,7 +32,9 @@ export const quickStartSelectors = {
   checked: (s: QuickStartSnapshot) => s.context.lastCheck !== null,
   checks: (s: QuickStartSnapshot) => s.context.checks,
   /** How long the page waits before the next check on its own (while the task runs). */
-  nextCheckMs: (s: QuickStartSnapshot) => checkDelayMs(s.context.checks),
+  nextCheckMs: (s: QuickStartSnapshot) => checkDelayMs(s.context.checks, s.context.rateLimited),
+  /** The API answered the last check with 429 (too many requests): the page waits longer. */
+  rateLimited: (s: QuickStartSnapshot) => s.context.rateLimited > 0,
   error: (s: QuickStartSnapshot) => s.context.error,
   errorCode: (s: QuickStartSnapshot) => s.context.errorCode,
   errorKind: (s: QuickStartSnapshot) => s.context.errorKind,
