@@ -24,6 +24,11 @@ interface State {
  */
 export class RouteErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, failedPath: null };
+  /**
+   * A page failed in this document. Browsers keep a script that failed to load as failed for the life of the
+   * document, and with it every page that shares it: the next page opened once back online loads afresh.
+   */
+  private failedBefore = false;
 
   static getDerivedStateFromError(error: Error): Partial<State> {
     return { error };
@@ -39,7 +44,13 @@ export class RouteErrorBoundary extends Component<Props, State> {
     console.error(error);
     // The page's chunk is fetched again when the page is opened again.
     forgetFailedImports();
+    this.failedBefore = true;
     this.props.progress.send({ type: 'FAIL' });
+  }
+
+  override componentDidUpdate(previous: Props) {
+    // The address already names the next page: a reload opens it with fresh scripts.
+    if (this.failedBefore && previous.path !== this.props.path && navigator.onLine) window.location.reload();
   }
 
   override render() {

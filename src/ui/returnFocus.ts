@@ -16,7 +16,33 @@ export function returnFocus(opener: HTMLElement | null) {
     opener.focus();
     if (document.activeElement === opener) return;
   }
+  // A button still busy with what the dialog started (a sign-in popup being cancelled) is enabled again a moment
+  // later: focus waits for it rather than jumping to the top of the content.
+  if (opener !== null && opener.isConnected && opener.matches(':disabled')) {
+    focusWhenEnabled(opener);
+    return;
+  }
   focusMainHeading();
+}
+
+/** How many frames focus waits for a busy opener (about a second). */
+const ENABLE_WAIT_FRAMES = 60;
+
+function focusWhenEnabled(opener: HTMLElement) {
+  let frames = 0;
+  const tick = () => {
+    // The user moved on meanwhile: their focus stays where they put it.
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
+    const gone = !opener.isConnected;
+    if (canTakeFocus(opener)) {
+      opener.focus();
+      return;
+    }
+    frames += 1;
+    if (frames > ENABLE_WAIT_FRAMES || gone) focusMainHeading();
+    else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
 }
 
 function focusMainHeading() {

@@ -34,7 +34,16 @@ export function MicrosoftButton() {
 
   return (
     <div className={styles.provider}>
-      <Button block size="lg" icon={<MicrosoftLogo />} busy={popupOpen || signingIn} disabled={disabled} onClick={() => button.send({ type: 'CLICK' })}>
+      {/* While busy the button keeps focus (aria-disabled): a natively disabled button drops it, and the
+          keyboard user with it, as the popup opens. */}
+      <Button
+        block
+        size="lg"
+        icon={<MicrosoftLogo />}
+        busy={popupOpen || signingIn}
+        disabled={disabled && !(popupOpen || signingIn)}
+        onClick={() => button.send({ type: 'CLICK' })}
+      >
         <Trans>Continue with Microsoft</Trans>
       </Button>
       {initFailed ? (

@@ -26,6 +26,15 @@ function UnloadedMicrosoftButton({ problem }: { problem?: ReactNode }) {
   );
 }
 
+/**
+ * Browsers keep a script that failed to load as failed for the rest of the page's life: offline, trying again
+ * says the same; once back online, only a fresh page can fetch the button's code.
+ */
+function retryOrReload(retry: () => void) {
+  if (navigator.onLine) window.location.reload();
+  else retry();
+}
+
 /** Google and Microsoft sign-in, above the e-mail form. Both end in the same global login flow. */
 export function SocialSignIn() {
   const { google } = useModeServices();
@@ -48,7 +57,7 @@ export function SocialSignIn() {
             problem={
               <p className={styles.note} role="alert">
                 <Trans>Microsoft sign-in could not load. Check your connection.</Trans>{' '}
-                <button type="button" className={styles.retry} onClick={retry}>
+                <button type="button" className={styles.retry} onClick={() => retryOrReload(retry)}>
                   <Trans>Try again</Trans>
                 </button>
               </p>
