@@ -118,8 +118,8 @@ test('a network failure while the code is traded shows the error, and trying aga
 
   // Aimed at the trade itself: the calls of the page load that come first go through.
   const controls = await openDemoControls(page);
-  await controls.getByLabel('Next call').selectOption({ label: 'Network failure' });
   await controls.getByLabel('Which call').selectOption({ label: 'GET /client/v1/user/discord/authorize' });
+  await controls.getByLabel('Next call').selectOption({ label: 'Network failure' });
   await expect(controls.getByText('Next call: network failure, when /client/v1/user/discord/authorize is called')).toBeVisible();
   // The open panel would cover the page's buttons.
   await collapse(controls);

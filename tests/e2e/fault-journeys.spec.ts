@@ -25,8 +25,9 @@ async function arm(page: Page, fault: Fault, call?: string) {
     await expect(controls.getByText(`Latency: ${LATENCY_MS} ms`)).toBeVisible();
   } else {
     if (!call) throw new Error(`Aim the ${fault} fault at one call: the next call of any kind could take it`);
-    await controls.getByLabel('Next call').selectOption({ label: fault === 'network' ? 'Network failure' : fault });
+    // The call first: a fault armed without one is taken by whichever call comes next (a background read, say).
     await controls.getByLabel('Which call').selectOption({ label: call });
+    await controls.getByLabel('Next call').selectOption({ label: fault === 'network' ? 'Network failure' : fault });
     const armed = fault === 'network' ? 'Next call: network failure' : `Next call: code ${fault}`;
     await expect(controls.getByText(`${armed}, when ${call.split(' ')[1]} is called`)).toBeVisible();
   }

@@ -240,9 +240,9 @@ test.describe('get started', () => {
     await openGetStartedSignedIn(page, openApp);
     const steps = getStartedSteps(page);
     await withDemoControls(page, async (controls) => {
+      await controls.getByLabel('Which call').selectOption({ label: 'POST /api/v1/nanobanana/generate-2' });
       await controls.getByLabel('Next call').selectOption({ label: 'Custom code…' });
       await controls.getByLabel('Custom code', { exact: true }).fill('402');
-      await controls.getByLabel('Which call').selectOption({ label: 'POST /api/v1/nanobanana/generate-2' });
       await expect(controls.getByText(/Next call: code 402/)).toBeVisible();
     });
 

@@ -181,6 +181,7 @@ test('a network failure while sending the task keeps the form as typed, and a re
   await openApp(page, '/playground/flux');
   await fillForm(page, { prompt: 'Isometric pixel-art coffee shop', watermark: 'ACME' });
   await withDemoControls(page, async (controls) => {
+    await controls.getByLabel('Which call').selectOption({ label: 'POST /api/v1/nanobanana/generate' });
     await controls.getByLabel('Next call').selectOption({ label: 'Network failure' });
   });
   await form(page).getByRole('button', { name: 'Generate', exact: true }).click();

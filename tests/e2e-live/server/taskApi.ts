@@ -48,6 +48,15 @@ const urls =
     return value.length <= max ? null : `takes at most ${max} URLs`;
   };
 
+/** The aspect ratios each endpoint's documentation lists (written out here, apart from the app's own table). */
+const V1_RATIOS = ['1:1', '9:16', '16:9', '3:4', '4:3', '3:2', '2:3', '5:4', '4:5', '21:9'];
+const V2_RATIOS = ['1:1', '1:4', '1:8', '2:3', '3:2', '3:4', '4:1', '4:3', '4:5', '5:4', '8:1', '9:16', '16:9', '21:9', 'auto'];
+const PRO_RATIOS = ['1:1', '2:3', '3:2', '3:4', '4:3', '4:5', '5:4', '9:16', '16:9', '21:9', 'auto'];
+const textUpTo =
+  (max: number): Check =>
+  (value) =>
+    nonEmptyText(value) ?? (typeof value === 'string' && value.length <= max ? null : `takes at most ${max} characters`);
+
 /** Every endpoint of the task API, by path. */
 export const TASK_ENDPOINTS: Record<string, TaskEndpoint> = {
   '/api/v1/nanobanana/generate': {
@@ -55,11 +64,11 @@ export const TASK_ENDPOINTS: Record<string, TaskEndpoint> = {
     carrier: 'json',
     fields: {
       prompt: { required: true, check: nonEmptyText },
-      type: { check: oneOf('TEXTTOIAMGE', 'IMAGETOIAMGE') },
+      type: { required: true, check: oneOf('TEXTTOIAMGE', 'IMAGETOIAMGE') },
       imageUrls: { check: urls(Number.MAX_SAFE_INTEGER) },
       numImages: { check: wholeNumber(1, 4) },
-      watermark: {},
-      image_size: { check: text },
+      watermark: { check: text },
+      image_size: { check: oneOf(...V1_RATIOS) },
       callBackUrl: { required: true, check: httpUrl },
     },
   },
@@ -67,9 +76,9 @@ export const TASK_ENDPOINTS: Record<string, TaskEndpoint> = {
     method: 'POST',
     carrier: 'json',
     fields: {
-      prompt: { required: true, check: nonEmptyText },
+      prompt: { required: true, check: textUpTo(20_000) },
       imageUrls: { check: urls(14) },
-      aspectRatio: { check: text },
+      aspectRatio: { check: oneOf(...V2_RATIOS) },
       resolution: { check: oneOf('1K', '2K', '4K') },
       outputFormat: { check: oneOf('png', 'jpg') },
       googleSearch: { check: flag },
@@ -83,7 +92,7 @@ export const TASK_ENDPOINTS: Record<string, TaskEndpoint> = {
       prompt: { required: true, check: nonEmptyText },
       imageUrls: { check: urls(8) },
       resolution: { check: oneOf('1K', '2K', '4K') },
-      aspectRatio: { check: text },
+      aspectRatio: { check: oneOf(...PRO_RATIOS) },
       callBackUrl: { check: httpUrl },
     },
   },

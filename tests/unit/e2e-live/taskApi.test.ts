@@ -43,9 +43,16 @@ describe("the live test server's task-API check (documented fields only)", () =>
   });
 
   it('refuses a missing required field and values out of their documented range', () => {
-    expect(taskRequestProblem('/api/v1/nanobanana/generate', 'POST', { prompt: 'x' })).toMatch(/missing required field callBackUrl$/);
+    expect(taskRequestProblem('/api/v1/nanobanana/generate', 'POST', { prompt: 'x', type: 'TEXTTOIAMGE' })).toMatch(/missing required field callBackUrl$/);
+    expect(taskRequestProblem('/api/v1/nanobanana/generate', 'POST', { prompt: 'x', callBackUrl: CALLBACK })).toMatch(/missing required field type$/);
     expect(taskRequestProblem('/api/v1/nanobanana/record-info', 'GET', {})).toMatch(/missing required field taskId$/);
-    const generate = (fields: Record<string, unknown>) => taskRequestProblem('/api/v1/nanobanana/generate', 'POST', { prompt: 'x', callBackUrl: CALLBACK, ...fields });
+    const generate = (fields: Record<string, unknown>) =>
+      taskRequestProblem('/api/v1/nanobanana/generate', 'POST', { prompt: 'x', type: 'TEXTTOIAMGE', callBackUrl: CALLBACK, ...fields });
+    // Each endpoint's own ratios: Nano Banana has no auto, Pro has no 8:1.
+    expect(generate({ image_size: 'auto' })).toMatch(/image_size must be one of/);
+    expect(generate({ image_size: '21:9' })).toBeNull();
+    expect(taskRequestProblem('/api/v1/nanobanana/generate-pro', 'POST', { prompt: 'x', aspectRatio: '8:1' })).toMatch(/aspectRatio must be one of/);
+    expect(taskRequestProblem('/api/v1/nanobanana/generate-2', 'POST', { prompt: 'x', aspectRatio: '8:1' })).toBeNull();
     expect(generate({ numImages: 5 })).toMatch(/numImages must be a whole number from 1 to 4/);
     expect(generate({ numImages: 1.5 })).toMatch(/numImages/);
     expect(generate({ type: 'TEXTTOIMAGE' })).toMatch(/type must be one of TEXTTOIAMGE, IMAGETOIAMGE/);
