@@ -92,3 +92,25 @@ test('the policy blocks nothing the product does: sign-up, a generation with its
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await violations()).toEqual([]);
 });
+
+test('no request leaves for a host the product does not name, even when sampled telemetry would fire', async ({ page, openApp }) => {
+  const violations = await watchViolations(page);
+  // FingerprintJS pings its vendor for one load in a thousand (Math.random() < 0.001) unless told not to: this
+  // visit is that one.
+  await page.addInitScript(() => {
+    Math.random = () => 0.0005;
+  });
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    const { hostname } = new URL(request.url());
+    // The page's own origin, and the IP lookup the product names (answered in the browser in demo mode).
+    if (!['localhost', '127.0.0.1', 'ipapi.co'].includes(hostname) && !request.url().startsWith('data:')) foreign.push(request.url());
+  });
+  const fingerprint = page.waitForResponse((response) => /\/assets\/fp\.esm-[^/]+\.js$/.test(response.url()));
+  await openApp(page);
+  // The device id is computed when the browser is idle: its library arrives, loads (a ping would go now) and runs.
+  await fingerprint;
+  await page.evaluate(() => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 0), 0)));
+  expect(foreign).toEqual([]);
+  expect(await violations()).toEqual([]);
+});

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { config } from '../../../src/config';
-import { lookupIpCountry } from '../../../src/services/ipCountry';
+import { IP_LOOKUP_TIMEOUT_MS, lookupIpCountry } from '../../../src/services/ipCountry';
 import { setToken } from '../../../src/services/session';
 
 const server = setupServer();
@@ -64,5 +64,18 @@ describe('lookupIpCountry', () => {
     const lookup = lookupIpCountry(controller.signal);
     controller.abort();
     await expect(lookup).rejects.toThrow();
+  });
+
+  it('gives up after its time limit when the third party never answers', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      answer(() => new Promise<Response>(() => {}));
+      const lookup = lookupIpCountry();
+      const settled = expect(lookup).rejects.toThrow();
+      await vi.advanceTimersByTimeAsync(IP_LOOKUP_TIMEOUT_MS);
+      await settled;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
