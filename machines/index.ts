@@ -66,7 +66,8 @@ export interface CatalogueEntry {
 /** A payment started afresh, not resumed after a redirect or a reload. */
 const FRESH_PAYMENT = { resume: null } satisfies InputFrom<typeof creemPaymentMachine>;
 
-const SAMPLE_DRAFT = {
+/** The generation machine's sample form: its simulation's input, and the explorer's sample CHANGE. */
+export const SAMPLE_DRAFT = {
   prompt: 'A banana astronaut',
   model: 'nano-banana',
   aspectRatio: '16:9',

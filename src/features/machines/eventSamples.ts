@@ -25,6 +25,7 @@ import {
   usageChartMachine,
   userMachine,
   wechatPaymentMachine,
+  SAMPLE_DRAFT,
 } from '../../../machines/index';
 
 type Samples = ReadonlyMap<string, ReadonlyMap<string, AnyEventObject>>;
@@ -48,17 +49,7 @@ export const EVENT_SAMPLES: Samples = new Map([
   samples(generationMachine, [
     {
       type: 'CHANGE',
-      draft: {
-        prompt: 'A banana astronaut',
-        model: 'nano-banana',
-        aspectRatio: '16:9',
-        resolution: '1K',
-        outputFormat: 'jpg',
-        numImages: 2,
-        googleSearch: false,
-        watermark: '',
-        referenceUrls: [],
-      },
+      draft: SAMPLE_DRAFT,
     },
     { type: 'GENERATE', apiKey: 'nb_demo_key', balance: 100 },
   ]),
