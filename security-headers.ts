@@ -10,18 +10,66 @@
 import { DEFAULT_IP_COUNTRY_URL } from './src/services/defaultHosts.ts';
 
 /** The third parties the product talks to, and why. */
-const GOOGLE = 'https://accounts.google.com'; // Google sign-in and One Tap: script, styles, iframe, token calls
+const GOOGLE = 'https://accounts.google.com'; // Google sign-in and One Tap: styles, iframe, token calls
 const MICROSOFT = 'https://login.microsoftonline.com'; // MSAL popup sign-in: token calls and its silent iframe
-const TURNSTILE = 'https://challenges.cloudflare.com'; // the bot check: script and iframe
-// PayPal buttons: its SDK loads from, calls and frames several subdomains (www, c, t, sandbox ...); PayPal's own
-// CSP guidance lists these two wildcards for every directive it needs.
+const TURNSTILE = 'https://challenges.cloudflare.com'; // the bot check's iframe
+// PayPal buttons: its SDK calls and frames several subdomains (www, c, t, sandbox ...); PayPal's own CSP guidance
+// lists these two wildcards for every directive it needs.
 const PAYPAL = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
+
+/**
+ * The only third-party scripts the page runs: each SDK's loader file, by its exact URL. A source with a path and
+ * no trailing slash matches that one file (any query string), so another script on the same host is refused;
+ * only a redirect is matched by host alone. public/theme-boot.js's Trusted Types policy lets exactly these
+ * through as well (tests/unit/security keeps the two lists equal).
+ * - Google: @react-oauth/google's loader, as Google's CSP guidance for Identity Services names it.
+ * - Turnstile: @marsidev/react-turnstile's loader (it reloads the same file with `_upgrade` to update itself).
+ * - PayPal: src/services/paypal/live.ts. The buttons render in PayPal's own frames. The SDK also inserts PayPal's
+ *   tag manager (www.paypal.com/tagmanager/pptm.js) with production client ids; it is left out on purpose: the
+ *   buttons work without it (the SDK ignores its failure) and it runs tags PayPal's merchant tools configure.
+ */
+export const SDK_SCRIPTS = {
+  google: `${GOOGLE}/gsi/client`,
+  turnstile: `${TURNSTILE}/turnstile/v0/api.js`,
+  paypal: 'https://www.paypal.com/sdk/js',
+} as const;
+
+/**
+ * Trusted Types: DOM sinks (innerHTML, script.src, eval-like calls) take only values a policy made. The one
+ * policy is `default`, created first thing by public/theme-boot.js: it passes the SDK scripts above and demo
+ * mode's service worker, plain text and one constant of FingerprintJS as HTML, and no script text at all.
+ * `goog#html` is the policy Google's compiled libraries (the GSI client) create for their own checked values;
+ * 'allow-duplicates' because the provider adds the GSI script again if it remounts, and it then asks again.
+ */
+export const TRUSTED_TYPES_DIRECTIVES: ReadonlyArray<[string, string[]]> = [
+  ['require-trusted-types-for', ["'script'"]],
+  ['trusted-types', ['default', 'goog#html', "'allow-duplicates'"]],
+];
+
+/** Two years: HSTS is only worth sending for a long time (a year at least; the preload list asks for as much). */
+const HSTS_MAX_AGE_SECONDS = 2 * 365 * 24 * 60 * 60;
 
 export interface HostSettings {
   VITE_API_BASE_URL?: string | undefined;
   VITE_GENERATION_API_BASE_URL?: string | undefined;
   VITE_IP_COUNTRY_URL?: string | undefined;
   VITE_IMAGE_HOSTS?: string | undefined;
+  VITE_PAYPAL_CLIENT_ID?: string | undefined;
+}
+
+/**
+ * PayPal's SDK cannot run under enforced Trusted Types: it draws its placeholder buttons into an about:blank
+ * frame of this origin (zoid's prerender) by setting `innerHTML` and a `<script>`'s text with plain strings. That
+ * frame inherits this policy but not the page's default policy (policies belong to one window), so the SDK's
+ * render throws and the buttons never show. A build that offers PayPal therefore sends the Trusted Types
+ * directives report-only (violations still show in the console); every other build enforces them.
+ */
+export function enforcesTrustedTypes(env: HostSettings): boolean {
+  return !env.VITE_PAYPAL_CLIENT_ID?.trim();
+}
+
+function serialize(directives: ReadonlyArray<readonly [string, readonly string[]]>): string {
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
 }
 
 function originOf(url: string | undefined): string | null {
@@ -61,7 +109,7 @@ export function contentSecurityPolicy(env: HostSettings): string {
   const imageHosts = originsOf(env.VITE_IMAGE_HOSTS);
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", GOOGLE, TURNSTILE, ...PAYPAL]],
+    ['script-src', ["'self'", SDK_SCRIPTS.google, SDK_SCRIPTS.turnstile, SDK_SCRIPTS.paypal]],
     ['style-src', ["'self'", "'unsafe-inline'", GOOGLE]],
     // Generated images come from the image host's CDN, whatever it is: any https image, never a script.
     // The named image hosts too: an http host (a local test server) is not covered by `https:`.
@@ -76,13 +124,19 @@ export function contentSecurityPolicy(env: HostSettings): string {
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
     ['frame-ancestors', ["'none'"]],
+    ...(enforcesTrustedTypes(env) ? TRUSTED_TYPES_DIRECTIVES : []),
   ];
-  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+  return serialize(directives);
 }
 
 export function securityHeaders(env: HostSettings): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(env),
+    ...(enforcesTrustedTypes(env) ? {} : { 'Content-Security-Policy-Report-Only': serialize(TRUSTED_TYPES_DIRECTIVES) }),
+    // HTTPS only, for two years, subdomains included. Not `preload`: the browsers' preload list binds the domain
+    // and every subdomain, for months after leaving it; that is the operator's decision for their whole domain,
+    // not this product's default. Browsers ignore the header over plain http (the local preview).
+    'Strict-Transport-Security': `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`,
     // Other sites learn which site sent a visitor, never the page (it may hold a playground prompt).
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Content-Type-Options': 'nosniff',

@@ -1,5 +1,6 @@
 // Runs before first paint (a plain blocking script: the CSP forbids inline ones) so the page never
 // flashes the wrong theme or language. The theme and locale machines take over at boot.
+// It also creates the page's Trusted Types policy, below: it must exist before any other script runs.
 (function () {
   var root = document.documentElement;
   var stored = function (key) {
@@ -17,4 +18,49 @@
 
   var locale = stored('locale');
   if (['en', 'es', 'fr', 'de', 'ru', 'zh-CN'].indexOf(locale) !== -1) root.lang = locale;
+})();
+
+// The Trusted Types `default` policy (the CSP requires Trusted Types; security-headers.ts). Libraries hand DOM
+// sinks plain strings; this decides which of them pass. Returning null refuses the value: the browser blocks the
+// assignment and reports a violation. Kept out of the app's bundle, so it costs the entry chunk nothing.
+(function () {
+  var factory = window.trustedTypes;
+  if (!factory || typeof factory.createPolicy !== 'function') return; // a browser without Trusted Types
+
+  // The SDK loader files, exactly as the CSP's script-src names them (any query string).
+  var SCRIPTS = [
+    'https://accounts.google.com/gsi/client',
+    'https://challenges.cloudflare.com/turnstile/v0/api.js',
+    'https://www.paypal.com/sdk/js',
+  ];
+  // Markup that is a library's own constant: FingerprintJS's font probe frame (srcdoc).
+  var MARKUP = ['<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1">'];
+
+  try {
+    factory.createPolicy('default', {
+      createScriptURL: function (value, type, sink) {
+        var url;
+        try {
+          url = new URL(value, document.baseURI);
+        } catch {
+          return null;
+        }
+        if (SCRIPTS.indexOf(url.origin + url.pathname) !== -1) return value;
+        // Demo mode's API: a service worker of this origin (Mock Service Worker registers it by name).
+        if (sink === 'ServiceWorkerContainer register' && url.origin === location.origin) return value;
+        return null;
+      },
+      // Text without a tag cannot make an element (react-hot-toast's styles start as ' '). Script content in a
+      // <script> is checked again, as script, when it would run.
+      createHTML: function (value) {
+        return value.indexOf('<') === -1 || MARKUP.indexOf(value) !== -1 ? value : null;
+      },
+      // No string ever becomes code.
+      createScript: function () {
+        return null;
+      },
+    });
+  } catch {
+    // Created already (the policy allows one `default`): keep the first.
+  }
 })();

@@ -114,3 +114,46 @@ test('no request leaves for a host the product does not name, even when sampled 
   expect(foreign).toEqual([]);
   expect(await violations()).toEqual([]);
 });
+
+test('Trusted Types are enforced: demo mode registers its worker through the page policy, while injected markup, a foreign script and string code are refused', async ({ request, page, openApp }) => {
+  expect(directive((await request.get('/')).headers()['content-security-policy'] ?? '', 'require-trusted-types-for')).toEqual(["'script'"]);
+  const violations = await watchViolations(page);
+  await openApp(page);
+  // Mock Service Worker registers its worker by name (a string): the default policy of theme-boot.js let it through.
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), { message: 'the demo worker registered' }).toBe(1);
+  expect(await page.evaluate(() => Boolean((window as unknown as { trustedTypes?: { defaultPolicy: unknown } }).trustedTypes?.defaultPolicy))).toBe(true);
+  expect(await violations()).toEqual([]);
+
+  const outcomes = await page.evaluate(() => {
+    const factory = (window as unknown as { trustedTypes: { createPolicy(name: string, rules: object): unknown } }).trustedTypes;
+    const attempts: Record<string, () => void> = {
+      markup: () => {
+        document.createElement('div').innerHTML = '<img src="x" onerror="window.__pwned = 1">';
+      },
+      foreignScript: () => {
+        document.createElement('script').src = 'https://www.paypal.com/evil.js';
+      },
+      scriptText: () => {
+        document.createElement('script').text = 'window.__pwned = 1';
+      },
+      ownPolicy: () => {
+        factory.createPolicy('attacker', { createHTML: (value: string) => value });
+      },
+    };
+    return Object.fromEntries(
+      Object.entries(attempts).map(([name, attempt]) => {
+        try {
+          attempt();
+          return [name, 'allowed'];
+        } catch (error) {
+          return [name, error instanceof Error ? error.name : String(error)];
+        }
+      }),
+    );
+  });
+  expect(outcomes).toEqual({ markup: 'TypeError', foreignScript: 'TypeError', scriptText: 'TypeError', ownPolicy: 'TypeError' });
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  const reported = await violations();
+  expect(reported.filter((line) => / require-trusted-types-for trusted-types-sink$/.test(line))).toHaveLength(3);
+  expect(reported.filter((line) => / trusted-types trusted-types-policy$/.test(line))).toHaveLength(1);
+});

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, headersFile, securityHeaders } from '../../../security-headers';
+import { contentSecurityPolicy, headersFile, SDK_SCRIPTS, securityHeaders } from '../../../security-headers';
+import { PAYPAL_SDK_URL } from '../../../src/services/paypal/live';
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(policy.split(';').map((part) => part.trim().split(/\s+/)).map(([name = '', ...sources]) => [name, sources]));
@@ -8,12 +10,49 @@ function directives(policy: string): Map<string, string[]> {
 describe('the content security policy', () => {
   const demo = directives(contentSecurityPolicy({}));
 
-  it('runs only our own scripts and the sign-in, bot-check and PayPal SDKs: nothing inline, nothing evaluated', () => {
+  it('runs only our own scripts and the exact loader files of the sign-in, bot-check and PayPal SDKs: nothing inline, nothing evaluated', () => {
     const scripts = demo.get('script-src') ?? [];
-    expect(scripts).toEqual(["'self'", 'https://accounts.google.com', 'https://challenges.cloudflare.com', 'https://*.paypal.com', 'https://*.paypalobjects.com']);
+    expect(scripts).toEqual(["'self'", 'https://accounts.google.com/gsi/client', 'https://challenges.cloudflare.com/turnstile/v0/api.js', 'https://www.paypal.com/sdk/js']);
+    // Each third party is one file: a path without a trailing slash (a slash would allow the whole folder), no wildcard.
+    for (const source of scripts.slice(1)) {
+      const url = new URL(source);
+      expect(url.pathname, source).toMatch(/^\/.+[^/]$/);
+      expect(source, source).not.toContain('*');
+    }
     expect(contentSecurityPolicy({})).not.toContain("'unsafe-eval'");
     expect(scripts).not.toContain("'unsafe-inline'");
     expect(scripts).not.toContain('*');
+  });
+
+  it('names the very URLs the SDK loaders request', () => {
+    expect(SDK_SCRIPTS.paypal).toBe(PAYPAL_SDK_URL);
+    // The Google and Turnstile loaders are the libraries' own code: an upgrade that moves the file fails here.
+    const google = readFileSync('node_modules/@react-oauth/google/dist/index.esm.js', 'utf8');
+    expect(google).toContain(`scriptTag.src = '${SDK_SCRIPTS.google}'`);
+    const turnstile = readFileSync('node_modules/@marsidev/react-turnstile/dist/index.js', 'utf8');
+    expect(turnstile).toContain(`\`${SDK_SCRIPTS.turnstile}\``);
+  });
+
+  it('requires Trusted Types for every script sink, with only the default policy and Google\'s own', () => {
+    for (const policy of [demo, directives(contentSecurityPolicy({ VITE_API_BASE_URL: 'https://api.example.com' }))]) {
+      expect(policy.get('require-trusted-types-for')).toEqual(["'script'"]);
+      expect(policy.get('trusted-types')).toEqual(['default', 'goog#html', "'allow-duplicates'"]);
+    }
+    expect(securityHeaders({})).not.toHaveProperty('Content-Security-Policy-Report-Only');
+  });
+
+  it('only reports Trusted Types in a build that offers PayPal, whose SDK cannot run under them', () => {
+    const env = { VITE_API_BASE_URL: 'https://api.example.com', VITE_PAYPAL_CLIENT_ID: 'sb-client' };
+    const enforced = directives(contentSecurityPolicy(env));
+    expect(enforced.has('require-trusted-types-for')).toBe(false);
+    expect(enforced.has('trusted-types')).toBe(false);
+    // Everything else is as strict as in any other build.
+    expect(enforced.get('script-src')).toEqual(demo.get('script-src'));
+    const reported = directives(securityHeaders(env)['Content-Security-Policy-Report-Only'] ?? '');
+    expect(reported.get('require-trusted-types-for')).toEqual(["'script'"]);
+    expect(reported.get('trusted-types')).toEqual(['default', 'goog#html', "'allow-duplicates'"]);
+    // A blank client id offers no PayPal: enforced.
+    expect(directives(contentSecurityPolicy({ VITE_PAYPAL_CLIENT_ID: '  ' })).get('require-trusted-types-for')).toEqual(["'script'"]);
   });
 
   it('locks down everything else by default', () => {
@@ -58,6 +97,18 @@ describe('the content security policy', () => {
 });
 
 describe('the other headers', () => {
+  it('keep the site on HTTPS for at least a year, subdomains included, without preloading it for the operator', () => {
+    for (const env of [{}, { VITE_API_BASE_URL: 'https://api.example.com' }]) {
+      const hsts = securityHeaders(env)['Strict-Transport-Security'] ?? '';
+      const parts = hsts.split(';').map((part) => part.trim().toLowerCase());
+      const maxAge = Number(/^max-age=(\d+)$/.exec(parts[0] ?? '')?.[1]);
+      expect(maxAge).toBeGreaterThanOrEqual(365 * 24 * 60 * 60);
+      expect(parts).toContain('includesubdomains');
+      expect(parts).not.toContain('preload');
+    }
+    expect(headersFile({})).toMatch(/^ {2}Strict-Transport-Security: max-age=\d+; includeSubDomains$/m);
+  });
+
   it('set a referrer policy, no sniffing, no framing, and keep popups able to report back', () => {
     expect(securityHeaders({})).toMatchObject({
       'Referrer-Policy': 'strict-origin-when-cross-origin',

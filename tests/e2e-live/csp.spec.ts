@@ -1,0 +1,229 @@
+import { expect, test, type Page, type Route } from '@playwright/test';
+import settings from './settings.json' with { type: 'json' };
+
+/**
+ * The LIVE build's Content-Security-Policy and Trusted Types, in the browser. Demo mode never loads the sign-in,
+ * bot-check and PayPal SDKs; here their exact loader URLs are routed to small stand-ins (the network stays off), so
+ * the policy the build was served with decides, as it would for the real files: each SDK's own file loads and
+ * runs, any other script on the same hosts is refused (by Trusted Types for a plain string, by the CSP's exact
+ * paths for a value that passed Trusted Types), and the app works with no violation on its pages.
+ */
+
+const API_URL = `http://127.0.0.1:${settings.apiPort}`;
+const BOOT_TIMEOUT = 15_000;
+
+const SDK = {
+  google: 'https://accounts.google.com/gsi/client',
+  turnstile: 'https://challenges.cloudflare.com/turnstile/v0/api.js',
+  paypal: 'https://www.paypal.com/sdk/js',
+} as const;
+
+/** A token the test API's bot check accepts (src/demo/botCheck.ts). */
+const CHALLENGE_TOKEN = 'demo-pass-csp-stub';
+
+/** Every stand-in records that it ran, by its own URL, in window.__ranScripts. */
+const RECORD = '(window.__ranScripts = window.__ranScripts || []).push(document.currentScript.src);';
+
+/** Stand-ins for the SDK files: the little of each API the app calls. */
+const STUBS: Record<string, string> = {
+  [SDK.google]: `${RECORD}
+    window.google = { accounts: { id: {
+      initialize: function () {},
+      prompt: function (listener) { if (listener) listener({ isNotDisplayed: function () { return true; } }); },
+      renderButton: function (parent) { var button = document.createElement('button'); button.type = 'button'; button.textContent = 'Google (stand-in)'; parent.appendChild(button); },
+      cancel: function () {},
+      disableAutoSelect: function () {}
+    } } };`,
+  // Turnstile calls the page's onload callback named in its URL, then renders a widget that solves at once.
+  [SDK.turnstile]: `${RECORD}
+    (function () {
+      var onload = new URL(document.currentScript.src).searchParams.get('onload');
+      window.turnstile = {
+        render: function (container, options) { setTimeout(function () { options.callback(${JSON.stringify(CHALLENGE_TOKEN)}); }, 0); return 'stub-widget'; },
+        remove: function () {}, reset: function () {}, execute: function () {},
+        getResponse: function () { return ${JSON.stringify(CHALLENGE_TOKEN)}; },
+        isExpired: function () { return false; }
+      };
+      if (onload && typeof window[onload] === 'function') setTimeout(window[onload], 0);
+    })();`,
+  [SDK.paypal]: `${RECORD}
+    window.paypal = { Buttons: function () { return { render: function () { return Promise.resolve(); }, close: function () { return Promise.resolve(); } }; } };`,
+};
+
+/** Scripts on the SDKs' hosts that are not the SDK files. Served as working scripts: only the policy stops them. */
+const FOREIGN = [
+  'https://www.paypal.com/evil.js',
+  'https://www.paypal.com/sdk/js/extra.js',
+  'https://www.paypal.com/tagmanager/pptm.js?id=127.0.0.1&t=xo',
+  'https://accounts.google.com/other.js',
+  'https://accounts.google.com/gsi/client/extra.js',
+  'https://challenges.cloudflare.com/turnstile/v0/other.js',
+];
+
+function addressOf(url: URL): string {
+  return url.origin + url.pathname;
+}
+
+/** The SDK files answer with their stand-ins, FOREIGN with a script that records itself; nothing else leaves. */
+async function routeThirdParties(page: Page): Promise<void> {
+  const foreign = new Set(FOREIGN.map((url) => addressOf(new URL(url))));
+  await page.route(
+    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
+    (route: Route) => {
+      const url = new URL(route.request().url());
+      const stub = STUBS[addressOf(url)];
+      if (stub !== undefined) return route.fulfill({ status: 200, contentType: 'text/javascript', body: stub });
+      if (foreign.has(addressOf(url))) return route.fulfill({ status: 200, contentType: 'text/javascript', body: RECORD });
+      return route.abort('blockedbyclient');
+    },
+  );
+}
+
+interface Violation {
+  directive: string;
+  blocked: string;
+  sample: string;
+}
+
+/** Every CSP and Trusted Types violation the page reports, from before its first script runs. */
+async function watchViolations(page: Page): Promise<() => Promise<Violation[]>> {
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const seen = JSON.parse(sessionStorage.getItem('e2e.cspViolations') ?? '[]') as Violation[];
+      seen.push({ directive: event.violatedDirective, blocked: event.blockedURI, sample: event.sample });
+      sessionStorage.setItem('e2e.cspViolations', JSON.stringify(seen));
+    });
+  });
+  return () => page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e.cspViolations') ?? '[]') as Violation[]);
+}
+
+function ranScripts(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __ranScripts?: string[] }).__ranScripts ?? []);
+}
+
+/**
+ * Adds a <script> for `url` as a page script would and says what became of it. `as` picks how the URL is handed
+ * over: a plain string (the page's default Trusted Types policy judges it), or a value of Google's own policy
+ * (`goog#html`, which the CSP allows and which passes anything), so that only the CSP's script-src is left to judge.
+ */
+function addScript(page: Page, url: string, as: 'string' | 'trusted value'): Promise<string> {
+  return page.evaluate(
+    ({ url: src, as: kind }) => {
+      interface Factory {
+        createPolicy(name: string, rules: { createScriptURL(value: string): string }): { createScriptURL(value: string): unknown };
+      }
+      const script = document.createElement('script');
+      try {
+        if (kind === 'string') {
+          script.src = src;
+        } else {
+          const factory = (window as unknown as { trustedTypes: Factory }).trustedTypes;
+          const identity = factory.createPolicy('goog#html', { createScriptURL: (value) => value });
+          Reflect.set(script, 'src', identity.createScriptURL(src));
+        }
+      } catch (error) {
+        return `refused: ${error instanceof Error ? error.name : String(error)}`;
+      }
+      return new Promise<string>((resolve) => {
+        script.onload = () => resolve('loaded');
+        script.onerror = () => resolve('blocked');
+        document.head.append(script);
+      });
+    },
+    { url, as },
+  );
+}
+
+async function openApp(page: Page, path = '/'): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('banner').first()).toBeVisible({ timeout: BOOT_TIMEOUT });
+}
+
+async function openSignIn(page: Page, email: string, password: string) {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await dialog.getByLabel('E-mail', { exact: true }).fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  return dialog;
+}
+
+test('the live policy: exact SDK files only, Trusted Types enforced, HTTPS kept, as the build wrote them', async ({ request }) => {
+  const headers = (await request.get('/dashboard')).headers();
+  const policy = headers['content-security-policy'] ?? '';
+  const directive = (name: string) => new RegExp(`(?:^|; )${name} ([^;]*)`).exec(policy)?.[1]?.split(' ');
+  expect(directive('script-src')).toEqual(["'self'", SDK.google, SDK.turnstile, SDK.paypal]);
+  expect(directive('require-trusted-types-for')).toEqual(["'script'"]);
+  expect(directive('trusted-types')).toEqual(['default', 'goog#html', "'allow-duplicates'"]);
+  expect(directive('connect-src')).toContain(API_URL);
+  expect(headers['content-security-policy-report-only']).toBeUndefined();
+  expect(headers['strict-transport-security']).toMatch(/^max-age=(\d+); includeSubDomains$/);
+  expect(Number(/max-age=(\d+)/.exec(headers['strict-transport-security'] ?? '')?.[1])).toBeGreaterThanOrEqual(31_536_000);
+});
+
+test("each SDK's own file loads and runs under the live policy; other scripts on the SDKs' hosts are refused", async ({ page }) => {
+  await routeThirdParties(page);
+  const violations = await watchViolations(page);
+  await openApp(page);
+  // Google's provider wraps every page of a live build: its loader brought the GSI file in, and the file ran.
+  await expect.poll(() => ranScripts(page), { message: 'the GSI client ran' }).toContain(SDK.google);
+
+  // The PayPal and Turnstile files, as their loaders ask for them (a plain string through the default policy).
+  const paypal = `${SDK.paypal}?client-id=test&currency=USD&intent=capture&components=buttons`;
+  const turnstile = `${SDK.turnstile}?onload=cspTest&render=explicit`;
+  expect(await addScript(page, paypal, 'string')).toBe('loaded');
+  expect(await addScript(page, turnstile, 'string')).toBe('loaded');
+  expect(await ranScripts(page)).toEqual(expect.arrayContaining([paypal, turnstile]));
+  expect(await page.evaluate(() => typeof (window as unknown as { paypal?: { Buttons?: unknown } }).paypal?.Buttons)).toBe('function');
+  expect(await violations()).toEqual([]);
+
+  for (const url of FOREIGN) {
+    // A plain string: the default policy refuses it before any request is made.
+    expect(await addScript(page, url, 'string'), url).toBe('refused: TypeError');
+    // A value that passed Trusted Types: the CSP's exact paths still refuse the file.
+    expect(await addScript(page, url, 'trusted value'), url).toBe('blocked');
+  }
+  // None of them ran, and every refusal was reported: once by Trusted Types (the sample holds the value's first
+  // 40 characters), once by script-src.
+  expect((await ranScripts(page)).filter((src) => FOREIGN.some((url) => src.startsWith(addressOf(new URL(url)))))).toEqual([]);
+  const reported = await violations();
+  for (const url of FOREIGN) {
+    expect(reported, url).toContainEqual({ directive: 'require-trusted-types-for', blocked: 'trusted-types-sink', sample: `HTMLScriptElement src|${url.slice(0, 40)}` });
+    expect(reported, url).toContainEqual(expect.objectContaining({ directive: 'script-src-elem', blocked: url }));
+  }
+  expect(reported).toHaveLength(FOREIGN.length * 2);
+});
+
+test("the app's own loaders bring the SDKs in and the app works: a bot check through Turnstile, then a sign-in", async ({ page }) => {
+  await routeThirdParties(page);
+  const violations = await watchViolations(page);
+  const logins: unknown[] = [];
+  page.on('request', (sent) => {
+    if (sent.url() === `${API_URL}/client/v1/user/login` && sent.method() === 'POST') logins.push(sent.postDataJSON());
+  });
+  await openApp(page);
+  await expect.poll(() => ranScripts(page), { message: 'the GSI client ran' }).toContain(SDK.google);
+
+  // An address the test API always asks a bot check of: the login modal loads Turnstile's file, whose widget
+  // answers with a token; the same sign-in goes again with it and the API then judges the password.
+  const dialog = await openSignIn(page, 'csp.check+botcheck@example.com', 'not-the-password-1');
+  await expect(dialog.getByText('Incorrect e-mail or password.')).toBeVisible({ timeout: 15_000 });
+  expect((await ranScripts(page)).some((src) => src.startsWith(`${SDK.turnstile}?`))).toBe(true);
+  expect(logins).toHaveLength(2);
+  expect(logins[1]).toMatchObject({ email: 'csp.check+botcheck@example.com', turnstileToken: CHALLENGE_TOKEN });
+
+  // A real account signs in, and its pages render.
+  await dialog.getByLabel('E-mail', { exact: true }).fill(settings.accounts.signIn.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(settings.accounts.signIn.password);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('button', { name: `Account menu for ${settings.accounts.signIn.email}` })).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  await openApp(page, '/dashboard/billing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+  await openApp(page, '/playground/flux');
+  await expect(page.getByRole('textbox', { name: 'Prompt' })).toBeVisible();
+
+  expect(await violations()).toEqual([]);
+});
