@@ -13,8 +13,8 @@ export interface DiscordJoinInput {
   /** Discord's answer found in the address on load; null when the page was simply opened. */
   returned: DiscordReturn | null;
   /**
-   * The `state` this tab remembered when it left for Discord ('' if the authorize URL carried none); null when
-   * this tab did not start a connection. A code is traded only if its state matches (no one else's code).
+   * The `state` this tab remembered when it left for Discord; null when this tab did not start a connection (or
+   * started it too long ago). A code is traded only if its state matches exactly (no one else's code).
    */
   expectedState: string | null;
   /** An invite the app knows without asking the server (its configured link), for an account already connected. */
@@ -34,16 +34,46 @@ export interface AuthorizeInput {
   oauthCode: string;
 }
 
-/** What the app's isAllowedAuthorizeUrl guard, rememberRequest and redirectTo are told. */
+/** What the app's isAllowedAuthorizeUrl guard and redirectTo are told. */
 export interface AuthorizeUrlParams {
   url: string;
 }
 
+/** What rememberRequest is told: the authorize URL's `state`, which the return must echo. */
+export interface RememberRequestParams {
+  state: string;
+}
+
+/**
+ * Whether an OAuth `state` is unguessable enough to tie Discord's return to this tab: at least 128 bits, the
+ * usual floor for a CSRF token. A browser cannot measure entropy, so this is an upper bound that catches what a
+ * broken server would send (none, a constant, a counter, a short id): URL-safe characters only (the unreserved
+ * set of RFC 3986), 4 bits a character when all are hex digits (UUID hyphens aside), 6 bits otherwise (base64url),
+ * so at least 32 hex or 22 base64url characters; and at least 8 different characters, which any random string
+ * that long has (a 32-digit hex string has fewer with odds below 1 in 10⁷), and "aaaa…" or "0000…1" does not.
+ */
+export function isHighEntropyState(state: string | null | undefined): boolean {
+  if (!state || !/^[A-Za-z0-9._~-]+$/.test(state)) return false;
+  const bits = /^[0-9a-fA-F-]+$/.test(state) ? 4 * state.replace(/-/g, '').length : 6 * state.length;
+  return bits >= 128 && new Set(state).size >= 8;
+}
+
+/** The `state` query parameter of an authorize URL; null when there is none or the URL does not parse. */
+export function stateOfUrl(url: string | null): string | null {
+  if (url === null) return null;
+  try {
+    return new URL(url).searchParams.get('state');
+  } catch {
+    return null;
+  }
+}
+
 /**
  * server: `error` holds the server's or the client's message. discord: `error` holds Discord's error code.
- * unsafeRedirect and unexpectedReturn: the view words them (error stays null).
+ * unsafeRedirect (not Discord's consent page), weakState (no unguessable `state`) and unexpectedReturn (a code
+ * without this tab's state): the view words them (error stays null).
  */
-export type DiscordErrorKind = 'server' | 'discord' | 'unsafeRedirect' | 'unexpectedReturn';
+export type DiscordErrorKind = 'server' | 'discord' | 'unsafeRedirect' | 'weakState' | 'unexpectedReturn';
 
 export interface DiscordJoinContext {
   /** Discord's answer, until the page has dealt with it (then null: a reload must not use it again). */
@@ -115,7 +145,7 @@ export const discordJoinMachine = setup({
   },
   actions: {
     // The app keeps the request's `state` in session storage, so the return can be checked to be this tab's.
-    rememberRequest: notProvidedAction<AuthorizeUrlParams>('rememberRequest'),
+    rememberRequest: notProvidedAction<RememberRequestParams>('rememberRequest'),
     // The app does location.assign(url); the page unloads.
     redirectTo: notProvidedAction<AuthorizeUrlParams>('redirectTo'),
     // The app drops code, state and error from the address and forgets the remembered state: a reload starts clean.
@@ -142,6 +172,7 @@ export const discordJoinMachine = setup({
     setAuthorizeUrl: assign({ authorizeUrl: ({ event }) => authorizeUrlOf(event) }),
     forgetAuthorizeUrl: assign({ authorizeUrl: null }),
     setUnsafeRedirect: assign({ error: null, errorKind: 'unsafeRedirect' }),
+    setWeakState: assign({ error: null, errorKind: 'weakState' }),
     setConnection: assign(({ context, event }) => {
       const connection = connectionOf(event);
       return connection ? { discordUsername: connection.discordUsername, inviteUrl: connection.inviteUrl } : { discordUsername: context.discordUsername };
@@ -158,10 +189,10 @@ export const discordJoinMachine = setup({
     }),
   },
   guards: {
-    // The state Discord echoed is the one this tab remembered (no state: '' was remembered; nothing remembered: null, never equal).
+    // The state Discord echoed is exactly the one this tab remembered; a missing state never matches.
     hasExpectedCode: ({ context }) => {
       const returned = returnedCode(context);
-      return returned !== null && (returned.state ?? '') === context.expectedState;
+      return returned !== null && !!returned.state && returned.state === context.expectedState;
     },
     hasUnexpectedCode: ({ context }) => returnedCode(context) !== null,
     returnedCancelled: ({ context }) => context.returned?.kind === 'error' && context.returned.error === ACCESS_DENIED,
@@ -171,6 +202,8 @@ export const discordJoinMachine = setup({
     // PROVIDED by the app (discord.com, or the demo consent page). Refusing by default: never redirect unless the app vouches.
     isAllowedAuthorizeUrl: (_args, _params: AuthorizeUrlParams) => false,
     isConnection: ({ event }) => connectionOf(event) !== null,
+    // Without an unguessable state, anyone could send this tab a code of theirs (login CSRF): never go.
+    lacksStrongState: ({ event }) => !isHighEntropyState(stateOfUrl(authorizeUrlOf(event))),
   },
 }).createMachine({
   id: ID,
@@ -213,6 +246,8 @@ export const discordJoinMachine = setup({
         src: 'fetchAuthorizeUrl',
         onDone: [
           { guard: 'isUrlRefused', target: 'failed', actions: 'setErrorFromResponse' },
+          // Whatever the address, a request without an unguessable state is not made.
+          { guard: 'lacksStrongState', target: 'failed', actions: 'setWeakState' },
           {
             guard: { type: 'isAllowedAuthorizeUrl', params: ({ event }) => ({ url: urlOf(event.output) }) },
             target: 'redirecting',
@@ -228,7 +263,7 @@ export const discordJoinMachine = setup({
     redirecting: {
       tags: 'busy',
       entry: [
-        { type: 'rememberRequest', params: ({ context }) => ({ url: context.authorizeUrl ?? '' }) },
+        { type: 'rememberRequest', params: ({ context }) => ({ state: stateOfUrl(context.authorizeUrl) ?? '' }) },
         { type: 'redirectTo', params: ({ context }) => ({ url: context.authorizeUrl ?? '' }) },
       ],
       on: {

@@ -10,19 +10,52 @@ import type { UserActor } from './app';
 /** The `state` of the consent request this tab left for, so only its own answer is traded. */
 export const DISCORD_STATE_KEY = 'nanobanana.discord.state';
 
+/**
+ * How long a remembered request stays good: time to sign in to Discord and approve, not more. A state left
+ * behind by an abandoned attempt must not keep matching a link that turns up later.
+ */
+export const DISCORD_STATE_TTL_MS = 30 * 60 * 1000;
+
+/** Where Discord sends the user back (the authorize URL's redirect_uri): this page, on this origin. */
+export const DISCORD_RETURN_PATH = '/join-discord';
+
+/** Discord's consent page: https://discord.com/oauth2/authorize, or the API's (optionally versioned) alias. */
+const DISCORD_AUTHORIZE_PATH = /^\/(?:api\/(?:v\d+\/)?)?oauth2\/authorize$/;
+
 /** What Discord appends to the return address; dropped once read, so a reload does not reuse a spent code. */
 const RETURN_PARAMS = ['code', 'state', 'error', 'error_description', 'error_uri', 'guild_id', 'permissions'] as const;
 
-/** Discord's own consent page (https://discord.com/oauth2/authorize), or in demo mode this site's stand-in. */
-export function isAllowedAuthorizeUrl(url: string, demoOrigin: string | null): boolean {
-  let parsed: URL;
+function parseUrl(url: string | null): URL | null {
+  if (url === null) return null;
   try {
-    parsed = new URL(url);
+    return new URL(url);
   } catch {
-    return false;
+    return null;
   }
-  if (demoOrigin !== null && parsed.origin === demoOrigin && parsed.pathname.startsWith(DEMO_DISCORD_PATH)) return true;
-  return parsed.protocol === 'https:' && parsed.username === '' && parsed.password === '' && parsed.hostname === 'discord.com';
+}
+
+/**
+ * Discord's own consent page (https://discord.com/oauth2/authorize), or in demo mode this site's stand-in, asking
+ * for an authorization code for a client and sending it back to this page of this origin: a code sent anywhere
+ * else would be someone else's to use, and would not find this tab's remembered state anyway.
+ */
+export function isAllowedAuthorizeUrl(url: string, appOrigin: string, demo: boolean): boolean {
+  const parsed = parseUrl(url);
+  if (parsed === null || parsed.username !== '' || parsed.password !== '') return false;
+  const discords = parsed.protocol === 'https:' && parsed.hostname === 'discord.com' && parsed.port === '' && DISCORD_AUTHORIZE_PATH.test(parsed.pathname);
+  const demos = demo && parsed.origin === appOrigin && parsed.pathname === `${DEMO_DISCORD_PATH}authorize`;
+  if (!discords && !demos) return false;
+  const query = parsed.searchParams;
+  const back = parseUrl(query.get('redirect_uri'));
+  return (
+    query.get('response_type') === 'code' &&
+    (query.get('client_id')?.trim() ?? '') !== '' &&
+    back !== null &&
+    back.origin === appOrigin &&
+    back.username === '' &&
+    back.password === '' &&
+    back.pathname === DISCORD_RETURN_PATH
+  );
 }
 
 const INVITE_HOSTS = ['discord.gg', 'discord.com', 'www.discord.com'];
@@ -56,13 +89,54 @@ export function withoutReturnParams(search: string): string {
   return rest ? `?${rest}` : '';
 }
 
-function readExpectedState(): string | null {
+interface RememberedRequest {
+  state: string;
+  savedAt: number;
+}
+
+function isRememberedRequest(value: unknown): value is RememberedRequest {
+  if (typeof value !== 'object' || value === null) return false;
+  const { state, savedAt } = value as Record<string, unknown>;
+  return typeof state === 'string' && state !== '' && typeof savedAt === 'number' && Number.isFinite(savedAt);
+}
+
+function forgetRequest(): void {
   try {
-    return sessionStorage.getItem(DISCORD_STATE_KEY);
+    sessionStorage.removeItem(DISCORD_STATE_KEY);
+  } catch {
+    // Nothing was stored.
+  }
+}
+
+/** Remembers, for this tab only, the state of the consent request it is leaving for. */
+export function rememberRequestState(state: string, now = Date.now()): void {
+  try {
+    sessionStorage.setItem(DISCORD_STATE_KEY, JSON.stringify({ state, savedAt: now } satisfies RememberedRequest));
+  } catch {
+    // Without storage the answer cannot be recognised on the way back; the page then says so.
+  }
+}
+
+/** The state this tab left with, if it is recent; an old or unreadable one is forgotten and never matches. */
+export function readExpectedState(now = Date.now()): string | null {
+  let stored: string | null;
+  try {
+    stored = sessionStorage.getItem(DISCORD_STATE_KEY);
   } catch {
     // Storage blocked: no request of this tab can be recognised, so no code is traded.
     return null;
   }
+  if (stored === null) return null;
+  let remembered: unknown;
+  try {
+    remembered = JSON.parse(stored);
+  } catch {
+    remembered = null;
+  }
+  const age = isRememberedRequest(remembered) ? now - remembered.savedAt : NaN;
+  if (isRememberedRequest(remembered) && age >= 0 && age < DISCORD_STATE_TTL_MS) return remembered.state;
+  forgetRequest();
+  return null;
 }
 
 /** What the page hands the machine when it opens: Discord's answer, this tab's request, and a configured invite. */
@@ -81,29 +155,23 @@ async function authorizeCode(oauthCode: string): Promise<AuthorizeResponse> {
  * must re-read the account once it is connected, is handed in.
  */
 export function createDiscordJoinLogic(user: UserActor) {
-  const demoOrigin = config.mode === 'demo' ? location.origin : null;
+  const demo = config.mode === 'demo';
   return discordJoinMachine.provide({
     actors: {
       fetchAuthorizeUrl: fromPromise(() => discordAuthorizeUrl()),
       authorize: fromPromise(({ input }) => authorizeCode(input.oauthCode)),
     },
     actions: {
-      rememberRequest: (_args, { url }) => {
-        try {
-          sessionStorage.setItem(DISCORD_STATE_KEY, new URL(url).searchParams.get('state') ?? '');
-        } catch {
-          // Without storage the answer cannot be recognised on the way back; the page then says so.
-        }
+      rememberRequest: (_args, { state }) => {
+        rememberRequestState(state);
       },
       redirectTo: (_args, { url }) => {
-        location.assign(url);
+        // Vetted again at the sink: only this guard's addresses may ever be navigated to from here.
+        if (isAllowedAuthorizeUrl(url, location.origin, demo)) location.assign(url);
       },
       clearReturnParams: () => {
-        try {
-          sessionStorage.removeItem(DISCORD_STATE_KEY);
-        } catch {
-          // Nothing was stored.
-        }
+        // Used or refused, the state is spent: a second link with it must not be traded either.
+        forgetRequest();
         history.replaceState(history.state, '', `${location.pathname}${withoutReturnParams(location.search)}${location.hash}`);
       },
       refreshUser: () => {
@@ -114,7 +182,7 @@ export function createDiscordJoinLogic(user: UserActor) {
       },
     },
     guards: {
-      isAllowedAuthorizeUrl: (_args, { url }) => isAllowedAuthorizeUrl(url, demoOrigin),
+      isAllowedAuthorizeUrl: (_args, { url }) => isAllowedAuthorizeUrl(url, location.origin, demo),
     },
   });
 }

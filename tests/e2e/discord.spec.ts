@@ -56,7 +56,8 @@ test('join Discord: connect, authorize on the demo consent page, come back conne
   await expect(page.getByRole('heading', { level: 2, name: 'Get help' })).toBeVisible();
 
   await connection(page).getByRole('button', { name: 'Connect Discord' }).click();
-  await expect(page).toHaveURL(/\/demo-discord\/authorize\?client_id=demo&response_type=code&scope=identify\+guilds\.join&redirect_uri=.+&state=[0-9a-f]+$/, { timeout: PAGE_LOAD_TIMEOUT });
+  // The state is unguessable (256 random bits): the app would not leave for Discord with less.
+  await expect(page).toHaveURL(/\/demo-discord\/authorize\?client_id=demo&response_type=code&scope=identify\+guilds\.join&redirect_uri=.+&state=[0-9a-f]{64}$/, { timeout: PAGE_LOAD_TIMEOUT });
   await authorizeOnDiscord(page);
 
   await expectConnected(page, 'banana_dev');
@@ -76,6 +77,46 @@ test('join Discord: connect, authorize on the demo consent page, come back conne
   await authorizeOnDiscord(page, 'banana.again');
   await expectConnected(page, 'banana.again');
   await expect(connection(page).getByRole('link', { name: /Open the Discord invite/ })).toHaveAttribute('href', DEMO_INVITE);
+});
+
+test('a code that comes back with another state is refused and never traded, nor is a second use of a spent state', async ({ page, openApp }) => {
+  const trades: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('/client/v1/user/discord/authorize')) trades.push(request.url());
+  });
+  await openApp(page);
+  await signUp(page, uniqueEmail());
+  await openJoinDiscord(page, openApp);
+
+  await connection(page).getByRole('button', { name: 'Connect Discord' }).click();
+  await onDiscord(page);
+  const consent = new URL(page.url());
+  const ours = consent.searchParams.get('state') ?? '';
+  expect(ours).toMatch(/^[0-9a-f]{64}$/);
+  // Someone else's consent request (a forged link): same page, a state this tab never sent.
+  const forged = new URL(consent);
+  forged.searchParams.set('state', [...ours].reverse().join(''));
+  await page.goto(forged.href);
+  await authorizeOnDiscord(page, 'forged_user');
+
+  await backInApp(page);
+  const failure = connection(page).getByRole('alert');
+  await expect(failure).toContainText('Discord was not connected.', { timeout: PAGE_LOAD_TIMEOUT });
+  await expect(failure).toContainText('This Discord answer was not for a connection started in this tab, so it was not used.');
+  await expect(connection(page).getByText('Connected as forged_user')).toHaveCount(0);
+
+  // The refusal spent this tab's state too: a code that comes back with it now is refused as well.
+  await page.goto(consent.href);
+  await authorizeOnDiscord(page, 'late_user');
+  await backInApp(page);
+  await expect(connection(page).getByRole('alert')).toContainText('This Discord answer was not for a connection started in this tab', { timeout: PAGE_LOAD_TIMEOUT });
+  expect(trades).toEqual([]);
+
+  // A fresh attempt connects, and is the only code ever traded.
+  await connection(page).getByRole('button', { name: 'Try again' }).click();
+  await authorizeOnDiscord(page, 'real_user');
+  await expectConnected(page, 'real_user');
+  expect(trades).toHaveLength(1);
 });
 
 test('cancelling on Discord says nothing was connected, and trying again connects', async ({ page, openApp }) => {

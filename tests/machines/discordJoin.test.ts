@@ -3,6 +3,7 @@ import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import {
   ACCESS_DENIED,
   discordJoinMachine,
+  isHighEntropyState,
   type AuthorizeInput,
   type AuthorizeResponse,
   type AuthorizeUrlParams,
@@ -12,8 +13,13 @@ import {
 import { defaultEventLabel, describeMachinePaths, done, failure, type PathEvent } from './pathRunner';
 
 const DISCORD = 'https://discord.com/';
-const allowedUrl = { code: 200, msg: 'ok', data: { url: `${DISCORD}oauth2/authorize?client_id=1&state=s-2` } } as const;
-const foreignUrl = { code: 200, msg: 'ok', data: { url: 'https://discord.example/oauth2/authorize?state=s-2' } } as const;
+/** 256 random bits in hex, as a sound server sends. */
+const STRONG_STATE = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
+const allowedUrl = { code: 200, msg: 'ok', data: { url: `${DISCORD}oauth2/authorize?client_id=1&state=${STRONG_STATE}` } } as const;
+const foreignUrl = { code: 200, msg: 'ok', data: { url: `https://discord.example/oauth2/authorize?state=${STRONG_STATE}` } } as const;
+// Discord's own page, but a state anyone could guess, or none: refused before the address is even considered.
+const weakStateUrl = { code: 200, msg: 'ok', data: { url: `${DISCORD}oauth2/authorize?client_id=1&state=s-2` } } as const;
+const noStateUrl = { code: 200, msg: 'ok', data: { url: `${DISCORD}oauth2/authorize?client_id=1` } } as const;
 const urlRefused = { code: 500001, msg: 'Discord is not configured', data: null } as const;
 const joinedWithInvite = { code: 200, msg: 'ok', data: { discordUsername: 'banana_dev', inviteUrl: 'https://discord.gg/nanobanana' } } as const;
 const joinedWithoutInvite = { code: 200, msg: 'ok', data: { discordUsername: 'banana_dev', inviteUrl: null } } as const;
@@ -26,6 +32,8 @@ const RETURNED_CODE = 'code-1';
 const names = new Map<unknown, string>([
   [allowedUrl, 'discord.com'],
   [foreignUrl, 'foreign'],
+  [weakStateUrl, 'weak state'],
+  [noStateUrl, 'no state'],
   [urlRefused, 'refused'],
   [joinedWithInvite, 'joined+invite'],
   [joinedWithoutInvite, 'joined'],
@@ -54,6 +62,8 @@ const events: Array<PathEvent<typeof machine>> = [
   { type: 'CANCEL' },
   done('fetchAuthorizeUrl', allowedUrl),
   done('fetchAuthorizeUrl', foreignUrl),
+  done('fetchAuthorizeUrl', weakStateUrl),
+  done('fetchAuthorizeUrl', noStateUrl),
   done('fetchAuthorizeUrl', urlRefused),
   failure('fetchAuthorizeUrl', offline),
   done('authorize', joinedWithInvite),
@@ -78,7 +88,9 @@ describeMachinePaths('discordJoin machine', {
     { name: 'opened', input: opened() },
     { name: 'opened, invite configured', input: opened(KNOWN_INVITE) },
     { name: 'back with a code', input: returned(withCode('s-1')) },
-    { name: 'back with a code, no state asked', input: returned(withCode(null), '') },
+    // A code without a state is never this tab's, even if an empty state was (somehow) remembered.
+    { name: 'back with a code, no state', input: returned(withCode(null)) },
+    { name: 'back with a code, no state, an empty one remembered', input: returned(withCode(null), '') },
     { name: 'back with someone else’s code', input: returned(withCode('forged')) },
     { name: 'back with a code this tab did not ask for', input: returned(withCode('s-1'), null) },
     { name: 'cancelled on Discord', input: returned({ kind: 'error', error: ACCESS_DENIED }) },
@@ -139,7 +151,8 @@ describeMachinePaths('discordJoin machine', {
     expect(redirected).toHaveLength(entered('redirecting') ? 1 : 0);
     if (entered('redirecting')) {
       expect(event).toEqual(done('fetchAuthorizeUrl', allowedUrl));
-      expect(remembered[0]?.params).toEqual({ url: allowedUrl.data.url });
+      // Only the state is kept: it is what the return must echo.
+      expect(remembered[0]?.params).toEqual({ state: STRONG_STATE });
       expect(redirected[0]?.params).toEqual({ url: allowedUrl.data.url });
       expect(calls('rememberRequest').at(-1)?.step).toBe(calls('redirectTo').at(-1)?.step);
     }
@@ -173,7 +186,8 @@ describeMachinePaths('discordJoin machine', {
       const back = before?.returned ?? null;
       const expected = before?.expectedState ?? null;
       let target: JoinState;
-      if (back?.kind === 'code') target = expected !== null && (back.state ?? '') === expected ? 'authorizing' : 'failed';
+      // Exactly the state this tab remembered; a missing one never matches.
+      if (back?.kind === 'code') target = expected !== null && back.state !== null && back.state !== '' && back.state === expected ? 'authorizing' : 'failed';
       else if (back?.kind === 'error') target = back.error === ACCESS_DENIED ? 'cancelled' : 'failed';
       else target = event.discordUsername === null ? 'idle' : 'joined';
       expect(is(target)).toBe(true);
@@ -188,12 +202,13 @@ describeMachinePaths('discordJoin machine', {
       expect(is(context.discordUsername === null ? 'idle' : 'joined')).toBe(true);
     }
 
-    // Why it failed: the server's message, an address the app would not follow, or the client's error.
+    // Why it failed: the server's message, a guessable state, an address the app would not follow, or the client's error.
     if (event.type === 'xstate.done.actor.fetchAuthorizeUrl') {
       if (event.output === allowedUrl) expect(is('redirecting')).toBe(true);
       else {
         expect(is('failed')).toBe(true);
         if (event.output === foreignUrl) expect(context).toMatchObject({ error: null, errorKind: 'unsafeRedirect' });
+        else if (event.output === weakStateUrl || event.output === noStateUrl) expect(context).toMatchObject({ error: null, errorKind: 'weakState' });
         else expect(context).toMatchObject({ error: urlRefused.msg, errorKind: 'server' });
       }
     }
@@ -249,6 +264,28 @@ describe('discordJoin', () => {
     expect(actor.getSnapshot().context).toMatchObject({ errorKind: 'unsafeRedirect', authorizeUrl: null });
     expect(calls).toEqual([]);
     actor.stop();
+  });
+
+  it('never leaves for a consent page whose state could be guessed or is missing, and remembers nothing', async () => {
+    for (const state of [null, '', 's-2', 'a'.repeat(64), `${'0'.repeat(40)}1`, STRONG_STATE.slice(0, 31), 'AbCdEfGhIjKlMnOpQrStU', `${STRONG_STATE.slice(0, 40)} x`]) {
+      const url = `${DISCORD}oauth2/authorize?client_id=1${state === null ? '' : `&state=${encodeURIComponent(state)}`}`;
+      const { actor, calls } = started(machine, opened(), () => Promise.resolve({ code: 200, msg: 'ok', data: { url } }));
+      actor.send({ type: 'ACCOUNT_READY', discordUsername: null });
+      actor.send({ type: 'CONNECT' });
+      await vi.waitFor(() => expect(actor.getSnapshot().matches('failed'), String(state)).toBe(true));
+      expect(actor.getSnapshot().context, String(state)).toMatchObject({ errorKind: 'weakState', error: null, authorizeUrl: null });
+      expect(calls, String(state)).toEqual([]);
+      actor.stop();
+    }
+  });
+
+  it('counts a state as unguessable from 128 bits: 32 hex digits or 22 base64url characters, varied', () => {
+    for (const state of [STRONG_STATE.slice(0, 32), STRONG_STATE, 'AbCdEfGhIjKlMnOpQrStUv', 'Zm9vYmFyLWJhei1xdXV4LXF1dXo_', '550e8400-e29b-41d4-a716-446655440000']) {
+      expect(isHighEntropyState(state), state).toBe(true);
+    }
+    for (const state of [null, undefined, '', 's-1', STRONG_STATE.slice(0, 31), 'AbCdEfGhIjKlMnOpQrStU', 'a'.repeat(64), `${'0'.repeat(40)}1`, 'abababababababababababababababab', `${STRONG_STATE.slice(0, 40)} x`, `${STRONG_STATE}&x=1`]) {
+      expect(isHighEntropyState(state), String(state)).toBe(false);
+    }
   });
 
   it('a double click asks for one consent page', async () => {

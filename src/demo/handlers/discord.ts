@@ -39,7 +39,8 @@ export function discordHandlers(env: DemoEnvironment): HttpHandler[] {
   return [
     route(env, 'discordAuthorizeUrl', v.unknown(), ({ request, token }) => {
       if (!accountForToken(env.db.read(), token)) return sessionExpired();
-      return ok({ url: demoAuthorizeUrl(new URL(request.url).origin, randomHex(24)) });
+      // 256 bits from crypto.getRandomValues, as a real server's state should be: the app refuses under 128.
+      return ok({ url: demoAuthorizeUrl(new URL(request.url).origin, randomHex(64)) });
     }),
 
     route(env, 'discordAuthorize', AuthorizeInput, ({ input, token }) => {

@@ -309,6 +309,8 @@ function FailureReason({ errorKind, error }: { errorKind: string | null; error: 
       return <>{t`Discord answered “${error ?? ''}”. Try again in a moment.`}</>;
     case 'unsafeRedirect':
       return <>{t`The server gave an address that is not Discord’s, so you were not sent there.`}</>;
+    case 'weakState':
+      return <>{t`The server’s link to Discord lacked a security check (an unguessable “state”), so you were not sent there.`}</>;
     case 'unexpectedReturn':
       return <>{t`This Discord answer was not for a connection started in this tab, so it was not used.`}</>;
     default:

@@ -1,5 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { isAllowedAuthorizeUrl, readDiscordReturn, safeInviteUrl, withoutReturnParams } from '../../../src/actors/discordJoin';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isHighEntropyState } from '../../../machines/discordJoin.machine';
+import {
+  DISCORD_STATE_KEY,
+  DISCORD_STATE_TTL_MS,
+  isAllowedAuthorizeUrl,
+  readDiscordReturn,
+  readExpectedState,
+  readJoinInput,
+  rememberRequestState,
+  safeInviteUrl,
+  withoutReturnParams,
+} from '../../../src/actors/discordJoin';
 import { CODE_TTL_MS } from '../../../src/demo/db';
 import { authorizedReturn, errorReturn, issueDiscordCode, parseConsentRequest } from '../../../src/demo/discord/consent';
 import { DEMO_DISCORD_INVITE_URL } from '../../../src/demo/handlers/discord';
@@ -22,7 +33,7 @@ describe('Discord authorize URL', () => {
     const url = await authorizeUrl(token);
     expect(url).toMatch(
       new RegExp(
-        `^${ORIGIN}${DEMO_DISCORD_PATH}authorize\\?client_id=demo&response_type=code&scope=identify\\+guilds\\.join&redirect_uri=${encodeURIComponent(`${ORIGIN}/join-discord`).replace(/\./g, '\\.')}&state=[0-9a-f]{24}$`,
+        `^${ORIGIN}${DEMO_DISCORD_PATH}authorize\\?client_id=demo&response_type=code&scope=identify\\+guilds\\.join&redirect_uri=${encodeURIComponent(`${ORIGIN}/join-discord`).replace(/\./g, '\\.')}&state=[0-9a-f]{64}$`,
       ),
     );
     expect(new URL(await authorizeUrl(token)).searchParams.get('state')).not.toBe(new URL(url).searchParams.get('state'));
@@ -34,8 +45,20 @@ describe('Discord authorize URL', () => {
       redirectUri: `${ORIGIN}/join-discord`,
       state: new URL(url).searchParams.get('state'),
     });
-    expect(isAllowedAuthorizeUrl(url, ORIGIN)).toBe(true);
-    expect(isAllowedAuthorizeUrl(url, null)).toBe(false);
+    expect(isAllowedAuthorizeUrl(url, ORIGIN, true)).toBe(true);
+    expect(isAllowedAuthorizeUrl(url, ORIGIN, false)).toBe(false);
+  });
+
+  it('carries a state of 256 random bits, which the app accepts as unguessable', async () => {
+    const { token } = await signUp();
+    const states = new Set<string>();
+    for (let i = 0; i < 20; i += 1) {
+      const state = new URL(await authorizeUrl(token)).searchParams.get('state') ?? '';
+      expect(state).toMatch(/^[0-9a-f]{64}$/);
+      expect(isHighEntropyState(state)).toBe(true);
+      states.add(state);
+    }
+    expect(states.size).toBe(20);
   });
 
   it('answers 401 without a session', async () => {
@@ -141,23 +164,70 @@ describe('the way back to the app', () => {
     expect(withoutReturnParams('?code=abc&state=s&utm_source=mail')).toBe('?utm_source=mail');
   });
 
-  it('the app follows only Discord’s consent page (or the demo’s, in demo mode) and links only Discord invites', () => {
-    expect(isAllowedAuthorizeUrl('https://discord.com/oauth2/authorize?client_id=1', null)).toBe(true);
+  it('the app follows only Discord’s consent page (or the demo’s, in demo mode), asking a code back to this page, and links only Discord invites', () => {
+    const request = `client_id=1&response_type=code&scope=identify&redirect_uri=${encodeURIComponent(redirectUri)}&state=x`;
+    for (const path of ['/oauth2/authorize', '/api/oauth2/authorize', '/api/v10/oauth2/authorize']) {
+      expect(isAllowedAuthorizeUrl(`https://discord.com${path}?${request}`, ORIGIN, false), path).toBe(true);
+      expect(isAllowedAuthorizeUrl(`https://discord.com${path}?${request}`, ORIGIN, true), path).toBe(true);
+    }
+    expect(isAllowedAuthorizeUrl(`${ORIGIN}${DEMO_DISCORD_PATH}authorize?${request}`, ORIGIN, true)).toBe(true);
+    const elsewhere = encodeURIComponent('https://evil.example/join-discord');
     for (const url of [
-      'http://discord.com/oauth2/authorize',
-      'https://discord.com.evil.example/oauth2/authorize',
-      'https://user:pass@discord.com/oauth2/authorize',
-      'https://evil.example/demo-discord/authorize',
-      `${ORIGIN}/dashboard`,
+      `http://discord.com/oauth2/authorize?${request}`,
+      `https://discord.com.evil.example/oauth2/authorize?${request}`,
+      `https://user:pass@discord.com/oauth2/authorize?${request}`,
+      `https://discord.com:8443/oauth2/authorize?${request}`,
+      `https://discord.com/api/webhooks/1?${request}`,
+      `https://discord.com/oauth2/authorize/extra?${request}`,
+      `https://evil.example/demo-discord/authorize?${request}`,
+      `${ORIGIN}${DEMO_DISCORD_PATH}elsewhere?${request}`,
+      `${ORIGIN}/dashboard?${request}`,
+      // Not an authorization-code request, no client, or a code sent back anywhere but this page of this origin.
+      `https://discord.com/oauth2/authorize?${request.replace('response_type=code', 'response_type=token')}`,
+      `https://discord.com/oauth2/authorize?${request.replace('client_id=1&', 'client_id=%20&')}`,
+      `https://discord.com/oauth2/authorize?${request.replace('client_id=1&', '')}`,
+      `https://discord.com/oauth2/authorize?${request.replace(encodeURIComponent(redirectUri), elsewhere)}`,
+      `https://discord.com/oauth2/authorize?${request.replace(encodeURIComponent(redirectUri), encodeURIComponent(`${ORIGIN}/dashboard`))}`,
+      `https://discord.com/oauth2/authorize?${request.replace(`&redirect_uri=${encodeURIComponent(redirectUri)}`, '')}`,
       'javascript:alert(1)',
       'not a url',
     ]) {
-      expect(isAllowedAuthorizeUrl(url, ORIGIN), url).toBe(false);
+      expect(isAllowedAuthorizeUrl(url, ORIGIN, true), url).toBe(false);
+      expect(isAllowedAuthorizeUrl(url, ORIGIN, false), url).toBe(false);
     }
+    // The demo page is vouched for in demo mode only.
+    expect(isAllowedAuthorizeUrl(`${ORIGIN}${DEMO_DISCORD_PATH}authorize?${request}`, ORIGIN, false)).toBe(false);
     expect(safeInviteUrl('https://discord.gg/abc')).toBe('https://discord.gg/abc');
     expect(safeInviteUrl('https://discord.com/invite/abc')).toBe('https://discord.com/invite/abc');
     for (const url of ['http://discord.gg/abc', 'https://discord.gg.evil.example/abc', 'javascript:alert(1)', '', null, undefined]) {
       expect(safeInviteUrl(url), String(url)).toBeNull();
+    }
+  });
+});
+
+describe('the state this tab remembers', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it('is read back while it is recent, and the return is checked against it', () => {
+    const now = Date.now();
+    rememberRequestState('a-state', now);
+    expect(readExpectedState(now + DISCORD_STATE_TTL_MS - 1)).toBe('a-state');
+    history.replaceState(null, '', '/join-discord?code=c&state=a-state');
+    expect(readJoinInput(location.search)).toMatchObject({ returned: { kind: 'code', code: 'c', state: 'a-state' }, expectedState: 'a-state' });
+  });
+
+  it('an old one no longer matches, and is forgotten', () => {
+    const then = Date.now() - DISCORD_STATE_TTL_MS;
+    rememberRequestState('old-state', then);
+    expect(readExpectedState()).toBeNull();
+    expect(sessionStorage.getItem(DISCORD_STATE_KEY)).toBeNull();
+  });
+
+  it('one it cannot read (an older format, an empty state, a date in the future) never matches', () => {
+    for (const stored of ['plain-state', '', '{"state":"","savedAt":1}', '{"state":"x"}', `{"state":"x","savedAt":${Date.now() + 60_000}}`, 'null']) {
+      sessionStorage.setItem(DISCORD_STATE_KEY, stored);
+      expect(readExpectedState(), stored).toBeNull();
+      expect(sessionStorage.getItem(DISCORD_STATE_KEY), stored).toBeNull();
     }
   });
 });
