@@ -6,13 +6,40 @@
 import type { Inspect } from '../actors/inspection';
 
 const SECRET_KEY = /password|token|apikey|api_key|credential|secret/i;
+/**
+ * One-time codes, named exactly: an e-mail verification code (a register or reset request's `code`) and Discord's
+ * OAuth code (its return's `code`, the trade's `oauthCode`). Only text is hidden: an API envelope's `code: 200` is
+ * a number and stays, as do keys that merely end in "code" (countryCode, zipcode).
+ */
+const CODE_KEY = /^(?:code|oauthCode|emailCode|verifyCode|verificationCode)$/;
+/** The OAuth state this tab remembered for Discord's return. */
+const STATE_KEY = /^expectedState$/;
+/** Discord's code and state inside an address (the consent page's URL, a return address). */
+const URL_SECRET_PARAM = /([?&#](?:code|state)=)[^&#\s"']+/g;
+const REDACTED = '[redacted]';
+
+/**
+ * Whether the value under this key of this object is hidden. A `state` is an OAuth state only beside a code (Discord's
+ * return, `{ kind: 'code', code, state }`); elsewhere it is, say, an invoice's US state, which QA may read.
+ */
+function isSecret(key: string, item: unknown, owner: object): boolean {
+  if (item === null || item === '') return false;
+  if (SECRET_KEY.test(key)) return true;
+  if (typeof item !== 'string') return false;
+  if (CODE_KEY.test(key) || STATE_KEY.test(key)) return true;
+  return key === 'state' && typeof (owner as Record<string, unknown>).code === 'string';
+}
 /** Deep enough for any context of ours; what lies deeper is cut, like the inspector's own serializer does. */
 const MAX_DEPTH = 12;
 
-/** A copy with every value under a secret-looking key replaced, however deep (functions and cycles left out). */
+/**
+ * A copy with every value under a secret-looking key replaced, however deep, and Discord's code and state taken out
+ * of any address (functions and cycles left out).
+ */
 export function redactSecrets<T>(value: T, depth = 0, seen = new WeakSet<object>()): T {
   // Functions cannot be copied into another window (postMessage), wherever they sit.
   if (typeof value === 'function') return undefined as T;
+  if (typeof value === 'string') return (value.includes('=') ? value.replace(URL_SECRET_PARAM, `$1${REDACTED}`) : value) as T;
   if (typeof value !== 'object' || value === null) return value;
   if (seen.has(value) || depth > MAX_DEPTH) return '[…]' as T;
   seen.add(value);
@@ -20,7 +47,7 @@ export function redactSecrets<T>(value: T, depth = 0, seen = new WeakSet<object>
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     if (typeof item === 'function') continue;
-    copy[key] = SECRET_KEY.test(key) && item !== null && item !== '' ? '[redacted]' : redactSecrets(item, depth + 1, seen);
+    copy[key] = isSecret(key, item, value) ? REDACTED : redactSecrets(item, depth + 1, seen);
   }
   return copy as T;
 }

@@ -36,6 +36,21 @@ test('?inspect reports every actor to Stately’s inspector window, global and l
   await expect.poll(received).toContain('inspected@example.com');
   await expect.poll(received).toContain('[redacted]');
   expect(await received()).not.toContain('hunter2-very-secret');
+  // The e-mailed code sent with the sign-up is a one-time secret too: wherever the request shows, its code is hidden.
+  const registerCodes = () =>
+    inspector.evaluate(() => {
+      const codes: unknown[] = [];
+      const visit = (value: unknown): void => {
+        if (typeof value !== 'object' || value === null) return;
+        const object = value as Record<string, unknown>;
+        if (object.kind === 'register') codes.push(object.code);
+        Object.values(object).forEach(visit);
+      };
+      visit((window as unknown as { received: unknown[] }).received);
+      return codes;
+    });
+  await expect.poll(registerCodes).toContain('[redacted]');
+  expect(new Set(await registerCodes())).toEqual(new Set(['[redacted]']));
 
   // The explorer's simulations are running actors too: the playground's generation, never opened here,
   // reports from its simulation (in-app navigation keeps the same inspector window).

@@ -1,8 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { t as translate } from '@lingui/core/macro';
-import toast from 'react-hot-toast';
 import { SegmentedControl } from '../../ui/SegmentedControl';
+import { copyText } from '../../ui/copyText';
 import { Button } from '../../ui/Button';
 import { isDemoMode } from './sample';
 import styles from './CodeSample.module.css';
@@ -30,10 +30,7 @@ interface CodeSampleProps {
 }
 
 function copy(text: string, withKey: boolean) {
-  navigator.clipboard.writeText(text).then(
-    () => toast.success(withKey ? translate`Copied, with your API key. Keep it secret.` : translate`Copied to the clipboard.`),
-    () => toast.error(translate`Could not copy. Select the code and copy it yourself.`),
-  );
+  void copyText(text, withKey ? translate`Copied, with your API key. Keep it secret.` : translate`Copied to the clipboard.`);
 }
 
 /** A code window: language tabs, the code as shown (masked key) and a Copy button (real key). */
