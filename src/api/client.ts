@@ -1,9 +1,8 @@
 /**
- * The one HTTP client of the app: a single ofetch instance, the headers every call carries, and the
+ * The one HTTP client of the app: the browser's fetch with a deadline, the headers every call carries, and the
  * envelope rules (src/api/outcome.ts) turned into toasts, session cleanup and a resolve or reject.
  * Every failure rejects with ApiError; nothing throws synchronously.
  */
-import { ofetch, type FetchResponse, type MappedResponseType } from 'ofetch';
 import toast from 'react-hot-toast';
 import * as v from 'valibot';
 import { config } from '../config';
@@ -98,9 +97,16 @@ function resolveSettings(options: ApiClientOptions): ApiClientSettings {
   };
 }
 
-// Retries are off: a POST that creates an order or a task must never be sent twice behind the user's back.
-// HTTP error statuses are answered, not thrown, because an error status may still carry an envelope.
-const http = ofetch.create({ retry: false, credentials: 'omit', ignoreResponseError: true });
+/**
+ * A path on a base URL, joined rather than resolved: a base with a path of its own (`https://host/api`) keeps
+ * it. An absolute URL, or no base, is used as it is.
+ */
+export function withBase(path: string, base: string | undefined): string {
+  if (!base || base === '/' || /^[a-z][a-z\d+.-]*:/i.test(path)) return path;
+  const trimmed = base.replace(/\/+$/, '');
+  if (path.startsWith(trimmed)) return path;
+  return `${trimmed}/${path.replace(/^\/+/, '')}`;
+}
 
 /** A hook that throws must not break the call (a blocked cookie jar, a crashed listener). */
 function safely<T>(read: () => T): T | undefined {
@@ -128,7 +134,7 @@ interface Deadline {
   dispose(): void;
 }
 
-/** ofetch ignores its own timeout when a signal is given, so the deadline and the caller's signal are merged here. */
+/** The deadline and the caller's signal, merged into the one signal fetch takes. */
 function startDeadline(timeoutMs: number, callerSignal: AbortSignal | undefined): Deadline {
   const controller = new AbortController();
   let timedOut = false;
@@ -163,21 +169,37 @@ interface RawRequest<R extends 'text' | 'blob'> {
   endpoint?: EndpointName;
 }
 
-async function transport<R extends 'text' | 'blob'>(request: RawRequest<R>, timeoutMs: number): Promise<FetchResponse<MappedResponseType<R>>> {
+/** An answer as transport reads it: the status and headers, and the body as the request asked for it. */
+interface RawAnswer<T> {
+  status: number;
+  ok: boolean;
+  headers: Headers;
+  data: T;
+}
+
+type BodyOf<R extends 'text' | 'blob'> = R extends 'text' ? string : Blob;
+
+/**
+ * One fetch. Never retried: a POST that creates an order or a task must not be sent twice behind the user's
+ * back. An HTTP error status is answered, not thrown, because it may still carry an envelope.
+ */
+async function transport<R extends 'text' | 'blob'>(request: RawRequest<R>, timeoutMs: number): Promise<RawAnswer<BodyOf<R>>> {
   const { endpoint, signal: callerSignal } = request;
   // Demo mode's API may still be starting: the request waits for it (the deadline starts after).
   await backendReady();
   if (callerSignal?.aborted) throw abortedError(endpoint, callerSignal.reason);
   const deadline = startDeadline(timeoutMs, callerSignal);
   try {
-    return await http.raw<unknown, R>(request.url, {
+    const response = await fetch(withBase(request.url, request.baseURL), {
       method: request.method,
-      ...(request.baseURL === undefined ? {} : { baseURL: request.baseURL }),
       headers: request.headers,
       ...(request.body === undefined ? {} : { body: request.body }),
-      responseType: request.responseType,
+      credentials: 'omit',
       signal: deadline.signal,
     });
+    // The body is read under the same deadline: an answer that stalls halfway is a timeout too.
+    const data = (request.responseType === 'blob' ? await response.blob() : await response.text()) as BodyOf<R>;
+    return { status: response.status, ok: response.ok, headers: response.headers, data };
   } catch (error) {
     if (deadline.timedOut()) throw new ApiError({ kind: 'timeout', message: timeoutMessage(), endpoint, cause: error });
     if (callerSignal?.aborted) throw abortedError(endpoint, error);
@@ -274,7 +296,7 @@ function callHeaders(host: ApiHost, hooks: ApiClientHooks, options: CallOptions)
   return headers;
 }
 
-function isJson(response: Response): boolean {
+function isJson(response: Pick<Response, 'headers'>): boolean {
   return /[/+]json\b/i.test(response.headers.get('content-type') ?? '');
 }
 
@@ -294,7 +316,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   async function callApi<N extends EndpointName>(name: N, ...[payload, callOptions = {}]: CallArgs<N>): Promise<ApiResult<ResponseOf<N>>> {
     const endpoint = endpoints[name];
     const host: ApiHost = endpoint.host ?? 'platform';
-    let response: FetchResponse<string>;
+    let response: RawAnswer<string>;
     try {
       const { path, body } = encodeRequest(endpoint.path, endpoint.body, payload);
       const headers = callHeaders(host, hooks, callOptions);
@@ -315,7 +337,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     } catch (error) {
       throw reportTransportFailure(error, name, callOptions.quiet);
     }
-    const outcome = interpretAnswer(response.status, response._data, endpoint.response);
+    const outcome = interpretAnswer(response.status, response.data, endpoint.response);
     if (outcome.type === 'success' || outcome.type === 'passThrough') return outcome.envelope;
     throw failure(outcome, { endpoint: name, host, hooks, ...(callOptions.quiet ? { quiet: true } : {}) });
   }
@@ -328,7 +350,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
     // The session token goes to the API's own host only, never to wherever a link points.
     const ownHost = target.origin === parseHttpUrl(settings.baseURL, target.href)?.origin;
-    let response: FetchResponse<Blob>;
+    let response: RawAnswer<Blob>;
     try {
       response = await transport(
         {
@@ -343,7 +365,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     } catch (error) {
       throw reportTransportFailure(error, undefined);
     }
-    const blob = response._data ?? new Blob([]);
+    const blob = response.data;
     if (response.ok && !isJson(response)) return blob;
     // An envelope instead of a file: the API refused (or the link expired); same rules as any call.
     const outcome = interpretAnswer(response.status, await blob.text(), v.unknown());

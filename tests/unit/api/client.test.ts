@@ -12,6 +12,7 @@ import {
   apiClientSettings,
   callApi,
   configureApiClient,
+  withBase,
   type ApiClientHooks,
 } from '../../../src/api/client';
 import { PASS_THROUGH_CODES, endpoints, type EndpointName, type User } from '../../../src/api/contract';
@@ -481,5 +482,21 @@ describe('the invoice download (GET of an API-provided URL)', () => {
     server.use(http.get(`${ORIGIN}/files/expired.pdf`, envelope(401)));
     expect((await rejection(fetchInvoiceDownload(`${ORIGIN}/files/expired.pdf`))).kind).toBe('sessionExpired');
     expect(getToken()).toBeUndefined();
+  });
+});
+
+describe('joining a path to a base URL', () => {
+  it.each([
+    ['/client/v1/user/user-info', 'https://api.example.com', 'https://api.example.com/client/v1/user/user-info'],
+    ['/client/v1/user/user-info', 'https://api.example.com/', 'https://api.example.com/client/v1/user/user-info'],
+    // A base with a path keeps it: joined, not resolved as a URL would be.
+    ['/client/v1/user/user-info', 'https://example.com/api', 'https://example.com/api/client/v1/user/user-info'],
+    ['client/v1/x', 'https://example.com/api/', 'https://example.com/api/client/v1/x'],
+    // No base: same origin. An absolute URL (an invoice link) is used as it is.
+    ['/client/v1/x', '', '/client/v1/x'],
+    ['/client/v1/x', undefined, '/client/v1/x'],
+    ['https://files.example.com/a.pdf', 'https://api.example.com', 'https://files.example.com/a.pdf'],
+  ])('%s on %s is %s', (path, base, joined) => {
+    expect(withBase(path, base)).toBe(joined);
   });
 });
