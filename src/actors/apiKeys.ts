@@ -20,7 +20,7 @@ export function createApiKeysLogic(user: UserActor) {
     },
     actions: {
       notifyCreated: () => {
-        toast.success(t`API key created. Copy it now: it will not be shown again.`);
+        toast.success(t`API key created.`);
       },
       notifyDeleted: () => {
         toast.success(t`API key deleted.`);

@@ -7,6 +7,7 @@ import { googleLogin, login, outlookLogin, register, resetPassword } from '../ap
 import { readReferral, clearReferral } from '../services/referral';
 import { signUpSuccess } from '../services/analytics';
 import { withBalance } from './user';
+import { cookiesUsable } from '../services/session';
 
 /** Sends one login-like request; the challenge token rides along on the retry after code 100002. */
 async function sendLogin({ request, challengeToken }: { request: LoginRequest; challengeToken: string | null }): Promise<ResultEnvelope<LoginSuccess | null>> {
@@ -25,8 +26,18 @@ async function sendLogin({ request, challengeToken }: { request: LoginRequest; c
   }
 }
 
-/** A successful sign-in comes with the balance the task API reports, so the header shows it at once. */
+/**
+ * A successful sign-in comes with the balance the task API reports, so the header shows it at once. A browser
+ * that blocks this site's cookies is told so before anything is sent: the session could not outlive the page,
+ * and every later call would read as an expired login.
+ */
 async function submitLogin(input: { request: LoginRequest; challengeToken: string | null }): Promise<ResultEnvelope<LoginSuccess | null>> {
+  if (input.request.kind !== 'resetPassword' && !cookiesUsable()) {
+    // Told here, as the API client tells of its own failures: the machine's error path shows nothing more.
+    const message = t`Your browser blocks cookies for this site, and signing in needs them. Allow cookies for this site, then sign in again.`;
+    toast.error(message);
+    throw new Error(message);
+  }
   const answer = await sendLogin(input);
   if (answer.code !== 200 || answer.data === null) return answer;
   return { ...answer, data: { ...answer.data, userInfo: await withBalance(answer.data.userInfo) } };

@@ -69,9 +69,24 @@ export const userLogic = userMachine.provide({
 
 type UserSnapshot = SnapshotFrom<typeof userMachine>;
 
+/**
+ * Where the signed-in user's API key stands. It is never stored, so after a reload it is known only once
+ * user-info answers: until then it is loading, and if user-info cannot be reached it is unavailable.
+ */
+export type ApiKeyState = 'signedOut' | 'loading' | 'ready' | 'unavailable' | 'missing';
+
+function apiKeyState(s: UserSnapshot): ApiKeyState {
+  const { user, userConfirmed } = s.context;
+  if (user === null) return 'signedOut';
+  if (user.apiKey !== '') return 'ready';
+  if (userConfirmed) return 'missing';
+  return s.hasTag('failed') ? 'unavailable' : 'loading';
+}
+
 export const userSelectors = {
   user: (s: UserSnapshot) => s.context.user as AppUser | null,
   isSignedIn: (s: UserSnapshot) => s.hasTag('signedIn'),
+  apiKeyState,
   /** Fetching the user for the first time with nothing cached: the header shows a placeholder. */
   isResolving: (s: UserSnapshot) => s.hasTag('loading') && s.context.user === null,
   isLoggingOut: (s: UserSnapshot) => s.matches({ session: 'loggingOut' }),

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro';
 import { endPlanSoon, expireAllSessions, fillSampleUsage, PLAN_ENDS_SOON_DAYS, resetDemoData, normalizeCountry, MAX_LATENCY_MS, type NextCall } from './controls';
 import { endpoints, type EndpointName } from '../api/contract';
+import { forgetIpCountry } from '../services/ipCountry';
 import { browserDemoEnvironment, type DemoEnvironment } from './environment';
 import styles from './DemoControls.module.css';
 
@@ -134,7 +135,11 @@ export function DemoControls({ environment, reload = () => window.location.reloa
   const typeCountry = (text: string) => {
     const upper = text.toUpperCase();
     setCountryDraft(upper);
-    if (normalizeCountry(upper)) env.controls.set({ ipCountry: upper });
+    if (normalizeCountry(upper)) {
+      env.controls.set({ ipCountry: upper });
+      // The app asks for the country once per session: the next page load must ask the demo server again.
+      forgetIpCountry();
+    }
   };
 
   const armUnknownCheckoutHost = (armed: boolean) => {

@@ -9,6 +9,7 @@ import {
   OrderSchema,
   UsageRecordSchema,
   endpoints,
+  type ApiKey,
   type CaptchaPurpose,
   type InvoiceRequest,
   type OrderStatus,
@@ -19,6 +20,7 @@ import {
 import { FREE_SIGN_UP_CREDITS } from '../services/creditPackages';
 import { pbkdf2Hex, randomDigits, randomHex, sameHash, sha256Hex } from './crypto';
 import type { SocialProvider } from './socialCredential';
+import type { KeyVault } from './keyVault';
 import { writeSafely, type KeyValueStorage } from './storage';
 
 export const DB_STORAGE_KEY = 'nanobanana.demo.db';
@@ -37,6 +39,16 @@ export const MAX_CODE_ATTEMPTS = 5;
 
 const SOCIAL_PROVIDERS = ['google', 'microsoft'] as const satisfies readonly SocialProvider[];
 
+/**
+ * An API key as stored: everything the key list shows but the key itself, which the key vault derives from the
+ * id and the nonce (see keyVault.ts). A row saved by an older version held the key and no nonce: the key is
+ * dropped and a nonce made, once, when the blob is read (the key then changes, as after a reset).
+ */
+const KeyRowSchema = v.object({
+  ...v.omit(ApiKeySchema, ['apiKey']).entries,
+  nonce: v.optional(v.string(), ''),
+});
+
 const AccountSchema = v.object({
   id: v.string(),
   email: v.string(),
@@ -51,7 +63,7 @@ const AccountSchema = v.object({
   alertThreshold: v.nullable(v.number()),
   ipWhitelist: v.array(v.string()),
   automaticDeduction: v.nullable(AutoTopUpSchema),
-  apiKeys: v.array(ApiKeySchema),
+  apiKeys: v.array(KeyRowSchema),
   referDomain: v.string(),
   utmTerm: v.string(),
   /** The social sign-ins this account has used; optional so blobs saved before it existed still load. */
@@ -180,6 +192,18 @@ function parseBlob(raw: string | null): DbData | null {
   }
 }
 
+/** Gives every key row saved without a nonce (by an older version) one; true when any was missing. */
+function fillKeyNonces(data: DbData): boolean {
+  let filled = false;
+  for (const row of data.accounts.flatMap((account) => account.apiKeys)) {
+    if (row.nonce === '') {
+      row.nonce = newKeyNonce();
+      filled = true;
+    }
+  }
+  return filled;
+}
+
 export function openDemoDb(storage: KeyValueStorage): DemoDb {
   let data: DbData | null = null;
   let lastRaw: string | null = null;
@@ -197,6 +221,8 @@ export function openDemoDb(storage: KeyValueStorage): DemoDb {
       }
       data = parsed ?? emptyData();
       lastRaw = parsed ? raw : null;
+      // An older blob held keys in plain text: written back at once without them.
+      if (fillKeyNonces(data)) this.save();
       return data;
     },
     save() {
@@ -232,8 +258,9 @@ export function findAccount(data: DbData, id: string): Account | undefined {
   return data.accounts.find((account) => account.id === id);
 }
 
-export function newApiKeyValue(): string {
-  return `nb_${randomHex(40)}`;
+/** A fresh nonce for a key row: a new key, as the vault derives it. */
+export function newKeyNonce(): string {
+  return randomHex(32);
 }
 
 export async function setPassword(account: Account, password: string): Promise<void> {
@@ -275,7 +302,7 @@ export async function createAccount(data: DbData, input: NewAccount, now = Date.
     automaticDeduction: null,
     planEndTime: null,
     discordUsername: null,
-    apiKeys: [{ id: randomHex(12), name: 'Default', apiKey: newApiKeyValue(), primary: true, createTime: iso(now), lastUsedTime: null }],
+    apiKeys: [{ id: randomHex(12), name: 'Default', nonce: newKeyNonce(), primary: true, createTime: iso(now), lastUsedTime: null }],
     referDomain: input.referDomain,
     utmTerm: input.utmTerm,
     providers: input.provider ? [input.provider] : [],
@@ -304,7 +331,7 @@ export function orderedApiKeys(account: Account): ApiKeyRow[] {
 }
 
 export function addApiKey(account: Account, name: string, now = Date.now()): ApiKeyRow {
-  const key: ApiKeyRow = { id: randomHex(12), name, apiKey: newApiKeyValue(), primary: false, createTime: iso(now), lastUsedTime: null };
+  const key: ApiKeyRow = { id: randomHex(12), name, nonce: newKeyNonce(), primary: false, createTime: iso(now), lastUsedTime: null };
   account.apiKeys.push(key);
   return key;
 }
@@ -317,16 +344,23 @@ export function debitCredits(data: DbData, account: Account, credits: number, no
   return taken;
 }
 
-export function primaryApiKey(account: Account): string {
-  return (account.apiKeys.find((key) => key.primary) ?? account.apiKeys[0])?.apiKey ?? '';
+/** A key row as the key list reports it: with its key, derived by the vault. */
+export async function toApiKey(row: ApiKeyRow, vault: KeyVault): Promise<ApiKey> {
+  const { nonce: _nonce, ...shown } = row;
+  return { ...shown, apiKey: await vault.keyFor(row) };
+}
+
+export async function primaryApiKey(account: Account, vault: KeyVault): Promise<string> {
+  const row = account.apiKeys.find((key) => key.primary) ?? account.apiKeys[0];
+  return row ? vault.keyFor(row) : '';
 }
 
 /** The account as the user-info call reports it. */
-export function toUserInfo(account: Account): ResponseInputOf<'userInfo'> {
+export async function toUserInfo(account: Account, vault: KeyVault): Promise<ResponseInputOf<'userInfo'>> {
   return {
     id: account.id,
     email: account.email,
-    apiKey: primaryApiKey(account),
+    apiKey: await primaryApiKey(account, vault),
     credits: account.credits,
     nickname: account.nickname,
     avatar: null,

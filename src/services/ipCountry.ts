@@ -10,8 +10,49 @@ const COUNTRY_CODE = /^[A-Za-z]{2}$/;
 /** How long the lookup may take: a third party that hangs must not keep the country (and payment order) waiting. */
 export const IP_LOOKUP_TIMEOUT_MS = 8000;
 
-/** Resolves with an upper-case ISO 3166 alpha-2 code; rejects on anything else, and after the time limit. */
+/** The answer, kept for the tab's session: a third party is asked at most once per session. */
+export const IP_COUNTRY_SESSION_KEY = 'nanobanana.ipCountry';
+
+function rememberedCountry(): string | null {
+  try {
+    const stored = sessionStorage.getItem(IP_COUNTRY_SESSION_KEY);
+    return stored !== null && COUNTRY_CODE.test(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberCountry(country: string): void {
+  try {
+    sessionStorage.setItem(IP_COUNTRY_SESSION_KEY, country);
+  } catch {
+    // Storage blocked: the next page load asks again.
+  }
+}
+
+/** Forgets the session's answer, so the next lookup asks again (the demo controls' country switch). */
+export function forgetIpCountry(): void {
+  try {
+    sessionStorage.removeItem(IP_COUNTRY_SESSION_KEY);
+  } catch {
+    // Nothing was kept.
+  }
+}
+
+/**
+ * Resolves with an upper-case ISO 3166 alpha-2 code; rejects on anything else, and after the time limit. Asks
+ * at most once per session: the answer is kept in sessionStorage (a failed lookup is not, so a later page
+ * load may try again).
+ */
 export async function lookupIpCountry(signal?: AbortSignal): Promise<string> {
+  const remembered = rememberedCountry();
+  if (remembered !== null) return remembered;
+  const country = await askIpCountry(signal);
+  rememberCountry(country);
+  return country;
+}
+
+async function askIpCountry(signal?: AbortSignal): Promise<string> {
   // Demo mode answers the lookup in the browser, once its API runs.
   await backendReady();
   const giveUp = new AbortController();

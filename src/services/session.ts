@@ -1,6 +1,10 @@
 /**
  * The stored login: the session token in the `authorization` cookie and the last user-info in
- * localStorage, so a reload shows the user at once while user-info refreshes it (seed sections 3, 4, 9).
+ * localStorage, so a reload shows the user at once while user-info refreshes it.
+ *
+ * No secret is stored beside the token: the cached user is kept without its API key, which lives in memory
+ * only and comes back with user-info after a reload. A cached user without a token is a leftover of an
+ * expired or cleared session and is removed as soon as it is noticed.
  */
 import Cookies from 'js-cookie';
 import * as v from 'valibot';
@@ -10,8 +14,31 @@ export const TOKEN_COOKIE = 'authorization';
 export const CACHED_USER_KEY = 'nanobanana.userInfo';
 const TOKEN_LIFETIME_DAYS = 7;
 
+/**
+ * Strict: the token is only ever read by this site's own script, which sends it to the API in a header, so no
+ * flow needs the browser to send the cookie with a request that comes from another site (the payment and
+ * Discord returns are top-level pages of this site that read it themselves). Secure on every https origin.
+ */
 function cookieAttributes(): Cookies.CookieAttributes {
-  return { expires: TOKEN_LIFETIME_DAYS, path: '/', sameSite: 'Lax', secure: location.protocol === 'https:' };
+  return { expires: TOKEN_LIFETIME_DAYS, path: '/', sameSite: 'Strict', secure: location.protocol === 'https:' };
+}
+
+const COOKIE_PROBE = 'nanobanana.cookieProbe';
+
+/**
+ * Whether this browser keeps this site's cookies. When it blocks them, a sign-in could not last beyond the
+ * page, and every later call would read as an expired login: sign-in says so up front instead.
+ */
+export function cookiesUsable(): boolean {
+  if (typeof navigator !== 'undefined' && !navigator.cookieEnabled) return false;
+  try {
+    Cookies.set(COOKIE_PROBE, '1', { path: '/', sameSite: 'Strict', secure: location.protocol === 'https:' });
+    const kept = Cookies.get(COOKIE_PROBE) === '1';
+    Cookies.remove(COOKIE_PROBE, { path: '/' });
+    return kept;
+  } catch {
+    return false;
+  }
 }
 
 export interface StoredLogin {
@@ -33,12 +60,24 @@ function removeToken(): void {
   Cookies.remove(TOKEN_COOKIE, { path: '/' });
 }
 
+/** The user as it may be stored: everything but the API key. */
+function withoutSecrets(user: User): Omit<User, 'apiKey'> {
+  const { apiKey: _apiKey, ...rest } = user;
+  return rest;
+}
+
+/** The cached user, with an empty API key: the real one is known only once user-info answers. */
 export function readCachedUser(): User | null {
   try {
     const raw = localStorage.getItem(CACHED_USER_KEY);
     if (raw === null) return null;
-    const parsed = v.safeParse(UserSchema, JSON.parse(raw));
-    if (parsed.success) return parsed.output;
+    const stored: unknown = JSON.parse(raw);
+    const parsed = v.safeParse(UserSchema, stored);
+    if (parsed.success) {
+      // A record written by an older version holds the key: rewritten without it at once.
+      if (typeof stored === 'object' && stored !== null && 'apiKey' in stored) saveCachedUser(parsed.output);
+      return { ...parsed.output, apiKey: '' };
+    }
   } catch {
     // Unreadable JSON or blocked storage: treated like a corrupt record.
   }
@@ -54,14 +93,14 @@ function removeCachedUser(): void {
   }
 }
 
-/** Saving no user, or an empty record, removes the cached one (seed section 4). */
+/** Saving no user, or an empty record, removes the cached one. The API key is never written. */
 export function saveCachedUser(user: User | null | undefined): void {
   if (!user || Object.keys(user).length === 0) {
     removeCachedUser();
     return;
   }
   try {
-    localStorage.setItem(CACHED_USER_KEY, JSON.stringify(user));
+    localStorage.setItem(CACHED_USER_KEY, JSON.stringify(withoutSecrets(user)));
   } catch (error) {
     // Quota or privacy mode: the user is still signed in, only the instant restore after reload is lost.
     console.error('Could not cache the user', error);
@@ -74,10 +113,13 @@ export function clearStoredLogin(): void {
   removeCachedUser();
 }
 
-/** A login exists when a token is stored; the cached user may be missing. */
+/** A login exists when a token is stored; the cached user may be missing. Without a token, no user stays cached. */
 export function readStoredLogin(): StoredLogin | null {
   const token = getToken();
-  if (token === undefined) return null;
+  if (token === undefined) {
+    removeCachedUser();
+    return null;
+  }
   return { token, cachedUser: readCachedUser() };
 }
 

@@ -16,7 +16,7 @@ test('API keys: create and copy a key, rename it, delete it after confirming, re
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByText('Primary')).toBeVisible();
 
-  // Create: the full key is shown once, with copy.
+  // Create: the full key is shown in full, with copy (the list can copy it again later).
   await page.getByRole('button', { name: 'Create key' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Key name').fill('staging server');

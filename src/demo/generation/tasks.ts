@@ -9,6 +9,7 @@ import { DEMO_RESULTS_PATH } from '../../services/demoPages';
 import { MODELS, generationCost, modelSpec, type GenerationModel } from '../../services/generationOptions';
 import { randomHex } from '../crypto';
 import { debitCredits, findAccount, type Account, type ApiKeyRow, type DbData, type TaskRow, type UsageRecordRow } from '../db';
+import type { KeyVault } from '../keyVault';
 
 /**
  * How long a demo task runs: a base, a little more per image, and some jitter. A few seconds of visible
@@ -93,12 +94,16 @@ export function callParameters(model: GenerationModel, call: GenerateCall): Task
   }
 }
 
-/** The account that owns this API key, and the key (the task API knows keys, not sessions). */
-export function accountForApiKey(data: DbData, apiKey: string | null): { account: Account; key: ApiKeyRow } | undefined {
+/**
+ * The account that owns this API key, and the key (the task API knows keys, not sessions). Keys are not
+ * stored, so each row's key is derived and compared: a handful of HMACs for a demo's few accounts.
+ */
+export async function accountForApiKey(data: DbData, apiKey: string | null, vault: KeyVault): Promise<{ account: Account; key: ApiKeyRow } | undefined> {
   if (!apiKey) return undefined;
   for (const account of data.accounts) {
-    const key = account.apiKeys.find((candidate) => candidate.apiKey === apiKey);
-    if (key) return { account, key };
+    for (const key of account.apiKeys) {
+      if ((await vault.keyFor(key)) === apiKey) return { account, key };
+    }
   }
   return undefined;
 }

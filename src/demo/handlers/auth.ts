@@ -127,7 +127,7 @@ export function authHandlers(env: DemoEnvironment): HttpHandler[] {
       const account = await createAccount(data, input);
       const session = createSession(data, account.id);
       env.db.save();
-      return ok({ token: session.token, userInfo: toUserInfo(account), isNewUser: true });
+      return ok({ token: session.token, userInfo: await toUserInfo(account, env.vault), isNewUser: true });
     }),
 
     route(env, 'login', LoginInput, async ({ input }) => {
@@ -139,7 +139,7 @@ export function authHandlers(env: DemoEnvironment): HttpHandler[] {
       }
       const session = createSession(data, account.id);
       env.db.save();
-      return ok({ token: session.token, userInfo: toUserInfo(account), isNewUser: false });
+      return ok({ token: session.token, userInfo: await toUserInfo(account, env.vault), isNewUser: false });
     }),
 
     route(env, 'resetPassword', ResetPasswordInput, async ({ input }) => {

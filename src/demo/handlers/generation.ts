@@ -80,9 +80,9 @@ function notFound(): Response {
 
 /** One task-API endpoint: the Bearer key's account, then the request checked against the endpoint's fields. */
 function generateRoute(env: DemoEnvironment, endpoint: GenerateEndpoint): HttpHandler {
-  return route(env, endpoint, v.unknown(), ({ input, token }) => {
+  return route(env, endpoint, v.unknown(), async ({ input, token }) => {
     const data = env.db.read();
-    const owner = accountForApiKey(data, token);
+    const owner = await accountForApiKey(data, token, env.vault);
     if (!owner) return invalidKey();
     const checked = parseGenerateCall(endpoint, input);
     if (!checked.ok) return parameterError(checked.message);
@@ -106,9 +106,9 @@ export function generationHandlers(env: DemoEnvironment): HttpHandler[] {
     generateRoute(env, 'generate2'),
     generateRoute(env, 'generatePro'),
 
-    route(env, 'taskRecord', v.unknown(), ({ input, token, request }) => {
+    route(env, 'taskRecord', v.unknown(), async ({ input, token, request }) => {
       const data = env.db.read();
-      const owner = accountForApiKey(data, token);
+      const owner = await accountForApiKey(data, token, env.vault);
       if (!owner) return invalidKey();
       const query = v.safeParse(TaskRecordRequestSchema, input);
       if (!query.success) return parameterError(t`taskId is required.`);
@@ -119,8 +119,8 @@ export function generationHandlers(env: DemoEnvironment): HttpHandler[] {
       return ok(record);
     }),
 
-    route(env, 'credit', v.unknown(), ({ token }) => {
-      const owner = accountForApiKey(env.db.read(), token);
+    route(env, 'credit', v.unknown(), async ({ token }) => {
+      const owner = await accountForApiKey(env.db.read(), token, env.vault);
       return owner ? ok(owner.account.credits) : invalidKey();
     }),
 

@@ -3,7 +3,7 @@ import type { HttpHandler } from 'msw';
 import * as v from 'valibot';
 import { t } from '@lingui/core/macro';
 import type { ApiKeyIdRequest, ApiKeyNameRequest, RenameApiKeyRequest } from '../../api/requests';
-import { MAX_API_KEYS, accountForToken, addApiKey, findApiKey, newApiKeyValue, orderedApiKeys } from '../db';
+import { MAX_API_KEYS, accountForToken, addApiKey, findApiKey, newKeyNonce, orderedApiKeys, toApiKey } from '../db';
 import type { DemoEnvironment } from '../environment';
 import { BAD_REQUEST_CODE, fail, ok, route } from './route';
 import { sessionExpired } from './user';
@@ -28,12 +28,12 @@ function noSuchKey() {
 
 export function keyHandlers(env: DemoEnvironment): HttpHandler[] {
   return [
-    route(env, 'apiKeyList', v.unknown(), ({ token }) => {
+    route(env, 'apiKeyList', v.unknown(), async ({ token }) => {
       const account = accountForToken(env.db.read(), token);
-      return account ? ok(orderedApiKeys(account)) : sessionExpired();
+      return account ? ok(await Promise.all(orderedApiKeys(account).map((row) => toApiKey(row, env.vault)))) : sessionExpired();
     }),
 
-    route(env, 'addApiKey', AddKeyInput, ({ input, token }) => {
+    route(env, 'addApiKey', AddKeyInput, async ({ input, token }) => {
       const account = accountForToken(env.db.read(), token);
       if (!account) return sessionExpired();
       if (account.apiKeys.length >= MAX_API_KEYS) {
@@ -41,7 +41,7 @@ export function keyHandlers(env: DemoEnvironment): HttpHandler[] {
       }
       const key = addApiKey(account, input.name);
       env.db.save();
-      return ok(key);
+      return ok(await toApiKey(key, env.vault));
     }),
 
     route(env, 'updateApiKeyName', RenameKeyInput, ({ input, token }) => {
@@ -65,14 +65,15 @@ export function keyHandlers(env: DemoEnvironment): HttpHandler[] {
       return ok(null);
     }),
 
-    route(env, 'resetApiKey', v.unknown(), ({ token }) => {
+    route(env, 'resetApiKey', v.unknown(), async ({ token }) => {
       const account = accountForToken(env.db.read(), token);
       if (!account) return sessionExpired();
       const primary = account.apiKeys.find((key) => key.primary);
       if (!primary) return fail(BAD_REQUEST_CODE, t`This account has no primary key.`);
-      primary.apiKey = newApiKeyValue();
+      // A new nonce is a new key: the old one no longer matches any row.
+      primary.nonce = newKeyNonce();
       env.db.save();
-      return ok({ apiKey: primary.apiKey });
+      return ok({ apiKey: await toApiKey(primary, env.vault).then((key) => key.apiKey) });
     }),
   ];
 }

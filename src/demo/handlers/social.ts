@@ -50,7 +50,7 @@ function socialLogin(env: DemoEnvironment, provider: SocialProvider) {
     linkProvider(account, provider);
     const session = createSession(data, account.id);
     env.db.save();
-    return ok({ token: session.token, userInfo: toUserInfo(account), isNewUser: existing === undefined });
+    return ok({ token: session.token, userInfo: await toUserInfo(account, env.vault), isNewUser: existing === undefined });
   };
 }
 

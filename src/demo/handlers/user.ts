@@ -14,13 +14,13 @@ export function sessionExpired() {
 
 export function userHandlers(env: DemoEnvironment): HttpHandler[] {
   return [
-    route(env, 'userInfo', v.unknown(), ({ token, request }) => {
+    route(env, 'userInfo', v.unknown(), async ({ token, request }) => {
       const data = env.db.read();
       const account = accountForToken(data, token);
       if (!account) return sessionExpired();
       // Tasks that finished since the last look are charged now, so the balance is current.
       if (settleDueTasks(data, new URL(request.url).origin, Date.now(), account.id)) env.db.save();
-      return ok(toUserInfo(account));
+      return ok(await toUserInfo(account, env.vault));
     }),
   ];
 }

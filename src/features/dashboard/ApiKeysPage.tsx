@@ -4,8 +4,6 @@ import { SavedSettingsGate } from './SavedSettingsGate';
 import { useSelector } from '@xstate/react';
 import { useLocalActor } from '../../actors/inspection';
 import { Trans, useLingui } from '@lingui/react/macro';
-import toast from 'react-hot-toast';
-import { t as translate } from '@lingui/core/macro';
 import { createApiKeysLogic, type ApiKeysActor } from '../../actors/apiKeys';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors } from '../../actors/user';
@@ -14,6 +12,7 @@ import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { maskKey } from '../../ui/maskKey';
+import { copyText } from '../../ui/copyText';
 import { DashboardLayout } from './DashboardLayout';
 import { IpWhitelistSection } from './IpWhitelistSection';
 import tableStyles from '../../ui/DataTable.module.css';
@@ -21,10 +20,7 @@ import styles from './ApiKeys.module.css';
 import { formatDate } from '../../ui/formatDate';
 
 function copyKey(key: string) {
-  navigator.clipboard.writeText(key).then(
-    () => toast.success(translate`Copied to the clipboard.`),
-    () => toast.error(translate`Could not copy. Select the key and copy it yourself.`),
-  );
+  void copyText(key);
 }
 
 function NameForm({ actor, initial, submitLabel }: { actor: ApiKeysActor; initial: string; submitLabel: string }) {
@@ -220,7 +216,7 @@ function ApiKeysManager() {
         {created ? (
           <div className={styles.form}>
             <p>
-              <Trans>Copy the key now and keep it somewhere safe. For your security it will not be shown again.</Trans>
+              <Trans>Keep this key secret: anyone who has it can spend your credits. You can copy it again from the list of keys while you are signed in.</Trans>
             </p>
             <code className={styles.fullKey} aria-label={t`New API key`}>
               {created.apiKey}

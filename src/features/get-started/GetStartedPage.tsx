@@ -126,6 +126,7 @@ function Steps({ apiKey }: { apiKey: string }) {
   const userActor = useGlobalActor('user');
   const user = useGlobalSelector('user', userSelectors.user);
   const resolving = useGlobalSelector('user', userSelectors.isResolving);
+  const keyState = useGlobalSelector('user', userSelectors.apiKeyState);
   // The first call's flow, sent with the key this page was rendered for.
   const [logic] = useState(() => createQuickStartLogic({ user: userActor, request: SAMPLE_CALL }));
   const actor = useLocalActor(logic, { input: { apiKey } });
@@ -221,6 +222,21 @@ function Steps({ apiKey }: { apiKey: string }) {
               </span>
             </p>
           </>
+        ) : keyState === 'loading' ? (
+          <p className={styles.text} role="status">
+            <Spinner size={14} /> <Trans>Loading your API key…</Trans>
+          </p>
+        ) : keyState === 'unavailable' ? (
+          <div role="alert">
+            <p className={styles.text}>
+              <Trans>Your API key could not be loaded. Check your connection and try again.</Trans>
+            </p>
+            <div className={styles.actions}>
+              <Button onClick={() => userActor.send({ type: 'REFRESH' })}>
+                <Trans>Try again</Trans>
+              </Button>
+            </div>
+          </div>
         ) : signedIn ? (
           <>
             <p className={styles.text}>

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { GenerationActor } from '../../actors/generation';
+import type { ApiKeyState } from '../../actors/user';
 import { config } from '../../config';
 import { GENERATION_MODELS, MODELS, creditsPerImage, lowestCreditsPerImage, modelSpec, outputSize, type Resolution } from '../../services/generationOptions';
 import { Button } from '../../ui/Button';
@@ -17,6 +18,8 @@ import styles from './Playground.module.css';
 export interface Requester {
   /** Null for an anonymous visitor: Generate opens the sign-in instead. */
   apiKey: string | null;
+  /** The key is held in memory only: after a reload it is loading until the account is read again. */
+  keyState: ApiKeyState;
   balance: number | null;
 }
 
@@ -24,11 +27,13 @@ interface PlaygroundFormProps {
   actor: GenerationActor;
   requester: Requester;
   onSignIn: () => void;
+  /** Reads the account again when its key could not be loaded. */
+  onReloadAccount: () => void;
 }
 
 
 /** The form of the playground. Every value lives in the generation machine (and the page address). */
-export function PlaygroundForm({ actor, requester, onSignIn }: PlaygroundFormProps) {
+export function PlaygroundForm({ actor, requester, onSignIn, onReloadAccount }: PlaygroundFormProps) {
   const { t, i18n } = useLingui();
   const draft = useSelector(actor, generationSelectors.draft);
   const errors = useSelector(actor, generationSelectors.fieldErrors);
@@ -80,6 +85,8 @@ export function PlaygroundForm({ actor, requester, onSignIn }: PlaygroundFormPro
       onSignIn();
       return;
     }
+    // Nothing to send with yet: the notice under the button says why.
+    if (requester.keyState === 'loading' || requester.keyState === 'unavailable') return;
     actor.send({ type: 'GENERATE', apiKey: requester.apiKey ?? '', balance: requester.balance });
   }
 
@@ -303,14 +310,30 @@ export function PlaygroundForm({ actor, requester, onSignIn }: PlaygroundFormPro
           <Trans>Your balance does not cover this task.</Trans> <Link href="/dashboard/billing">{t`Buy credits`}</Link>
         </p>
       ) : null}
-      {signedIn && requester.apiKey === '' ? (
+      {requester.keyState === 'missing' ? (
         <p className={styles.notice} data-tone="warning">
           <Trans>You need an API key to generate.</Trans> <Link href="/dashboard/api-keys">{t`Create a key`}</Link>
         </p>
       ) : null}
+      {requester.keyState === 'unavailable' ? (
+        <p className={styles.notice} data-tone="warning" role="alert">
+          <Trans>Your API key could not be loaded. Check your connection and try again.</Trans>{' '}
+          <Button size="sm" variant="ghost" onClick={onReloadAccount}>
+            <Trans>Try again</Trans>
+          </Button>
+        </p>
+      ) : null}
 
-      <Button type="submit" variant="primary" size="lg" block busy={running}>
-        {running ? <Trans>Generating…</Trans> : signedIn ? <Trans>Generate</Trans> : <Trans>Sign in to generate</Trans>}
+      <Button type="submit" variant="primary" size="lg" block busy={running || requester.keyState === 'loading'}>
+        {running ? (
+          <Trans>Generating…</Trans>
+        ) : requester.keyState === 'loading' ? (
+          <Trans>Loading your API key…</Trans>
+        ) : signedIn ? (
+          <Trans>Generate</Trans>
+        ) : (
+          <Trans>Sign in to generate</Trans>
+        )}
       </Button>
     </form>
   );

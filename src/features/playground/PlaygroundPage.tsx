@@ -55,7 +55,8 @@ export default function PlaygroundPage() {
   const actor = useLocalActor(logic, { input });
   const draft = useSelector(actor, generationSelectors.draft);
   useAddressFollowsForm(actor);
-  const requester: Requester = profile ? { apiKey: profile.apiKey, balance: profile.credits } : { apiKey: null, balance: null };
+  const keyState = useGlobalSelector('user', userSelectors.apiKeyState);
+  const requester: Requester = profile ? { apiKey: profile.apiKey, keyState, balance: profile.credits } : { apiKey: null, keyState, balance: null };
 
   return (
     <div className={styles.page}>
@@ -74,7 +75,12 @@ export default function PlaygroundPage() {
       </header>
       <div className={styles.layout}>
         <div className={styles.formColumn}>
-          <PlaygroundForm actor={actor} requester={requester} onSignIn={() => modal.send({ type: 'OPEN', view: 'signIn' })} />
+          <PlaygroundForm
+            actor={actor}
+            requester={requester}
+            onSignIn={() => modal.send({ type: 'OPEN', view: 'signIn' })}
+            onReloadAccount={() => user.send({ type: 'REFRESH' })}
+          />
         </div>
         <div className={styles.outputColumn}>
           <GenerationPanel actor={actor} />

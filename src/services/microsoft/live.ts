@@ -31,7 +31,9 @@ async function createClient(): Promise<PublicClientApplication> {
       redirectUri: origin,
       postLogoutRedirectUri: origin,
     },
-    cache: { cacheLocation: 'sessionStorage' },
+    // The ID token is a credential (it signs the user in here): kept in memory, never in browser storage. The
+    // popup sign-in works without a stored cache; only MSAL's short-lived interaction state uses sessionStorage.
+    cache: { cacheLocation: 'memoryStorage' },
   });
   await instance.initialize();
   return instance;

@@ -438,7 +438,7 @@ describe('the generation host', () => {
     expect(error).toMatchObject({ kind: 'server', code: 401 });
     expect(toastError).toHaveBeenCalledWith(KEY_REJECTED, { id: API_KEY_REJECTED_TOAST_ID });
     expect(getToken()).toBe('tok-1');
-    expect(readCachedUser()).toEqual(user);
+    expect(readCachedUser()).toEqual({ ...user, apiKey: '' });
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
 });

@@ -105,7 +105,8 @@ describe('Google sign-in', () => {
     const tables = demo.db.read();
     const account = findAccountByEmail(tables, email);
     expect(account).toMatchObject({ referDomain: 'news.example', utmTerm: 'launch', passwordHash: null, providers: ['google'] });
-    expect(account?.apiKeys).toEqual([expect.objectContaining({ primary: true, apiKey: first.userInfo.apiKey })]);
+    expect(account?.apiKeys).toEqual([expect.objectContaining({ primary: true, name: 'Default' })]);
+    expect(JSON.stringify(tables)).not.toContain(first.userInfo.apiKey);
     expect(tables.ledger.filter((entry) => entry.accountId === account?.id)).toEqual([expect.objectContaining({ kind: 'grant', credits: FREE_CREDITS })]);
 
     const second = dataOf('googleLogin', await socialCall('googleLogin', { credential: googleCredential(email.toUpperCase()), referDomain: 'other.example' }));

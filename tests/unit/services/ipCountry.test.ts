@@ -2,12 +2,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { config } from '../../../src/config';
-import { IP_LOOKUP_TIMEOUT_MS, lookupIpCountry } from '../../../src/services/ipCountry';
+import { IP_COUNTRY_SESSION_KEY, IP_LOOKUP_TIMEOUT_MS, forgetIpCountry, lookupIpCountry } from '../../../src/services/ipCountry';
 import { setToken } from '../../../src/services/session';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  forgetIpCountry();
+});
 afterAll(() => server.close());
 
 function answer(reply: () => Response | Promise<Response>): Request[] {
@@ -20,6 +23,33 @@ function answer(reply: () => Response | Promise<Response>): Request[] {
   );
   return seen;
 }
+
+describe('lookupIpCountry, once per session', () => {
+  it('asks the third party once, then answers from the session', async () => {
+    const seen = answer(() => HttpResponse.text('DE'));
+    await expect(lookupIpCountry()).resolves.toBe('DE');
+    await expect(lookupIpCountry()).resolves.toBe('DE');
+    expect(seen).toHaveLength(1);
+    expect(sessionStorage.getItem(IP_COUNTRY_SESSION_KEY)).toBe('DE');
+  });
+
+  it('keeps no failed answer: the next lookup asks again', async () => {
+    const seen = answer(() => new HttpResponse(null, { status: 503 }));
+    await expect(lookupIpCountry()).rejects.toThrow();
+    server.resetHandlers();
+    const again = answer(() => HttpResponse.text('FR'));
+    await expect(lookupIpCountry()).resolves.toBe('FR');
+    expect([seen.length, again.length]).toEqual([1, 1]);
+  });
+
+  it('asks again once forgotten (the demo controls switch the country)', async () => {
+    const seen = answer(() => HttpResponse.text('US'));
+    await lookupIpCountry();
+    forgetIpCountry();
+    await lookupIpCountry();
+    expect(seen).toHaveLength(2);
+  });
+});
 
 describe('lookupIpCountry', () => {
   it('asks the default lookup service', () => {

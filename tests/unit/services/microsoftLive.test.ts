@@ -47,7 +47,7 @@ describe('liveMicrosoft.initialize', () => {
         redirectUri: window.location.origin,
         postLogoutRedirectUri: window.location.origin,
       },
-      cache: { cacheLocation: 'sessionStorage' },
+      cache: { cacheLocation: 'memoryStorage' },
     });
     expect(msal.initialize).toHaveBeenCalledTimes(1);
   });

@@ -5,6 +5,7 @@ import {
   CACHED_USER_KEY,
   TOKEN_COOKIE,
   clearStoredLogin,
+  cookiesUsable,
   getToken,
   persistLogin,
   readCachedUser,
@@ -36,10 +37,10 @@ afterEach(() => {
 });
 
 describe('the token cookie', () => {
-  it('is named authorization, lives 7 days on path / with SameSite=Lax', () => {
+  it('is named authorization, lives 7 days on path / with SameSite=Strict', () => {
     const set = vi.spyOn(Cookies, 'set');
     setToken('tok-1');
-    expect(set).toHaveBeenCalledWith('authorization', 'tok-1', { expires: 7, path: '/', sameSite: 'Lax', secure: false });
+    expect(set).toHaveBeenCalledWith('authorization', 'tok-1', { expires: 7, path: '/', sameSite: 'Strict', secure: false });
     expect(document.cookie).toContain('authorization=tok-1');
     expect(getToken()).toBe('tok-1');
   });
@@ -58,11 +59,39 @@ describe('the token cookie', () => {
   });
 });
 
+describe('whether cookies can be used', () => {
+  it('is true when a cookie written can be read back, and leaves no probe behind', () => {
+    expect(cookiesUsable()).toBe(true);
+    expect(document.cookie).not.toContain('cookieProbe');
+  });
+
+  it('is false when the browser says cookies are off', () => {
+    vi.stubGlobal('navigator', { ...navigator, cookieEnabled: false });
+    expect(cookiesUsable()).toBe(false);
+  });
+
+  it('is false when cookies are dropped silently', () => {
+    vi.spyOn(Cookies, 'set').mockReturnValue(undefined);
+    expect(cookiesUsable()).toBe(false);
+  });
+});
+
 describe('the cached user', () => {
-  it('round-trips through localStorage under its product key', () => {
+  it('round-trips through localStorage under its product key, without the API key', () => {
     saveCachedUser(user);
-    expect(JSON.parse(localStorage.getItem(CACHED_USER_KEY) ?? 'null')).toEqual(user);
-    expect(readCachedUser()).toEqual(user);
+    const stored = JSON.parse(localStorage.getItem(CACHED_USER_KEY) ?? 'null') as Record<string, unknown>;
+    const { apiKey: _apiKey, ...rest } = user;
+    expect(stored).toEqual(rest);
+    expect(localStorage.getItem(CACHED_USER_KEY)).not.toContain('sk-1');
+    // The key is known again only when user-info answers.
+    expect(readCachedUser()).toEqual({ ...user, apiKey: '' });
+  });
+
+  it('a record an older version wrote with the key is rewritten without it when read', () => {
+    localStorage.setItem(CACHED_USER_KEY, JSON.stringify(user));
+    expect(readCachedUser()).toEqual({ ...user, apiKey: '' });
+    expect(localStorage.getItem(CACHED_USER_KEY)).not.toContain('sk-1');
+    expect(JSON.parse(localStorage.getItem(CACHED_USER_KEY) ?? 'null')).toMatchObject({ id: 'u1', email: 'ada@example.com' });
   });
 
   it.each([
@@ -93,9 +122,11 @@ describe('the cached user', () => {
 });
 
 describe('the stored login', () => {
-  it('persists the token and the user together, and reads them back', () => {
+  it('persists the token and the user together, and reads them back (the key stays in memory only)', () => {
     persistLogin({ token: 'tok-1', userInfo: user });
-    expect(readStoredLogin()).toEqual({ token: 'tok-1', cachedUser: user });
+    expect(readStoredLogin()).toEqual({ token: 'tok-1', cachedUser: { ...user, apiKey: '' } });
+    expect(JSON.stringify({ ...localStorage })).not.toContain('sk-1');
+    expect(document.cookie).not.toContain('sk-1');
   });
 
   it('exists without a cached user as long as a token does', () => {
@@ -103,9 +134,10 @@ describe('the stored login', () => {
     expect(readStoredLogin()).toEqual({ token: 'tok-1', cachedUser: null });
   });
 
-  it('is absent without a token, even with a cached user', () => {
+  it('is absent without a token, and a cached user left without one is removed', () => {
     saveCachedUser(user);
     expect(readStoredLogin()).toBeNull();
+    expect(localStorage.getItem(CACHED_USER_KEY)).toBeNull();
   });
 
   it('clearing expires the cookie and removes the cached user', () => {

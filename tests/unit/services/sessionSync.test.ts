@@ -12,12 +12,26 @@ describe('session sync between tabs', () => {
     stops.splice(0).forEach((stop) => stop());
   });
 
-  it('delivers sign-in and sign-out announcements to the other tabs', async () => {
+  it('announces to the other tabs, with this tab named', async () => {
+    const otherTab = new BroadcastChannel('nanobanana.session');
+    const heard: unknown[] = [];
+    otherTab.onmessage = (event: MessageEvent<unknown>) => heard.push(event.data);
+    announceSessionChange('signedIn');
+    announceSessionChange('signedOut');
+    await vi.waitFor(() => expect(heard).toEqual([expect.objectContaining({ change: 'signedIn' }), expect.objectContaining({ change: 'signedOut' })]));
+    otherTab.close();
+  });
+
+  it('hears the other tabs, never its own announcements (no echo re-reads the account)', async () => {
     const seen: SessionChange[] = [];
     stops.push(watchSessionChanges((change) => seen.push(change)));
     announceSessionChange('signedIn');
-    announceSessionChange('signedOut');
-    await vi.waitFor(() => expect(seen).toEqual(['signedIn', 'signedOut']));
+    const otherTab = new BroadcastChannel('nanobanana.session');
+    otherTab.postMessage({ change: 'signedOut', tab: 'another-tab' });
+    await vi.waitFor(() => expect(seen).toEqual(['signedOut']));
+    await settle();
+    expect(seen).toEqual(['signedOut']);
+    otherTab.close();
   });
 
   it('ignores messages that are not session changes', async () => {
@@ -26,7 +40,8 @@ describe('session sync between tabs', () => {
     const stranger = new BroadcastChannel('nanobanana.session');
     stranger.postMessage({ type: 'signedIn' });
     stranger.postMessage('deleteEverything');
-    stranger.postMessage('signedOut');
+    stranger.postMessage({ change: 'everything', tab: 'x' });
+    stranger.postMessage({ change: 'signedOut', tab: 'x' });
     await vi.waitFor(() => expect(seen).toEqual(['signedOut']));
     stranger.close();
   });
@@ -35,8 +50,10 @@ describe('session sync between tabs', () => {
     const seen: SessionChange[] = [];
     const stop = watchSessionChanges((change) => seen.push(change));
     stop();
-    announceSessionChange('signedOut');
+    const otherTab = new BroadcastChannel('nanobanana.session');
+    otherTab.postMessage({ change: 'signedOut', tab: 'another-tab' });
     await settle();
     expect(seen).toEqual([]);
+    otherTab.close();
   });
 });
