@@ -1,6 +1,6 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { errorCode, errorMessage, isRateLimitedError, type ResultEnvelope } from './types';
+import { errorCode, errorKind, errorMessage, isRateLimitedError, type ResultEnvelope } from './types';
 
 /**
  * The playground form as the user typed it, for any model: each model's endpoint takes only some of these
@@ -81,6 +81,17 @@ export interface PollTaskInput {
   apiKey: string;
 }
 
+/** What findCreatedTask looks for in the account's task history: a task made from this request since it was sent. */
+export interface FindCreatedTaskInput {
+  draft: GenerationDraft;
+  /** When the request was sent (ms since epoch). */
+  sentAt: number;
+  /** Tasks this page already showed: never taken for the lost one (the same request may have been sent before). */
+  knownTaskIds: readonly string[];
+}
+/** The task found (its id), or null when the history has none from this request; any other code: not known. */
+export type FindCreatedTaskResponse = ResultEnvelope<{ taskId: string } | null>;
+
 /**
  * Why the last run failed, for the view to word: the task API refused to create the task, the model failed
  * to make it, or the progress could not be read several times in a row.
@@ -111,6 +122,10 @@ export interface GenerationContext {
   error: string | null;
   /** The API's code for a failure, when it gave one (402: not enough credits). */
   errorCode: number | string | null;
+  /** When the current task's create call was sent (ms since epoch): a task it made is no older than this. */
+  sentAt: number | null;
+  /** The tasks this page created or found so far, newest last (a few): a lost answer is never matched to one of them. */
+  knownTaskIds: string[];
 }
 
 export type GenerationEvent =
@@ -119,13 +134,17 @@ export type GenerationEvent =
   | { type: 'GENERATE'; apiKey: string; balance: number | null }
   // Stop watching the task (the API has no cancel call: a task already sent may still finish).
   | { type: 'CANCEL' }
-  // After the time limit: watch the same task again.
+  // After the time limit: watch the same task again. After a failed look in the history: look again.
   | { type: 'CHECK_AGAIN' }
+  // After the history showed no task from a request whose answer was lost: send the same request again.
+  | { type: 'RETRY' }
   // What the invoked calls report; listed so named guards and actions read them with types.
   | DoneActorEvent<CreateTaskResponse, 'createTask'>
   | ErrorActorEvent<unknown, 'createTask'>
   | DoneActorEvent<PollTaskResponse, 'pollTask'>
-  | ErrorActorEvent<unknown, 'pollTask'>;
+  | ErrorActorEvent<unknown, 'pollTask'>
+  | DoneActorEvent<FindCreatedTaskResponse, 'findCreatedTask'>
+  | ErrorActorEvent<unknown, 'findCreatedTask'>;
 
 /** The first progress read waits this long; each "still generating" waits longer, up to POLL_MAX_DELAY_MS. */
 export const POLL_FIRST_DELAY_MS = 2000;
@@ -142,6 +161,24 @@ export function timeLeftMs(since: number | null, now: number): number {
   return since === null ? GENERATION_TIME_LIMIT_MS : Math.max(0, since + GENERATION_TIME_LIMIT_MS - now);
 }
 
+/**
+ * After a create call's answer was lost, the wait before looking for its task in the history: a request cut off
+ * on its way may still be reaching the server.
+ */
+export const LOOKUP_DELAY_MS = 2000;
+/** How many task ids the page remembers as its own (enough for a session of retries and variations). */
+export const KNOWN_TASKS_KEPT = 20;
+
+/**
+ * A create call that failed with no answer from the task API (the connection dropped, the time ran out): the
+ * request may have reached it and made the task, which would then be charged. A coded answer, a refused key or
+ * a session that ended say it was not made.
+ */
+export function isLostAnswerError(error: unknown): boolean {
+  const kind = errorKind(error);
+  return kind === 'network' || kind === 'timeout';
+}
+
 /** The longest wait between two reads while the task API says "too many requests". */
 export const RATE_LIMITED_MAX_DELAY_MS = 60_000;
 
@@ -156,6 +193,14 @@ export function pollDelayMs(polls: number, rateLimited = 0): number {
 
 function createdTaskId(event: GenerationEvent): string | null {
   return event.type === 'xstate.done.actor.createTask' && event.output.code === 200 ? event.output.data.taskId : null;
+}
+
+function foundTaskId(event: GenerationEvent): string | null {
+  return event.type === 'xstate.done.actor.findCreatedTask' && event.output.code === 200 ? (event.output.data?.taskId ?? null) : null;
+}
+
+function rememberTask(known: readonly string[], taskId: string | null): string[] {
+  return taskId === null || known.includes(taskId) ? [...known] : [...known, taskId].slice(-KNOWN_TASKS_KEPT);
 }
 
 function polledTask(event: GenerationEvent): TaskAnswer | null {
@@ -176,6 +221,7 @@ const NO_RUN = {
   failure: null,
   error: null,
   errorCode: null,
+  sentAt: null,
 } satisfies Partial<GenerationContext>;
 
 /**
@@ -188,6 +234,8 @@ export const generationMachine = setup({
   actors: {
     createTask: notProvidedActor<CreateTaskResponse, CreateTaskInput>('createTask'),
     pollTask: notProvidedActor<PollTaskResponse, PollTaskInput>('pollTask'),
+    // Reads the account's task history (the platform's list, with the session) for a task made from the request.
+    findCreatedTask: notProvidedActor<FindCreatedTaskResponse, FindCreatedTaskInput>('findCreatedTask'),
   },
   actions: {
     // The app keeps the form in the page address, so a playground can be shared.
@@ -201,8 +249,26 @@ export const generationMachine = setup({
     rememberRequester: assign(({ context, event }) => (event.type === 'GENERATE' ? { apiKey: event.apiKey, balance: event.balance } : { apiKey: context.apiKey })),
     setFieldErrors: assign({ fieldErrors: ({ context }) => context.validate(context.draft) }),
     startTask: assign(({ context }) => ({ ...NO_RUN, submitted: context.draft, fieldErrors: {} })),
+    // The same request again (what was submitted, whatever the form says now).
+    resendTask: assign(({ context }) => ({ ...NO_RUN, submitted: context.submitted })),
     clearRun: assign(NO_RUN),
-    setTaskId: assign({ taskId: ({ context, event }) => createdTaskId(event) ?? context.taskId, watchingSince: () => Date.now() }),
+    markSent: assign({ sentAt: () => Date.now() }),
+    setTaskId: assign(({ context, event }) => {
+      const taskId = createdTaskId(event) ?? context.taskId;
+      return { taskId, watchingSince: Date.now(), knownTaskIds: rememberTask(context.knownTaskIds, taskId) };
+    }),
+    // The lost answer's task, found in the history: watched like one the answer had named (the lost answer forgotten).
+    setFoundTask: assign(({ context, event }) => {
+      const taskId = foundTaskId(event) ?? context.taskId;
+      return { taskId, watchingSince: Date.now(), knownTaskIds: rememberTask(context.knownTaskIds, taskId), failure: null, error: null, errorCode: null };
+    }),
+    setLookupErrorFromResponse: assign(({ event }) =>
+      event.type === 'xstate.done.actor.findCreatedTask' ? { error: event.output.msg, errorCode: event.output.code } : {},
+    ),
+    setLookupErrorFromError: assign(({ event }) =>
+      event.type === 'xstate.error.actor.findCreatedTask' ? { error: errorMessage(event.error), errorCode: errorCode(event.error) } : {},
+    ),
+    clearLookupError: assign({ error: null, errorCode: null }),
     setCreateErrorFromResponse: assign(({ event }) =>
       event.type === 'xstate.done.actor.createTask' ? { failure: 'create' as const, error: event.output.msg, errorCode: event.output.code } : {},
     ),
@@ -236,6 +302,10 @@ export const generationMachine = setup({
     lacksApiKey: ({ context }) => context.apiKey.trim() === '',
     cannotAfford: ({ context }) => context.balance !== null && context.costOf(context.draft) > context.balance,
     isTaskCreated: ({ event }) => createdTaskId(event) !== null,
+    isAnswerLost: ({ event }) => event.type === 'xstate.error.actor.createTask' && isLostAnswerError(event.error),
+    isTaskFound: ({ event }) => foundTaskId(event) !== null,
+    // The history was read and holds no task from the request: it never reached the server.
+    isTaskMissing: ({ event }) => event.type === 'xstate.done.actor.findCreatedTask' && event.output.code === 200 && event.output.data === null,
     isSucceeded: ({ event }) => polledTask(event)?.successFlag === 1,
     isFailedTask: ({ event }) => {
       const flag = polledTask(event)?.successFlag;
@@ -247,6 +317,7 @@ export const generationMachine = setup({
     isLastPollError: ({ context }) => context.pollErrors + 1 >= MAX_POLL_ERRORS,
   },
   delays: {
+    LOOKUP_DELAY: LOOKUP_DELAY_MS,
     POLL_DELAY: ({ context }) => pollDelayMs(context.polls, context.rateLimited),
     // Measured from when watching began, so the limit is the same however the wait was spent.
     GENERATION_TIME_LIMIT: ({ context }) => timeLeftMs(context.watchingSince, Date.now()),
@@ -260,6 +331,7 @@ export const generationMachine = setup({
     fieldErrors: {},
     apiKey: '',
     balance: null,
+    knownTaskIds: [],
     ...NO_RUN,
   }),
   initial: 'idle',
@@ -295,6 +367,7 @@ export const generationMachine = setup({
     // GENERATE is not taken here or while polling: a double click sends one task.
     creatingTask: {
       tags: ['busy', 'running'],
+      entry: 'markSent',
       on: { CANCEL: 'cancelled' },
       invoke: {
         id: 'createTask',
@@ -304,7 +377,52 @@ export const generationMachine = setup({
           { guard: 'isTaskCreated', target: 'polling', actions: 'setTaskId' },
           { target: 'failed', actions: 'setCreateErrorFromResponse' },
         ],
-        onError: { target: 'failed', actions: 'setCreateErrorFromError' },
+        onError: [
+          // The task may exist (and be charged): find out before offering to send it again. The reason stays for the view.
+          { guard: 'isAnswerLost', target: 'checkingWhetherTaskWasCreated', actions: 'setCreateErrorFromError' },
+          { target: 'failed', actions: 'setCreateErrorFromError' },
+        ],
+      },
+    },
+    // The create call's answer was lost: the account's history tells whether the request made a task.
+    checkingWhetherTaskWasCreated: {
+      tags: ['busy', 'running'],
+      initial: 'waitingForServer',
+      on: { CANCEL: 'cancelled' },
+      states: {
+        waitingForServer: {
+          after: { LOOKUP_DELAY: 'lookingInHistory' },
+        },
+        lookingInHistory: {
+          invoke: {
+            id: 'findCreatedTask',
+            src: 'findCreatedTask',
+            input: ({ context }) => ({ draft: context.submitted ?? context.draft, sentAt: context.sentAt ?? 0, knownTaskIds: context.knownTaskIds }),
+            onDone: [
+              // Found: one task, one charge; it is watched as if the answer had arrived.
+              { guard: 'isTaskFound', target: `#${ID}.polling`, actions: 'setFoundTask' },
+              { guard: 'isTaskMissing', target: `#${ID}.taskNotCreated` },
+              { target: `#${ID}.taskCreationUnknown`, actions: 'setLookupErrorFromResponse' },
+            ],
+            onError: { target: `#${ID}.taskCreationUnknown`, actions: 'setLookupErrorFromError' },
+          },
+        },
+      },
+    },
+    // The history holds no task from the request: it never reached the server, nothing was charged; RETRY sends it.
+    taskNotCreated: {
+      tags: 'failed',
+      on: {
+        RETRY: { target: 'creatingTask', actions: 'resendTask' },
+        GENERATE: { target: 'validating', actions: 'rememberRequester' },
+      },
+    },
+    // The history could not be read either: sending again might make (and charge) a second task, so look again first.
+    taskCreationUnknown: {
+      tags: 'failed',
+      on: {
+        CHECK_AGAIN: { target: 'checkingWhetherTaskWasCreated', actions: 'clearLookupError' },
+        GENERATE: { target: 'validating', actions: 'rememberRequester' },
       },
     },
     // The task runs on the server; only reading its record tells how it went.

@@ -189,7 +189,7 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
   {
     id: wechatPaymentMachine.id,
     machine: wechatPaymentMachine,
-    description: 'Paying with WeChat Pay: creates the order, shows its QR code and checks every 2 seconds until it is paid or the code expires.',
+    description: 'Paying with WeChat Pay: creates the order, shows its QR code and checks, less often as time passes and never while the tab is hidden, until it is paid, the code expires (15 minutes at most) or the server stops answering.',
     sampleInput: FRESH_PAYMENT,
   },
   {

@@ -41,6 +41,19 @@ export interface PaymentContext {
   order: PaymentOrder | null;
   error: string | null;
   errorKind: PaymentErrorKind | null;
+  /**
+   * The purchase's idempotency key while the server's answer to creating its order is not known: a fresh one on
+   * PAY, sent again when the buyer tries again after an answer that never arrived (the server then hands back the
+   * order it may have made instead of a second one). Null once an answer was read, so another try is a new order.
+   */
+  idempotencyKey: string | null;
+  /**
+   * Checks of the order since polling (re)started that did not settle it, counted up to CHECK_DELAY_STEPS: the
+   * wait before the next check grows with it.
+   */
+  unsettledChecks: number;
+  /** Checks in a row that got no answer (refused, or the call failed); polling stops at MAX_FAILED_CHECKS. */
+  failedChecks: number;
 }
 
 /** The events every payment machine takes from its view. */
@@ -55,9 +68,14 @@ export type PaymentUserEvent =
   // Back to choosing a package.
   | { type: 'DISMISS' };
 
+/** What the app's page-visibility watcher reports while a machine polls (machines never read `document`). */
+export type PageVisibilityEvent = { type: 'PAGE_HIDDEN' } | { type: 'PAGE_VISIBLE' };
+
 export interface CreateOrderInput {
   packageId: string;
   vaultId: string | null;
+  /** Null only where the app did not provide newIdempotencyKey (the explorer's simulation): the call then sends none. */
+  idempotencyKey: string | null;
 }
 
 export interface CheckOrderInput {
@@ -71,14 +89,23 @@ export interface OrderStatusAnswer {
 
 export type CheckOrderResponse = ResultEnvelope<OrderStatusAnswer>;
 
-/** Time between two questions about a pending order. */
-export const CONFIRM_INTERVAL_MS = 2000;
+/** The wait before asking again about an order the first check left pending. */
+export const CHECK_DELAY_FIRST_MS = 2000;
+/** Each further check that leaves the order unsettled makes the next wait this much longer… */
+export const CHECK_DELAY_GROWTH = 1.5;
+/** …up to this: a buyer who has just paid hears of it within 10 s, and an idle tab asks at most 6 times a minute. */
+export const CHECK_DELAY_MAX_MS = 10_000;
+/** The unsettled checks after which the wait stops growing (counting further would only grow the context). */
+export const CHECK_DELAY_STEPS = 1 + Math.ceil(Math.log(CHECK_DELAY_MAX_MS / CHECK_DELAY_FIRST_MS) / Math.log(CHECK_DELAY_GROWTH));
+/** Checks in a row without an answer after which polling stops: the buyer chooses when to ask again. */
+export const MAX_FAILED_CHECKS = 5;
 /** How long confirming keeps asking before it gives up (the buyer may then check again). */
 export const CONFIRM_TIMEOUT_MS = 60_000;
-/** A WeChat code whose expiry cannot be read lives as long as WeChat's own default (two hours). */
-export const QR_FALLBACK_EXPIRY_MS = 2 * 60 * 60 * 1000;
-/** setTimeout fires at once past this; a later expiry waits this long instead. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+/**
+ * The longest a WeChat code is waited on, whatever expiry the server states: a far-future, unreadable or missing
+ * one included. WeChat's own codes live two hours; nobody watches a QR code that long.
+ */
+export const QR_MAX_WAIT_MS = 15 * 60 * 1000;
 
 /** What an order's status means for the payment. */
 export type StatusOutcome = 'paid' | 'cancelled' | 'failed' | 'pending';
@@ -103,11 +130,45 @@ export function answeredOutcome(response: ResultEnvelope<OrderStatusAnswer>): St
   return response.code === 200 ? statusOutcome(response.data.status) : null;
 }
 
-/** Milliseconds until a WeChat code expires (0 if it already has), measured from `now`. */
+/** Milliseconds until a WeChat code expires (0 if it already has), measured from `now`, at most QR_MAX_WAIT_MS. */
 export function qrExpiryMs(expireTime: string | null, now: number): number {
   const expiresAt = expireTime === null ? Number.NaN : Date.parse(expireTime);
-  if (Number.isNaN(expiresAt)) return QR_FALLBACK_EXPIRY_MS;
-  return Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - now));
+  if (Number.isNaN(expiresAt)) return QR_MAX_WAIT_MS;
+  return Math.min(QR_MAX_WAIT_MS, Math.max(0, expiresAt - now));
+}
+
+/**
+ * When the page stops waiting on a code shown at `now` (ISO 8601): the server's expiry, 15 minutes at most. The app
+ * stores this as the order's expiry, so the time the buyer reads is the time the page gives up.
+ */
+export function qrWaitEnds(expireTime: string | null, now: number): string {
+  return new Date(now + qrExpiryMs(expireTime, now)).toISOString();
+}
+
+/** The wait before the next check, after `unsettledChecks` checks that did not settle the order. */
+export function checkDelayMs(unsettledChecks: number): number {
+  const grown = CHECK_DELAY_FIRST_MS * CHECK_DELAY_GROWTH ** Math.max(0, unsettledChecks - 1);
+  return Math.round(Math.min(CHECK_DELAY_MAX_MS, grown));
+}
+
+type CheckCounts = Pick<PaymentContext, 'unsettledChecks' | 'failedChecks'>;
+
+/** Where polling (re)starts: at once, with the shortest wait, and no failure counted. */
+export const FRESH_CHECKS: CheckCounts = { unsettledChecks: 0, failedChecks: 0 };
+
+/** After a check that found the order still pending: the wait grows, and the failures in a row end. */
+export function countPendingCheck(context: CheckCounts): CheckCounts {
+  return { unsettledChecks: Math.min(CHECK_DELAY_STEPS, context.unsettledChecks + 1), failedChecks: 0 };
+}
+
+/** After a check that got no answer (refused, or the call failed): the wait grows, and one more failure in a row. */
+export function countFailedCheck(context: CheckCounts): CheckCounts {
+  return { unsettledChecks: Math.min(CHECK_DELAY_STEPS, context.unsettledChecks + 1), failedChecks: Math.min(MAX_FAILED_CHECKS, context.failedChecks + 1) };
+}
+
+/** Whether the check that just failed is the last one polling allows in a row (read before it is counted). */
+export function isLastAllowedFailure(context: CheckCounts): boolean {
+  return context.failedChecks + 1 >= MAX_FAILED_CHECKS;
 }
 
 /** Context at start: a resumed order is known by its number and package only. */
@@ -120,6 +181,8 @@ export function initialPaymentContext(input: PaymentInput): PaymentContext {
     order: resume ? emptyOrder(resume.orderNo) : null,
     error: null,
     errorKind: null,
+    idempotencyKey: null,
+    ...FRESH_CHECKS,
   };
 }
 
@@ -137,5 +200,5 @@ export function orderOf(context: PaymentContext, machineId: string): PaymentOrde
 /** What creatingOrder sends; only reachable after PAY or RETRY stored the package. */
 export function createOrderInput(context: PaymentContext, machineId: string): CreateOrderInput {
   if (context.packageId === null) throw new Error(`${machineId}: no package to order`);
-  return { packageId: context.packageId, vaultId: context.vaultId };
+  return { packageId: context.packageId, vaultId: context.vaultId, idempotencyKey: context.idempotencyKey };
 }

@@ -1,16 +1,21 @@
 import { and, assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { notProvidedAction, notProvidedActor } from './notProvided';
+import { notProvidedAction, notProvidedActor, notProvidedCallback } from './notProvided';
 import {
   answeredOutcome,
-  CONFIRM_INTERVAL_MS,
+  checkDelayMs,
   CONFIRM_TIMEOUT_MS,
+  countFailedCheck,
+  countPendingCheck,
   createOrderInput,
   emptyOrder,
+  FRESH_CHECKS,
   initialPaymentContext,
+  isLastAllowedFailure,
   orderOf,
   type CheckOrderInput,
   type CheckOrderResponse,
   type CreateOrderInput,
+  type PageVisibilityEvent,
   type OrderStatusAnswer,
   type PaymentContext,
   type PaymentInput,
@@ -39,6 +44,7 @@ export type CaptureOrderResponse = ResultEnvelope<OrderStatusAnswer>;
 
 export type PaypalPaymentEvent =
   | PaymentUserEvent
+  | PageVisibilityEvent
   // What the invoked calls report; listed so named guards and actions read them with types.
   | DoneActorEvent<CreatePaypalOrderResponse, 'createOrder'>
   | ErrorActorEvent<unknown, 'createOrder'>
@@ -81,18 +87,27 @@ export const paypalPaymentMachine = setup({
     approveInPaypal: notProvidedActor<PaypalApproval, PaypalOrderInput>('approveInPaypal'),
     captureOrder: notProvidedActor<CaptureOrderResponse, PaypalOrderInput>('captureOrder'),
     checkOrder: notProvidedActor<CheckOrderResponse, CheckOrderInput>('checkOrder'),
+    // Sends PAGE_HIDDEN / PAGE_VISIBLE as the tab is hidden or shown (PAGE_HIDDEN at once if it starts hidden).
+    watchPageVisibility: notProvidedCallback('watchPageVisibility'),
   },
   actions: {
     // The app keeps the order in session storage (reads context.order), so a reload finds it.
     rememberPendingOrder: notProvidedAction('rememberPendingOrder'),
     forgetPendingOrder: notProvidedAction('forgetPendingOrder'),
     notifyPaid: notProvidedAction('notifyPaid'),
+    // The app assigns a fresh random idempotencyKey: a new purchase.
+    newIdempotencyKey: notProvidedAction('newIdempotencyKey'),
+    // The server answered: the order exists (or was refused), so another try is another purchase.
+    spendIdempotencyKey: assign({ idempotencyKey: null }),
     startOrder: assign(({ event }) =>
       event.type === 'PAY' ? { returnedAs: null, packageId: event.packageId, vaultId: event.vaultId ?? null, order: null, error: null, errorKind: null } : {},
     ),
-    // RETRY keeps the package and the vault: a new order for the same thing.
+    // RETRY keeps the package and the vault: a new order for the same thing (or, after a lost answer, the same one).
     forgetOrder: assign({ returnedAs: null, order: null, error: null, errorKind: null }),
-    reset: assign({ returnedAs: null, packageId: null, vaultId: null, order: null, error: null, errorKind: null }),
+    reset: assign({ returnedAs: null, packageId: null, vaultId: null, order: null, error: null, errorKind: null, idempotencyKey: null, ...FRESH_CHECKS }),
+    restartChecks: assign(FRESH_CHECKS),
+    countPendingCheck: assign(({ context }) => countPendingCheck(context)),
+    countFailedCheck: assign(({ context }) => countFailedCheck(context)),
     setOrder: assign({
       order: ({ context, event }) => {
         const created = createdOrder(event);
@@ -113,6 +128,8 @@ export const paypalPaymentMachine = setup({
     returnedCancelled: ({ context }) => context.returnedAs === 'cancelled',
     hasResume: ({ context }) => context.returnedAs !== null,
     hasPackage: ({ context }) => context.packageId !== null,
+    // The last creation's answer never arrived: the order may exist, so a retry is the same purchase.
+    holdsIdempotencyKey: ({ context }) => context.idempotencyKey !== null,
     isCreated: ({ event }) => createdOrder(event) !== null,
     // A saved PayPal method (vault) was approved once for all: there is nothing for the buyer to approve.
     paysWithVault: ({ context }) => context.vaultId !== null,
@@ -123,9 +140,13 @@ export const paypalPaymentMachine = setup({
     isPaidStatus: ({ event }) => checkedOutcome(event) === 'paid',
     isCancelledStatus: ({ event }) => checkedOutcome(event) === 'cancelled',
     isFailedStatus: ({ event }) => checkedOutcome(event) === 'failed',
+    // A refused answer says nothing about the order: it counts as a failed check, like a call that failed.
+    isUnansweredCheck: ({ event }) => event.type === 'xstate.done.actor.checkOrder' && checkedOutcome(event) === null,
+    isLastAllowedFailure: ({ context }) => isLastAllowedFailure(context),
   },
   delays: {
-    CONFIRM_INTERVAL: CONFIRM_INTERVAL_MS,
+    // 2 s after the first check, growing by half with each check that settles nothing, up to 10 s.
+    CONFIRM_INTERVAL: ({ context }) => checkDelayMs(context.unsettledChecks),
     CONFIRM_TIMEOUT: CONFIRM_TIMEOUT_MS,
   },
 }).createMachine({
@@ -143,7 +164,7 @@ export const paypalPaymentMachine = setup({
     },
     // The only state that takes PAY: a double click cannot create two orders.
     choosingPackage: {
-      on: { PAY: { target: 'creatingOrder', actions: 'startOrder' } },
+      on: { PAY: { target: 'creatingOrder', actions: ['startOrder', 'newIdempotencyKey'] } },
     },
     creatingOrder: {
       tags: 'busy',
@@ -152,10 +173,11 @@ export const paypalPaymentMachine = setup({
         src: 'createOrder',
         input: ({ context }) => createOrderInput(context, ID),
         onDone: [
-          { guard: and(['isCreated', 'paysWithVault']), target: 'capturing', actions: ['setOrder', 'rememberPendingOrder'] },
-          { guard: 'isCreated', target: 'awaitingApproval', actions: 'setOrder' },
-          { target: 'failed', actions: 'setErrorFromResponse' },
+          { guard: and(['isCreated', 'paysWithVault']), target: 'capturing', actions: ['setOrder', 'spendIdempotencyKey', 'rememberPendingOrder'] },
+          { guard: 'isCreated', target: 'awaitingApproval', actions: ['setOrder', 'spendIdempotencyKey'] },
+          { target: 'failed', actions: ['setErrorFromResponse', 'spendIdempotencyKey'] },
         ],
+        // No answer (or none the app could read): the key is kept for RETRY.
         onError: { target: 'failed', actions: 'setErrorFromError' },
       },
     },
@@ -188,9 +210,11 @@ export const paypalPaymentMachine = setup({
         onError: { target: 'confirming' },
       },
     },
-    // Ask until the order is settled or the time is up.
+    // Ask until the order is settled, the time is up or the server stops answering.
     confirming: {
       tags: 'busy',
+      entry: 'restartChecks',
+      invoke: { id: 'watchPageVisibility', src: 'watchPageVisibility' },
       initial: 'checking',
       after: { CONFIRM_TIMEOUT: 'timedOut' },
       states: {
@@ -203,15 +227,37 @@ export const paypalPaymentMachine = setup({
               { guard: 'isPaidStatus', target: `#${ID}.paid` },
               { guard: 'isCancelledStatus', target: `#${ID}.cancelled` },
               { guard: 'isFailedStatus', target: `#${ID}.failed` },
-              // Still pending, or a refused answer: ask again (a hiccup must not lose a paid order).
-              { target: 'waitingToCheck' },
+              { guard: and(['isUnansweredCheck', 'isLastAllowedFailure']), target: `#${ID}.stoppedAfterErrors`, actions: 'countFailedCheck' },
+              // A refused answer: ask again (a hiccup must not lose a paid order).
+              { guard: 'isUnansweredCheck', target: 'waitingToCheck', actions: 'countFailedCheck' },
+              // Still pending: ask again, a little later.
+              { target: 'waitingToCheck', actions: 'countPendingCheck' },
             ],
-            onError: { target: 'waitingToCheck' },
+            onError: [
+              { guard: 'isLastAllowedFailure', target: `#${ID}.stoppedAfterErrors`, actions: 'countFailedCheck' },
+              { target: 'waitingToCheck', actions: 'countFailedCheck' },
+            ],
           },
+          // The answer would only schedule the next check: it is asked for again when the tab shows.
+          on: { PAGE_HIDDEN: 'pausedWhileHidden' },
         },
         waitingToCheck: {
           after: { CONFIRM_INTERVAL: 'checking' },
+          on: { PAGE_HIDDEN: 'pausedWhileHidden' },
         },
+        // Nobody looks at a hidden tab: no checks until it shows again, then one at once.
+        pausedWhileHidden: {
+          on: { PAGE_VISIBLE: 'checking' },
+        },
+      },
+    },
+    // The server did not answer several checks in a row: nobody asks again until the buyer does. The order stays
+    // remembered, as it may well be paid.
+    stoppedAfterErrors: {
+      tags: 'checksStopped',
+      on: {
+        CHECK_AGAIN: 'confirming',
+        DISMISS: { target: 'choosingPackage', actions: ['forgetPendingOrder', 'reset'] },
       },
     },
     paid: {
@@ -219,10 +265,11 @@ export const paypalPaymentMachine = setup({
       entry: ['forgetPendingOrder', 'notifyPaid'],
       on: { DISMISS: { target: 'choosingPackage', actions: 'reset' } },
     },
+    // The buyer cancelled an order that was created: trying again is a new purchase with a new key, never that order again.
     cancelled: {
       entry: 'forgetPendingOrder',
       on: {
-        RETRY: { guard: 'hasPackage', target: 'creatingOrder', actions: 'forgetOrder' },
+        RETRY: { guard: 'hasPackage', target: 'creatingOrder', actions: ['forgetOrder', 'newIdempotencyKey'] },
         DISMISS: { target: 'choosingPackage', actions: 'reset' },
       },
     },
@@ -230,7 +277,11 @@ export const paypalPaymentMachine = setup({
       tags: 'failed',
       entry: 'forgetPendingOrder',
       on: {
-        RETRY: { guard: 'hasPackage', target: 'creatingOrder', actions: 'forgetOrder' },
+        RETRY: [
+          // The creation's answer was lost: the same key, so the server hands back the order it may have made.
+          { guard: and(['hasPackage', 'holdsIdempotencyKey']), target: 'creatingOrder', actions: 'forgetOrder' },
+          { guard: 'hasPackage', target: 'creatingOrder', actions: ['forgetOrder', 'newIdempotencyKey'] },
+        ],
         DISMISS: { target: 'choosingPackage', actions: 'reset' },
       },
     },

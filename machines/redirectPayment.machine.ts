@@ -1,16 +1,21 @@
-import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { notProvidedAction, notProvidedActor } from './notProvided';
+import { and, assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { notProvidedAction, notProvidedActor, notProvidedCallback } from './notProvided';
 import {
   answeredOutcome,
-  CONFIRM_INTERVAL_MS,
+  checkDelayMs,
   CONFIRM_TIMEOUT_MS,
+  countFailedCheck,
+  countPendingCheck,
   createOrderInput,
   emptyOrder,
+  FRESH_CHECKS,
   initialPaymentContext,
+  isLastAllowedFailure,
   orderOf,
   type CheckOrderInput,
   type CheckOrderResponse,
   type CreateOrderInput,
+  type PageVisibilityEvent,
   type PaymentContext,
   type PaymentInput,
   type PaymentUserEvent,
@@ -33,6 +38,7 @@ export interface CheckoutParams {
 
 export type RedirectPaymentEvent =
   | PaymentUserEvent
+  | PageVisibilityEvent
   // What the invoked calls report; listed so named guards and actions read them with types.
   | DoneActorEvent<CreateRedirectOrderResponse, 'createOrder'>
   | ErrorActorEvent<unknown, 'createOrder'>
@@ -63,6 +69,8 @@ export function createRedirectPaymentMachine(id: string) {
     actors: {
       createOrder: notProvidedActor<CreateRedirectOrderResponse, CreateOrderInput>('createOrder'),
       checkOrder: notProvidedActor<CheckOrderResponse, CheckOrderInput>('checkOrder'),
+      // Sends PAGE_HIDDEN / PAGE_VISIBLE as the tab is hidden or shown (PAGE_HIDDEN at once if it starts hidden).
+      watchPageVisibility: notProvidedCallback('watchPageVisibility'),
     },
     actions: {
       // The app keeps the order in session storage (reads context.order), so a return or a reload finds it.
@@ -71,12 +79,19 @@ export function createRedirectPaymentMachine(id: string) {
       notifyPaid: notProvidedAction('notifyPaid'),
       // The app does location.assign(context.order.checkoutUrl); the page unloads.
       redirectToCheckout: notProvidedAction('redirectToCheckout'),
+      // The app assigns a fresh random idempotencyKey: a new purchase.
+      newIdempotencyKey: notProvidedAction('newIdempotencyKey'),
+      // The server answered: the order exists (or was refused), so another try is another purchase.
+      spendIdempotencyKey: assign({ idempotencyKey: null }),
       startOrder: assign(({ event }) =>
         event.type === 'PAY' ? { returnedAs: null, packageId: event.packageId, vaultId: event.vaultId ?? null, order: null, error: null, errorKind: null } : {},
       ),
-      // RETRY keeps the package and the vault: a new order for the same thing.
+      // RETRY keeps the package and the vault: a new order for the same thing (or, after a lost answer, the same one).
       forgetOrder: assign({ returnedAs: null, order: null, error: null, errorKind: null }),
-      reset: assign({ returnedAs: null, packageId: null, vaultId: null, order: null, error: null, errorKind: null }),
+      reset: assign({ returnedAs: null, packageId: null, vaultId: null, order: null, error: null, errorKind: null, idempotencyKey: null, ...FRESH_CHECKS }),
+      restartChecks: assign(FRESH_CHECKS),
+      countPendingCheck: assign(({ context }) => countPendingCheck(context)),
+      countFailedCheck: assign(({ context }) => countFailedCheck(context)),
       setOrder: assign({
         order: ({ context, event }) => {
           const created = createdOrder(event);
@@ -97,15 +112,21 @@ export function createRedirectPaymentMachine(id: string) {
       returnedCancelled: ({ context }) => context.returnedAs === 'cancelled',
       hasResume: ({ context }) => context.returnedAs !== null,
       hasPackage: ({ context }) => context.packageId !== null,
+      // The last creation's answer never arrived: the order may exist, so a retry is the same purchase.
+      holdsIdempotencyKey: ({ context }) => context.idempotencyKey !== null,
       isRefused: ({ event }) => event.type === 'xstate.done.actor.createOrder' && event.output.code !== 200,
       // PROVIDED by the app (each provider's hosts). Refusing by default: never redirect unless the app vouches.
       isAllowedCheckout: (_args, _params: CheckoutParams) => false,
       isPaidStatus: ({ event }) => checkedOutcome(event) === 'paid',
       isCancelledStatus: ({ event }) => checkedOutcome(event) === 'cancelled',
       isFailedStatus: ({ event }) => checkedOutcome(event) === 'failed',
+      // A refused answer says nothing about the order: it counts as a failed check, like a call that failed.
+      isUnansweredCheck: ({ event }) => event.type === 'xstate.done.actor.checkOrder' && checkedOutcome(event) === null,
+      isLastAllowedFailure: ({ context }) => isLastAllowedFailure(context),
     },
     delays: {
-      CONFIRM_INTERVAL: CONFIRM_INTERVAL_MS,
+      // 2 s after the first check, growing by half with each check that settles nothing, up to 10 s.
+      CONFIRM_INTERVAL: ({ context }) => checkDelayMs(context.unsettledChecks),
       CONFIRM_TIMEOUT: CONFIRM_TIMEOUT_MS,
     },
   }).createMachine({
@@ -123,7 +144,7 @@ export function createRedirectPaymentMachine(id: string) {
       },
       // The only state that takes PAY: a double click cannot create two orders.
       choosingPackage: {
-        on: { PAY: { target: 'creatingOrder', actions: 'startOrder' } },
+        on: { PAY: { target: 'creatingOrder', actions: ['startOrder', 'newIdempotencyKey'] } },
       },
       creatingOrder: {
         tags: 'busy',
@@ -132,15 +153,16 @@ export function createRedirectPaymentMachine(id: string) {
           src: 'createOrder',
           input: ({ context }) => createOrderInput(context, id),
           onDone: [
-            { guard: 'isRefused', target: 'failed', actions: 'setErrorFromResponse' },
+            { guard: 'isRefused', target: 'failed', actions: ['setErrorFromResponse', 'spendIdempotencyKey'] },
             {
               guard: { type: 'isAllowedCheckout', params: ({ event }) => checkoutParams(event.output) },
               target: 'redirecting',
-              actions: 'setOrder',
+              actions: ['setOrder', 'spendIdempotencyKey'],
             },
             // A checkout the app cannot vouch for: nothing is remembered and the buyer goes nowhere.
-            { target: 'failed', actions: 'setUnsafeRedirect' },
+            { target: 'failed', actions: ['setUnsafeRedirect', 'spendIdempotencyKey'] },
           ],
+          // No answer (or none the app could read): the key is kept for RETRY.
           onError: { target: 'failed', actions: 'setErrorFromError' },
         },
       },
@@ -150,9 +172,11 @@ export function createRedirectPaymentMachine(id: string) {
         entry: ['rememberPendingOrder', 'redirectToCheckout'],
         on: { CANCEL: 'cancelled' },
       },
-      // Back from the provider (or reloaded): ask until the order is settled or the time is up.
+      // Back from the provider (or reloaded): ask until the order is settled, the time is up or the server stops answering.
       confirming: {
         tags: 'busy',
+        entry: 'restartChecks',
+        invoke: { id: 'watchPageVisibility', src: 'watchPageVisibility' },
         initial: 'checking',
         after: { CONFIRM_TIMEOUT: 'timedOut' },
         states: {
@@ -165,15 +189,37 @@ export function createRedirectPaymentMachine(id: string) {
                 { guard: 'isPaidStatus', target: at('paid') },
                 { guard: 'isCancelledStatus', target: at('cancelled') },
                 { guard: 'isFailedStatus', target: at('failed') },
-                // Still pending, or a refused answer: ask again (a hiccup must not lose a paid order).
-                { target: 'waitingToCheck' },
+                { guard: and(['isUnansweredCheck', 'isLastAllowedFailure']), target: at('stoppedAfterErrors'), actions: 'countFailedCheck' },
+                // A refused answer: ask again (a hiccup must not lose a paid order).
+                { guard: 'isUnansweredCheck', target: 'waitingToCheck', actions: 'countFailedCheck' },
+                // Still pending: ask again, a little later.
+                { target: 'waitingToCheck', actions: 'countPendingCheck' },
               ],
-              onError: { target: 'waitingToCheck' },
+              onError: [
+                { guard: 'isLastAllowedFailure', target: at('stoppedAfterErrors'), actions: 'countFailedCheck' },
+                { target: 'waitingToCheck', actions: 'countFailedCheck' },
+              ],
             },
+            // The answer would only schedule the next check: it is asked for again when the tab shows.
+            on: { PAGE_HIDDEN: 'pausedWhileHidden' },
           },
           waitingToCheck: {
             after: { CONFIRM_INTERVAL: 'checking' },
+            on: { PAGE_HIDDEN: 'pausedWhileHidden' },
           },
+          // Nobody looks at a hidden tab: no checks until it shows again, then one at once.
+          pausedWhileHidden: {
+            on: { PAGE_VISIBLE: 'checking' },
+          },
+        },
+      },
+      // The server did not answer several checks in a row: nobody asks again until the buyer does. The order stays
+      // remembered, as it may well be paid.
+      stoppedAfterErrors: {
+        tags: 'checksStopped',
+        on: {
+          CHECK_AGAIN: 'confirming',
+          DISMISS: { target: 'choosingPackage', actions: ['forgetPendingOrder', 'reset'] },
         },
       },
       paid: {
@@ -181,10 +227,11 @@ export function createRedirectPaymentMachine(id: string) {
         entry: ['forgetPendingOrder', 'notifyPaid'],
         on: { DISMISS: { target: 'choosingPackage', actions: 'reset' } },
       },
+      // The buyer cancelled an order that was created: trying again is a new purchase with a new key, never that order again.
       cancelled: {
         entry: 'forgetPendingOrder',
         on: {
-          RETRY: { guard: 'hasPackage', target: 'creatingOrder', actions: 'forgetOrder' },
+          RETRY: { guard: 'hasPackage', target: 'creatingOrder', actions: ['forgetOrder', 'newIdempotencyKey'] },
           DISMISS: { target: 'choosingPackage', actions: 'reset' },
         },
       },
@@ -192,7 +239,11 @@ export function createRedirectPaymentMachine(id: string) {
         tags: 'failed',
         entry: 'forgetPendingOrder',
         on: {
-          RETRY: { guard: 'hasPackage', target: 'creatingOrder', actions: 'forgetOrder' },
+          RETRY: [
+            // The creation's answer was lost: the same key, so the server hands back the order it may have made.
+            { guard: and(['hasPackage', 'holdsIdempotencyKey']), target: 'creatingOrder', actions: 'forgetOrder' },
+            { guard: 'hasPackage', target: 'creatingOrder', actions: ['forgetOrder', 'newIdempotencyKey'] },
+          ],
           DISMISS: { target: 'choosingPackage', actions: 'reset' },
         },
       },

@@ -1,17 +1,22 @@
-import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { notProvidedAction, notProvidedActor } from './notProvided';
+import { and, assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { notProvidedAction, notProvidedActor, notProvidedCallback } from './notProvided';
 import {
   answeredOutcome,
-  CONFIRM_INTERVAL_MS,
+  checkDelayMs,
   CONFIRM_TIMEOUT_MS,
+  countFailedCheck,
+  countPendingCheck,
   createOrderInput,
   emptyOrder,
+  FRESH_CHECKS,
   initialPaymentContext,
+  isLastAllowedFailure,
   orderOf,
   qrExpiryMs,
   type CheckOrderInput,
   type CheckOrderResponse,
   type CreateOrderInput,
+  type PageVisibilityEvent,
   type PaymentContext,
   type PaymentInput,
   type PaymentUserEvent,
@@ -31,6 +36,7 @@ export type CreateWechatOrderResponse = ResultEnvelope<WechatOrderAnswer>;
 
 export type WechatPaymentEvent =
   | PaymentUserEvent
+  | PageVisibilityEvent
   // What the invoked calls report; listed so named guards and actions read them with types.
   | DoneActorEvent<CreateWechatOrderResponse, 'createOrder'>
   | ErrorActorEvent<unknown, 'createOrder'>
@@ -48,26 +54,36 @@ function checkedOutcome(event: WechatPaymentEvent): StatusOutcome | null {
 }
 
 /**
- * WeChat Pay: create the order, show its QR code and ask the server every 2 s whether it was paid, until the code
- * expires. A reload confirms the order instead (the code is not shown again).
+ * WeChat Pay: create the order, show its QR code and ask the server whether it was paid, less often the longer
+ * nobody pays, never while the tab is hidden, until the code expires (15 minutes at most) or the server stops
+ * answering. A reload confirms the order instead (the code is not shown again).
  */
 export const wechatPaymentMachine = setup({
   types: {} as { context: PaymentContext; events: WechatPaymentEvent; input: PaymentInput },
   actors: {
     createOrder: notProvidedActor<CreateWechatOrderResponse, CreateOrderInput>('createOrder'),
     checkOrder: notProvidedActor<CheckOrderResponse, CheckOrderInput>('checkOrder'),
+    // Sends PAGE_HIDDEN / PAGE_VISIBLE as the tab is hidden or shown (PAGE_HIDDEN at once if it starts hidden).
+    watchPageVisibility: notProvidedCallback('watchPageVisibility'),
   },
   actions: {
     // The app keeps the order in session storage (reads context.order), so a reload finds it.
     rememberPendingOrder: notProvidedAction('rememberPendingOrder'),
     forgetPendingOrder: notProvidedAction('forgetPendingOrder'),
     notifyPaid: notProvidedAction('notifyPaid'),
+    // The app assigns a fresh random idempotencyKey: a new purchase.
+    newIdempotencyKey: notProvidedAction('newIdempotencyKey'),
+    // The server answered: the order exists (or was refused), so another try is another purchase.
+    spendIdempotencyKey: assign({ idempotencyKey: null }),
     startOrder: assign(({ event }) =>
       event.type === 'PAY' ? { returnedAs: null, packageId: event.packageId, vaultId: event.vaultId ?? null, order: null, error: null, errorKind: null } : {},
     ),
-    // RETRY keeps the package: a new order (and a new code) for the same thing.
+    // RETRY keeps the package: a new order (and a new code) for the same thing, or, after a lost answer, the same one.
     forgetOrder: assign({ returnedAs: null, order: null, error: null, errorKind: null }),
-    reset: assign({ returnedAs: null, packageId: null, vaultId: null, order: null, error: null, errorKind: null }),
+    reset: assign({ returnedAs: null, packageId: null, vaultId: null, order: null, error: null, errorKind: null, idempotencyKey: null, ...FRESH_CHECKS }),
+    restartChecks: assign(FRESH_CHECKS),
+    countPendingCheck: assign(({ context }) => countPendingCheck(context)),
+    countFailedCheck: assign(({ context }) => countFailedCheck(context)),
     setOrder: assign({
       order: ({ context, event }) => {
         const created = createdOrder(event);
@@ -89,15 +105,21 @@ export const wechatPaymentMachine = setup({
     returnedCancelled: ({ context }) => context.returnedAs === 'cancelled',
     hasResume: ({ context }) => context.returnedAs !== null,
     hasPackage: ({ context }) => context.packageId !== null,
+    // The last creation's answer never arrived: the order may exist, so a retry is the same purchase.
+    holdsIdempotencyKey: ({ context }) => context.idempotencyKey !== null,
     isCreated: ({ event }) => createdOrder(event) !== null,
     isPaidStatus: ({ event }) => checkedOutcome(event) === 'paid',
     isCancelledStatus: ({ event }) => checkedOutcome(event) === 'cancelled',
     isFailedStatus: ({ event }) => checkedOutcome(event) === 'failed',
+    // A refused answer says nothing about the order: it counts as a failed check, like a call that failed.
+    isUnansweredCheck: ({ event }) => event.type === 'xstate.done.actor.checkOrder' && checkedOutcome(event) === null,
+    isLastAllowedFailure: ({ context }) => isLastAllowedFailure(context),
   },
   delays: {
-    CONFIRM_INTERVAL: CONFIRM_INTERVAL_MS,
+    // 2 s after the first check, growing by half with each check that settles nothing, up to 10 s.
+    CONFIRM_INTERVAL: ({ context }) => checkDelayMs(context.unsettledChecks),
     CONFIRM_TIMEOUT: CONFIRM_TIMEOUT_MS,
-    // Measured when the code is shown: whatever is left until the server's expiry.
+    // Measured when the code is shown: whatever is left until the server's expiry, 15 minutes at most.
     QR_EXPIRY: ({ context }) => qrExpiryMs(context.order?.expireTime ?? null, Date.now()),
   },
 }).createMachine({
@@ -115,7 +137,7 @@ export const wechatPaymentMachine = setup({
     },
     // The only state that takes PAY: a double click cannot create two orders.
     choosingPackage: {
-      on: { PAY: { target: 'creatingOrder', actions: 'startOrder' } },
+      on: { PAY: { target: 'creatingOrder', actions: ['startOrder', 'newIdempotencyKey'] } },
     },
     creatingOrder: {
       tags: 'busy',
@@ -124,16 +146,18 @@ export const wechatPaymentMachine = setup({
         src: 'createOrder',
         input: ({ context }) => createOrderInput(context, ID),
         onDone: [
-          { guard: 'isCreated', target: 'awaitingScan', actions: 'setOrder' },
-          { target: 'failed', actions: 'setErrorFromResponse' },
+          { guard: 'isCreated', target: 'awaitingScan', actions: ['setOrder', 'spendIdempotencyKey'] },
+          { target: 'failed', actions: ['setErrorFromResponse', 'spendIdempotencyKey'] },
         ],
+        // No answer (or none the app could read): the key is kept for RETRY.
         onError: { target: 'failed', actions: 'setErrorFromError' },
       },
     },
     // The view shows the QR code of order.codeUrl; the buyer pays on the phone, so only the server can tell.
     awaitingScan: {
       tags: 'awaitingProvider',
-      entry: 'rememberPendingOrder',
+      entry: ['rememberPendingOrder', 'restartChecks'],
+      invoke: { id: 'watchPageVisibility', src: 'watchPageVisibility' },
       initial: 'checking',
       after: { QR_EXPIRY: { target: 'timedOut', actions: 'setExpired' } },
       on: { CANCEL: 'cancelled' },
@@ -147,20 +171,40 @@ export const wechatPaymentMachine = setup({
               { guard: 'isPaidStatus', target: `#${ID}.paid` },
               { guard: 'isCancelledStatus', target: `#${ID}.cancelled` },
               { guard: 'isFailedStatus', target: `#${ID}.failed` },
-              // Not scanned yet, or a refused answer: ask again.
-              { target: 'waitingToCheck' },
+              { guard: and(['isUnansweredCheck', 'isLastAllowedFailure']), target: 'stoppedAfterErrors', actions: 'countFailedCheck' },
+              // A refused answer: ask again, a little later.
+              { guard: 'isUnansweredCheck', target: 'waitingToCheck', actions: 'countFailedCheck' },
+              // Not scanned yet: ask again, a little later.
+              { target: 'waitingToCheck', actions: 'countPendingCheck' },
             ],
-            onError: { target: 'waitingToCheck' },
+            onError: [
+              { guard: 'isLastAllowedFailure', target: 'stoppedAfterErrors', actions: 'countFailedCheck' },
+              { target: 'waitingToCheck', actions: 'countFailedCheck' },
+            ],
           },
+          // The answer would only schedule the next check: it is asked for again when the tab shows.
+          on: { PAGE_HIDDEN: 'pausedWhileHidden' },
         },
         waitingToCheck: {
           after: { CONFIRM_INTERVAL: 'checking' },
+          on: { PAGE_HIDDEN: 'pausedWhileHidden' },
+        },
+        // Nobody looks at a hidden tab: no checks until it shows again, then one at once (the buyer may have paid).
+        pausedWhileHidden: {
+          on: { PAGE_VISIBLE: 'checking' },
+        },
+        // The server stopped answering: the code stays on screen (it can still be paid) and the buyer asks again.
+        stoppedAfterErrors: {
+          tags: 'checksStopped',
+          on: { CHECK_AGAIN: { target: 'checking', actions: 'restartChecks' } },
         },
       },
     },
-    // After a reload: ask until the order is settled or the time is up.
+    // After a reload: ask until the order is settled, the time is up or the server stops answering.
     confirming: {
       tags: 'busy',
+      entry: 'restartChecks',
+      invoke: { id: 'watchPageVisibility', src: 'watchPageVisibility' },
       initial: 'checking',
       after: { CONFIRM_TIMEOUT: 'timedOut' },
       states: {
@@ -173,15 +217,34 @@ export const wechatPaymentMachine = setup({
               { guard: 'isPaidStatus', target: `#${ID}.paid` },
               { guard: 'isCancelledStatus', target: `#${ID}.cancelled` },
               { guard: 'isFailedStatus', target: `#${ID}.failed` },
-              // Still pending, or a refused answer: ask again (a hiccup must not lose a paid order).
-              { target: 'waitingToCheck' },
+              { guard: and(['isUnansweredCheck', 'isLastAllowedFailure']), target: `#${ID}.stoppedAfterErrors`, actions: 'countFailedCheck' },
+              // A refused answer: ask again (a hiccup must not lose a paid order).
+              { guard: 'isUnansweredCheck', target: 'waitingToCheck', actions: 'countFailedCheck' },
+              { target: 'waitingToCheck', actions: 'countPendingCheck' },
             ],
-            onError: { target: 'waitingToCheck' },
+            onError: [
+              { guard: 'isLastAllowedFailure', target: `#${ID}.stoppedAfterErrors`, actions: 'countFailedCheck' },
+              { target: 'waitingToCheck', actions: 'countFailedCheck' },
+            ],
           },
+          on: { PAGE_HIDDEN: 'pausedWhileHidden' },
         },
         waitingToCheck: {
           after: { CONFIRM_INTERVAL: 'checking' },
+          on: { PAGE_HIDDEN: 'pausedWhileHidden' },
         },
+        pausedWhileHidden: {
+          on: { PAGE_VISIBLE: 'checking' },
+        },
+      },
+    },
+    // The server did not answer several checks in a row: nobody asks again until the buyer does. The order stays
+    // remembered, as it may well be paid.
+    stoppedAfterErrors: {
+      tags: 'checksStopped',
+      on: {
+        CHECK_AGAIN: 'confirming',
+        DISMISS: { target: 'choosingPackage', actions: ['forgetPendingOrder', 'reset'] },
       },
     },
     paid: {
@@ -189,10 +252,11 @@ export const wechatPaymentMachine = setup({
       entry: ['forgetPendingOrder', 'notifyPaid'],
       on: { DISMISS: { target: 'choosingPackage', actions: 'reset' } },
     },
+    // The buyer cancelled an order that was created: trying again is a new purchase with a new key, never that order again.
     cancelled: {
       entry: 'forgetPendingOrder',
       on: {
-        RETRY: { guard: 'hasPackage', target: 'creatingOrder', actions: 'forgetOrder' },
+        RETRY: { guard: 'hasPackage', target: 'creatingOrder', actions: ['forgetOrder', 'newIdempotencyKey'] },
         DISMISS: { target: 'choosingPackage', actions: 'reset' },
       },
     },
@@ -200,7 +264,11 @@ export const wechatPaymentMachine = setup({
       tags: 'failed',
       entry: 'forgetPendingOrder',
       on: {
-        RETRY: { guard: 'hasPackage', target: 'creatingOrder', actions: 'forgetOrder' },
+        RETRY: [
+          // The creation's answer was lost: the same key, so the server hands back the order it may have made.
+          { guard: and(['hasPackage', 'holdsIdempotencyKey']), target: 'creatingOrder', actions: 'forgetOrder' },
+          { guard: 'hasPackage', target: 'creatingOrder', actions: ['forgetOrder', 'newIdempotencyKey'] },
+        ],
         DISMISS: { target: 'choosingPackage', actions: 'reset' },
       },
     },
@@ -209,7 +277,8 @@ export const wechatPaymentMachine = setup({
       tags: 'failed',
       on: {
         CHECK_AGAIN: { target: 'confirming', actions: 'clearError' },
-        RETRY: { guard: 'hasPackage', target: 'creatingOrder', actions: 'forgetOrder' },
+        // The order of the expired code exists: a new purchase, with a new key.
+        RETRY: { guard: 'hasPackage', target: 'creatingOrder', actions: ['forgetOrder', 'newIdempotencyKey'] },
         DISMISS: { target: 'choosingPackage', actions: ['forgetPendingOrder', 'reset'] },
       },
     },

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { waitFor } from 'xstate';
 import { configureApiClient } from './api/client';
 import { config } from './config';
-import { startApp, type AppActor } from './actors/app';
+import { startApp, type AppActor, type UserActor } from './actors/app';
 import { App } from './app/App';
 import { preloadLoginForms } from './features/auth/LoginModal';
 import type { ModeServices } from './app/ServicesContext';
@@ -92,6 +92,15 @@ async function boot() {
   idle(() => void import('./features/auth/SocialSignIn').then((social) => social.loadMicrosoftButton()).catch(() => undefined));
   // The modal's other forms (create an account, reset a password, the bot check), likewise.
   idle(preloadLoginForms);
+  // What was loaded for one account (PayPal's SDK, MSAL's accounts) is reset when the tab's account changes.
+  idle(() => void followAccountChanges(app));
+}
+
+async function followAccountChanges(app: AppActor | null): Promise<void> {
+  const user = app?.system.get('user') as UserActor | undefined;
+  if (!user) return;
+  const [{ followAccount }, { userSelectors }] = await Promise.all([import('./services/accountChange'), import('./actors/user')]);
+  followAccount(user, (snapshot) => userSelectors.accountInView(snapshot)?.id ?? null);
 }
 
 void boot();

@@ -1,7 +1,9 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { generationMachine, type GenerationDraft, type TaskAnswer } from '../../machines/generation.machine';
-import type { TaskRecord } from '../api/contract';
+import { generationMachine, type FindCreatedTaskInput, type FindCreatedTaskResponse, type GenerationDraft, type TaskAnswer } from '../../machines/generation.machine';
+import type { GenerateCall, TaskRecord, UsageRecord } from '../api/contract';
+import { usageRecordPage } from '../api/dashboard';
 import { generate, taskRecord } from '../api/generation';
+import { modelOfEndpoint } from '../services/generationOptions';
 import { callFromDraft } from '../features/playground/draft';
 import type { UserActor } from './app';
 
@@ -17,6 +19,71 @@ export interface GenerationWiring {
 }
 
 /**
+ * How far this browser's clock and the server's may disagree: a task stamped this much before the request was sent
+ * may still be its task (the page's own earlier tasks are excluded by id, whatever their time).
+ */
+export const CLOCK_SKEW_MS = 60_000;
+/** Tasks of one model read from the history when looking for a lost answer's task: far more than a minute holds. */
+export const LOOKUP_PAGE_SIZE = 50;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Equal as JSON values: objects compared key by key whatever the order. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => sameJson(item, b[index]));
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameJson(a[key], b[key]));
+  }
+  return Object.is(a, b);
+}
+
+/**
+ * Whether a task's stored request (paramJson) is this request: every field sent, with the same value. A server may
+ * store more (its defaults), so fields the app did not send are not compared.
+ */
+export function isSameRequest(paramJson: string, request: GenerateCall['request']): boolean {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(paramJson);
+  } catch {
+    return false;
+  }
+  if (!isPlainObject(stored)) return false;
+  // What travelled: JSON drops fields left undefined.
+  const sent = JSON.parse(JSON.stringify(request)) as Record<string, unknown>;
+  return Object.entries(sent).every(([key, value]) => key in stored && sameJson(stored[key], value));
+}
+
+/**
+ * The task the lost request made, among the history's records: the same model and request, created since it was
+ * sent (allowing for clock skew), not one the page already knows. Of several, the one created nearest the send.
+ */
+export function findTaskFromRequest(records: readonly UsageRecord[], call: GenerateCall, sentAt: number, knownTaskIds: readonly string[]): string | null {
+  const model = modelOfEndpoint(call.endpoint);
+  const candidates = records
+    .map((record) => ({ record, createdAt: Date.parse(record.createTime) }))
+    .filter(
+      ({ record, createdAt }) =>
+        record.model === model && createdAt >= sentAt - CLOCK_SKEW_MS && !knownTaskIds.includes(record.taskId) && isSameRequest(record.paramJson, call.request),
+    )
+    .sort((a, b) => Math.abs(a.createdAt - sentAt) - Math.abs(b.createdAt - sentAt));
+  return candidates[0]?.record.taskId ?? null;
+}
+
+/** Looks in the account's task history (the platform's record list) for the task a request whose answer was lost made. */
+async function findCreatedTask({ draft, sentAt, knownTaskIds }: FindCreatedTaskInput, signal: AbortSignal): Promise<FindCreatedTaskResponse> {
+  const call = callFromDraft(draft);
+  // Quiet: the page says what a failed look means (a toast would say it twice).
+  const result = await usageRecordPage({ pageNum: 1, pageSize: LOOKUP_PAGE_SIZE, model: modelOfEndpoint(call.endpoint) }, { signal, quiet: true });
+  if (result.code !== 200) return result;
+  const taskId = findTaskFromRequest(result.data.records, call, sentAt, knownTaskIds);
+  return { ...result, data: taskId === null ? null : { taskId } };
+}
+
+/**
  * The playground's generation flow wired to the public task API, called with the user's API key. Leaving
  * the page stops the actor, which aborts any read in flight: nothing keeps polling in the background.
  */
@@ -25,6 +92,7 @@ export function createGenerationLogic({ user, syncDraft }: GenerationWiring) {
     actors: {
       createTask: fromPromise(({ input, signal }) => generate(callFromDraft(input.draft), input.apiKey, { signal })),
       pollTask: fromPromise(({ input, signal }) => taskRecord(input.taskId, input.apiKey, { signal })),
+      findCreatedTask: fromPromise(({ input, signal }) => findCreatedTask(input, signal)),
     },
     actions: {
       syncDraft: ({ context }) => syncDraft(context.draft),

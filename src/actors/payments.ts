@@ -1,7 +1,7 @@
-import { fromPromise } from 'xstate';
+import { assign, fromCallback, fromPromise } from 'xstate';
 import toast from 'react-hot-toast';
 import { t } from '@lingui/core/macro';
-import type { CheckOrderResponse, PaymentContext } from '../../machines/payment.shared';
+import { qrWaitEnds, type CheckOrderResponse, type CreateOrderInput, type PaymentContext } from '../../machines/payment.shared';
 import { paypalPaymentMachine } from '../../machines/paypalPayment.machine';
 import { creemPaymentMachine, digisellerPaymentMachine, freekassaPaymentMachine, nowpaymentsPaymentMachine } from '../../machines/redirectPayment.machine';
 import { wechatPaymentMachine } from '../../machines/wechatPayment.machine';
@@ -13,7 +13,9 @@ import { config } from '../config';
 import { clearPendingOrder, savePendingOrder } from '../services/pendingOrder';
 import { isAllowedCheckoutUrl, paymentReturnUrls, PROVIDER_NAMES } from '../services/paymentProviders';
 import type { PaypalCheckout } from '../services/paypal';
+import { followAccount } from '../services/accountChange';
 import type { UserActor } from './app';
+import { userSelectors } from './user';
 
 type RedirectProvider = 'creem' | 'nowpayments' | 'freekassa' | 'digiseller';
 
@@ -22,17 +24,23 @@ function mapData<T, U>(result: ApiResult<T>, reshape: (data: T) => U): ApiResult
   return result.code === 200 ? { ...result, data: reshape(result.data) } : result;
 }
 
-function orderRequest(provider: PaymentProvider, packageId: string): CreateOrderRequest {
-  return { packageId, ...paymentReturnUrls(location.origin, provider) };
+/** The create call's body: the package, the return addresses and the purchase's idempotency key. */
+export function orderRequest(provider: PaymentProvider, { packageId, idempotencyKey }: Pick<CreateOrderInput, 'packageId' | 'idempotencyKey'>): CreateOrderRequest {
+  return { packageId, ...paymentReturnUrls(location.origin, provider), ...(idempotencyKey === null ? {} : { idempotencyKey }) };
+}
+
+/** A random key for one purchase (any browser that runs this app has getRandomValues; randomUUID needs https). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** Each redirect provider's create call, its URL field read as the checkout URL. */
-const CREATE_REDIRECT_ORDER: Record<RedirectProvider, (packageId: string) => Promise<ApiResult<{ orderNo: string; checkoutUrl: string }>>> = {
-  creem: async (packageId) => mapData(await creemCheckout(orderRequest('creem', packageId)), (data) => ({ orderNo: data.orderNo, checkoutUrl: data.checkoutUrl })),
-  nowpayments: async (packageId) =>
-    mapData(await nowpaymentsInvoice(orderRequest('nowpayments', packageId)), (data) => ({ orderNo: data.orderNo, checkoutUrl: data.invoiceUrl })),
-  freekassa: async (packageId) => mapData(await freekassaCreate(orderRequest('freekassa', packageId)), (data) => ({ orderNo: data.orderNo, checkoutUrl: data.payUrl })),
-  digiseller: async (packageId) => mapData(await digisellerCreate(orderRequest('digiseller', packageId)), (data) => ({ orderNo: data.orderNo, checkoutUrl: data.payUrl })),
+const CREATE_REDIRECT_ORDER: Record<RedirectProvider, (input: CreateOrderInput) => Promise<ApiResult<{ orderNo: string; checkoutUrl: string }>>> = {
+  creem: async (input) => mapData(await creemCheckout(orderRequest('creem', input)), (data) => ({ orderNo: data.orderNo, checkoutUrl: data.checkoutUrl })),
+  nowpayments: async (input) => mapData(await nowpaymentsInvoice(orderRequest('nowpayments', input)), (data) => ({ orderNo: data.orderNo, checkoutUrl: data.invoiceUrl })),
+  freekassa: async (input) => mapData(await freekassaCreate(orderRequest('freekassa', input)), (data) => ({ orderNo: data.orderNo, checkoutUrl: data.payUrl })),
+  digiseller: async (input) => mapData(await digisellerCreate(orderRequest('digiseller', input)), (data) => ({ orderNo: data.orderNo, checkoutUrl: data.payUrl })),
 };
 
 const REDIRECT_MACHINES = {
@@ -54,18 +62,40 @@ async function orderStatusFromList(orderNo: string): Promise<CheckOrderResponse>
   return { code: 200, msg: result.msg, data: { orderNo, status: order?.status ?? 'pending' } };
 }
 
+/**
+ * Tells a polling machine when the tab is hidden or shown, so nobody's order is asked about while nobody looks;
+ * a tab hidden already when polling starts says so at once.
+ */
+const watchPageVisibility = fromCallback(({ sendBack }) => {
+  const report = () => sendBack({ type: document.visibilityState === 'hidden' ? 'PAGE_HIDDEN' : 'PAGE_VISIBLE' });
+  if (document.visibilityState === 'hidden') report();
+  document.addEventListener('visibilitychange', report);
+  return () => document.removeEventListener('visibilitychange', report);
+});
+
 export interface PaymentWiring {
   user: UserActor;
+  /** Whose purchase it is: stored with the pending order, so that no other account resumes it (null: nobody does). */
+  accountId?: string | null;
   /** Told once an order is paid (the order list refreshes). */
   onPaid: () => void;
   paypal: PaypalCheckout | null;
 }
 
+/**
+ * From the first checkout on, a change of the tab's account (signed out, or another account signed in) resets what
+ * was loaded for the previous one: PayPal's SDK, loaded with its user ID token, and whatever else registered with
+ * onAccountChange. An expired session keeps its account in view, so the same account signing back in resets nothing.
+ */
+export function followAccountChanges(user: UserActor): void {
+  followAccount(user, (snapshot) => userSelectors.accountInView(snapshot)?.id ?? null);
+}
+
 /** What every provider shares: the pending order in session storage and the news of a payment. */
-function sharedActions(provider: PaymentProvider, { user, onPaid }: PaymentWiring) {
+function sharedActions(provider: PaymentProvider, { user, onPaid, accountId = null }: PaymentWiring) {
   return {
     rememberPendingOrder: ({ context }: { context: PaymentContext }) => {
-      if (context.order) savePendingOrder({ provider, orderNo: context.order.orderNo, packageId: context.packageId ?? '' });
+      if (context.order) savePendingOrder({ provider, orderNo: context.order.orderNo, packageId: context.packageId ?? '', accountId });
     },
     // No order (its creation failed): nothing of this payment was stored, and another pending order stays.
     forgetPendingOrder: ({ context }: { context: PaymentContext }) => {
@@ -83,13 +113,18 @@ export function createRedirectPaymentLogic(provider: RedirectProvider, wiring: P
   const demoOrigin = config.mode === 'demo' ? location.origin : null;
   return REDIRECT_MACHINES[provider].provide({
     actors: {
-      createOrder: fromPromise(({ input }) => CREATE_REDIRECT_ORDER[provider](input.packageId)),
+      createOrder: fromPromise(({ input }) => CREATE_REDIRECT_ORDER[provider](input)),
       checkOrder: fromPromise(({ input }) => orderStatusFromList(input.orderNo)),
+      watchPageVisibility,
     },
     actions: {
       ...sharedActions(provider, wiring),
+      // A new purchase: a fresh key in the machine's context.
+      newIdempotencyKey: assign({ idempotencyKey: () => newIdempotencyKey() }),
       redirectToCheckout: ({ context }) => {
-        if (context.order?.checkoutUrl) location.assign(context.order.checkoutUrl);
+        const url = context.order?.checkoutUrl ?? '';
+        // Vetted again at the sink: only this provider's checkout may ever be navigated to from here.
+        if (isAllowedCheckoutUrl(provider, url, demoOrigin)) location.assign(url);
       },
     },
     guards: {
@@ -101,25 +136,32 @@ export function createRedirectPaymentLogic(provider: RedirectProvider, wiring: P
 export function createPaypalPaymentLogic(wiring: PaymentWiring) {
   return paypalPaymentMachine.provide({
     actors: {
-      createOrder: fromPromise(({ input }) => paypalCreate({ ...orderRequest('paypal', input.packageId), ...(input.vaultId ? { vaultId: input.vaultId } : {}) })),
+      createOrder: fromPromise(({ input }) => paypalCreate({ ...orderRequest('paypal', input), ...(input.vaultId ? { vaultId: input.vaultId } : {}) })),
       approveInPaypal: fromPromise(({ input, signal }) => {
         if (!wiring.paypal) return Promise.reject(new Error(t`PayPal is not available right now. Choose another payment method.`));
+        // PayPal is about to load with this account's token: another account must find it gone.
+        followAccountChanges(wiring.user);
         return wiring.paypal.approve(input, signal);
       }),
       captureOrder: fromPromise(({ input }) => paypalCapture(input)),
       checkOrder: fromPromise(({ input }) => paypalCheckOrderStatus(input)),
+      watchPageVisibility,
     },
-    actions: sharedActions('paypal', wiring),
+    actions: { ...sharedActions('paypal', wiring), newIdempotencyKey: assign({ idempotencyKey: () => newIdempotencyKey() }) },
   });
 }
 
 export function createWechatPaymentLogic(wiring: PaymentWiring) {
   return wechatPaymentMachine.provide({
     actors: {
-      createOrder: fromPromise(({ input }) => wechatCreate(orderRequest('wechat', input.packageId))),
+      // The expiry as the page will keep it: an absurd or unreadable one from the server becomes 15 minutes from now.
+      createOrder: fromPromise(async ({ input }) =>
+        mapData(await wechatCreate(orderRequest('wechat', input)), (data) => ({ ...data, expireTime: qrWaitEnds(data.expireTime, Date.now()) })),
+      ),
       checkOrder: fromPromise(({ input }) => orderStatusFromList(input.orderNo)),
+      watchPageVisibility,
     },
-    actions: sharedActions('wechat', wiring),
+    actions: { ...sharedActions('wechat', wiring), newIdempotencyKey: assign({ idempotencyKey: () => newIdempotencyKey() }) },
   });
 }
 

@@ -53,6 +53,13 @@ export interface Envelope<T> {
 const Id = v.union([v.string(), v.pipe(v.number(), v.transform(String))]);
 const Timestamp = v.string(); // ISO 8601
 const Credits = v.number();
+/**
+ * Images a view shows are kept only when they are absolute http(s) addresses: a `javascript:`, `data:` or
+ * relative one is dropped here, where the answer enters. The rule of src/services/urls.ts, written as a pattern
+ * (a string that starts so cannot be read as another scheme) because this module is in the first load.
+ */
+const isHttpUrl = (url: string) => /^https?:\/\//i.test(url);
+const ImageUrls = v.pipe(v.fallback(v.nullish(v.array(v.string()), []), []), v.transform((urls) => urls.filter(isHttpUrl)));
 
 export const AutoTopUpSchema = v.object({
   enabled: v.boolean(),
@@ -158,7 +165,7 @@ export const UsageRecordSchema = v.object({
   credits: Credits,
   /** Credits given back for a failed task. */
   refundedCredits: v.fallback(v.nullish(Credits, 0), 0),
-  resultImageUrls: v.fallback(v.nullish(v.array(v.string()), []), []),
+  resultImageUrls: ImageUrls,
   /** The task's request as the task API took it (JSON text of that endpoint's fields). */
   paramJson: v.fallback(v.nullish(v.string(), ''), ''),
   errorMessage: v.nullish(v.string(), null),
@@ -221,6 +228,13 @@ export interface CreateOrderRequest {
   /** Where the provider sends the buyer back (redirect providers). */
   returnUrl?: string;
   cancelUrl?: string;
+  /**
+   * Addition (the platform's order calls take no such field): one random key per purchase, sent again when the
+   * buyer tries again after an answer that never arrived. A server that honours it answers a repeat of the same
+   * body with the order the key already made (no second order, no second charge), and refuses the same key with
+   * a different body; a server that ignores it still works, without that guarantee.
+   */
+  idempotencyKey?: string;
 }
 export interface TimeRecordRequest {
   startTime: string;
@@ -280,14 +294,17 @@ export const TaskRecordSchema = v.object({
           /** The model vendor's copy, valid for about 10 minutes. */
           originImageUrl: v.fallback(v.nullish(v.string(), ''), ''),
           /** Not documented: accepted in case a host sends several images of one task this way. */
-          resultImageUrls: v.fallback(v.nullish(v.array(v.string()), []), []),
+          resultImageUrls: ImageUrls,
         }),
-        // Whatever form the images came in: the first in resultImageUrl, every one in resultImageUrls.
-        v.transform(({ resultImageUrl, originImageUrl, resultImageUrls }) =>
-          typeof resultImageUrl === 'string'
-            ? { resultImageUrl, originImageUrl, resultImageUrls }
-            : { resultImageUrl: resultImageUrl[0] ?? '', originImageUrl, resultImageUrls: [...resultImageUrl, ...resultImageUrls] },
-        ),
+        // Whatever form the images came in: the first in resultImageUrl, every one in resultImageUrls; http(s) ones only.
+        v.transform(({ resultImageUrl, originImageUrl, resultImageUrls }) => {
+          const images = (typeof resultImageUrl === 'string' ? [resultImageUrl] : resultImageUrl).filter(isHttpUrl);
+          return {
+            resultImageUrl: images[0] ?? '',
+            originImageUrl: isHttpUrl(originImageUrl) ? originImageUrl : '',
+            resultImageUrls: typeof resultImageUrl === 'string' ? resultImageUrls : [...images, ...resultImageUrls],
+          };
+        }),
       ),
       null,
     ),

@@ -29,6 +29,7 @@ import {
   type BodyKind,
   type EndpointName,
 } from './contract';
+import { CreateOrderRequestSchema, MAX_IDEMPOTENCY_KEY_LENGTH, PaypalCreateRequestSchema, orderRequestSchemas } from './orderRequests';
 import { NanoBanana2RequestSchema, NanoBananaProRequestSchema, NanoBananaRequestSchema, TaskCallbackSchema, requestSchemas } from './taskRequests';
 import { MODELS, RESOLUTIONS, creditsPerImage, type GenerationModel } from '../services/generationOptions';
 import {
@@ -70,6 +71,8 @@ const COMPONENTS = {
   NanoBananaRequest: NanoBananaRequestSchema,
   NanoBanana2Request: NanoBanana2RequestSchema,
   NanoBananaProRequest: NanoBananaProRequestSchema,
+  CreateOrderRequest: CreateOrderRequestSchema,
+  PaypalCreateRequest: PaypalCreateRequestSchema,
 } satisfies Record<string, v.GenericSchema>;
 type ComponentName = keyof typeof COMPONENTS;
 
@@ -131,6 +134,13 @@ function resolutionText(model: GenerationModel): string {
   const prices = RESOLUTIONS.map((resolution) => `${resolution}: ${creditsPerImage(model, resolution)} credits`).join(', ');
   return `Long side of the image: 1K about 1024 px, 2K about 2048 px, 4K about 4096 px. Default "1K". Price per image: ${prices}.`;
 }
+
+const ORDER_REQUEST_FIELDS: Record<string, string> = {
+  packageId: 'The credit package to buy.',
+  returnUrl: 'Where the provider sends the buyer back after paying (redirect providers); a page of this site.',
+  cancelUrl: 'Where the provider sends the buyer back after cancelling (redirect providers); a page of this site.',
+  idempotencyKey: `Addition: a random key (1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters) chosen once per purchase and sent again when the same purchase is retried after an answer that never arrived. A repeat with the same key and body answers the order the key already created: no second order, no second charge. The same key with a different body is refused with code 422. Keys are kept for 24 hours.`,
+};
 
 /** What each field means: the API's own documentation, kept in English. */
 const COMPONENT_DOCS: Partial<Record<ComponentName, { description: string; properties?: Record<string, string> }>> = {
@@ -200,6 +210,11 @@ const COMPONENT_DOCS: Partial<Record<ComponentName, { description: string; prope
       'data.errorMessage': 'Why the task failed, in words.',
     },
   },
+  CreateOrderRequest: { description: 'Buying a credit package: the order to create.', properties: ORDER_REQUEST_FIELDS },
+  PaypalCreateRequest: {
+    description: 'Buying a credit package with PayPal: the order to create.',
+    properties: { ...ORDER_REQUEST_FIELDS, vaultId: 'A saved PayPal payment method (an id from get-all-available-vaults): paid without a new approval.' },
+  },
   User: { description: 'The signed-in account.' },
   ApiKey: { description: 'One of the account’s API keys.' },
   Order: { description: 'A credit purchase.' },
@@ -262,7 +277,7 @@ interface EndpointDefinition {
 
 /** A call of the contract with its request schema, where the contract fixes one. */
 function definitionOf(name: EndpointName): EndpointDefinition {
-  const request = requestSchemas[name];
+  const request = requestSchemas[name] ?? orderRequestSchemas[name];
   return { ...endpoints[name], ...(request ? { request } : {}) };
 }
 

@@ -37,7 +37,7 @@ function parseCode(text: string): number | null {
 /** What the next-call select shows: the armed failure, or "custom" while a custom code is being typed. */
 function nextCallChoice(next: NextCall, customTyping: boolean): string {
   if (next === null) return customTyping ? 'custom' : 'none';
-  if (next.kind === 'networkError') return 'networkError';
+  if (next.kind === 'networkError' || next.kind === 'lostAnswer') return next.kind;
   return isPreset(next.code) ? String(next.code) : 'custom';
 }
 
@@ -108,6 +108,7 @@ export function DemoControls({ environment, reload = () => window.location.reloa
     setCustomMode(value === 'custom');
     if (value === 'none') env.controls.set({ nextCall: null });
     else if (value === 'networkError') env.controls.set({ nextCall: { kind: 'networkError' } });
+    else if (value === 'lostAnswer') env.controls.set({ nextCall: { kind: 'lostAnswer' } });
     else if (value === 'custom') {
       setCustomDraft('');
       env.controls.set({ nextCall: null });
@@ -179,7 +180,9 @@ export function DemoControls({ environment, reload = () => window.location.reloa
       ? t`Next call: normal`
       : next.kind === 'networkError'
         ? t`Next call: network failure`
-        : t`Next call: code ${next.code}`;
+        : next.kind === 'lostAnswer'
+          ? t`Next call: the server acts, then its answer is lost`
+          : t`Next call: code ${next.code}`;
   const target = settings.nextCallTarget;
   const targetPath = target !== null && target in endpoints ? endpoints[target as EndpointName].path : target;
   const status = [
@@ -223,6 +226,8 @@ export function DemoControls({ environment, reload = () => window.location.reloa
           <select value={choice} onChange={(event) => chooseNextCall(event.target.value)}>
             <option value="none">{t`None`}</option>
             <option value="networkError">{t`Network failure`}</option>
+            {/* The call goes through (an order or a task is created, credits move); the app gets a network failure. */}
+            <option value="lostAnswer">{t`Answer lost (the server acts)`}</option>
             {PRESET_CODES.map((code) => (
               <option key={code} value={String(code)}>
                 {code}

@@ -11,7 +11,12 @@ export const CONTROLS_STORAGE_KEY = 'nanobanana.demo.controls';
 export const MAX_LATENCY_MS = 10_000;
 
 const NextCallSchema = v.nullable(
-  v.variant('kind', [v.object({ kind: v.literal('networkError') }), v.object({ kind: v.literal('code'), code: v.pipe(v.number(), v.integer()) })]),
+  v.variant('kind', [
+    v.object({ kind: v.literal('networkError') }),
+    v.object({ kind: v.literal('code'), code: v.pipe(v.number(), v.integer()) }),
+    // The server does the work (creates the order or the task, charges), then its answer never arrives.
+    v.object({ kind: v.literal('lostAnswer') }),
+  ]),
 );
 export type NextCall = v.InferOutput<typeof NextCallSchema>;
 

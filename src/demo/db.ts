@@ -147,6 +147,22 @@ export type OrderRow = v.InferOutput<typeof OrderRowSchema>;
 export type UsageRecordRow = v.InferOutput<typeof UsageRecordRowSchema>;
 export type TaskRow = v.InferOutput<typeof TaskRowSchema>;
 export type InvoiceRow = v.InferOutput<typeof InvoiceRowSchema>;
+/**
+ * An order-creating call made with an idempotency key: a repeat of the same call with the same key gets this
+ * answer again instead of a second order. Kept for IDEMPOTENCY_TTL_MS.
+ */
+const IdempotentCallSchema = v.object({
+  ...Owned,
+  key: v.string(),
+  /** The contract's name of the call: the same key on another call is a different request. */
+  endpoint: v.string(),
+  /** The request as the handler read it, key left out, as canonical JSON: a different body under the same key is refused. */
+  request: v.string(),
+  /** The first call's answer (its data), given again to every repeat. */
+  answer: v.unknown(),
+  createdAt: v.number(),
+});
+export type IdempotentCall = v.InferOutput<typeof IdempotentCallSchema>;
 // An invoice row is the request plus the answer; this stops compiling if the contract moves away.
 type Holds<T, _U extends T> = true;
 export type InvoiceRowFitsContract = Holds<InvoiceRequest & ResponseOf<'applyInvoice'>, Omit<InvoiceRow, 'accountId' | 'createTime'>>;
@@ -163,11 +179,13 @@ const DbDataSchema = v.object({
   invoices: v.array(InvoiceRowSchema),
   /** Optional: blobs saved before Discord existed still load. */
   discordCodes: v.optional(v.array(DiscordCodeSchema), () => []),
+  /** Optional: blobs saved before idempotency keys existed still load. */
+  idempotentCalls: v.optional(v.array(IdempotentCallSchema), () => []),
 });
 export type DbData = v.InferOutput<typeof DbDataSchema>;
 
 export function emptyData(): DbData {
-  return { version: DB_VERSION, accounts: [], sessions: [], emailCodes: [], ledger: [], orders: [], usageRecords: [], tasks: [], invoices: [], discordCodes: [] };
+  return { version: DB_VERSION, accounts: [], sessions: [], emailCodes: [], ledger: [], orders: [], usageRecords: [], tasks: [], invoices: [], discordCodes: [], idempotentCalls: [] };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -559,6 +577,19 @@ export type OrderOut = ResponseInputOf<'payOrderList'>['records'][number];
 export function toOrder(row: OrderRow): OrderOut {
   const { accountId: _accountId, paypalOrderId: _paypalOrderId, approved: _approved, expireTime: _expireTime, ...order } = row;
   return order;
+}
+
+/** How long an idempotency key is remembered: a day, as payment APIs do; a later repeat is a new request. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The account's earlier call with this key, if it is still remembered (forgotten ones are dropped here). */
+export function findIdempotentCall(data: DbData, account: Account, key: string, now = Date.now()): IdempotentCall | undefined {
+  data.idempotentCalls = data.idempotentCalls.filter((entry) => now - entry.createdAt < IDEMPOTENCY_TTL_MS);
+  return data.idempotentCalls.find((entry) => entry.accountId === account.id && entry.key === key);
+}
+
+export function rememberIdempotentCall(data: DbData, account: Account, entry: Omit<IdempotentCall, 'accountId' | 'createdAt'>, now = Date.now()): void {
+  data.idempotentCalls.push({ ...entry, accountId: account.id, createdAt: now });
 }
 
 export function findInvoice(data: DbData, applicationId: string): InvoiceRow | undefined {

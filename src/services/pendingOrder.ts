@@ -1,6 +1,7 @@
 /**
  * The order the buyer is paying right now, kept in session storage so a redirect to the provider and
- * back, or a reload, finds it again and confirms it instead of losing it.
+ * back, or a reload, finds it again and confirms it instead of losing it. It belongs to the account that
+ * started it: another account signed in to the same tab never resumes it.
  */
 import * as v from 'valibot';
 import { PaymentProviderSchema, type PaymentProvider } from '../api/contract';
@@ -11,6 +12,9 @@ const PendingOrderSchema = v.object({
   provider: PaymentProviderSchema,
   orderNo: v.pipe(v.string(), v.minLength(1)),
   packageId: v.string(),
+  // Whose order it is; null when the app could not tell (then nobody resumes it). An order stored without it
+  // (before accounts were recorded) does not parse, so it is not resumed either.
+  accountId: v.nullable(v.pipe(v.string(), v.minLength(1))),
   createdAt: v.string(),
 });
 export type PendingOrder = v.InferOutput<typeof PendingOrderSchema>;
@@ -54,17 +58,20 @@ export interface PaymentResume {
 }
 
 /**
- * What the billing page should pick up when it opens: a buyer back from a provider (its query says
- * `payment=returned|cancelled&provider=…&orderNo=…`), or a pending order found after a reload.
+ * What the billing page should pick up when it opens for `accountId`: a buyer back from a provider (its query says
+ * `payment=returned|cancelled&provider=…&orderNo=…`), or a pending order found after a reload. An order another
+ * account stored is not resumed, not even when the provider's return names it.
  */
-export function paymentToResume(search: string, stored: PendingOrder | null): PaymentResume | null {
+export function paymentToResume(search: string, storedOrder: PendingOrder | null, accountId: string | null): PaymentResume | null {
+  const foreign = storedOrder !== null && (storedOrder.accountId === null || storedOrder.accountId !== accountId);
+  const stored = foreign ? null : storedOrder;
   const query = new URLSearchParams(search);
   const payment = query.get('payment');
   const provider = v.safeParse(PaymentProviderSchema, query.get('provider'));
   if ((payment === 'returned' || payment === 'cancelled') && provider.success) {
     const storedHere = stored?.provider === provider.output ? stored : null;
     const orderNo = query.get('orderNo') || storedHere?.orderNo;
-    if (!orderNo) return null;
+    if (!orderNo || (foreign && orderNo === storedOrder.orderNo)) return null;
     const packageId = storedHere?.orderNo === orderNo ? storedHere.packageId : '';
     return { provider: provider.output, orderNo, packageId, returnedAs: payment };
   }

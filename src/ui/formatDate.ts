@@ -25,11 +25,17 @@ export function parseServerTime(value: string | number | Date): number {
 
 /**
  * A time from the server, worded for the reader's language; a dash when the value is not a time.
- * `Intl.DateTimeFormat` throws on an invalid date, and one bad field must not take its page down.
+ * `Intl.DateTimeFormat` throws on an invalid date (NaN, or past ±8.64e15 ms: a year beyond 275760), and one
+ * bad field must not take its page down.
  */
 export function formatDate(i18n: I18n, value: string | number | Date, options: Intl.DateTimeFormatOptions): string {
-  const time = parseServerTime(value);
-  return Number.isNaN(time) ? UNREADABLE_TIME : i18n.date(new Date(time), options);
+  const date = new Date(parseServerTime(value));
+  if (Number.isNaN(date.getTime())) return UNREADABLE_TIME;
+  try {
+    return i18n.date(date, options);
+  } catch {
+    return UNREADABLE_TIME;
+  }
 }
 
 /** Whole seconds from one server time to another, or null when either is not a time. */

@@ -3,11 +3,19 @@ import { test, expect, openDemoControls } from './fixtures';
 import { PASSWORD, expectSignedIn, signOut, signUp, uniqueEmail } from './journeys';
 
 /**
- * The demo controls inject faults into one named call (401, a network failure, 500001) or slow every call
- * down, in the four journeys that matter most; nothing typed or paid may be lost on the way.
+ * The demo controls inject faults into one named call (401, a network failure, 500001, an answer lost after the
+ * server acted) or slow every call down, in the four journeys that matter most; nothing typed or paid may be lost
+ * on the way, and nothing may be bought or generated twice.
  */
 
-type Fault = '401' | 'network' | '500001' | 'latency';
+type Fault = '401' | 'network' | '500001' | 'lostAnswer' | 'latency';
+const FAULT_OPTIONS: Record<Exclude<Fault, 'latency'>, string> = { '401': '401', network: 'Network failure', '500001': '500001', lostAnswer: 'Answer lost (the server acts)' };
+const FAULT_STATUS: Record<Exclude<Fault, 'latency'>, string> = {
+  '401': 'Next call: code 401',
+  network: 'Next call: network failure',
+  '500001': 'Next call: code 500001',
+  lostAnswer: 'Next call: the server acts, then its answer is lost',
+};
 const LATENCY_MS = 1500;
 const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 const EXPIRED_MESSAGE = 'Login has expired. Please login again';
@@ -27,9 +35,8 @@ async function arm(page: Page, fault: Fault, call?: string) {
     if (!call) throw new Error(`Aim the ${fault} fault at one call: the next call of any kind could take it`);
     // The call first: a fault armed without one is taken by whichever call comes next (a background read, say).
     await controls.getByLabel('Which call').selectOption({ label: call });
-    await controls.getByLabel('Next call').selectOption({ label: fault === 'network' ? 'Network failure' : fault });
-    const armed = fault === 'network' ? 'Next call: network failure' : `Next call: code ${fault}`;
-    await expect(controls.getByText(`${armed}, when ${call.split(' ')[1]} is called`)).toBeVisible();
+    await controls.getByLabel('Next call').selectOption({ label: FAULT_OPTIONS[fault] });
+    await expect(controls.getByText(`${FAULT_STATUS[fault]}, when ${call.split(' ')[1]} is called`)).toBeVisible();
   }
   await controls.getByRole('button', { name: 'Collapse demo controls' }).click();
 }
@@ -250,4 +257,60 @@ test('generation: a refused progress read is a hiccup; a 401, a 500001 or a netw
   await expect(page.getByRole('region', { name: '1 image ready' })).toBeVisible({ timeout: GENERATION_TIMEOUT });
   await noLatency(page);
   await expect(balance('96')).toBeVisible();
+});
+
+test('payment: the order is created but its answer is lost; Try again finds that order, so one order is paid and credited once', async ({ page, openApp }) => {
+  await openApp(page);
+  const email = uniqueEmail();
+  await signUp(page, email);
+  await openApp(page, '/dashboard/billing');
+  const buy = page.getByRole('region', { name: 'Buy credits' });
+  const orders = page.getByRole('region', { name: 'Orders' });
+  const balance = (credits: string) => page.getByRole('banner').getByTitle('Credit balance').filter({ hasText: `${credits} credits` });
+  await expect(balance('100')).toBeVisible();
+  await buy.getByRole('radio', { name: 'Creem', exact: true }).check();
+
+  // The server makes the order, then the connection drops: the page only sees a network failure.
+  await arm(page, 'lostAnswer', 'POST /client/trade/creem/create-checkout-session');
+  await buy.getByRole('button', { name: /^Pay \$[\d,.]+ with Creem$/ }).click();
+  await expect(buy.getByText(NETWORK_MESSAGE)).toBeVisible();
+  await expectFaultFired(page, 'the lost answer of the order creation');
+  // The order exists on the server already.
+  await orders.getByRole('button', { name: 'Refresh' }).click();
+  await expect(orders.getByRole('table').locator('tbody tr')).toHaveCount(1);
+
+  // Trying again sends the same purchase's key: the server hands back that order instead of making a second one.
+  await buy.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('Demo checkout — no money moves')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(buy.getByText('Paid. 5,250 credits were added to your balance.')).toBeVisible();
+  await expect(balance('5,350')).toBeVisible();
+  await orders.getByRole('button', { name: 'Refresh' }).click();
+  await expect(orders.getByRole('table').locator('tbody tr td:nth-child(7)')).toHaveText(['Paid']);
+});
+
+test('generation: the task is created but its answer is lost; the page finds it in the history and shows its image, one task charged once', async ({ page, openApp }) => {
+  test.setTimeout(60_000);
+  await openApp(page);
+  await signUp(page, uniqueEmail());
+  await openApp(page, '/playground/flux?prompt=Lighthouse%20in%20a%20winter%20storm');
+  const form = page.getByRole('form', { name: 'Generation settings' });
+  const balance = (credits: string) => page.getByRole('banner').getByTitle('Credit balance').filter({ hasText: `${credits} credits` });
+  await expect(balance('100')).toBeVisible();
+
+  await arm(page, 'lostAnswer', 'POST /api/v1/nanobanana/generate');
+  await form.getByRole('button', { name: 'Generate', exact: true }).click();
+  // No answer: the page looks in the history before it offers to send the request again.
+  await expect(page.getByRole('status').getByText('Looking for the task in your history…', { exact: false })).toBeVisible();
+  await expect(page.getByRole('region', { name: '1 image ready' })).toBeVisible({ timeout: GENERATION_TIMEOUT });
+  await expect(page.getByRole('region', { name: '1 image ready' }).getByRole('img').first()).toBeVisible();
+  await expect(balance('98')).toBeVisible();
+
+  // One task in the history, charged once.
+  await page.getByRole('banner').getByRole('link', { name: 'History' }).click();
+  const rows = page.getByRole('region', { name: 'Generations' }).getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Lighthouse in a winter storm');
+  await expect(rows.first()).toContainText('Succeeded');
+  await expect(balance('98')).toBeVisible();
 });

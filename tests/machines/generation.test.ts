@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import {
   GENERATION_TIME_LIMIT_MS,
+  KNOWN_TASKS_KEPT,
+  LOOKUP_DELAY_MS,
   MAX_POLL_ERRORS,
   POLL_FIRST_DELAY_MS,
   POLL_MAX_DELAY_MS,
@@ -9,8 +11,11 @@ import {
   generationMachine,
   pollDelayMs,
   taskImageUrls,
+  isLostAnswerError,
   timeLeftMs,
   type CreateTaskInput,
+  type FindCreatedTaskInput,
+  type FindCreatedTaskResponse,
   type CreateTaskResponse,
   type DraftErrors,
   type GenerationDraft,
@@ -48,6 +53,13 @@ const createRefused: CreateTaskResponse = { code: 500001, msg: 'Model busy', dat
 const insufficient = Object.assign(new Error('Insufficient credits'), { kind: 'server', code: 402 });
 const offline = Object.assign(new Error('Could not reach the server'), { kind: 'network' });
 const tooMany = Object.assign(new Error('Too many requests'), { kind: 'server', code: 429 });
+// The create call's answer never came: the task may exist.
+const answerLost = Object.assign(new Error('Could not reach the server'), { kind: 'network' });
+// Looking for it in the history: found, not there, refused, or the history could not be read either.
+const foundTask: FindCreatedTaskResponse = { code: 200, msg: 'ok', data: { taskId: 'task-2' } };
+const noTask: FindCreatedTaskResponse = { code: 200, msg: 'ok', data: null };
+const lookupRefused: FindCreatedTaskResponse = { code: 500001, msg: 'History busy', data: null };
+const historyOffline = Object.assign(new Error('History unreachable'), { kind: 'timeout' });
 
 const task = (successFlag: TaskAnswer['successFlag'], extra: Partial<TaskAnswer> = {}): PollTaskResponse => ({
   code: 200,
@@ -74,6 +86,11 @@ const names = new Map<unknown, string>([
   [pollRefused, 'refused'],
   [insufficient, '402'],
   [tooMany, '429'],
+  [answerLost, 'answer lost'],
+  [foundTask, 'found'],
+  [noTask, 'none'],
+  [lookupRefused, 'refused'],
+  [historyOffline, 'unreachable'],
 ]);
 
 function label(event: AnyEventObject): string {
@@ -95,9 +112,16 @@ const shared: Array<PathEvent<typeof generationMachine>> = [
   generateBalanceUnknown,
   { type: 'CANCEL' },
   { type: 'CHECK_AGAIN' },
+  { type: 'RETRY' },
   done('createTask', created),
   done('createTask', createRefused),
   failure('createTask', insufficient),
+  failure('createTask', answerLost),
+  after('LOOKUP_DELAY', 'generation.checkingWhetherTaskWasCreated.waitingForServer'),
+  done('findCreatedTask', foundTask),
+  done('findCreatedTask', noTask),
+  done('findCreatedTask', lookupRefused),
+  failure('findCreatedTask', historyOffline),
   done('pollTask', generating),
   done('pollTask', succeededTask),
   done('pollTask', createFailedTask),
@@ -110,10 +134,22 @@ const shared: Array<PathEvent<typeof generationMachine>> = [
 // The time limit is taken while a read is under way: from `waiting` the next read's timer would come first.
 const timeLimit = after('GENERATION_TIME_LIMIT', 'generation.polling');
 
-const TOP = ['idle', 'validating', 'creatingTask', 'polling', 'succeeded', 'failed', 'cancelled', 'timedOut'] as const;
+const TOP = [
+  'idle',
+  'validating',
+  'creatingTask',
+  'checkingWhetherTaskWasCreated',
+  'taskNotCreated',
+  'taskCreationUnknown',
+  'polling',
+  'succeeded',
+  'failed',
+  'cancelled',
+  'timedOut',
+] as const;
 type Top = (typeof TOP)[number];
 const IDLE = ['editing', 'invalid', 'missingApiKey', 'insufficientCredits'] as const;
-const FINISHED: readonly Top[] = ['succeeded', 'failed', 'cancelled', 'timedOut'];
+const FINISHED: readonly Top[] = ['succeeded', 'failed', 'cancelled', 'timedOut', 'taskNotCreated', 'taskCreationUnknown'];
 
 describeMachinePaths('generation machine', {
   machine: generationMachine,
@@ -139,25 +175,33 @@ describeMachinePaths('generation machine', {
     // `validating` decides at once: never a resting state.
     expect(TOP.filter((state) => is(state))).toHaveLength(1);
     expect(is('validating')).toBe(false);
-    expect(snapshot.hasTag('busy')).toBe(is('creatingTask') || is('polling'));
+    expect(snapshot.hasTag('busy')).toBe(is('creatingTask') || is('checkingWhetherTaskWasCreated') || is('polling'));
+    expect(snapshot.hasTag('running')).toBe(is('creatingTask') || is('checkingWhetherTaskWasCreated') || is('polling'));
     expect(snapshot.hasTag('blocked')).toBe(is('idle') && !snapshot.matches({ idle: 'editing' }));
     expect(snapshot.hasTag('succeeded')).toBe(is('succeeded'));
-    expect(snapshot.hasTag('failed')).toBe(is('failed'));
+    expect(snapshot.hasTag('failed')).toBe(is('failed') || is('taskNotCreated') || is('taskCreationUnknown'));
     expect(snapshot.hasTag('timedOut')).toBe(is('timedOut'));
 
     // The double-click guarantee: GENERATE is taken only while nothing runs.
     expect(snapshot.can(generate)).toBe(is('idle') || FINISHED.some(is));
-    expect(snapshot.can({ type: 'CANCEL' })).toBe(is('creatingTask') || is('polling'));
-    expect(snapshot.can({ type: 'CHECK_AGAIN' })).toBe(is('timedOut'));
+    expect(snapshot.can({ type: 'CANCEL' })).toBe(is('creatingTask') || is('checkingWhetherTaskWasCreated') || is('polling'));
+    expect(snapshot.can({ type: 'CHECK_AGAIN' })).toBe(is('timedOut') || is('taskCreationUnknown'));
+    // Sending the same request again is offered only once the history showed it made no task.
+    expect(snapshot.can({ type: 'RETRY' })).toBe(is('taskNotCreated'));
     // The form is always editable.
     expect(snapshot.can({ type: 'CHANGE', draft })).toBe(true);
 
-    // Each task is created once, with what the form said when GENERATE came, and the key it came with.
+    // Each task is created once, with what the form said when GENERATE came (RETRY: what was sent the time before),
+    // and the key it came with; when it was sent is noted, for finding it should the answer be lost.
     const creates = stepInvocations('createTask').map((invocation) => invocation.input as CreateTaskInput);
-    expect(creates).toEqual(entered('creatingTask') ? [{ draft: context.draft, apiKey: KEY }] : []);
+    expect(creates).toEqual(entered('creatingTask') ? [{ draft: context.submitted, apiKey: KEY }] : []);
     if (entered('creatingTask')) {
-      expect(context).toMatchObject({ submitted: context.draft, taskId: null, polls: 0, pollErrors: 0, rateLimited: 0, result: null, failure: null, error: null, errorCode: null });
+      expect(context.submitted).toBe(event.type === 'RETRY' ? before?.submitted : context.draft);
+      expect(context).toMatchObject({ sentAt: Date.now(), taskId: null, polls: 0, pollErrors: 0, rateLimited: 0, result: null, failure: null, error: null, errorCode: null });
     }
+    // The page's own tasks are remembered, so a lost answer is never matched to one of them.
+    if (context.taskId !== null) expect(context.knownTaskIds).toContain(context.taskId);
+    expect(context.knownTaskIds.length).toBeLessThanOrEqual(KNOWN_TASKS_KEPT);
 
     // The account is re-read exactly when a run ends (charged on success, refunded on failure, perhaps charged
     // before a cancel reached it).
@@ -165,7 +209,7 @@ describeMachinePaths('generation machine', {
 
     if (event.type === 'xstate.init') {
       expect(snapshot.matches({ idle: 'editing' })).toBe(true);
-      expect(context).toMatchObject({ draft, fieldErrors: {}, submitted: null, taskId: null, result: null });
+      expect(context).toMatchObject({ draft, fieldErrors: {}, submitted: null, taskId: null, result: null, sentAt: null, knownTaskIds: [] });
     }
 
     if (event.type === 'CHANGE') {
@@ -208,14 +252,48 @@ describeMachinePaths('generation machine', {
       }
     }
     if (event.type === 'xstate.error.actor.createTask') {
-      expect(is('failed')).toBe(true);
-      // The 402 stays known, so the view can offer to buy credits.
-      expect(context).toMatchObject({ failure: 'create', error: 'Insufficient credits', errorCode: 402 });
+      if (event.error === answerLost) {
+        // No answer: the task may have been made (and charged). Nothing is offered before the history is read.
+        expect(snapshot.matches({ checkingWhetherTaskWasCreated: 'waitingForServer' })).toBe(true);
+        // The reason is kept for the view, which says it once the history has been read.
+        expect(context).toMatchObject({ failure: 'create', error: 'Could not reach the server', taskId: null, sentAt: before?.sentAt });
+      } else {
+        expect(is('failed')).toBe(true);
+        // The 402 stays known, so the view can offer to buy credits.
+        expect(context).toMatchObject({ failure: 'create', error: 'Insufficient credits', errorCode: 402 });
+      }
     }
 
-    // A read of the task starts exactly when `checking` is entered, for the created task with the same key.
+    // The history is read once per look, after a moment, for a task from what was sent, since it was sent.
+    const looks = stepInvocations('findCreatedTask').map((invocation) => invocation.input as FindCreatedTaskInput);
+    const startedLook = snapshot.matches({ checkingWhetherTaskWasCreated: 'lookingInHistory' }) && !previous?.matches({ checkingWhetherTaskWasCreated: 'lookingInHistory' });
+    expect(looks).toEqual(startedLook ? [{ draft: context.submitted, sentAt: context.sentAt, knownTaskIds: context.knownTaskIds }] : []);
+    if (event.type.startsWith('xstate.after.LOOKUP_DELAY')) expect(previous?.matches({ checkingWhetherTaskWasCreated: 'waitingForServer' }) && startedLook).toBe(true);
+    if (event.type === 'xstate.done.actor.findCreatedTask') {
+      if (event.output === foundTask) {
+        // Found: that task is watched; one task, one charge, and no second create call.
+        expect(snapshot.matches({ polling: 'waiting' })).toBe(true);
+        expect(context).toMatchObject({ taskId: 'task-2', watchingSince: Date.now(), failure: null, error: null, errorCode: null });
+        expect(stepInvocations('createTask')).toEqual([]);
+        expect(context.knownTaskIds).toContain('task-2');
+      } else if (event.output === noTask) {
+        expect(is('taskNotCreated')).toBe(true);
+        expect(context).toMatchObject({ taskId: null, failure: 'create', error: before?.error ?? null });
+      } else {
+        expect(is('taskCreationUnknown')).toBe(true);
+        expect(context).toMatchObject({ taskId: null, error: 'History busy', errorCode: 500001 });
+      }
+    }
+    if (event.type === 'xstate.error.actor.findCreatedTask') {
+      expect(is('taskCreationUnknown')).toBe(true);
+      expect(context).toMatchObject({ taskId: null, error: 'History unreachable' });
+    }
+    if (event.type === 'RETRY') expect(was('taskNotCreated') && is('creatingTask')).toBe(true);
+
+    // A read of the task starts exactly when `checking` is entered, for the created (or found) task with the same key.
     const startedRead = snapshot.matches({ polling: 'checking' }) && !previous?.matches({ polling: 'checking' });
-    expect(stepInvocations('pollTask').map((invocation) => invocation.input as PollTaskInput)).toEqual(startedRead ? [{ taskId: 'task-1', apiKey: KEY }] : []);
+    expect(stepInvocations('pollTask').map((invocation) => invocation.input as PollTaskInput)).toEqual(startedRead ? [{ taskId: context.taskId, apiKey: KEY }] : []);
+    if (is('polling')) expect(['task-1', 'task-2']).toContain(context.taskId);
     if (event.type.startsWith('xstate.after.POLL_DELAY')) expect(previous?.matches({ polling: 'waiting' }) && startedRead).toBe(true);
 
     if (event.type === 'xstate.done.actor.pollTask') {
@@ -266,19 +344,24 @@ describeMachinePaths('generation machine', {
     }
 
     if (event.type === 'CANCEL') {
-      expect(was('creatingTask') || was('polling')).toBe(true);
+      expect(was('creatingTask') || was('checkingWhetherTaskWasCreated') || was('polling')).toBe(true);
       expect(is('cancelled')).toBe(true);
       // The task id stays known (if there was one): the view points to history, where it may still finish.
       expect(context.taskId).toBe(before?.taskId);
     }
     if (event.type === timeLimit.type) {
       expect(is('timedOut')).toBe(true);
-      expect(context.taskId).toBe('task-1');
+      expect(context.taskId).toBe(before?.taskId);
     }
-    if (event.type === 'CHECK_AGAIN') {
+    if (event.type === 'CHECK_AGAIN' && was('timedOut')) {
       expect(snapshot.matches({ polling: 'waiting' })).toBe(true);
       // A fresh time limit from now, the same task.
       expect(context).toMatchObject({ taskId: before?.taskId, polls: 0, pollErrors: 0, watchingSince: Date.now() });
+    }
+    if (event.type === 'CHECK_AGAIN' && was('taskCreationUnknown')) {
+      // Look again, after the same short wait; the last failure's words are gone.
+      expect(snapshot.matches({ checkingWhetherTaskWasCreated: 'waitingForServer' })).toBe(true);
+      expect(context).toMatchObject({ error: null, errorCode: null, sentAt: before?.sentAt, submitted: before?.submitted });
     }
     if (event.type === 'xstate.done.actor.createTask' && event.output.code === 200) expect(context.watchingSince).toBe(Date.now());
     if (IDLE.some((sub) => snapshot.matches({ idle: sub }))) expect(context.taskId).toBeNull();
@@ -294,6 +377,22 @@ describe('task results', () => {
       'https://a.example/2.jpg',
     ]);
     expect(taskImageUrls({ resultImageUrl: 'javascript:alert(1)', originImageUrl: '', resultImageUrls: ['data:image/png;base64,AAAA', ' '] })).toEqual([]);
+  });
+});
+
+describe('a lost answer', () => {
+  it('is a create call that failed without an answer: the connection, or the time limit', () => {
+    expect(isLostAnswerError(Object.assign(new Error('x'), { kind: 'network' }))).toBe(true);
+    expect(isLostAnswerError(Object.assign(new Error('x'), { kind: 'timeout' }))).toBe(true);
+    // An answer that said no, a refused key or an ended session: no task was made.
+    for (const kind of ['server', 'sessionExpired', 'invalidResponse']) expect(isLostAnswerError(Object.assign(new Error('x'), { kind })), kind).toBe(false);
+    expect(isLostAnswerError(new Error('plain'))).toBe(false);
+    expect(isLostAnswerError(null)).toBe(false);
+  });
+
+  it('is looked for in the history after 2 s', () => {
+    expect(LOOKUP_DELAY_MS).toBe(2000);
+    expect(generationMachine.implementations.delays.LOOKUP_DELAY).toBe(LOOKUP_DELAY_MS);
   });
 });
 

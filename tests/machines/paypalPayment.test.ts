@@ -1,8 +1,10 @@
 import { expect, it } from 'vitest';
-import type { AnyEventObject } from 'xstate';
-import type { OrderStatus, PaymentInput } from '../../machines/payment.shared';
+import { assign, type AnyEventObject } from 'xstate';
+import { checkDelayMs, initialPaymentContext, type OrderStatus, type PaymentInput } from '../../machines/payment.shared';
 import { paypalPaymentMachine } from '../../machines/paypalPayment.machine';
 import { after, defaultEventLabel, describeMachinePaths, done, failure, type PathEvent } from './pathRunner';
+import { assertPolling, VISIBILITY_CALLBACKS, VISIBILITY_EVENTS } from './paymentPolling';
+import { assertIdempotencyKey, keyState, nextTestKey } from './paymentIdempotency';
 
 const created = { code: 200, msg: 'ok', data: { orderNo: 'ord-1', paypalOrderId: 'PP-1' } } as const;
 const refused = { code: 500001, msg: 'Package not available', data: null } as const;
@@ -29,7 +31,7 @@ function label(event: AnyEventObject): string {
   return answer ? `${defaultEventLabel(event).split('(')[0]}(${answer})` : defaultEventLabel(event);
 }
 
-const STATES = ['choosingPackage', 'creatingOrder', 'awaitingApproval', 'capturing', 'confirming', 'paid', 'cancelled', 'failed', 'timedOut'] as const;
+const STATES = ['choosingPackage', 'creatingOrder', 'awaitingApproval', 'capturing', 'confirming', 'paid', 'cancelled', 'failed', 'timedOut', 'stoppedAfterErrors'] as const;
 type PaymentState = (typeof STATES)[number];
 
 const shared: Array<PathEvent<typeof paypalPaymentMachine>> = [
@@ -39,6 +41,7 @@ const shared: Array<PathEvent<typeof paypalPaymentMachine>> = [
   { type: 'CHECK_AGAIN' },
   { type: 'CANCEL' },
   { type: 'DISMISS' },
+  ...VISIBILITY_EVENTS,
   done('createOrder', created),
   done('createOrder', refused),
   failure('createOrder', offline),
@@ -57,7 +60,8 @@ const timeout = after('CONFIRM_TIMEOUT', 'paypalPayment.confirming');
 const paypalOrder = { orderNo: 'ord-1', checkoutUrl: null, paypalOrderId: 'PP-1', codeUrl: null, expireTime: null };
 
 describeMachinePaths('paypalPayment machine', {
-  machine: paypalPaymentMachine,
+  // Each new purchase gets a key, as the app's action gives it.
+  machine: paypalPaymentMachine.provide({ actions: { newIdempotencyKey: assign({ idempotencyKey: () => nextTestKey() }) } }),
   eventLabel: label,
   scenarios: [
     { name: 'fresh', input: { resume: null } },
@@ -65,13 +69,25 @@ describeMachinePaths('paypalPayment machine', {
     { name: 'returned', input: resumeOf('returned') },
     { name: 'cancelled', input: resumeOf('cancelled') },
   ],
-  // The time-out is taken while a check is under way: from waitingToCheck the 2 s tick would come first.
-  events: (snapshot) => (snapshot.matches({ confirming: 'checking' }) ? [...shared, timeout] : shared),
-  // Guards read how the order came back, whether a package is known and whether a saved method pays; assertions check the rest.
-  serializeContext: (context) => ({ returnedAs: context.returnedAs, hasPackage: context.packageId !== null, hasVault: context.vaultId !== null }),
+  // The minute counts from entering confirming: taken where no check is scheduled and no failed check let time pass.
+  events: (snapshot) =>
+    snapshot.matches('confirming') && !snapshot.matches({ confirming: 'waitingToCheck' }) && snapshot.context.failedChecks === 0 ? [...shared, timeout] : shared,
+  callbacks: VISIBILITY_CALLBACKS,
+  // Guards read how the order came back, whether a package is known, whether a saved method pays and the failed checks
+  // in a row; the growing wait is read by the delay only (the runner measures it on the real actor).
+  serializeContext: (context) => ({
+    returnedAs: context.returnedAs,
+    hasPackage: context.packageId !== null,
+    hasVault: context.vaultId !== null,
+    failedChecks: context.failedChecks,
+    ...keyState(context),
+  }),
   maxSimplePaths: 80,
-  assertState: (snapshot, { event, previous, stepCalls, stepInvocations }) => {
+  assertState: (snapshot, step) => {
+    const { event, previous, stepCalls, stepInvocations } = step;
     const { context } = snapshot;
+    // A fresh key per purchase, the same one after a lost answer.
+    assertIdempotencyKey(snapshot, step);
     const before = previous?.context;
     const is = (state: PaymentState) => snapshot.matches(state);
     const was = (state: PaymentState) => previous?.matches(state) === true;
@@ -89,10 +105,10 @@ describeMachinePaths('paypalPayment machine', {
     // What else each state answers to; the view offers the same buttons.
     expect(snapshot.can({ type: 'CANCEL' })).toBe(is('awaitingApproval'));
     expect(snapshot.can({ type: 'RETRY' })).toBe(is('cancelled') || is('failed'));
-    expect(snapshot.can({ type: 'CHECK_AGAIN' })).toBe(is('timedOut'));
-    expect(snapshot.can({ type: 'DISMISS' })).toBe(is('paid') || is('cancelled') || is('failed') || is('timedOut'));
+    expect(snapshot.can({ type: 'CHECK_AGAIN' })).toBe(is('timedOut') || is('stoppedAfterErrors'));
+    expect(snapshot.can({ type: 'DISMISS' })).toBe(is('paid') || is('cancelled') || is('failed') || is('timedOut') || is('stoppedAfterErrors'));
     const creates = stepInvocations('createOrder').map((invocation) => invocation.input);
-    expect(creates).toEqual(entered('creatingOrder') ? [{ packageId: context.packageId, vaultId: context.vaultId }] : []);
+    expect(creates).toEqual(entered('creatingOrder') ? [expect.objectContaining({ packageId: context.packageId, vaultId: context.vaultId })] : []);
     if (event.type === 'PAY') expect(context).toMatchObject({ returnedAs: null, packageId: event.packageId, vaultId: event.vaultId ?? null, order: null });
     if (event.type === 'RETRY') {
       expect(is('creatingOrder')).toBe(true);
@@ -133,7 +149,7 @@ describeMachinePaths('paypalPayment machine', {
     if (event.type === 'xstate.error.actor.captureOrder') expect(is('confirming')).toBe(true);
 
     const finished = entered('paid') || entered('cancelled') || entered('failed');
-    const dismissedWaiting = event.type === 'DISMISS' && was('timedOut');
+    const dismissedWaiting = event.type === 'DISMISS' && (was('timedOut') || was('stoppedAfterErrors'));
     const forgotten = stepCalls('forgetPendingOrder');
     expect(forgotten).toHaveLength(finished || dismissedWaiting ? 1 : 0);
     if (dismissedWaiting) expect(forgotten[0]?.context).toMatchObject({ order: before?.order });
@@ -144,24 +160,15 @@ describeMachinePaths('paypalPayment machine', {
     if (event.type === 'xstate.init') {
       if (context.returnedAs === null) {
         expect(is('choosingPackage')).toBe(true);
-        expect(context).toEqual({ returnedAs: null, packageId: null, vaultId: null, order: null, error: null, errorKind: null });
+        expect(context).toEqual(initialPaymentContext({ resume: null }));
       } else {
         expect({ orderNo: context.order?.orderNo, packageId: context.packageId }).toEqual({ orderNo: 'ord-9', packageId: 'pkg-pro' });
         expect(is(context.returnedAs === 'cancelled' ? 'cancelled' : 'confirming')).toBe(true);
       }
     }
 
-    // Confirming asks about the order it knows, every 2 s, and only a settled status ends it.
-    const startedCheck = snapshot.matches({ confirming: 'checking' }) && !previous?.matches({ confirming: 'checking' });
-    expect(stepInvocations('checkOrder').map((invocation) => invocation.input)).toEqual(startedCheck ? [{ orderNo: context.order?.orderNo }] : []);
-    if (event.type === 'xstate.done.actor.checkOrder') {
-      const status = event.output.code === 200 ? event.output.data.status : null;
-      if (status === null || status === 'pending') expect(snapshot.matches({ confirming: 'waitingToCheck' })).toBe(true);
-      else expect(is(status === 'paid' ? 'paid' : status === 'cancelled' ? 'cancelled' : 'failed')).toBe(true);
-      expect(context.order).toBe(before?.order);
-    }
-    if (event.type === 'xstate.error.actor.checkOrder') expect(snapshot.matches({ confirming: 'waitingToCheck' }), 'a hiccup keeps asking').toBe(true);
-    if (event.type === 'xstate.after.CONFIRM_INTERVAL.paypalPayment.confirming.waitingToCheck') expect(snapshot.matches({ confirming: 'checking' })).toBe(true);
+    // Confirming polls the order it knows until a settled status, the time-out, or too many failures in a row.
+    assertPolling(snapshot, step, { polling: ['confirming'], stoppedAfterErrors: () => 'stoppedAfterErrors' });
     if (event.type === timeout.type) {
       expect(is('timedOut')).toBe(true);
       expect(context.order).toBe(before?.order);
@@ -169,7 +176,7 @@ describeMachinePaths('paypalPayment machine', {
     if (event.type === 'CHECK_AGAIN') expect(snapshot.matches({ confirming: 'checking' })).toBe(true);
     if (event.type === 'DISMISS') {
       expect(is('choosingPackage')).toBe(true);
-      expect(context).toEqual({ returnedAs: null, packageId: null, vaultId: null, order: null, error: null, errorKind: null });
+      expect(context).toEqual(initialPaymentContext({ resume: null }));
     }
 
     // Why it failed: the server's or PayPal's message; a failed status or a time-out is worded by the view.
@@ -187,6 +194,10 @@ describeMachinePaths('paypalPayment machine', {
   },
 });
 
-it('paypalPayment machine: checks every two seconds for at most a minute', () => {
-  expect(paypalPaymentMachine.implementations.delays).toEqual({ CONFIRM_INTERVAL: 2000, CONFIRM_TIMEOUT: 60_000 });
+it('paypalPayment machine: checks after 2 s, then less often as nothing settles, for at most a minute', () => {
+  const { CONFIRM_INTERVAL, CONFIRM_TIMEOUT } = paypalPaymentMachine.implementations.delays;
+  expect(CONFIRM_TIMEOUT).toBe(60_000);
+  const delay = CONFIRM_INTERVAL as (args: { context: { unsettledChecks: number } }) => number;
+  expect([1, 2, 5, 9].map((unsettledChecks) => delay({ context: { unsettledChecks } }))).toEqual([1, 2, 5, 9].map(checkDelayMs));
+  expect(delay({ context: { unsettledChecks: 1 } })).toBe(2000);
 });

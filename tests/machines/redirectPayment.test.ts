@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type AnyEventObject } from 'xstate';
+import { assign, createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import {
-  CONFIRM_INTERVAL_MS,
+  checkDelayMs,
   CONFIRM_TIMEOUT_MS,
+  initialPaymentContext,
   type CheckOrderInput,
   type CheckOrderResponse,
   type CreateOrderInput,
@@ -18,6 +19,8 @@ import {
   type CreateRedirectOrderResponse,
 } from '../../machines/redirectPayment.machine';
 import { after, defaultEventLabel, describeMachinePaths, done, failure, type PathEvent } from './pathRunner';
+import { assertPolling, VISIBILITY_CALLBACKS, VISIBILITY_EVENTS } from './paymentPolling';
+import { assertIdempotencyKey, keyState, nextTestKey } from './paymentIdempotency';
 
 type RedirectMachine = typeof creemPaymentMachine;
 
@@ -50,12 +53,15 @@ function label(event: AnyEventObject): string {
   return answer ? `${defaultEventLabel(event).split('(')[0]}(${answer})` : defaultEventLabel(event);
 }
 
-/** The app's guard in the tests: one host is vouched for. */
+/** The app's guard in the tests: one host is vouched for. Each new purchase gets a key, as the app's action gives it. */
 function withAllowedCheckout(machine: RedirectMachine): RedirectMachine {
-  return machine.provide({ guards: { isAllowedCheckout: (_args, params: CheckoutParams) => params.checkoutUrl.startsWith(ALLOWED_CHECKOUT) } });
+  return machine.provide({
+    guards: { isAllowedCheckout: (_args, params: CheckoutParams) => params.checkoutUrl.startsWith(ALLOWED_CHECKOUT) },
+    actions: { newIdempotencyKey: assign({ idempotencyKey: () => nextTestKey() }) },
+  });
 }
 
-const STATES = ['choosingPackage', 'creatingOrder', 'redirecting', 'confirming', 'paid', 'cancelled', 'failed', 'timedOut'] as const;
+const STATES = ['choosingPackage', 'creatingOrder', 'redirecting', 'confirming', 'paid', 'cancelled', 'failed', 'timedOut', 'stoppedAfterErrors'] as const;
 type PaymentState = (typeof STATES)[number];
 
 for (const base of [creemPaymentMachine, nowpaymentsPaymentMachine, freekassaPaymentMachine, digisellerPaymentMachine]) {
@@ -68,6 +74,7 @@ for (const base of [creemPaymentMachine, nowpaymentsPaymentMachine, freekassaPay
     { type: 'CHECK_AGAIN' },
     { type: 'CANCEL' },
     { type: 'DISMISS' },
+    ...VISIBILITY_EVENTS,
     done('createOrder', safe),
     done('createOrder', unsafe),
     done('createOrder', refused),
@@ -88,13 +95,19 @@ for (const base of [creemPaymentMachine, nowpaymentsPaymentMachine, freekassaPay
       { name: 'reloaded', input: resumeOf('reloaded') },
       { name: 'cancelled at the provider', input: resumeOf('cancelled') },
     ],
-    // The time-out is taken while a check is under way: from waitingToCheck the 2 s tick would come first.
-    events: (snapshot) => (snapshot.matches({ confirming: 'checking' }) ? [...shared, timeout] : shared),
-    // Guards read how the order came back and whether a package is known; assertions check the rest.
-    serializeContext: (context) => ({ returnedAs: context.returnedAs, hasPackage: context.packageId !== null }),
+    // The minute counts from entering confirming: taken where no check is scheduled and no failed check let time pass.
+    events: (snapshot) =>
+      snapshot.matches('confirming') && !snapshot.matches({ confirming: 'waitingToCheck' }) && snapshot.context.failedChecks === 0 ? [...shared, timeout] : shared,
+    callbacks: VISIBILITY_CALLBACKS,
+    // Guards read how the order came back, whether a package is known and the failed checks in a row; the growing
+    // wait is read by the delay only (the runner measures it on the real actor).
+    serializeContext: (context) => ({ returnedAs: context.returnedAs, hasPackage: context.packageId !== null, failedChecks: context.failedChecks, ...keyState(context) }),
     maxSimplePaths: 60,
-    assertState: (snapshot, { event, previous, stepCalls, stepInvocations }) => {
+    assertState: (snapshot, step) => {
+      const { event, previous, stepCalls, stepInvocations } = step;
       const { context } = snapshot;
+      // A fresh key per purchase, the same one after a lost answer.
+      assertIdempotencyKey(snapshot, step);
       const before = previous?.context;
       const is = (state: PaymentState) => snapshot.matches(state);
       const was = (state: PaymentState) => previous?.matches(state) === true;
@@ -112,10 +125,10 @@ for (const base of [creemPaymentMachine, nowpaymentsPaymentMachine, freekassaPay
       // What else each state answers to; the view offers the same buttons.
       expect(snapshot.can({ type: 'CANCEL' })).toBe(is('redirecting'));
       expect(snapshot.can({ type: 'RETRY' })).toBe(is('cancelled') || is('failed'));
-      expect(snapshot.can({ type: 'CHECK_AGAIN' })).toBe(is('timedOut'));
-      expect(snapshot.can({ type: 'DISMISS' })).toBe(is('paid') || is('cancelled') || is('failed') || is('timedOut'));
+      expect(snapshot.can({ type: 'CHECK_AGAIN' })).toBe(is('timedOut') || is('stoppedAfterErrors'));
+      expect(snapshot.can({ type: 'DISMISS' })).toBe(is('paid') || is('cancelled') || is('failed') || is('timedOut') || is('stoppedAfterErrors'));
       const creates = stepInvocations('createOrder').map((invocation) => invocation.input);
-      expect(creates).toEqual(entered('creatingOrder') ? [{ packageId: context.packageId, vaultId: context.vaultId }] : []);
+      expect(creates).toEqual(entered('creatingOrder') ? [expect.objectContaining({ packageId: context.packageId, vaultId: context.vaultId })] : []);
       if (event.type === 'PAY') {
         expect(context).toMatchObject({ returnedAs: null, packageId: event.packageId, vaultId: event.vaultId ?? null, order: null });
       }
@@ -140,7 +153,7 @@ for (const base of [creemPaymentMachine, nowpaymentsPaymentMachine, freekassaPay
       }
 
       const finished = entered('paid') || entered('cancelled') || entered('failed');
-      const dismissedWaiting = event.type === 'DISMISS' && was('timedOut');
+      const dismissedWaiting = event.type === 'DISMISS' && (was('timedOut') || was('stoppedAfterErrors'));
       const forgotten = stepCalls('forgetPendingOrder');
       expect(forgotten).toHaveLength(finished || dismissedWaiting ? 1 : 0);
       // The app reads which order to forget before anything is reset.
@@ -153,7 +166,7 @@ for (const base of [creemPaymentMachine, nowpaymentsPaymentMachine, freekassaPay
         const resume = context.returnedAs === null ? null : { orderNo: context.order?.orderNo, packageId: context.packageId };
         if (resume === null) {
           expect(is('choosingPackage')).toBe(true);
-          expect(context).toEqual({ returnedAs: null, packageId: null, vaultId: null, order: null, error: null, errorKind: null });
+          expect(context).toEqual(initialPaymentContext({ resume: null }));
         } else {
           expect(resume).toEqual({ orderNo: 'ord-9', packageId: 'pkg-pro' });
           // Back from the provider's cancel link: nothing to confirm. Returned or reloaded: ask the server.
@@ -161,19 +174,8 @@ for (const base of [creemPaymentMachine, nowpaymentsPaymentMachine, freekassaPay
         }
       }
 
-      // Confirming asks about the order it knows, every 2 s, and only a settled status ends it.
-      const checks = stepInvocations('checkOrder').map((invocation) => invocation.input);
-      const startedCheck = snapshot.matches({ confirming: 'checking' }) && !previous?.matches({ confirming: 'checking' });
-      expect(checks).toEqual(startedCheck ? [{ orderNo: context.order?.orderNo }] : []);
-      if (event.type === 'xstate.done.actor.checkOrder') {
-        const status = event.output.code === 200 ? event.output.data.status : null;
-        const expected = status === 'paid' ? 'paid' : status === 'cancelled' ? 'cancelled' : status === null || status === 'pending' ? 'waiting' : 'failed';
-        if (expected === 'waiting') expect(snapshot.matches({ confirming: 'waitingToCheck' })).toBe(true);
-        else expect(is(expected)).toBe(true);
-        expect(context.order).toBe(before?.order);
-      }
-      if (event.type === 'xstate.error.actor.checkOrder') expect(snapshot.matches({ confirming: 'waitingToCheck' }), 'a hiccup keeps asking').toBe(true);
-      if (event.type === `xstate.after.CONFIRM_INTERVAL.${id}.confirming.waitingToCheck`) expect(snapshot.matches({ confirming: 'checking' })).toBe(true);
+      // Confirming polls the order it knows until a settled status, the time-out, or too many failures in a row.
+      assertPolling(snapshot, step, { polling: ['confirming'], stoppedAfterErrors: () => 'stoppedAfterErrors' });
       if (event.type === timeout.type) {
         expect(is('timedOut')).toBe(true);
         // The order is still remembered: it may be paid later, and CHECK_AGAIN asks about it.
@@ -183,7 +185,7 @@ for (const base of [creemPaymentMachine, nowpaymentsPaymentMachine, freekassaPay
       if (event.type === 'CANCEL') expect(was('redirecting') && is('cancelled')).toBe(true);
       if (event.type === 'DISMISS') {
         expect(is('choosingPackage')).toBe(true);
-        expect(context).toEqual({ returnedAs: null, packageId: null, vaultId: null, order: null, error: null, errorKind: null });
+        expect(context).toEqual(initialPaymentContext({ resume: null }));
       }
 
       // Why it failed: the server's message, or a checkout the app would not send the buyer to (worded by the view).
@@ -225,6 +227,7 @@ describe('redirect payments', () => {
           forgetPendingOrder: record('forgetPendingOrder'),
           notifyPaid: record('notifyPaid'),
           redirectToCheckout: record('redirectToCheckout'),
+          newIdempotencyKey: assign({ idempotencyKey: 'key-1' }),
         },
       }),
       { input: { resume: null } },
@@ -250,14 +253,48 @@ describe('redirect payments', () => {
     actor.send({ type: 'PAY', packageId: 'pkg-max' });
     await Promise.resolve();
     expect(createOrder).toHaveBeenCalledTimes(1);
-    expect(createOrder).toHaveBeenCalledWith({ packageId: 'pkg-pro', vaultId: null });
+    expect(createOrder).toHaveBeenCalledWith({ packageId: 'pkg-pro', vaultId: null, idempotencyKey: 'key-1' });
     actor.stop();
   });
 
-  it('checks every two seconds for at most a minute', () => {
+  it('checks after 2 s, then less often as nothing settles, for at most a minute', () => {
     for (const machine of [creemPaymentMachine, nowpaymentsPaymentMachine, freekassaPaymentMachine, digisellerPaymentMachine]) {
-      expect(machine.implementations.delays).toEqual({ CONFIRM_INTERVAL: 2000, CONFIRM_TIMEOUT: 60_000 });
+      const { CONFIRM_INTERVAL, CONFIRM_TIMEOUT } = machine.implementations.delays;
+      expect(CONFIRM_TIMEOUT).toBe(60_000);
+      const delay = CONFIRM_INTERVAL as (args: { context: { unsettledChecks: number } }) => number;
+      expect([1, 2, 5, 9].map((unsettledChecks) => delay({ context: { unsettledChecks } }))).toEqual([1, 2, 5, 9].map(checkDelayMs));
     }
-    expect([CONFIRM_INTERVAL_MS, CONFIRM_TIMEOUT_MS]).toEqual([2000, 60_000]);
+    expect(CONFIRM_TIMEOUT_MS).toBe(60_000);
+  });
+
+  it('a confirmation that gets no answer five times in a row stops asking until the buyer does', async () => {
+    vi.useFakeTimers();
+    try {
+      const checks = vi.fn(() => Promise.reject(offline));
+      const actor = createActor(
+        creemPaymentMachine.provide({
+          actors: {
+            checkOrder: fromPromise<CheckOrderResponse, CheckOrderInput>(checks),
+            watchPageVisibility: fromCallback(() => undefined),
+          },
+        }),
+        { input: resumeOf('returned') },
+      );
+      actor.start();
+      await vi.advanceTimersByTimeAsync(55_000);
+      expect(checks).toHaveBeenCalledTimes(5);
+      expect(actor.getSnapshot().value).toBe('stoppedAfterErrors');
+      // Not the time-out: nothing is scheduled any more.
+      await vi.advanceTimersByTimeAsync(10 * 60_000);
+      expect(checks).toHaveBeenCalledTimes(5);
+      expect(actor.getSnapshot().value).toBe('stoppedAfterErrors');
+      actor.send({ type: 'CHECK_AGAIN' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(checks).toHaveBeenCalledTimes(6);
+      expect(actor.getSnapshot().matches({ confirming: 'waitingToCheck' })).toBe(true);
+      actor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

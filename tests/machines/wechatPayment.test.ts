@@ -1,7 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type AnyEventObject } from 'xstate';
+import { assign, createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import {
-  QR_FALLBACK_EXPIRY_MS,
+  checkDelayMs,
+  CHECK_DELAY_STEPS,
+  initialPaymentContext,
+  MAX_FAILED_CHECKS,
+  QR_MAX_WAIT_MS,
   qrExpiryMs,
   type CheckOrderInput,
   type CheckOrderResponse,
@@ -11,6 +15,8 @@ import {
 } from '../../machines/payment.shared';
 import { wechatPaymentMachine, type CreateWechatOrderResponse } from '../../machines/wechatPayment.machine';
 import { after, defaultEventLabel, describeMachinePaths, done, failure, type PathEvent } from './pathRunner';
+import { assertPolling, VISIBILITY_CALLBACKS, VISIBILITY_EVENTS } from './paymentPolling';
+import { assertIdempotencyKey, keyState, nextTestKey } from './paymentIdempotency';
 
 // Five minutes from now: replay measures the code's life with the fake clock, which starts at the real time.
 const expireTime = new Date(Date.now() + 5 * 60_000).toISOString();
@@ -38,7 +44,7 @@ function label(event: AnyEventObject): string {
   return answer ? `${defaultEventLabel(event).split('(')[0]}(${answer})` : defaultEventLabel(event);
 }
 
-const STATES = ['choosingPackage', 'creatingOrder', 'awaitingScan', 'confirming', 'paid', 'cancelled', 'failed', 'timedOut'] as const;
+const STATES = ['choosingPackage', 'creatingOrder', 'awaitingScan', 'confirming', 'paid', 'cancelled', 'failed', 'timedOut', 'stoppedAfterErrors'] as const;
 type PaymentState = (typeof STATES)[number];
 const POLLING = ['awaitingScan', 'confirming'] as const;
 
@@ -49,6 +55,7 @@ const shared: Array<PathEvent<typeof wechatPaymentMachine>> = [
   { type: 'CHECK_AGAIN' },
   { type: 'CANCEL' },
   { type: 'DISMISS' },
+  ...VISIBILITY_EVENTS,
   done('createOrder', created),
   done('createOrder', refused),
   failure('createOrder', offline),
@@ -63,7 +70,8 @@ const timeout = after('CONFIRM_TIMEOUT', 'wechatPayment.confirming');
 const qrOrder = { orderNo: 'ord-1', checkoutUrl: null, paypalOrderId: null, codeUrl: created.data.codeUrl, expireTime };
 
 describeMachinePaths('wechatPayment machine', {
-  machine: wechatPaymentMachine,
+  // Each new purchase gets a key, as the app's action gives it.
+  machine: wechatPaymentMachine.provide({ actions: { newIdempotencyKey: assign({ idempotencyKey: () => nextTestKey() }) } }),
   eventLabel: label,
   scenarios: [
     { name: 'fresh', input: { resume: null } },
@@ -71,17 +79,25 @@ describeMachinePaths('wechatPayment machine', {
     { name: 'returned', input: resumeOf('returned') },
     { name: 'cancelled', input: resumeOf('cancelled') },
   ],
-  // Time-outs are taken while a check is under way: from waitingToCheck the 2 s tick would come first.
+  // Time-outs are taken where no check is scheduled (asking, paused, stopped): from waitingToCheck the tick comes first.
   events: (snapshot) => {
-    if (snapshot.matches({ awaitingScan: 'checking' })) return [...shared, expiry];
-    if (snapshot.matches({ confirming: 'checking' })) return [...shared, timeout];
+    if (snapshot.matches({ awaitingScan: 'waitingToCheck' }) || snapshot.matches({ confirming: 'waitingToCheck' })) return shared;
+    // The code's expiry is a moment; the confirmation's minute counts from entering, so it is taken only where no
+    // failed check has let time pass.
+    if (snapshot.matches('awaitingScan')) return [...shared, expiry];
+    if (snapshot.matches('confirming') && snapshot.context.failedChecks === 0) return [...shared, timeout];
     return shared;
   },
-  // Guards read how the order came back and whether a package is known; assertions check the rest.
-  serializeContext: (context) => ({ returnedAs: context.returnedAs, hasPackage: context.packageId !== null }),
+  callbacks: VISIBILITY_CALLBACKS,
+  // Guards read how the order came back, whether a package is known and the failed checks in a row; the growing
+  // wait is read by the delay only (the runner measures it on the real actor), so it stays out of the graph.
+  serializeContext: (context) => ({ returnedAs: context.returnedAs, hasPackage: context.packageId !== null, failedChecks: context.failedChecks, ...keyState(context) }),
   maxSimplePaths: 80,
-  assertState: (snapshot, { event, previous, stepCalls, stepInvocations }) => {
+  assertState: (snapshot, step) => {
+    const { event, previous, stepCalls, stepInvocations } = step;
     const { context } = snapshot;
+    // A fresh key per purchase, the same one after a lost answer.
+    assertIdempotencyKey(snapshot, step);
     const before = previous?.context;
     const is = (state: PaymentState) => snapshot.matches(state);
     const was = (state: PaymentState) => previous?.matches(state) === true;
@@ -93,16 +109,18 @@ describeMachinePaths('wechatPayment machine', {
     expect(snapshot.hasTag('awaitingProvider')).toBe(is('awaitingScan'));
     expect(snapshot.hasTag('paid')).toBe(is('paid'));
     expect(snapshot.hasTag('failed')).toBe(is('failed') || is('timedOut'));
+    // Polling stopped after failures: while the code is shown, or after a confirmation.
+    const stoppedScan = snapshot.matches({ awaitingScan: 'stoppedAfterErrors' });
 
     // The double-click guarantee: PAY is taken in choosingPackage only, and each start of creatingOrder asks once.
     expect(snapshot.can({ type: 'PAY', packageId: 'pkg-pro' })).toBe(is('choosingPackage'));
     // What else each state answers to; the view offers the same buttons.
     expect(snapshot.can({ type: 'CANCEL' })).toBe(is('awaitingScan'));
     expect(snapshot.can({ type: 'RETRY' })).toBe(is('cancelled') || is('failed') || is('timedOut'));
-    expect(snapshot.can({ type: 'CHECK_AGAIN' })).toBe(is('timedOut'));
-    expect(snapshot.can({ type: 'DISMISS' })).toBe(is('paid') || is('cancelled') || is('failed') || is('timedOut'));
+    expect(snapshot.can({ type: 'CHECK_AGAIN' })).toBe(is('timedOut') || is('stoppedAfterErrors') || stoppedScan);
+    expect(snapshot.can({ type: 'DISMISS' })).toBe(is('paid') || is('cancelled') || is('failed') || is('timedOut') || is('stoppedAfterErrors'));
     const creates = stepInvocations('createOrder').map((invocation) => invocation.input);
-    expect(creates).toEqual(entered('creatingOrder') ? [{ packageId: context.packageId, vaultId: context.vaultId }] : []);
+    expect(creates).toEqual(entered('creatingOrder') ? [expect.objectContaining({ packageId: context.packageId, vaultId: context.vaultId })] : []);
     if (event.type === 'PAY') expect(context).toMatchObject({ returnedAs: null, packageId: event.packageId, vaultId: event.vaultId ?? null, order: null });
     if (event.type === 'RETRY') {
       // A new order, so a new code, for the same package.
@@ -126,7 +144,7 @@ describeMachinePaths('wechatPayment machine', {
     }
 
     const finished = entered('paid') || entered('cancelled') || entered('failed');
-    const dismissedWaiting = event.type === 'DISMISS' && was('timedOut');
+    const dismissedWaiting = event.type === 'DISMISS' && (was('timedOut') || was('stoppedAfterErrors'));
     const forgotten = stepCalls('forgetPendingOrder');
     expect(forgotten).toHaveLength(finished || dismissedWaiting ? 1 : 0);
     if (dismissedWaiting) expect(forgotten[0]?.context).toMatchObject({ order: before?.order });
@@ -137,7 +155,7 @@ describeMachinePaths('wechatPayment machine', {
     if (event.type === 'xstate.init') {
       if (context.returnedAs === null) {
         expect(is('choosingPackage')).toBe(true);
-        expect(context).toEqual({ returnedAs: null, packageId: null, vaultId: null, order: null, error: null, errorKind: null });
+        expect(context).toEqual(initialPaymentContext({ resume: null }));
       } else {
         // The code is not shown again after a reload: the order is confirmed.
         expect({ orderNo: context.order?.orderNo, packageId: context.packageId }).toEqual({ orderNo: 'ord-9', packageId: 'pkg-pro' });
@@ -145,32 +163,21 @@ describeMachinePaths('wechatPayment machine', {
       }
     }
 
-    // Both the code and a confirmation ask about the order every 2 s; only a settled status ends it.
-    const polling = POLLING.find((state) => is(state));
-    const startedCheck = polling !== undefined && snapshot.matches({ [polling]: 'checking' }) && !previous?.matches({ [polling]: 'checking' });
-    expect(stepInvocations('checkOrder').map((invocation) => invocation.input)).toEqual(startedCheck ? [{ orderNo: context.order?.orderNo }] : []);
-    const pollingBefore = POLLING.find((state) => was(state));
-    if (event.type === 'xstate.done.actor.checkOrder') {
-      const status = event.output.code === 200 ? event.output.data.status : null;
-      if (status === null || status === 'pending') expect(pollingBefore && snapshot.matches({ [pollingBefore]: 'waitingToCheck' })).toBe(true);
-      else expect(is(status === 'paid' ? 'paid' : status === 'cancelled' ? 'cancelled' : 'failed')).toBe(true);
-      expect(context.order).toBe(before?.order);
-    }
-    if (event.type === 'xstate.error.actor.checkOrder') {
-      expect(pollingBefore && snapshot.matches({ [pollingBefore]: 'waitingToCheck' }), 'a hiccup keeps asking').toBe(true);
-    }
-    if (event.type.startsWith('xstate.after.CONFIRM_INTERVAL.')) expect(pollingBefore && snapshot.matches({ [pollingBefore]: 'checking' })).toBe(true);
+    // Both the code and a confirmation poll the order; a stopped code stays on screen, a stopped confirmation ends.
+    assertPolling(snapshot, step, { polling: POLLING, stoppedAfterErrors: (polling) => (polling === 'awaitingScan' ? { awaitingScan: 'stoppedAfterErrors' } : 'stoppedAfterErrors') });
     if (event.type === timeout.type) {
       expect(is('timedOut')).toBe(true);
       expect(context.order).toBe(before?.order);
     }
     if (event.type === 'CHECK_AGAIN') {
-      expect(snapshot.matches({ confirming: 'checking' })).toBe(true);
+      // Stopped while the code is shown: ask again about it. Otherwise: confirm afresh.
+      if (previous?.matches({ awaitingScan: 'stoppedAfterErrors' })) expect(snapshot.matches({ awaitingScan: 'checking' })).toBe(true);
+      else expect(snapshot.matches({ confirming: 'checking' })).toBe(true);
       expect(context.order).toBe(before?.order);
     }
     if (event.type === 'DISMISS') {
       expect(is('choosingPackage')).toBe(true);
-      expect(context).toEqual({ returnedAs: null, packageId: null, vaultId: null, order: null, error: null, errorKind: null });
+      expect(context).toEqual(initialPaymentContext({ resume: null }));
     }
 
     // Why it failed: the server's message; an expired code is worded by the view.
@@ -188,36 +195,126 @@ describeMachinePaths('wechatPayment machine', {
 });
 
 describe('wechatPayment timings', () => {
-  it('checks every two seconds; a confirmation lasts at most a minute', () => {
-    expect(wechatPaymentMachine.implementations.delays).toMatchObject({ CONFIRM_INTERVAL: 2000, CONFIRM_TIMEOUT: 60_000 });
+  it('waits 2 s after the first check, half as long again after each one that settles nothing, 10 s at most; a confirmation lasts at most a minute', () => {
+    expect([1, 2, 3, 4, 5, 6, 20].map(checkDelayMs)).toEqual([2000, 3000, 4500, 6750, 10_000, 10_000, 10_000]);
+    // The counter stops where the wait stops growing, so the context stays small.
+    expect(checkDelayMs(CHECK_DELAY_STEPS - 1)).toBeLessThan(10_000);
+    expect(checkDelayMs(CHECK_DELAY_STEPS)).toBe(10_000);
+    expect(wechatPaymentMachine.implementations.delays).toMatchObject({ CONFIRM_TIMEOUT: 60_000 });
   });
 
-  it('the code lives until the server says it expires', () => {
+  it('the code lives until the server says it expires, and 15 minutes at most whatever it says', () => {
     const now = Date.parse('2026-05-01T12:00:00.000Z');
     expect(qrExpiryMs('2026-05-01T12:05:00.000Z', now)).toBe(5 * 60_000);
     expect(qrExpiryMs('2026-05-01T11:59:00.000Z', now), 'already expired: at once').toBe(0);
-    expect(qrExpiryMs('not a time', now), 'unreadable: WeChat’s default life').toBe(QR_FALLBACK_EXPIRY_MS);
-    expect(qrExpiryMs(null, now)).toBe(QR_FALLBACK_EXPIRY_MS);
-    expect(qrExpiryMs('2099-01-01T00:00:00.000Z', now), 'beyond what a timer can wait').toBe(2 ** 31 - 1);
+    expect(qrExpiryMs('2026-05-01T12:15:00.000Z', now), 'exactly the limit').toBe(QR_MAX_WAIT_MS);
+    expect(qrExpiryMs('2026-05-01T14:00:00.000Z', now), 'WeChat’s two hours: capped').toBe(QR_MAX_WAIT_MS);
+    expect(qrExpiryMs('2099-01-01T00:00:00.000Z', now), 'far future: capped').toBe(QR_MAX_WAIT_MS);
+    expect(qrExpiryMs('+275760-09-13T00:00:00.000Z', now), 'the last date there is: capped').toBe(QR_MAX_WAIT_MS);
+    expect(qrExpiryMs('not a time', now), 'unreadable: the limit').toBe(QR_MAX_WAIT_MS);
+    expect(qrExpiryMs('', now)).toBe(QR_MAX_WAIT_MS);
+    expect(qrExpiryMs(null, now)).toBe(QR_MAX_WAIT_MS);
+    expect(QR_MAX_WAIT_MS).toBe(15 * 60_000);
+  });
+
+  /** A started machine whose checks answer as `check` says and whose tab the test hides and shows. */
+  function started(expireTime: string, check: () => Promise<CheckOrderResponse>) {
+    const checks: number[] = [];
+    let visibility: ((event: { type: 'PAGE_HIDDEN' } | { type: 'PAGE_VISIBLE' }) => void) | null = null;
+    const actor = createActor(
+      wechatPaymentMachine.provide({
+        actors: {
+          createOrder: fromPromise<CreateWechatOrderResponse, CreateOrderInput>(() =>
+            Promise.resolve({ ...created, data: { ...created.data, expireTime } }),
+          ),
+          checkOrder: fromPromise<CheckOrderResponse, CheckOrderInput>(() => {
+            checks.push(Date.now());
+            return check();
+          }),
+          watchPageVisibility: fromCallback(({ sendBack }) => {
+            visibility = sendBack;
+            return () => {
+              visibility = null;
+            };
+          }),
+        },
+        actions: { rememberPendingOrder: () => undefined, forgetPendingOrder: () => undefined, newIdempotencyKey: () => undefined },
+      }),
+      { input: { resume: null } },
+    );
+    actor.start();
+    actor.send({ type: 'PAY', packageId: 'pkg-pro' });
+    return {
+      actor,
+      /** Milliseconds from the first check to each check. */
+      checkTimes: () => checks.map((at) => at - (checks[0] ?? at)),
+      page: (type: 'PAGE_HIDDEN' | 'PAGE_VISIBLE') => visibility?.({ type }),
+    };
+  }
+
+  const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+  const stillPending = () => Promise.resolve(answered('pending'));
+
+  it('asks less and less often while nobody pays', async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor, checkTimes } = started(inMinutes(5), stillPending);
+      await vi.advanceTimersByTimeAsync(60_000);
+      // 2, 3, 4.5, 6.75 s, then every 10 s: 9 checks in the first minute instead of 30.
+      expect(checkTimes()).toEqual([0, 2000, 5000, 9500, 16_250, 26_250, 36_250, 46_250, 56_250]);
+      expect(actor.getSnapshot().matches({ awaitingScan: 'waitingToCheck' })).toBe(true);
+      actor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks nothing while the tab is hidden, and once at once when it shows again', async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor, checkTimes, page } = started(inMinutes(5), stillPending);
+      await vi.advanceTimersByTimeAsync(2500);
+      expect(checkTimes()).toEqual([0, 2000]);
+      page('PAGE_HIDDEN');
+      expect(actor.getSnapshot().matches({ awaitingScan: 'pausedWhileHidden' })).toBe(true);
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(checkTimes(), 'hidden for two minutes: not one check').toEqual([0, 2000]);
+      page('PAGE_VISIBLE');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(checkTimes()).toEqual([0, 2000, 122_500]);
+      actor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops after five checks in a row get no answer, keeps the code on screen, and asks again when told', async () => {
+    vi.useFakeTimers();
+    try {
+      let offlineChecks = MAX_FAILED_CHECKS;
+      const { actor, checkTimes } = started(inMinutes(10), () => (offlineChecks-- > 0 ? Promise.reject(offline) : stillPending()));
+      await vi.advanceTimersByTimeAsync(5 * 60_000);
+      expect(checkTimes()).toHaveLength(MAX_FAILED_CHECKS);
+      expect(actor.getSnapshot().matches({ awaitingScan: 'stoppedAfterErrors' })).toBe(true);
+      expect(actor.getSnapshot().hasTag('checksStopped')).toBe(true);
+      actor.send({ type: 'CHECK_AGAIN' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(checkTimes()).toHaveLength(MAX_FAILED_CHECKS + 1);
+      expect(actor.getSnapshot().matches({ awaitingScan: 'waitingToCheck' })).toBe(true);
+      // The code still expires when it said it would.
+      await vi.advanceTimersByTimeAsync(5 * 60_000);
+      expect(actor.getSnapshot().matches('timedOut')).toBe(true);
+      actor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the code expires when the order says, not before', async () => {
     vi.useFakeTimers();
     try {
-      const expiresIn90s = { ...created, data: { ...created.data, expireTime: new Date(Date.now() + 90_000).toISOString() } };
-      const actor = createActor(
-        wechatPaymentMachine.provide({
-          actors: {
-            createOrder: fromPromise<CreateWechatOrderResponse, CreateOrderInput>(() => Promise.resolve(expiresIn90s)),
-            // Nobody scans: the check never answers, so only the expiry can end the wait.
-            checkOrder: fromPromise<CheckOrderResponse, CheckOrderInput>(() => new Promise(() => undefined)),
-          },
-          actions: { rememberPendingOrder: () => undefined },
-        }),
-        { input: { resume: null } },
-      );
-      actor.start();
-      actor.send({ type: 'PAY', packageId: 'pkg-pro' });
+      // Nobody scans: the check never answers, so only the expiry can end the wait.
+      const { actor } = started(new Date(Date.now() + 90_000).toISOString(), () => new Promise(() => undefined));
       await vi.advanceTimersByTimeAsync(0);
       expect(actor.getSnapshot().matches('awaitingScan')).toBe(true);
       await vi.advanceTimersByTimeAsync(89_999);
@@ -225,6 +322,23 @@ describe('wechatPayment timings', () => {
       await vi.advanceTimersByTimeAsync(1);
       expect(actor.getSnapshot().matches('timedOut')).toBe(true);
       expect(actor.getSnapshot().context.errorKind).toBe('expired');
+      actor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a code the server says lives for years is given up after 15 minutes, checks and all', async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor, checkTimes } = started('2999-01-01T00:00:00.000Z', stillPending);
+      await vi.advanceTimersByTimeAsync(QR_MAX_WAIT_MS - 1);
+      expect(actor.getSnapshot().matches('awaitingScan')).toBe(true);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(actor.getSnapshot().matches('timedOut')).toBe(true);
+      const asked = checkTimes().length;
+      await vi.advanceTimersByTimeAsync(60 * 60_000);
+      expect(checkTimes(), 'no check after the code is given up').toHaveLength(asked);
       actor.stop();
     } finally {
       vi.useRealTimers();

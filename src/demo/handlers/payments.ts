@@ -6,12 +6,25 @@
 import type { HttpHandler } from 'msw';
 import * as v from 'valibot';
 import { t } from '@lingui/core/macro';
-import type { CreateOrderRequest, PaymentProvider } from '../../api/contract';
+import { SUCCESS_CODE, type CreateOrderRequest, type EndpointName, type PaymentProvider, type ResponseInputOf } from '../../api/contract';
 import type { OrderNoRequest, PaypalCaptureRequest, PaypalCreateRequest, ZipcodeQuery } from '../../api/requests';
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../../api/orderRequests';
 import { CURRENCY, findPackage, priceAfterDiscount, totalCredits } from '../../services/creditPackages';
 import { DEMO_CHECKOUT_PATH, paymentReturnUrls } from '../../services/paymentProviders';
 import { randomHex } from '../crypto';
-import { accountForToken, createOrder, findOwnOrder, refreshOrderStatus, settleOrder, type Account, type DbData, type NewOrder, type OrderRow } from '../db';
+import {
+  accountForToken,
+  createOrder,
+  findIdempotentCall,
+  findOwnOrder,
+  refreshOrderStatus,
+  rememberIdempotentCall,
+  settleOrder,
+  type Account,
+  type DbData,
+  type NewOrder,
+  type OrderRow,
+} from '../db';
 import type { DemoEnvironment } from '../environment';
 import { BAD_REQUEST_CODE, fail, ok, route, type Answer, type Reply } from './route';
 import { discountFor } from './settings';
@@ -24,6 +37,8 @@ export const WECHAT_QR_TTL_MS = 5 * 60 * 1000;
 export const UNKNOWN_CHECKOUT_ORIGIN = 'https://checkout.unknown-host.example';
 
 export type RedirectProvider = 'freekassa' | 'digiseller' | 'creem' | 'nowpayments';
+/** The same idempotency key sent with a different request (HTTP's 422, as payment APIs answer it). */
+export const IDEMPOTENCY_KEY_REUSED_CODE = 422;
 
 // ---------------------------------------------------------------------------------------------------
 // Inputs
@@ -35,6 +50,13 @@ const OrderEntries = {
   packageId: Required(() => t`Choose a credit package.`),
   returnUrl: v.optional(v.string()),
   cancelUrl: v.optional(v.string()),
+  idempotencyKey: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(1, () => t`The idempotency key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters long.`),
+      v.maxLength(MAX_IDEMPOTENCY_KEY_LENGTH, () => t`The idempotency key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters long.`),
+    ),
+  ),
 };
 const CreateOrderInput: v.GenericSchema<unknown, CreateOrderRequest> = v.object(OrderEntries);
 const PaypalCreateInput: v.GenericSchema<unknown, PaypalCreateRequest> = v.object({ ...OrderEntries, vaultId: v.optional(v.string()) });
@@ -105,6 +127,50 @@ function noSuchOrder(orderNo: string): Reply<null> {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Idempotency
+// ---------------------------------------------------------------------------------------------------
+
+type OrderCreatingCall = 'freekassaCreate' | 'digisellerCreate' | 'creemCheckout' | 'nowpaymentsInvoice' | 'wechatCreate' | 'paypalCreate';
+
+/** The request without its key, fields in a fixed order: the same purchase sent again reads the same. */
+function requestFingerprint(input: CreateOrderRequest | PaypalCreateRequest): string {
+  const { idempotencyKey: _key, ...fields } = input;
+  const present = Object.entries(fields).filter(([, value]) => value !== undefined);
+  return JSON.stringify(Object.fromEntries(present.sort(([a], [b]) => a.localeCompare(b))));
+}
+
+/**
+ * Creates an order at most once per idempotency key: a repeat with the same key and the same request answers what
+ * the first call answered (the same order: no second row, nothing charged twice); the same key with another request
+ * or on another call is refused. Only an order made is remembered: a refusal created nothing, so its key may try
+ * again. Without a key, every call creates an order.
+ */
+function createOnce<N extends OrderCreatingCall & EndpointName>(
+  env: DemoEnvironment,
+  name: N,
+  account: Account,
+  input: CreateOrderRequest | PaypalCreateRequest,
+  create: () => Reply<ResponseInputOf<N>> | Reply<null>,
+): Reply<ResponseInputOf<N>> | Reply<null> {
+  const key = input.idempotencyKey;
+  if (key === undefined) return create();
+  const request = requestFingerprint(input);
+  const earlier = findIdempotentCall(env.db.read(), account, key);
+  if (earlier) {
+    if (earlier.endpoint !== name || earlier.request !== request) {
+      return fail(IDEMPOTENCY_KEY_REUSED_CODE, t`This idempotency key was already used for a different order request. Send a new key for a new purchase.`);
+    }
+    return ok(earlier.answer as ResponseInputOf<N>);
+  }
+  const answer = create();
+  if (answer.code === SUCCESS_CODE) {
+    rememberIdempotentCall(env.db.read(), account, { key, endpoint: name, request, answer: answer.data });
+    env.db.save();
+  }
+  return answer;
+}
+
+// ---------------------------------------------------------------------------------------------------
 // Handlers
 // ---------------------------------------------------------------------------------------------------
 
@@ -119,15 +185,17 @@ function redirectOrderHandler<N extends 'freekassaCreate' | 'digisellerCreate' |
     const data = env.db.read();
     const account = accountForToken(data, token);
     if (!account) return sessionExpired();
-    const origin = siteOrigin(request);
-    const priced = priceOrder(account, provider, input, origin);
-    if (isRefusal(priced)) return priced;
-    const order = createOrder(data, account, priced.order);
-    env.db.save();
-    // QA's "unknown host" control: the app must refuse to send the buyer to this link.
-    const linkOrigin = env.controls.consumeUnknownCheckoutHost() ? UNKNOWN_CHECKOUT_ORIGIN : origin;
-    const url = demoCheckoutUrl(linkOrigin, provider, { orderNo: order.orderNo, returnUrl: priced.returnUrl, cancelUrl: priced.cancelUrl });
-    return answer(order.orderNo, url);
+    return createOnce(env, name, account, input, () => {
+      const origin = siteOrigin(request);
+      const priced = priceOrder(account, provider, input, origin);
+      if (isRefusal(priced)) return priced;
+      const order = createOrder(data, account, priced.order);
+      env.db.save();
+      // QA's "unknown host" control: the app must refuse to send the buyer to this link.
+      const linkOrigin = env.controls.consumeUnknownCheckoutHost() ? UNKNOWN_CHECKOUT_ORIGIN : origin;
+      const url = demoCheckoutUrl(linkOrigin, provider, { orderNo: order.orderNo, returnUrl: priced.returnUrl, cancelUrl: priced.cancelUrl });
+      return answer(order.orderNo, url);
+    });
   });
 }
 
@@ -142,29 +210,33 @@ export function paymentHandlers(env: DemoEnvironment): HttpHandler[] {
       const data = env.db.read();
       const account = accountForToken(data, token);
       if (!account) return sessionExpired();
-      const origin = siteOrigin(request);
-      const priced = priceOrder(account, 'wechat', input, origin);
-      if (isRefusal(priced)) return priced;
-      const expireTime = new Date(Date.now() + WECHAT_QR_TTL_MS).toISOString();
-      const order = createOrder(data, account, { ...priced.order, expireTime });
-      env.db.save();
-      return ok({ orderNo: order.orderNo, codeUrl: demoCheckoutUrl(origin, 'wechat', { orderNo: order.orderNo }), expireTime });
+      return createOnce(env, 'wechatCreate', account, input, () => {
+        const origin = siteOrigin(request);
+        const priced = priceOrder(account, 'wechat', input, origin);
+        if (isRefusal(priced)) return priced;
+        const expireTime = new Date(Date.now() + WECHAT_QR_TTL_MS).toISOString();
+        const order = createOrder(data, account, { ...priced.order, expireTime });
+        env.db.save();
+        return ok({ orderNo: order.orderNo, codeUrl: demoCheckoutUrl(origin, 'wechat', { orderNo: order.orderNo }), expireTime });
+      });
     }),
 
     route(env, 'paypalCreate', PaypalCreateInput, ({ input, token, request }) => {
       const data = env.db.read();
       const account = accountForToken(data, token);
       if (!account) return sessionExpired();
-      const priced = priceOrder(account, 'paypal', input, siteOrigin(request));
-      if (isRefusal(priced)) return priced;
-      const vaultId = input.vaultId?.trim();
-      if (vaultId && !paypalVaultsOf(data, account).some((vault) => vault.id === vaultId)) {
-        return fail(BAD_REQUEST_CODE, t`This saved PayPal account is not available. Choose another payment method.`);
-      }
-      // A saved PayPal account pays without a new approval in the popup.
-      const order = createOrder(data, account, { ...priced.order, paypalOrderId: `PP-${randomHex(16).toUpperCase()}`, approved: vaultId ? true : undefined });
-      env.db.save();
-      return ok({ orderNo: order.orderNo, paypalOrderId: order.paypalOrderId ?? '' });
+      return createOnce(env, 'paypalCreate', account, input, () => {
+        const priced = priceOrder(account, 'paypal', input, siteOrigin(request));
+        if (isRefusal(priced)) return priced;
+        const vaultId = input.vaultId?.trim();
+        if (vaultId && !paypalVaultsOf(data, account).some((vault) => vault.id === vaultId)) {
+          return fail(BAD_REQUEST_CODE, t`This saved PayPal account is not available. Choose another payment method.`);
+        }
+        // A saved PayPal account pays without a new approval in the popup.
+        const order = createOrder(data, account, { ...priced.order, paypalOrderId: `PP-${randomHex(16).toUpperCase()}`, approved: vaultId ? true : undefined });
+        env.db.save();
+        return ok({ orderNo: order.orderNo, paypalOrderId: order.paypalOrderId ?? '' });
+      });
     }),
 
     route(env, 'paypalCapture', CaptureInput, ({ input, token }) => {

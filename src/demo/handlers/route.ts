@@ -64,14 +64,18 @@ function injectedMessage(code: number): string {
   return t`Demo controls: this call was answered with code ${code}.`;
 }
 
+/** What the armed control does to this call: nothing, answer instead of the handler, or lose the handler's answer. */
+type Control = { type: 'none' } | { type: 'answer'; response: Response } | { type: 'loseAnswer' };
+
 /** Latency first, then the armed failure (consumed here, so only one call gets it). */
-async function applyControls(env: DemoEnvironment, name: EndpointName): Promise<Response | null> {
+async function applyControls(env: DemoEnvironment, name: EndpointName): Promise<Control> {
   const { latencyMs } = env.controls.get();
   if (latencyMs > 0) await sleep(latencyMs);
   const armed = env.controls.consumeNextCall(name);
-  if (!armed) return null;
-  if (armed.kind === 'networkError') return HttpResponse.error();
-  return envelope(fail(armed.code, injectedMessage(armed.code)));
+  if (!armed) return { type: 'none' };
+  if (armed.kind === 'networkError') return { type: 'answer', response: HttpResponse.error() };
+  if (armed.kind === 'lostAnswer') return { type: 'loseAnswer' };
+  return { type: 'answer', response: envelope(fail(armed.code, injectedMessage(armed.code))) };
 }
 
 async function readPayload(request: Request, kind: BodyKind): Promise<unknown> {
@@ -117,6 +121,26 @@ async function validate<I>(request: Request, kind: BodyKind, schema: v.GenericSc
   return { ok: false, message: issue ? describeIssue(issue) : t`The request is not valid.` };
 }
 
+/** The handler's answer to a call the controls let through: the input checked, then `resolve`. */
+async function answerCall<N extends EndpointName, I>(
+  env: DemoEnvironment,
+  name: N,
+  request: Request,
+  body: BodyKind,
+  schema: v.GenericSchema<unknown, I>,
+  resolve: (context: RouteContext<I>) => Promise<Answer<N>> | Answer<N>,
+): Promise<Response> {
+  const checked = await validate(request, body, schema);
+  if (!checked.ok) return envelope(fail(BAD_REQUEST_CODE, checked.message));
+  try {
+    return envelope(await resolve({ input: checked.input, request, env, token: sessionToken(request) }));
+  } catch (error) {
+    console.error(`Demo server: ${name} failed`, error);
+    const reason = error instanceof Error ? error.message : String(error);
+    return envelope(fail(DEMO_SERVER_FAILURE_CODE, t`The demo server failed: ${reason}`));
+  }
+}
+
 /** One endpoint of the contract, answered by `resolve` once the controls and the input check let it through. */
 export function route<N extends EndpointName, I>(
   env: DemoEnvironment,
@@ -129,16 +153,10 @@ export function route<N extends EndpointName, I>(
   return on(`*${path}`, async ({ request }) => {
     // The demo server answers in the visitor's language, so it waits for the first catalogue.
     await linguiReady();
-    const controlled = await applyControls(env, name);
-    if (controlled) return controlled;
-    const checked = await validate(request, body, schema);
-    if (!checked.ok) return envelope(fail(BAD_REQUEST_CODE, checked.message));
-    try {
-      return envelope(await resolve({ input: checked.input, request, env, token: sessionToken(request) }));
-    } catch (error) {
-      console.error(`Demo server: ${name} failed`, error);
-      const reason = error instanceof Error ? error.message : String(error);
-      return envelope(fail(DEMO_SERVER_FAILURE_CODE, t`The demo server failed: ${reason}`));
-    }
+    const control = await applyControls(env, name);
+    if (control.type === 'answer') return control.response;
+    const answer = await answerCall(env, name, request, body, schema, resolve);
+    // The call did its work (an order, a task, a charge); the client sees only a network failure.
+    return control.type === 'loseAnswer' ? HttpResponse.error() : answer;
   });
 }

@@ -11,6 +11,7 @@ import { paypalVaults } from '../../api/trade';
 import { CREDIT_PACKAGES, findPackage, totalCredits } from '../../services/creditPackages';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
+import { formatNumber } from '../../ui/formatNumber';
 import { FormFooter } from '../dashboard/SaveStatus';
 import { useSaveForm } from '../dashboard/useSaveForm';
 import styles from './Billing.module.css';
@@ -82,7 +83,7 @@ export function AutoTopUpSection({ user }: { user: AppUser }) {
       <p className={styles.current} data-testid="topup-current">
         {savedValues.enabled && savedPackage ? (
           <Trans>
-            On: when the balance falls under {i18n.number(Number(savedValues.threshold))} credits, {i18n.number(totalCredits(savedPackage))} credits are bought
+            On: when the balance falls under {formatNumber(i18n, Number(savedValues.threshold))} credits, {i18n.number(totalCredits(savedPackage))} credits are bought
             with your saved method.
           </Trans>
         ) : (

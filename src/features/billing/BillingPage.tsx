@@ -18,12 +18,13 @@ import { PackagePicker } from './PackagePicker';
 import { useDiscount } from './useDiscount';
 import styles from './Billing.module.css';
 import { balanceText } from '../../ui/balance';
+import { formatNumber } from '../../ui/formatNumber';
 
 const DEFAULT_PACKAGE = CREDIT_PACKAGES[1]?.id ?? CREDIT_PACKAGES[0]?.id ?? '';
 
-/** Read once when the page opens: a payment to pick up again (back from a provider, or reloaded). */
-function readResume(): { provider: PaymentProvider; order: ResumeOrder } | null {
-  const resume = paymentToResume(location.search, readPendingOrder());
+/** Read once when the page opens: a payment of this account to pick up again (back from a provider, or reloaded). */
+function readResume(accountId: string): { provider: PaymentProvider; order: ResumeOrder } | null {
+  const resume = paymentToResume(location.search, readPendingOrder(), accountId);
   if (!resume) return null;
   return { provider: resume.provider, order: { orderNo: resume.orderNo, packageId: resume.packageId, returnedAs: resume.returnedAs } };
 }
@@ -32,7 +33,7 @@ function BuyCredits({ user, onPaid }: { user: AppUser; onPaid: () => void }) {
   const { i18n } = useLingui();
   const ipCountry = useGlobalSelector('user', (s) => s.context.ipCountry);
   const providers = providersForCountry(ipCountry);
-  const [resume] = useState(readResume);
+  const [resume] = useState(() => readResume(user.id));
   // The return parameters are read: drop them, so a reload does not count as another return.
   useEffect(() => {
     if (location.search.includes('payment=')) history.replaceState(history.state, '', `${location.pathname}${withoutPaymentParams(location.search)}`);
@@ -54,7 +55,7 @@ function BuyCredits({ user, onPaid }: { user: AppUser; onPaid: () => void }) {
           {discount ? (
             <>
               {' · '}
-              <Trans>Your {i18n.number(discount.percentOff / 100, { style: 'percent', maximumFractionDigits: 1 })} discount is applied.</Trans>
+              <Trans>Your {formatNumber(i18n, discount.percentOff / 100, { style: 'percent', maximumFractionDigits: 1 })} discount is applied.</Trans>
             </>
           ) : null}
         </p>

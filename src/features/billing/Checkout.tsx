@@ -1,12 +1,20 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocalActor } from '../../actors/inspection';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QRCodeSVG } from 'qrcode.react';
 import type { ActorRef, Snapshot } from 'xstate';
 import type { PaymentContext, PaymentUserEvent, ResumeOrder } from '../../../machines/payment.shared';
-import { useGlobalActor } from '../../actors/AppActorContext';
-import { createPaypalPaymentLogic, createRedirectPaymentLogic, createWechatPaymentLogic, unsafeRedirectMessage, type PaymentWiring } from '../../actors/payments';
+import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
+import {
+  createPaypalPaymentLogic,
+  createRedirectPaymentLogic,
+  createWechatPaymentLogic,
+  followAccountChanges,
+  unsafeRedirectMessage,
+  type PaymentWiring,
+} from '../../actors/payments';
+import { userSelectors } from '../../actors/user';
 import type { Discount, PaymentProvider } from '../../api/contract';
 import { config } from '../../config';
 import { CURRENCY, findPackage, priceAfterDiscount, totalCredits } from '../../services/creditPackages';
@@ -18,7 +26,18 @@ import { Spinner } from '../../ui/Spinner';
 import { useSavedPaypalMethods, type SavedMethod } from './useSavedPaypalMethods';
 import styles from './Billing.module.css';
 import { formatDate } from '../../ui/formatDate';
+import { formatMoney } from '../../ui/formatNumber';
+import { safeHref } from '../../services/urls';
 
+
+/**
+ * What a QR code holds at most (version 40, error correction L, as bytes): qrcode.react throws on a longer code,
+ * and a malformed one from the server must not take the page down.
+ */
+const QR_CAPACITY_BYTES = 2953;
+function fitsQrCode(text: string): boolean {
+  return new TextEncoder().encode(text).length <= QR_CAPACITY_BYTES;
+}
 
 /** What the view reads of any provider's snapshot: the three payment charts share their context and tags. */
 type PaymentSnapshot = Snapshot<unknown> & {
@@ -47,8 +66,11 @@ interface CheckoutProps {
 
 function useWiring(onPaid: () => void): PaymentWiring {
   const user = useGlobalActor('user');
+  const accountId = useGlobalSelector('user', (s) => userSelectors.accountInView(s)?.id ?? null);
   const { paypal } = useModeServices();
-  return { user, onPaid, paypal: paypal ?? null };
+  // From here on, another account signing in to this tab finds nothing loaded for this one.
+  useEffect(() => followAccountChanges(user), [user]);
+  return { user, onPaid, paypal: paypal ?? null, accountId };
 }
 
 // One component per kind of chart, so each actor keeps its own type; the page keys them by provider.
@@ -101,15 +123,18 @@ interface BodyProps extends CheckoutProps {
   savedMethods?: SavedMethod[];
 }
 
-function CheckoutBody({ actor, provider, packageId, discount, children, savedMethods = [] }: BodyProps) {
+/** What any provider's chart shows; exported for the view's tests, which hand it a chart of their own. */
+export function CheckoutBody({ actor, provider, packageId, discount, children, savedMethods = [] }: BodyProps) {
   const { t, i18n } = useLingui();
   const phase = useSelector(actor, selectPhase);
   const locked = useSelector(actor, (s) => s.hasTag('busy') || s.hasTag('awaitingProvider'));
+  // The server did not answer several checks in a row: nothing is asked until the buyer says so.
+  const checksStopped = useSelector(actor, (s) => s.hasTag('checksStopped'));
   const context = useSelector(actor, (s) => s.context);
   const name = PROVIDER_NAMES[provider];
   const chosen = findPackage(packageId);
   const ordered = findPackage(context.packageId ?? '') ?? chosen;
-  const price = (pkg = chosen) => (pkg ? i18n.number(priceAfterDiscount(pkg, discount), { style: 'currency', currency: CURRENCY }) : '');
+  const price = (pkg = chosen) => (pkg ? formatMoney(i18n, priceAfterDiscount(pkg, discount), CURRENCY) : '');
   const send = actor.send;
 
   let status: ReactNode = null;
@@ -159,28 +184,51 @@ function CheckoutBody({ actor, provider, packageId, discount, children, savedMet
       const expires = context.order?.expireTime ? formatDate(i18n, context.order.expireTime, { timeStyle: 'short' }) : null;
       status = (
         <div className={styles.qr}>
-          <QRCodeSVG value={codeUrl} size={180} marginSize={1} title={t`WeChat Pay QR code`} />
-          <div>
-            <p>
-              <Trans>
-                Scan with WeChat to pay {price(ordered)}. This page updates by itself once you have paid.
-              </Trans>
+          {fitsQrCode(codeUrl) ? (
+            <QRCodeSVG value={codeUrl} size={180} marginSize={1} title={t`WeChat Pay QR code`} />
+          ) : (
+            <p className={styles.result} data-tone="failure" role="alert">
+              {t`This payment code is too long to show as a QR code. Cancel the payment and choose another method.`}
             </p>
+          )}
+          <div>
+            {checksStopped ? (
+              <p className={styles.result} role="alert">
+                <Trans>
+                  Scan with WeChat to pay {price(ordered)}. This page stopped checking for your payment because our server did not answer several times in
+                  a row. Once you have paid, check again.
+                </Trans>
+              </p>
+            ) : (
+              <p>
+                <Trans>
+                  Scan with WeChat to pay {price(ordered)}. This page updates by itself once you have paid.
+                </Trans>
+              </p>
+            )}
             {expires ? (
               <p className={styles.hint}>
                 <Trans>The code works until {expires}.</Trans>
               </p>
             ) : null}
-            {config.mode === 'demo' ? (
+            {/* The QR code carries codeUrl as it is (weixin:// in production); a link only for a web address. */}
+            {config.mode === 'demo' && safeHref(codeUrl) ? (
               <p>
-                <a href={codeUrl} target="_blank" rel="noopener">
+                <a href={safeHref(codeUrl)} target="_blank" rel="noopener">
                   <Trans>Open the demo scan page</Trans>
                 </a>
               </p>
             ) : null}
-            <Button size="sm" onClick={() => send({ type: 'CANCEL' })}>
-              <Trans>Cancel payment</Trans>
-            </Button>
+            <div className={styles.actions}>
+              <Button size="sm" onClick={() => send({ type: 'CANCEL' })}>
+                <Trans>Cancel payment</Trans>
+              </Button>
+              {checksStopped ? (
+                <Button size="sm" variant="primary" onClick={() => send({ type: 'CHECK_AGAIN' })}>
+                  <Trans>Check again</Trans>
+                </Button>
+              ) : null}
+            </div>
           </div>
         </div>
       );
@@ -191,6 +239,26 @@ function CheckoutBody({ actor, provider, packageId, discount, children, savedMet
         <p role="status">
           <Spinner /> <Trans>Confirming your payment with {name}…</Trans>
         </p>
+      );
+      break;
+    case 'stoppedAfterErrors':
+      status = (
+        <>
+          <p className={styles.result} role="alert">
+            <Trans>
+              We could not confirm your payment with {name}: our server did not answer several times in a row, so this page stopped asking. If you paid,
+              your credits arrive once it is confirmed; the order stays in your list.
+            </Trans>
+          </p>
+          <div className={styles.actions}>
+            <Button size="sm" onClick={() => send({ type: 'DISMISS' })}>
+              <Trans>Close</Trans>
+            </Button>
+            <Button size="sm" variant="primary" onClick={() => send({ type: 'CHECK_AGAIN' })}>
+              <Trans>Check again</Trans>
+            </Button>
+          </div>
+        </>
       );
       break;
     case 'paid':

@@ -14,6 +14,7 @@ import { MethodPicker } from './MethodPicker';
 import { useDiscount } from './useDiscount';
 import styles from './Billing.module.css';
 import { formatDate } from '../../ui/formatDate';
+import { formatMoney, formatNumber } from '../../ui/formatNumber';
 import { balanceText } from '../../ui/balance';
 
 /**
@@ -48,7 +49,7 @@ export function EarlyRenewalModal({ user }: { user: AppUser }) {
     };
   }, [reason, renewal]);
 
-  const threshold = i18n.number(user.alertThreshold ?? 0);
+  const threshold = formatNumber(i18n, user.alertThreshold ?? 0);
   return (
     <Dialog
       open={phase !== 'closed'}
@@ -92,7 +93,7 @@ export function EarlyRenewalModal({ user }: { user: AppUser }) {
               </Button>
               {lastPackage ? (
                 <Button variant="primary" onClick={() => renewal.send({ type: 'RENEW' })}>
-                  {t`Renew ${i18n.number(totalCredits(lastPackage))} credits for ${i18n.number(priceAfterDiscount(lastPackage, discount), { style: 'currency', currency: CURRENCY })}`}
+                  {t`Renew ${i18n.number(totalCredits(lastPackage))} credits for ${formatMoney(i18n, priceAfterDiscount(lastPackage, discount), CURRENCY)}`}
                 </Button>
               ) : (
                 <Link href="/dashboard/billing" className={styles.buttonLink} onClick={() => renewal.send({ type: 'DISMISS' })}>

@@ -5,6 +5,7 @@ import type { Order } from '../../api/contract';
 import { applyInvoice } from '../../api/orders';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
+import { formatMoney } from '../../ui/formatNumber';
 import { SaveStatus } from '../dashboard/SaveStatus';
 import { useSaveForm } from '../dashboard/useSaveForm';
 import { EMPTY_INVOICE, invoiceAddress, validateInvoice, type InvoiceValues } from './invoiceValidation';
@@ -52,10 +53,10 @@ export function InvoicePanel({ orders, onApplied }: { orders: Order[]; onApplied
       </h3>
       <p className={styles.hint}>
         {orders.length === 1 ? (
-          <Trans>One invoice for order {orderNos[0]}, {i18n.number(total, { style: 'currency', currency })}.</Trans>
+          <Trans>One invoice for order {orderNos[0]}, {formatMoney(i18n, total, currency)}.</Trans>
         ) : (
           <Trans>
-            One invoice for {orders.length} orders, {i18n.number(total, { style: 'currency', currency })} in all.
+            One invoice for {orders.length} orders, {formatMoney(i18n, total, currency)} in all.
           </Trans>
         )}
       </p>

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { createPagedListLogic } from '../../actors/pagedList';
+import { apiClientSettings } from '../../api/client';
 import { payOrderList } from '../../api/orders';
 import type { Order } from '../../api/contract';
 import { PROVIDER_NAMES } from '../../services/paymentProviders';
@@ -14,6 +15,8 @@ import { InvoicePanel } from './InvoicePanel';
 import { orderStatusLabel, orderStatusTone } from './orderLabels';
 import styles from './Billing.module.css';
 import { formatDate } from '../../ui/formatDate';
+import { formatMoney, formatNumber } from '../../ui/formatNumber';
+import { httpUrl } from '../../services/urls';
 
 export const ORDERS_PAGE_SIZE = 10;
 
@@ -29,15 +32,12 @@ function invoiceable(order: Order): boolean {
   return order.status === 'paid' && order.invoiceStatus === 'none';
 }
 
-/** A link the API handed out, used only if it is a web address. */
-function safeLink(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url, location.origin);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
+/**
+ * The invoice link the API handed out, used only if it is a web address. A path (`/invoices/123.pdf`) is on the
+ * API's host, which is not the page's in a live build.
+ */
+function invoiceLink(url: string | null): string | null {
+  return url ? (httpUrl(url, apiClientSettings().baseURL)?.href ?? null) : null;
 }
 
 export function OrdersSection({ actor }: { actor: OrdersActor }) {
@@ -55,7 +55,7 @@ export function OrdersSection({ actor }: { actor: OrdersActor }) {
       return next;
     });
   };
-  const money = (order: Order) => i18n.number(order.amount, { style: 'currency', currency: order.currency });
+  const money = (order: Order) => formatMoney(i18n, order.amount, order.currency);
 
   return (
     <PagedSection
@@ -121,7 +121,7 @@ export function OrdersSection({ actor }: { actor: OrdersActor }) {
           </thead>
           <tbody>
             {orders.map((order) => {
-              const link = safeLink(order.invoiceUrl);
+              const link = invoiceLink(order.invoiceUrl);
               return (
                 <tr key={order.orderNo}>
                   <td>
@@ -140,7 +140,7 @@ export function OrdersSection({ actor }: { actor: OrdersActor }) {
                   <td>{formatDate(i18n, order.createTime, { dateStyle: 'medium', timeStyle: 'short' })}</td>
                   <td>{PROVIDER_NAMES[order.provider]}</td>
                   <td className={tableStyles.number}>{money(order)}</td>
-                  <td className={tableStyles.number}>{i18n.number(order.credits)}</td>
+                  <td className={tableStyles.number}>{formatNumber(i18n, order.credits)}</td>
                   <td>
                     <span className={styles.status} data-tone={orderStatusTone(order.status)}>
                       {orderStatusLabel(order.status)}

@@ -14,6 +14,7 @@ import { UsageRecordsSection } from './UsageRecordsSection';
 import { UsageSection } from './UsageSection';
 import styles from './Overview.module.css';
 import { formatDate } from '../../ui/formatDate';
+import { formatNumber } from '../../ui/formatNumber';
 import { balanceText } from '../../ui/balance';
 
 const discountLogic = createResourceLogic(() => userDiscount());
@@ -61,7 +62,7 @@ function DiscountCard() {
         </div>
       ) : discount ? (
         <>
-          <p className={styles.cardValue}>{t`${i18n.number(discount.percentOff / 100, { style: 'percent', maximumFractionDigits: 1 })} off`}</p>
+          <p className={styles.cardValue}>{t`${formatNumber(i18n, discount.percentOff / 100, { style: 'percent', maximumFractionDigits: 1 })} off`}</p>
           <p className={styles.cardNote}>
             {discount.label ? `${discount.label}. ` : ''}
             {discount.expiresAt ? (

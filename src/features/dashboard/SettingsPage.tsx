@@ -6,6 +6,7 @@ import { useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors, type AppUser } from '../../actors/user';
 import { saveAlertsEmail, updateEmailSubscription } from '../../api/user';
 import { TextField } from '../../ui/TextField';
+import { formatNumber } from '../../ui/formatNumber';
 import { DashboardLayout } from './DashboardLayout';
 import { FormFooter, SaveStatus } from './SaveStatus';
 import { validateAlerts, type AlertValues } from './settingsValidation';
@@ -36,7 +37,7 @@ function AlertsForm({ user }: { user: AppUser }) {
       <p className={styles.current} data-testid="alert-current">
         {savedValues.alertEmail ? (
           <Trans>
-            Alerts go to <strong>{savedValues.alertEmail}</strong> when the balance falls under {i18n.number(Number(savedValues.alertThreshold))} credits.
+            Alerts go to <strong>{savedValues.alertEmail}</strong> when the balance falls under {formatNumber(i18n, Number(savedValues.alertThreshold))} credits.
           </Trans>
         ) : (
           <Trans>No alert is set up.</Trans>

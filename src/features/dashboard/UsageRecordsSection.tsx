@@ -9,6 +9,7 @@ import { PagedSection } from './PagedSection';
 import { modelName, taskStatusLabel, taskStatusTone } from './usageLabels';
 import styles from './Overview.module.css';
 import { formatDate } from '../../ui/formatDate';
+import { formatNumber } from '../../ui/formatNumber';
 
 export const RECORDS_PAGE_SIZE = 10;
 
@@ -75,8 +76,8 @@ export function UsageRecordsSection() {
                       {taskStatusLabel(record.status)}
                     </span>
                   </td>
-                  <td className={tableStyles.number}>{i18n.number(record.credits)}</td>
-                  <td className={tableStyles.number}>{record.refundedCredits > 0 ? i18n.number(record.refundedCredits) : <span className={styles.muted}>—</span>}</td>
+                  <td className={tableStyles.number}>{formatNumber(i18n, record.credits)}</td>
+                  <td className={tableStyles.number}>{record.refundedCredits > 0 ? formatNumber(i18n, record.refundedCredits) : <span className={styles.muted}>—</span>}</td>
                 </tr>
               ))}
             </tbody>

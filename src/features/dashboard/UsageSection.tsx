@@ -25,6 +25,7 @@ import tableStyles from '../../ui/DataTable.module.css';
 import type { ChartSeries } from './UsageChartCanvas';
 import styles from './Overview.module.css';
 import { formatDate } from '../../ui/formatDate';
+import { formatNumber } from '../../ui/formatNumber';
 
 // chart.js is the heaviest thing on the dashboard: it loads after the page has shown.
 const UsageChartCanvas = retryableLazy(() => import('./UsageChartCanvas'));
@@ -124,7 +125,7 @@ export function UsageSection() {
   const loading = phase === 'loading';
 
   const data = useMemo(() => toChartData(points, metric, metric === 'credits' ? t`Credits` : t`Requests`, t`Deleted key`), [points, metric, t]);
-  const formatValue = useCallback((value: number) => i18n.number(value), [i18n]);
+  const formatValue = useCallback((value: number) => formatNumber(i18n, value), [i18n]);
   const bucketLabel = useCallback(
     (time: string) =>
       query.granularity === 'hour'
@@ -297,7 +298,7 @@ export function UsageSection() {
                         <th scope="row">{label}</th>
                         {data.series.map((one) => (
                           <td key={one.name} className={tableStyles.number}>
-                            {i18n.number(one.values[row] ?? 0)}
+                            {formatNumber(i18n, one.values[row] ?? 0)}
                           </td>
                         ))}
                       </tr>

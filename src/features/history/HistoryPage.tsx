@@ -21,6 +21,7 @@ import { RecordDetails } from './RecordDetails';
 import { RecordThumbnail } from './RecordThumbnail';
 import styles from './History.module.css';
 import { formatDate } from '../../ui/formatDate';
+import { formatNumber } from '../../ui/formatNumber';
 
 export const HISTORY_PAGE_SIZE = 10;
 
@@ -176,8 +177,8 @@ function HistoryList() {
                       </span>
                     </td>
                     <td className={tableStyles.number}>
-                      {i18n.number(Math.max(0, record.credits - record.refundedCredits))}
-                      {record.refundedCredits > 0 ? <span className={styles.refund}>{t`${i18n.number(record.refundedCredits)} refunded`}</span> : null}
+                      {formatNumber(i18n, Math.max(0, record.credits - record.refundedCredits))}
+                      {record.refundedCredits > 0 ? <span className={styles.refund}>{t`${formatNumber(i18n, record.refundedCredits)} refunded`}</span> : null}
                     </td>
                     <td>{time(record.createTime)}</td>
                     <td>

@@ -13,6 +13,8 @@ import { draftFromParamJson, playgroundHref } from '../playground/draft';
 import { ResultImageCard } from '../playground/ResultImageCard';
 import styles from './History.module.css';
 import { formatDate } from '../../ui/formatDate';
+import { safeHref } from '../../services/urls';
+import { formatNumber } from '../../ui/formatNumber';
 
 function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -51,7 +53,8 @@ export function RecordDetails({ actor }: { actor: DetailsDialogActor }) {
           {record.resultImageUrls.length > 0 ? (
             <ul className={styles.detailImages}>
               {record.resultImageUrls.map((url, index) => (
-                <li key={url}>
+                // A server may list one address twice; a new address is a new card (its load state starts afresh).
+                <li key={`${index}:${url}`}>
                   <ResultImageCard url={url} index={index} taskId={record.taskId} prompt={record.prompt} aspectRatio={draft?.aspectRatio ?? '1:1'} />
                 </li>
               ))}
@@ -85,18 +88,26 @@ export function RecordDetails({ actor }: { actor: DetailsDialogActor }) {
                 <Row label={<Trans>Kind</Trans>}>{draft.referenceUrls.length > 0 ? t`Image to image` : t`Text to image`}</Row>
                 <Row label={<Trans>Aspect ratio</Trans>}>{draft.aspectRatio === 'auto' ? t`Auto` : draft.aspectRatio}</Row>
                 {modelSpec(draft.model).resolutions.length > 0 ? <Row label={<Trans>Resolution</Trans>}>{draft.resolution}</Row> : null}
-                <Row label={<Trans>Images</Trans>}>{i18n.number(draft.numImages)}</Row>
+                <Row label={<Trans>Images</Trans>}>{formatNumber(i18n, draft.numImages)}</Row>
                 {modelSpec(draft.model).outputFormats.length > 0 ? <Row label={<Trans>Format</Trans>}>{draft.outputFormat.toUpperCase()}</Row> : null}
                 {draft.referenceUrls.length > 0 ? (
                   <Row label={<Trans>Reference images</Trans>}>
                     <ul className={styles.plainList}>
-                      {draft.referenceUrls.map((url) => (
-                        <li key={url}>
-                          <a href={url} target="_blank" rel="noopener noreferrer">
-                            {url}
-                          </a>
-                        </li>
-                      ))}
+                      {draft.referenceUrls.map((url, index) => {
+                        // The stored request is the server's text: only a web address becomes a link.
+                        const link = safeHref(url);
+                        return (
+                          <li key={`${index}:${url}`}>
+                            {link ? (
+                              <a href={link} target="_blank" rel="noopener noreferrer">
+                                {url}
+                              </a>
+                            ) : (
+                              url
+                            )}
+                          </li>
+                        );
+                      })}
                     </ul>
                   </Row>
                 ) : null}
@@ -110,8 +121,8 @@ export function RecordDetails({ actor }: { actor: DetailsDialogActor }) {
                 </pre>
               </Row>
             ) : null}
-            <Row label={<Trans>Credits charged</Trans>}>{i18n.number(Math.max(0, record.credits - record.refundedCredits))}</Row>
-            {record.refundedCredits > 0 ? <Row label={<Trans>Refunded</Trans>}>{i18n.number(record.refundedCredits)}</Row> : null}
+            <Row label={<Trans>Credits charged</Trans>}>{formatNumber(i18n, Math.max(0, record.credits - record.refundedCredits))}</Row>
+            {record.refundedCredits > 0 ? <Row label={<Trans>Refunded</Trans>}>{formatNumber(i18n, record.refundedCredits)}</Row> : null}
             <Row label={<Trans>API key</Trans>}>{record.apiKeyName ?? '—'}</Row>
             <Row label={<Trans>Created</Trans>}>{time(record.createTime)}</Row>
             <Row label={<Trans>Task ID</Trans>}>

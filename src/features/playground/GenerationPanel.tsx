@@ -69,6 +69,77 @@ function Progress({ actor }: { actor: GenerationActor }) {
   );
 }
 
+/** The create call's answer was lost: the page looks in the history before it offers to send the request again. */
+function CheckingWhetherCreated({ actor }: { actor: GenerationActor }) {
+  return (
+    <div className={styles.progress} role="status">
+      <SweepBar />
+      <p className={styles.progressTitle}>
+        <Trans>The server’s answer was lost on the way. Looking for the task in your history…</Trans>
+      </p>
+      <p className={styles.muted}>
+        <Trans>If the request reached the server, its task is already running: it is picked up here instead of being sent (and charged) twice.</Trans>
+      </p>
+      <Button onClick={() => actor.send({ type: 'CANCEL' })}>
+        <Trans>Cancel</Trans>
+      </Button>
+    </div>
+  );
+}
+
+/** The history holds no task from the request whose answer was lost: sending it again is safe. */
+function TaskNotCreated({ actor }: { actor: GenerationActor }) {
+  // What the create call failed with (the connection, the time limit), as the API client worded it.
+  const reason = useSelector(actor, (s) => generationSelectors.failure(s).error);
+  return (
+    <div className={styles.outcome} role="alert" data-tone="danger">
+      <h2 className={styles.outcomeTitle}>
+        <Trans>The task was not created</Trans>
+      </h2>
+      {reason ? <p>{reason}</p> : null}
+      <p>
+        <Trans>The request did not reach the server: your history has no task from it. Nothing was charged.</Trans>
+      </p>
+      <div className={styles.actions}>
+        <Button variant="primary" onClick={() => actor.send({ type: 'RETRY' })}>
+          <Trans>Try again</Trans>
+        </Button>
+      </div>
+      <p className={styles.muted}>
+        <Trans>Try again sends the same request. Or change the form and press Generate.</Trans>
+      </p>
+    </div>
+  );
+}
+
+/** Neither the create call's answer nor the history could be read: whether the task exists is not known. */
+function TaskCreationUnknown({ actor }: { actor: GenerationActor }) {
+  const { t } = useLingui();
+  const failure = useSelector(actor, generationSelectors.failure, (a, b) => a.error === b.error && a.code === b.code);
+  const reason = failure.error || t`No reason was given.`;
+  return (
+    <div className={styles.outcome} role="alert" data-tone="warning">
+      <h2 className={styles.outcomeTitle}>
+        <Trans>Could not tell whether the task was created</Trans>
+      </h2>
+      <p>
+        <Trans>The server’s answer to the request was lost, and your history could not be read to find its task: {reason}</Trans>
+      </p>
+      <p>
+        <Trans>Check again before sending the request again: if the task was created, it is running and is charged once.</Trans>
+      </p>
+      <div className={styles.actions}>
+        <Button variant="primary" onClick={() => actor.send({ type: 'CHECK_AGAIN' })}>
+          <Trans>Check again</Trans>
+        </Button>
+        <Link href="/recent-history" className={styles.linkButton}>
+          <Trans>Open history</Trans>
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 /** A refusal for the prompt's content comes as 400 with words saying so; the docs' own wording is "flagged". */
 const CONTENT_POLICY = /flagged|content polic|content filter|sensitive|nsfw|safety/i;
 
@@ -281,6 +352,12 @@ function PanelContent({ actor }: { actor: GenerationActor }) {
     case 'creating':
     case 'polling':
       return <Progress actor={actor} />;
+    case 'checkingWhetherTaskWasCreated':
+      return <CheckingWhetherCreated actor={actor} />;
+    case 'taskNotCreated':
+      return <TaskNotCreated actor={actor} />;
+    case 'taskCreationUnknown':
+      return <TaskCreationUnknown actor={actor} />;
     case 'succeeded':
       return <Results actor={actor} />;
     case 'failed':

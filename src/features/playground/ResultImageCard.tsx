@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../ui/Button';
+import { safeHref } from '../../services/urls';
 import { downloadImage } from './download';
 import styles from './Playground.module.css';
 
@@ -21,34 +22,49 @@ export function ResultImageCard({ url, index, taskId, prompt, aspectRatio }: Res
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const ratio = aspectRatio === 'auto' ? '1 / 1' : aspectRatio.replace(':', ' / ');
   const number = index + 1;
+  // Only a web address becomes a link or a picture; anything else shows as an image that cannot be loaded.
+  const image = safeHref(url);
+  const broken = (
+    <span className={styles.broken}>
+      <Trans>The image could not be loaded. The link may have expired.</Trans>
+    </span>
+  );
   return (
     <figure className={styles.card}>
-      <a href={url} target="_blank" rel="noopener noreferrer" className={styles.imageLink} style={{ aspectRatio: ratio }} aria-label={t`Open image ${number} in a new tab`}>
-        {loaded.kind === 'broken' ? (
-          <span className={styles.broken}>
-            <Trans>The image could not be loaded. The link may have expired.</Trans>
-          </span>
-        ) : (
-          <img
-            src={url}
-            alt={t`Image ${number} for: ${prompt}`}
-            className={styles.image}
-            onLoad={(event) => setLoaded({ kind: 'loaded', width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
-            onError={() => setLoaded({ kind: 'broken' })}
-          />
-        )}
-      </a>
+      {image ? (
+        <a href={image} target="_blank" rel="noopener noreferrer" className={styles.imageLink} style={{ aspectRatio: ratio }} aria-label={t`Open image ${number} in a new tab`}>
+          {loaded.kind === 'broken' ? (
+            broken
+          ) : (
+            <img
+              src={image}
+              alt={t`Image ${number} for: ${prompt}`}
+              className={styles.image}
+              onLoad={(event) => setLoaded({ kind: 'loaded', width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
+              onError={() => setLoaded({ kind: 'broken' })}
+            />
+          )}
+        </a>
+      ) : (
+        <span className={styles.imageLink} style={{ aspectRatio: ratio }}>
+          {broken}
+        </span>
+      )}
       <figcaption className={styles.caption}>
         <span className={styles.size} data-testid="image-size">
-          {loaded.kind === 'loaded' ? `${loaded.width} × ${loaded.height}` : loaded.kind === 'loading' ? t`Loading…` : '—'}
+          {image && loaded.kind === 'loaded' ? `${loaded.width} × ${loaded.height}` : image && loaded.kind === 'loading' ? t`Loading…` : '—'}
         </span>
         <span className={styles.cardActions}>
-          <a href={url} target="_blank" rel="noopener noreferrer" className={styles.smallLink}>
-            <Trans>Open</Trans>
-          </a>
-          <Button size="sm" variant="ghost" onClick={() => void downloadImage(url, `nano-banana-${taskId.slice(0, 8)}-${number}`)} aria-label={t`Download image ${number}`}>
-            <Trans>Download</Trans>
-          </Button>
+          {image ? (
+            <>
+              <a href={image} target="_blank" rel="noopener noreferrer" className={styles.smallLink}>
+                <Trans>Open</Trans>
+              </a>
+              <Button size="sm" variant="ghost" onClick={() => void downloadImage(image, `nano-banana-${taskId.slice(0, 8)}-${number}`)} aria-label={t`Download image ${number}`}>
+                <Trans>Download</Trans>
+              </Button>
+            </>
+          ) : null}
         </span>
       </figcaption>
     </figure>

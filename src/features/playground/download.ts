@@ -1,6 +1,8 @@
 import toast from 'react-hot-toast';
 import { t } from '@lingui/core/macro';
+import { unsafeUrlMessage } from '../../api/messages';
 import { backendReady } from '../../services/backendReady';
+import { httpUrl } from '../../services/urls';
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/svg+xml': 'svg' };
 
@@ -9,9 +11,15 @@ const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': '
  * attribute for other origins; if the host refuses (no CORS), the image opens instead, to save by hand.
  */
 export async function downloadImage(url: string, baseName: string): Promise<void> {
+  // Only a web address is fetched or opened: a `javascript:` or `data:` one must never reach window.open.
+  const image = httpUrl(url);
+  if (!image) {
+    toast.error(unsafeUrlMessage());
+    return;
+  }
   try {
     await backendReady();
-    const response = await fetch(url);
+    const response = await fetch(image.href);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const blob = await response.blob();
     const extension = EXTENSIONS[blob.type] ?? 'png';
@@ -27,6 +35,6 @@ export async function downloadImage(url: string, baseName: string): Promise<void
   } catch (error) {
     console.warn('Image download failed; opening it instead', error);
     toast.error(t`The image could not be downloaded here, so it opens in a new tab: save it from there.`);
-    window.open(url, '_blank', 'noopener');
+    window.open(image.href, '_blank', 'noopener');
   }
 }

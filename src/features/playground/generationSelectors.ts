@@ -10,6 +10,9 @@ export type GenerationPhase =
   | 'missingApiKey'
   | 'insufficientCredits'
   | 'creating'
+  | 'checkingWhetherTaskWasCreated'
+  | 'taskNotCreated'
+  | 'taskCreationUnknown'
   | 'polling'
   | 'succeeded'
   | 'failed'
@@ -22,6 +25,9 @@ export const generationSelectors = {
     if (s.matches({ idle: 'missingApiKey' })) return 'missingApiKey';
     if (s.matches({ idle: 'insufficientCredits' })) return 'insufficientCredits';
     if (s.matches('creatingTask')) return 'creating';
+    if (s.matches('checkingWhetherTaskWasCreated')) return 'checkingWhetherTaskWasCreated';
+    if (s.matches('taskNotCreated')) return 'taskNotCreated';
+    if (s.matches('taskCreationUnknown')) return 'taskCreationUnknown';
     if (s.matches('polling')) return 'polling';
     if (s.matches('succeeded')) return 'succeeded';
     if (s.matches('failed')) return 'failed';

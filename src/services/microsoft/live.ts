@@ -4,6 +4,7 @@
  */
 import type { PublicClientApplication } from '@azure/msal-browser';
 import { config } from '../../config';
+import { onAccountChange } from '../accountChange';
 import type { MicrosoftSignIn } from '../socialSignIn';
 
 const AUTHORITY = 'https://login.microsoftonline.com/common';
@@ -39,8 +40,14 @@ async function createClient(): Promise<PublicClientApplication> {
   return instance;
 }
 
+/** The sign-in adapter, and what a change of account needs of it. */
+export interface LiveMicrosoftSignIn extends MicrosoftSignIn {
+  /** Forgets every account MSAL holds (the active one included), with its tokens; nothing to do before a client exists. */
+  forgetAccounts(): Promise<void>;
+}
+
 /** Builds an adapter with its own client; the app uses the single `liveMicrosoft` below. */
-export function createLiveMicrosoft(): MicrosoftSignIn {
+export function createLiveMicrosoft(): LiveMicrosoftSignIn {
   // Shared by concurrent callers; cleared on failure so the next initialize starts over.
   let creating: Promise<PublicClientApplication> | null = null;
   let ready: PublicClientApplication | null = null;
@@ -67,7 +74,17 @@ export function createLiveMicrosoft(): MicrosoftSignIn {
       const result = await ready.loginPopup({ scopes: [...SCOPES], prompt: 'select_account' });
       return { idToken: result.idToken || null };
     },
+
+    async forgetAccounts() {
+      const client = ready;
+      if (!client) return;
+      client.setActiveAccount(null);
+      await client.clearCache();
+    },
   };
 }
 
-export const liveMicrosoft: MicrosoftSignIn = createLiveMicrosoft();
+export const liveMicrosoft: LiveMicrosoftSignIn = createLiveMicrosoft();
+
+// Signed out, or signed in as someone else: MSAL keeps nothing of the previous account.
+onAccountChange(() => liveMicrosoft.forgetAccounts());

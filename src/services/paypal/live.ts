@@ -4,6 +4,7 @@
  * there. Boot imports this module only in live mode.
  */
 import { t } from '@lingui/core/macro';
+import { onAccountChange } from '../accountChange';
 import { PAYPAL_BUTTONS_ID, type PaypalApproval, type PaypalCheckout, type PaypalOrderRef } from '../paypal';
 
 export const PAYPAL_SDK_URL = 'https://www.paypal.com/sdk/js';
@@ -29,6 +30,38 @@ function sdkOf(scope: object): PaypalNamespace | null {
 }
 
 let loading: Promise<PaypalNamespace> | null = null;
+/** Bumped by every reset: a script still on its way for the previous account is not used when it arrives. */
+let generation = 0;
+/** The buttons on the page: a reset takes them down with the SDK. */
+const rendered = new Set<PaypalButtons>();
+
+/** What the SDK leaves on the page besides its script and `window.paypal`: zoid's frames and globals. */
+const ZOID_LEFTOVERS = '[id^="zoid-paypal-"], iframe[name^="__zoid__"], iframe[name^="__detect_close"], .paypal-checkout-sandbox';
+const ZOID_GLOBAL = /^__(zoid|post_robot|paypal)/;
+
+/**
+ * Takes PayPal's SDK off the page: its script, `window.paypal`, its buttons and zoid's frames and globals, and the
+ * cached load. The SDK was loaded with one account's user ID token, so another account must load it afresh.
+ */
+export function resetPaypalSdk(): void {
+  generation += 1;
+  loading = null;
+  for (const buttons of rendered) {
+    try {
+      void buttons.close?.().catch(() => undefined);
+    } catch {
+      // Its SDK is being removed anyway.
+    }
+  }
+  rendered.clear();
+  document.querySelectorAll(`script[src^="${PAYPAL_SDK_URL}"]`).forEach((script) => script.remove());
+  document.querySelectorAll(ZOID_LEFTOVERS).forEach((element) => element.remove());
+  for (const key of Object.keys(window)) if (ZOID_GLOBAL.test(key)) Reflect.deleteProperty(window, key);
+  Reflect.deleteProperty(window, 'paypal');
+}
+
+// Signing out, or in as someone else, takes the previous account's SDK away.
+onAccountChange(resetPaypalSdk);
 
 /**
  * Adds PayPal's script once; a failed load can be tried again. The user ID token (get-user-id-token) lets
@@ -36,7 +69,8 @@ let loading: Promise<PaypalNamespace> | null = null;
  */
 export function loadPaypalSdk(clientId: string, userIdToken: string | null = null): Promise<PaypalNamespace> {
   const ready = sdkOf(window);
-  if (ready) return Promise.resolve(ready);
+  if (ready && loading === null) return Promise.resolve(ready);
+  const loadedFor = generation;
   loading ??= new Promise<PaypalNamespace>((resolve, reject) => {
     const script = document.createElement('script');
     script.src = `${PAYPAL_SDK_URL}?${new URLSearchParams({ 'client-id': clientId, currency: 'USD', intent: 'capture', components: 'buttons' }).toString()}`;
@@ -44,13 +78,17 @@ export function loadPaypalSdk(clientId: string, userIdToken: string | null = nul
     if (userIdToken) script.dataset.userIdToken = userIdToken;
     script.onload = () => {
       const sdk = sdkOf(window);
-      if (sdk) resolve(sdk);
+      // Loaded for an account that has since left: whatever it set up goes too.
+      if (loadedFor !== generation) {
+        if (loading === null) resetPaypalSdk();
+        reject(new Error(t`PayPal could not be loaded. Check your connection and try again.`));
+      } else if (sdk) resolve(sdk);
       else reject(new Error(t`PayPal could not be loaded. Check your connection and try again.`));
     };
     script.onerror = () => reject(new Error(t`PayPal could not be loaded. Check your connection and try again.`));
     document.head.append(script);
   }).catch((error: unknown) => {
-    loading = null;
+    if (loadedFor === generation) loading = null;
     throw error;
   });
   return loading;
@@ -86,8 +124,16 @@ export function createLivePaypal(clientId: string, userIdToken: () => Promise<st
           onCancel: () => resolve('cancelled'),
           onError: (error) => reject(error instanceof Error ? error : new Error(String(error))),
         });
+        rendered.add(buttons);
         buttons.render(container).catch((error: unknown) => reject(error instanceof Error ? error : new Error(String(error))));
-        signal.addEventListener('abort', () => void buttons.close?.(), { once: true });
+        signal.addEventListener(
+          'abort',
+          () => {
+            rendered.delete(buttons);
+            void buttons.close?.();
+          },
+          { once: true },
+        );
       });
     },
   };

@@ -73,6 +73,12 @@ describe('the demo controls panel', () => {
     expect(env.controls.get().nextCall).toEqual({ kind: 'code', code: 500001 });
     expect(within(panel()).getByText(/Next call: code 500001/)).toBeInTheDocument();
 
+    // The server does the work, then its answer is lost.
+    fireEvent.change(nextCall, { target: { value: 'lostAnswer' } });
+    expect(within(nextCall).getByRole('option', { name: 'Answer lost (the server acts)' })).toHaveProperty('selected', true);
+    expect(env.controls.get().nextCall).toEqual({ kind: 'lostAnswer' });
+    expect(within(panel()).getByText(/Next call: the server acts, then its answer is lost/)).toBeInTheDocument();
+
     // Once a call takes it, the panel shows nothing armed.
     act(() => void env.controls.consumeNextCall());
     expect(nextCall.value).toBe('none');

@@ -51,6 +51,18 @@ describe('the next-call failure', () => {
     expect((await call('userInfo', {}, token)).code).toBe(200);
   });
 
+  it('can let the call do its work and lose its answer, once', async () => {
+    const { token } = await signUp();
+    demo.controls.set({ nextCall: { kind: 'lostAnswer' }, nextCallTarget: 'saveIpWhitelist' });
+    // Other calls pass untouched while it waits for its own.
+    expect(dataOf('userInfo', await call('userInfo', {}, token)).ipWhitelist).toEqual([]);
+    // The list is saved, but the client only sees the connection fail.
+    await expect(call('saveIpWhitelist', { ips: ['203.0.113.7'] }, token)).rejects.toThrow(TypeError);
+    expect(demo.controls.get().nextCall).toBeNull();
+    expect(dataOf('userInfo', await call('userInfo', {}, token)).ipWhitelist).toEqual(['203.0.113.7']);
+    expect((await call('saveIpWhitelist', { ips: [] }, token)).code).toBe(200);
+  });
+
   it('aimed at one call, waits for that call and lets the others through', async () => {
     const { token } = await signUp();
     demo.controls.set({ nextCall: { kind: 'code', code: 500001 }, nextCallTarget: 'apiKeyList' });

@@ -82,6 +82,27 @@ describe('the demo task API', () => {
     expect(await refused({ prompt: 'x'.repeat(20_000) }, 'generate2')).toMatchObject({ code: 200 });
   });
 
+  it('with its answer lost, still makes the task and charges it once: the history holds it, request and all', async () => {
+    const { email, token, key } = await signedUpKey();
+    demo.controls.set({ nextCall: { kind: 'lostAnswer' }, nextCallTarget: 'generate' });
+    await expect(call('generate', request, key)).rejects.toThrow(TypeError);
+    expect(demo.controls.get().nextCall).toBeNull();
+    const page = dataOf('usageRecordPage', await call('usageRecordPage', { pageNum: 1, pageSize: 10, model: 'nano-banana' }, token));
+    // What the app finds a lost task by: its model, its request as sent, and when it was made.
+    expect(page.records).toEqual([expect.objectContaining({ model: 'nano-banana', status: 0, credits: 4 })]);
+    const [record] = page.records;
+    if (!record) throw new Error('no record');
+    expect(JSON.parse(record.paramJson)).toEqual(request);
+    expect(Date.now() - Date.parse(record.createTime)).toBeLessThan(5_000);
+    // Settled when due: charged once.
+    const data = demo.db.read();
+    const task = data.tasks.find((row) => row.taskId === record.taskId);
+    if (!task) throw new Error('no task');
+    settleDueTasks(data, ORIGIN, task.dueAt);
+    expect(accountOf(email).credits).toBe(96);
+    expect(dataOf('taskRecord', await call('taskRecord', { taskId: record.taskId }, key)).successFlag).toBe(1);
+  });
+
   it('refuses a task the balance cannot cover with code 402', async () => {
     const { email, key } = await signedUpKey();
     accountOf(email).credits = 5;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { settleFromCheckout } from '../../../src/demo/checkout/checkoutOrder';
-import { findOrder } from '../../../src/demo/db';
+import { IDEMPOTENCY_TTL_MS, findOrder } from '../../../src/demo/db';
 import { INVOICE_PATH } from '../../../src/demo/handlers/orders';
 import { ORIGIN, call, dataOf, signUp, startDemoServer } from './helpers';
 
@@ -172,5 +172,101 @@ describe('without a session', () => {
     ] as const) {
       expect(await call(name, payload), name).toEqual({ code: 401, msg: 'Login has expired', data: null });
     }
+  });
+});
+
+describe('idempotency keys on order creation', () => {
+  const ORDER_CALLS = ['freekassaCreate', 'digisellerCreate', 'creemCheckout', 'nowpaymentsInvoice', 'wechatCreate', 'paypalCreate'] as const;
+
+  async function listed(token: string): Promise<string[]> {
+    return dataOf('payOrderList', await call('payOrderList', { pageNum: 1, pageSize: 50 }, token)).records.map((order) => order.orderNo);
+  }
+
+  async function balance(token: string): Promise<number> {
+    return dataOf('userInfo', await call('userInfo', {}, token)).credits ?? Number.NaN;
+  }
+
+  it.each(ORDER_CALLS)('%s answers a repeat of the same key and body with the same order, and makes no second one', async (name) => {
+    const { token } = await signUp();
+    const body = { packageId: 'builder', idempotencyKey: `key-${name}` };
+    const first = await call(name, body, token);
+    const again = await call(name, body, token);
+    expect(first.code).toBe(200);
+    // The very same answer: the same order number, the same checkout link, QR code or PayPal order.
+    expect(again).toEqual(first);
+    expect(await listed(token)).toEqual([(first.data as { orderNo: string }).orderNo]);
+  });
+
+  it('charges once: the order of a repeated key is paid once, its credits added once', async () => {
+    const { token } = await signUp();
+    const before = await balance(token);
+    const body = { packageId: 'builder', idempotencyKey: 'purchase-1' };
+    const { orderNo } = dataOf('creemCheckout', await call('creemCheckout', body, token));
+    settleFromCheckout(demo.db, orderNo, 'paid');
+    // The buyer's retry after a lost answer, even after paying: the paid order, not a new one.
+    expect(dataOf('creemCheckout', await call('creemCheckout', body, token)).orderNo).toBe(orderNo);
+    expect(settleFromCheckout(demo.db, orderNo, 'paid')).toBe(false);
+    expect(await balance(token)).toBe(before + 5_250);
+    expect(await listed(token)).toEqual([orderNo]);
+  });
+
+  it('makes the order even when its answer is lost, and the retry with the same key gets that order', async () => {
+    const { token } = await signUp();
+    demo.controls.set({ nextCall: { kind: 'lostAnswer' }, nextCallTarget: 'wechatCreate' });
+    const body = { packageId: 'starter', idempotencyKey: 'lost-1' };
+    await expect(call('wechatCreate', body, token)).rejects.toThrow(TypeError);
+    const made = await listed(token);
+    expect(made).toHaveLength(1);
+    expect(dataOf('wechatCreate', await call('wechatCreate', body, token)).orderNo).toBe(made[0]);
+    expect(await listed(token)).toEqual(made);
+  });
+
+  it('refuses the same key with another body or on another call (422), creating nothing', async () => {
+    const { token } = await signUp();
+    const { orderNo } = dataOf('creemCheckout', await call('creemCheckout', { packageId: 'builder', idempotencyKey: 'k-1' }, token));
+    const reused = { code: 422, msg: 'This idempotency key was already used for a different order request. Send a new key for a new purchase.', data: null };
+    expect(await call('creemCheckout', { packageId: 'starter', idempotencyKey: 'k-1' }, token)).toEqual(reused);
+    expect(await call('creemCheckout', { packageId: 'builder', returnUrl: `${ORIGIN}/pricing`, idempotencyKey: 'k-1' }, token)).toEqual(reused);
+    expect(await call('freekassaCreate', { packageId: 'builder', idempotencyKey: 'k-1' }, token)).toEqual(reused);
+    expect(await listed(token)).toEqual([orderNo]);
+  });
+
+  it('keeps keys per account, for a day, and lets every call without a key create an order', async () => {
+    const ada = await signUp();
+    const bob = await signUp();
+    const body = { packageId: 'starter', idempotencyKey: 'shared-key' };
+    const adas = dataOf('creemCheckout', await call('creemCheckout', body, ada.token)).orderNo;
+    const bobs = dataOf('creemCheckout', await call('creemCheckout', body, bob.token)).orderNo;
+    expect(bobs).not.toBe(adas);
+
+    // A day later the key is forgotten: the same body makes a new order.
+    for (const entry of demo.db.read().idempotentCalls) entry.createdAt -= IDEMPOTENCY_TTL_MS;
+    const later = dataOf('creemCheckout', await call('creemCheckout', body, ada.token)).orderNo;
+    expect(later).not.toBe(adas);
+
+    await call('creemCheckout', { packageId: 'starter' }, ada.token);
+    await call('creemCheckout', { packageId: 'starter' }, ada.token);
+    expect(await listed(ada.token)).toHaveLength(4);
+  });
+
+  it('does not remember a refusal: the same key goes through once the request can be met', async () => {
+    const { token } = await signUp();
+    // The first try is refused before anything is made (a code armed for the call): no order, no key taken.
+    demo.controls.set({ nextCall: { kind: 'code', code: 500001 }, nextCallTarget: 'paypalCreate' });
+    const body = { packageId: 'starter', idempotencyKey: 'after-refusal' };
+    expect(await call('paypalCreate', body, token)).toMatchObject({ code: 500001 });
+    expect(await call('paypalCreate', { packageId: 'starter', vaultId: 'PV-NOT-MINE', idempotencyKey: 'refused-vault' }, token)).toMatchObject({ code: 400001 });
+    expect(await call('paypalCreate', { packageId: 'starter', idempotencyKey: 'refused-vault' }, token)).toMatchObject({ code: 200 });
+    expect(await call('paypalCreate', body, token)).toMatchObject({ code: 200 });
+    expect(await listed(token)).toHaveLength(2);
+  });
+
+  it('checks the key: 1 to 255 characters', async () => {
+    const { token } = await signUp();
+    const range = 'The idempotency key must be 1 to 255 characters long.';
+    expect(await call('creemCheckout', { packageId: 'starter', idempotencyKey: '' }, token)).toMatchObject({ code: 400001, msg: range });
+    expect(await call('creemCheckout', { packageId: 'starter', idempotencyKey: 'k'.repeat(256) }, token)).toMatchObject({ code: 400001, msg: range });
+    expect(await call('creemCheckout', { packageId: 'starter', idempotencyKey: 'k'.repeat(255) }, token)).toMatchObject({ code: 200 });
+    expect(await listed(token)).toHaveLength(1);
   });
 });

@@ -3,6 +3,9 @@
  * script says, whose app-supplied actions do nothing, driven by generated events and clock moves. After every
  * step it checks that the actor has not failed and that its state value names existing state nodes only.
  *
+ * Guards the app provides that vet an address (where a redirect may go) are not faked: the spec hands in the
+ * app's own, and every address a redirect action is given must pass the spec's rule for where the user may be sent.
+ *
  * Everything a run does is in its plan (plain data), so fast-check prints it and replays it from seed and path.
  */
 import * as fc from 'fast-check';
@@ -35,11 +38,18 @@ export interface MachineSpec<M extends AnyStateMachine> {
   outputs: InvokeOutputs<M>;
   /** Callback actors by src: faked as silent; the events they would send are sent like any other. */
   callbacks?: readonly string[];
-  /** Guards that refuse unless the app vouches (an allowed redirect URL): each check takes the plan's next verdict. */
-  vouchingGuards?: readonly string[];
+  /** Guards the app provides, by name, as the app provides them (the real URL checks of src/actors): never faked. */
+  appGuards?: Record<string, unknown>;
+  /** Actions that send the user to an address (the app does location.assign), by name: where each sends them. */
+  redirects?: Record<string, Destination>;
+  /** Where the user may ever be sent; a redirect anywhere else fails the run. */
+  mayRedirectTo?: (url: string) => boolean;
   /** `kind`s the rejections of this machine's actors may carry besides the API client's. */
   errorKinds?: readonly string[];
 }
+
+/** Where a redirect action sends the user, read from what the action is given (as the app's action reads it). */
+export type Destination = (args: { context: unknown }, params: unknown) => string;
 
 /** A spec with its types erased, so machines of every kind can sit in one table. */
 export interface FuzzTarget {
@@ -48,7 +58,9 @@ export interface FuzzTarget {
   events: Record<string, fc.Arbitrary<object>>;
   outputs: Record<string, fc.Arbitrary<unknown>>;
   callbacks: readonly string[];
-  vouchingGuards: readonly string[];
+  appGuards: Record<string, unknown>;
+  redirects: Record<string, Destination>;
+  mayRedirectTo: (url: string) => boolean;
   errorKinds: readonly string[];
   /** Invoked child machines (by src), fuzzed with their own specs; their events are sent to them by invoke id. */
   children: Record<string, FuzzTarget>;
@@ -61,7 +73,9 @@ export function fuzzTarget<M extends AnyStateMachine>(machine: M, spec: MachineS
     events: spec.events as Record<string, fc.Arbitrary<object>>,
     outputs: spec.outputs as Record<string, fc.Arbitrary<unknown>>,
     callbacks: spec.callbacks ?? [],
-    vouchingGuards: spec.vouchingGuards ?? [],
+    appGuards: spec.appGuards ?? {},
+    redirects: spec.redirects ?? {},
+    mayRedirectTo: spec.mayRedirectTo ?? (() => false),
     errorKinds: spec.errorKinds ?? [],
     children: {},
   };
@@ -69,7 +83,7 @@ export function fuzzTarget<M extends AnyStateMachine>(machine: M, spec: MachineS
 
 /** A machine that only starts others (the app root): each child runs with its own fakes. */
 export function compositeTarget<M extends AnyStateMachine>(machine: M, spec: { input: fc.Arbitrary<InputFrom<M>>; children: Record<string, FuzzTarget> }): FuzzTarget {
-  return { machine, input: spec.input, events: {}, outputs: {}, callbacks: [], vouchingGuards: [], errorKinds: [], children: spec.children };
+  return { machine, input: spec.input, events: {}, outputs: {}, callbacks: [], appGuards: {}, redirects: {}, mayRedirectTo: () => false, errorKinds: [], children: spec.children };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -124,7 +138,6 @@ export interface RunPlan {
   input: unknown;
   /** What the n-th start of each invoke does. Past the end, it never settles. */
   script: Record<string, Outcome[]>;
-  verdicts: boolean[];
   steps: Step[];
 }
 
@@ -170,7 +183,6 @@ export function planArbitrary(target: FuzzTarget, maxSteps: number): fc.Arbitrar
   return fc.record({
     input: target.input ?? fc.constant(undefined),
     script: fc.record(scriptArbitrary(target)),
-    verdicts: fc.array(fc.boolean(), { maxLength: 6 }),
     steps: fc.array(step, { minLength: 1, maxLength: maxSteps, size: 'max' }),
   });
 }
@@ -181,7 +193,8 @@ export function planArbitrary(target: FuzzTarget, maxSteps: number): fc.Arbitrar
 
 class RunState {
   private readonly starts = new Map<string, number>();
-  private verdictIndex = 0;
+  /** Every address a redirect action was given, with the machine that sent the user there. */
+  readonly redirected: Array<{ machine: string; url: string }> = [];
 
   constructor(private readonly plan: RunPlan) {}
 
@@ -199,11 +212,6 @@ class RunState {
     });
   }
 
-  nextVerdict(): boolean {
-    const verdict = this.plan.verdicts[this.verdictIndex] ?? false;
-    this.verdictIndex += 1;
-    return verdict;
-  }
 }
 
 function provideFakes(target: FuzzTarget, run: RunState): AnyStateMachine {
@@ -219,8 +227,12 @@ function provideFakes(target: FuzzTarget, run: RunState): AnyStateMachine {
     // What the app supplies does nothing here; the machine's own logic (assign, log) stays real.
     if (isNotProvided(implementation)) actions[name] = () => undefined;
   }
-  const guards = Object.fromEntries(target.vouchingGuards.map((name) => [name, () => run.nextVerdict()]));
-  return target.machine.provide({ actors, actions, guards } as Parameters<AnyStateMachine['provide']>[0]);
+  for (const [name, destination] of Object.entries(target.redirects)) {
+    actions[name] = ((args: { context: unknown }, params: unknown) => {
+      run.redirected.push({ machine: target.machine.id, url: destination(args, params) });
+    }) as unknown as () => void;
+  }
+  return target.machine.provide({ actors, actions, guards: target.appGuards } as Parameters<AnyStateMachine['provide']>[0]);
 }
 
 /** Throws unless `value` is a complete configuration of existing state nodes of `machine`. */
@@ -257,6 +269,18 @@ export function assertNamedState(machine: AnyStateMachine, value: StateValue, wh
 /** Told every state the run checked (by machine id), e.g. to measure how much of a chart the fuzzing reaches. */
 export type StateObserver = (machineId: string, value: StateValue) => void;
 
+/** Every target of the tree, by machine id. */
+function targetsById(target: FuzzTarget): Map<string, FuzzTarget> {
+  return new Map([[target.machine.id, target], ...Object.values(target.children).flatMap((child) => [...targetsById(child)])]);
+}
+
+function assertRedirectsAllowed(target: FuzzTarget, run: RunState, where: string): void {
+  const byId = targetsById(target);
+  for (const { machine, url } of run.redirected) {
+    if (!byId.get(machine)?.mayRedirectTo(url)) throw new Error(`${where}: ${machine} sent the user to ${JSON.stringify(url)}, which is not allowed`);
+  }
+}
+
 function assertHealthy(actor: AnyActorRef, target: FuzzTarget, errors: unknown[], where: string, observe?: StateObserver): void {
   const snapshot = actor.getSnapshot() as { status: string; value: StateValue; error?: unknown };
   if (errors.length > 0 || snapshot.status === 'error') {
@@ -290,6 +314,7 @@ export async function runPlan(target: FuzzTarget, plan: RunPlan, observe?: State
     actor.start();
     await flush();
     assertHealthy(actor, target, errors, 'after start', observe);
+    assertRedirectsAllowed(target, run, 'after start');
     for (const [index, step] of plan.steps.entries()) {
       if (step.kind === 'event') {
         const receiver = step.to === null ? actor : (actor.system.get(step.to) as AnyActorRef | undefined);
@@ -299,7 +324,9 @@ export async function runPlan(target: FuzzTarget, plan: RunPlan, observe?: State
         await vi.advanceTimersByTimeAsync(step.ms);
         await flush();
       }
-      assertHealthy(actor, target, errors, `step ${index} (${step.kind === 'event' ? step.event.type : `+${step.ms} ms`})`, observe);
+      const where = `step ${index} (${step.kind === 'event' ? step.event.type : `+${step.ms} ms`})`;
+      assertHealthy(actor, target, errors, where, observe);
+      assertRedirectsAllowed(target, run, where);
     }
   } finally {
     actor.stop();

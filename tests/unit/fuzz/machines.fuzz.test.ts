@@ -37,10 +37,15 @@ import { generationMachine, type GenerationDraft } from '../../../machines/gener
 import { earlyRenewalMachine } from '../../../machines/earlyRenewal.machine';
 import { discordJoinMachine, type DiscordJoinInput } from '../../../machines/discordJoin.machine';
 import { quickStartMachine } from '../../../machines/quickStart.machine';
-import type { PaymentInput, OrderStatus } from '../../../machines/payment.shared';
+import type { PaymentContext, PaymentInput, OrderStatus } from '../../../machines/payment.shared';
 import { LOCALES, type LoginRequest } from '../../../machines/types';
 import { draftCost, validateDraft } from '../../../src/features/playground/draft';
 import { MIN_IMAGES } from '../../../src/services/generationOptions';
+import { createRedirectPaymentLogic, type PaymentWiring } from '../../../src/actors/payments';
+import { createDiscordJoinLogic, DISCORD_RETURN_PATH } from '../../../src/actors/discordJoin';
+import type { UserActor } from '../../../src/actors/app';
+import { CHECKOUT_HOSTS, DEMO_CHECKOUT_PATH } from '../../../src/services/paymentProviders';
+import { DEMO_DISCORD_PATH } from '../../../src/services/demoPages';
 import { clientResultFor, htmlPayload, parsedDataFor, passThroughResult, resultWith } from './arbitraries';
 import { activeLeafIds, compositeTarget, fuzzTarget, handledEventTypes, planArbitrary, restingStateIds, runPlan, specGaps, type FuzzTarget, type StateObserver } from './machineRig';
 
@@ -149,19 +154,110 @@ const paymentEvents = {
   CHECK_AGAIN: none,
   CANCEL: none,
   DISMISS: none,
+  // What the page-visibility watcher sends while a payment polls.
+  PAGE_HIDDEN: none,
+  PAGE_VISIBLE: none,
 };
 
-function redirectPayment(machine: typeof creemPaymentMachine): FuzzTarget {
+// ---------------------------------------------------------------------------------------------------
+// Redirects: the app's own URL guards run on addresses good and bad, and every redirect must go where allowed
+// ---------------------------------------------------------------------------------------------------
+
+/** The actors' user is only told of payments and connections; these runs never get that far. */
+const quietUser = { send: () => undefined } as unknown as UserActor;
+const wiring: PaymentWiring = { user: quietUser, onPaid: () => undefined, paypal: null };
+const ORIGIN = window.location.origin;
+
+/** Whether `url` is https on one of `hosts` with no credentials in it. */
+function httpsOn(url: string, hosts: readonly string[]): URL | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && parsed.username === '' && parsed.password === '' && hosts.includes(parsed.hostname) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Of this site, under `path` (the demo's stand-ins for a provider's page). */
+function ownPageUnder(url: string, path: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.origin === ORIGIN && parsed.pathname.startsWith(path);
+  } catch {
+    return false;
+  }
+}
+
+/** Addresses a server may hand out for a checkout: the provider's own, the demo's, and ones that must be refused. */
+function checkoutUrl(provider: RedirectProvider): fc.Arbitrary<string> {
+  const host = fc.constantFrom(...CHECKOUT_HOSTS[provider]);
+  return fc.oneof(
+    { weight: 3, arbitrary: host.map((name) => `https://${name}/pay?session=1`) },
+    { weight: 1, arbitrary: fc.constant(`${ORIGIN}${DEMO_CHECKOUT_PATH}${provider}?orderNo=o-1`) },
+    {
+      weight: 4,
+      arbitrary: fc.oneof(
+        host.map((name) => `http://${name}/pay`),
+        host.map((name) => `https://user:secret@${name}/pay`),
+        host.map((name) => `https://${name}.evil.example/pay`),
+        fc.constantFrom('https://checkout.example/pay', 'javascript:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', `${ORIGIN}/dashboard`, '/demo-checkout/creem', ''),
+        text,
+      ),
+    },
+  );
+}
+
+type RedirectProvider = 'creem' | 'nowpayments' | 'freekassa' | 'digiseller';
+
+function redirectPayment(machine: typeof creemPaymentMachine, provider: RedirectProvider): FuzzTarget {
+  // The guard exactly as the app provides it (its hosts, and the demo checkout of this origin).
+  const { isAllowedCheckout } = createRedirectPaymentLogic(provider, wiring).implementations.guards;
   return fuzzTarget(machine, {
     input: paymentInput,
     events: paymentEvents,
+    callbacks: ['watchPageVisibility'],
     outputs: {
       // The app maps each provider's URL field to checkoutUrl.
-      createOrder: resultWith(fc.record({ orderNo: fc.constantFrom('o-1', 'o-2'), checkoutUrl: fc.oneof(fc.constantFrom('https://checkout.example/pay', 'javascript:alert(1)'), text) })),
+      createOrder: resultWith(fc.record({ orderNo: fc.constantFrom('o-1', 'o-2'), checkoutUrl: checkoutUrl(provider) })),
       checkOrder: orderStatusAnswer,
     },
-    vouchingGuards: ['isAllowedCheckout'],
+    appGuards: { isAllowedCheckout },
+    // As the app's redirectToCheckout does: location.assign(context.order.checkoutUrl).
+    redirects: { redirectToCheckout: ({ context }) => (context as PaymentContext).order?.checkoutUrl ?? '' },
+    mayRedirectTo: (url) => httpsOn(url, CHECKOUT_HOSTS[provider]) !== null || ownPageUnder(url, DEMO_CHECKOUT_PATH),
   });
+}
+
+/** A state as the app makes one: 32 hex digits (128 bits). */
+const STRONG_STATE = '0123456789abcdef0123456789abcdef';
+const RETURN_URI = `${ORIGIN}${DISCORD_RETURN_PATH}`;
+
+/** Authorize addresses a server may hand out: Discord's own, the demo's, and ones that must be refused. */
+const authorizeUrl: fc.Arbitrary<string> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc
+      .record({ page: fc.constantFrom('https://discord.com/oauth2/authorize', 'https://discord.com/api/v10/oauth2/authorize', `${ORIGIN}${DEMO_DISCORD_PATH}authorize`), back: fc.constantFrom(RETURN_URI, 'https://evil.example/join-discord') })
+      .map(({ page, back }) => `${page}?response_type=code&client_id=123&scope=identify&state=${STRONG_STATE}&redirect_uri=${encodeURIComponent(back)}`),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      `http://discord.com/oauth2/authorize?response_type=code&client_id=1&state=${STRONG_STATE}&redirect_uri=${encodeURIComponent(RETURN_URI)}`,
+      `https://discord.com.evil.example/oauth2/authorize?response_type=code&client_id=1&state=${STRONG_STATE}&redirect_uri=${encodeURIComponent(RETURN_URI)}`,
+      `https://user:pw@discord.com/oauth2/authorize?response_type=code&client_id=1&state=${STRONG_STATE}&redirect_uri=${encodeURIComponent(RETURN_URI)}`,
+      'javascript:alert(1)//https://discord.com/oauth2/authorize',
+      'data:text/html,<script>alert(1)</script>',
+    ),
+  },
+  { weight: 1, arbitrary: text },
+);
+
+/** Discord's consent page, or the demo's of this origin, sending the user back to this site's join page. */
+function mayGoToAuthorize(url: string): boolean {
+  const discord = httpsOn(url, ['discord.com']);
+  const page = discord ?? (ownPageUnder(url, DEMO_DISCORD_PATH) ? new URL(url) : null);
+  return page !== null && page.searchParams.get('redirect_uri') === RETURN_URI;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -324,13 +420,14 @@ const targets: Record<string, FuzzTarget> = {
       resetPrimaryKey: clientResultFor('resetApiKey'),
     },
   }),
-  creemPayment: redirectPayment(creemPaymentMachine),
-  nowpaymentsPayment: redirectPayment(nowpaymentsPaymentMachine),
-  freekassaPayment: redirectPayment(freekassaPaymentMachine),
-  digisellerPayment: redirectPayment(digisellerPaymentMachine),
+  creemPayment: redirectPayment(creemPaymentMachine, 'creem'),
+  nowpaymentsPayment: redirectPayment(nowpaymentsPaymentMachine, 'nowpayments'),
+  freekassaPayment: redirectPayment(freekassaPaymentMachine, 'freekassa'),
+  digisellerPayment: redirectPayment(digisellerPaymentMachine, 'digiseller'),
   paypalPayment: fuzzTarget(paypalPaymentMachine, {
     input: paymentInput,
     events: paymentEvents,
+    callbacks: ['watchPageVisibility'],
     outputs: {
       createOrder: clientResultFor('paypalCreate'),
       approveInPaypal: fc.constantFrom('approved' as const, 'cancelled' as const),
@@ -341,6 +438,7 @@ const targets: Record<string, FuzzTarget> = {
   wechatPayment: fuzzTarget(wechatPaymentMachine, {
     input: paymentInput,
     events: paymentEvents,
+    callbacks: ['watchPageVisibility'],
     outputs: {
       createOrder: resultWith(fc.record({ orderNo: fc.constantFrom('o-1', 'o-2'), codeUrl: text, expireTime: fc.oneof(timestamp, fc.constantFrom('2000-01-01T00:00:00Z', '9999-12-31T23:59:59Z')) })),
       checkOrder: orderStatusAnswer,
@@ -355,8 +453,14 @@ const targets: Record<string, FuzzTarget> = {
       GENERATE: fc.record({ apiKey: fc.oneof(fc.constantFrom('sk-live', ''), text), balance: fc.oneof(fc.constantFrom(0, 1000), anyNumber) }),
       CANCEL: none,
       CHECK_AGAIN: none,
+      RETRY: none,
     },
-    outputs: { createTask: clientResultFor('generate'), pollTask: clientResultFor('taskRecord') },
+    outputs: {
+      createTask: clientResultFor('generate'),
+      pollTask: clientResultFor('taskRecord'),
+      // The task history's answer: the task this request made, or none.
+      findCreatedTask: resultWith(fc.option(fc.record({ taskId: fc.constantFrom('task-1', 'task-2', '') }), { nil: null })),
+    },
   }),
   earlyRenewal,
   quickStart: fuzzTarget(quickStartMachine, {
@@ -378,11 +482,14 @@ const targets: Record<string, FuzzTarget> = {
       .map((input): DiscordJoinInput => input),
     events: { ACCOUNT_READY: fc.record({ discordUsername: optionalText }), CONNECT: none, RETRY: none, CANCEL: none },
     outputs: {
-      fetchAuthorizeUrl: clientResultFor('discordAuthorizeUrl'),
+      fetchAuthorizeUrl: fc.oneof(clientResultFor('discordAuthorizeUrl'), resultWith(fc.record({ url: authorizeUrl }))),
       // The app passes an invite it will not link to as null.
       authorize: fc.oneof(resultWith(fc.record({ discordUsername: text, inviteUrl: fc.option(fc.constant('https://discord.gg/abc'), { nil: null }) })), passThroughResult),
     },
-    vouchingGuards: ['isAllowedAuthorizeUrl'],
+    // The guard exactly as the app provides it; the redirect goes where the app's redirectTo is told.
+    appGuards: { isAllowedAuthorizeUrl: createDiscordJoinLogic(quietUser).implementations.guards.isAllowedAuthorizeUrl },
+    redirects: { redirectTo: (_args, params) => (params as { url: string }).url },
+    mayRedirectTo: mayGoToAuthorize,
   }),
 };
 
@@ -408,7 +515,7 @@ describe('found by fuzzing', () => {
     const script = Object.fromEntries(Object.keys(target.outputs).map((invokeId) => [invokeId, [rejection]]));
     const input = id === 'user' ? { readStoredLogin: () => ({ token: 't', cachedUser: null }) } : id === 'locale' ? { initial: 'en' } : { resume: null };
     const steps = [{ kind: 'event' as const, to: null, event: { type: 'PAY', packageId: 'pkg-small' } }];
-    await runPlan(target, { input, script, verdicts: [], steps });
+    await runPlan(target, { input, script, steps });
   });
 });
 

@@ -1,7 +1,9 @@
 /**
  * Server text is never rendered as HTML. Messages full of markup (XSS probes) reach the views that show server
  * words: the toasts of the API client and of the login flow, a paged list's failure, the playground's failure.
- * Each must show the text as it is and create no element from it. A static check keeps raw-HTML sinks out of src/.
+ * Each must show the text as it is and create no element from it. Static checks keep raw-HTML sinks out of src/,
+ * and let an address reach a URL sink (href, src, window.open, location) only through the safe-URL helper or a
+ * stricter check. What code 200 brings (every list and dialog rendering malformed data) is in serverData.fuzz.test.tsx.
  *
  * Failures print fast-check's seed and path: pass them back as `{ seed, path }` to replay one.
  */
@@ -292,5 +294,167 @@ describe('no raw-HTML sink in the app’s source', () => {
       return SINKS.filter((sink) => sink.test(source)).map((sink) => `${name}: ${sink.source}`);
     });
     expect(found).toEqual([]);
+  });
+});
+
+describe('no URL sink in the app’s source takes an address nothing vetted', () => {
+  /** Calls that vet an address: the one http(s) rule (src/services/urls.ts) and the flows' stricter host checks. */
+  const VETTED_BY = ['safeHref', 'httpUrl', 'isHttpUrl', 'isAllowedCheckoutUrl', 'isAllowedAuthorizeUrl'];
+  const vettingCall = new RegExp(`\\b(?:${VETTED_BY.join('|')})\\s*\\(`);
+
+  /**
+   * Sinks fed from elsewhere that need no vetting, each with why (file → the sink's expression, or its start when
+   * it ends in `…` → reason). An entry that no longer matches a sink fails the check too, so the list cannot rot.
+   */
+  const ALLOWED: Record<string, Record<string, string>> = {
+    'src/app/Header.tsx': { href: "NavLink's href: the header's own routes, written out where it is used" },
+    'src/features/dashboard/DashboardLayout.tsx': { href: "NavLink's href: the dashboard's own routes, written out where it is used" },
+    'src/features/history/HistoryPage.tsx': { PLAYGROUND_PATH: 'a constant path of this app' },
+    'src/features/history/RecordDetails.tsx': { 'playgroundHref(draft)': 'a path of this app; the form fields go in its query, encoded' },
+    'src/features/machines/MachinesPage.tsx': {
+      url: 'an object URL the page has just made of its own JSON',
+      'machineHref(entry.id)': 'a path of this app for a machine of the catalogue',
+    },
+    'src/features/docs/ApiReference.tsx': { url: 'an object URL the page has just made of the OpenAPI document' },
+    'src/features/billing/downloadInvoice.ts': { objectUrl: 'an object URL of the file just downloaded' },
+    'src/features/playground/download.ts': { objectUrl: 'an object URL of the image just downloaded' },
+    'src/features/get-started/GetStartedPage.tsx': { 'link.href': "the page's own next-step links, constants" },
+    'src/features/get-started/FirstCall.tsx': {
+      url: 'task images: the contract keeps http(s) ones only where the answer enters, and taskImageUrls filters them again',
+    },
+    'src/features/home/HomePage.tsx': { 'image.src': 'artwork bundled with the app' },
+    'src/features/discord/JoinDiscordPage.tsx': { inviteUrl: 'vetted by safeInviteUrl (https on Discord’s hosts) where the answer is read, src/actors/discordJoin.ts' },
+    'src/services/paypal/live.ts': { '`${PAYPAL_SDK_URL}?…': "PayPal's SDK address, a constant, with an encoded query" },
+    'src/demo/generation/rasterize.ts': { url: 'an object URL of the artwork the demo has just drawn' },
+    'src/demo/results/render.tsx': { src: 'demo image host: the page shows the image at its own address' },
+    'src/demo/discord/render.tsx': { url: 'demo consent page: its return addresses are pages of this site (ownPage in consent.ts)' },
+    'src/demo/discord/DiscordConsentPage.tsx': { back: 'a page of this site: ownPage in consent.ts, or the join page' },
+    'src/demo/checkout/render.tsx': { url: 'demo checkout: its return addresses are pages of this site (ownPage in checkoutOrder.ts)' },
+    'src/demo/checkout/CheckoutPage.tsx': { 'request.returnUrl': 'a page of this site (ownPage in checkoutOrder.ts)' },
+    'src/demo/checkout/RedirectCheckout.tsx': { 'request.orderNo ? withOrderNo(request.returnUrl, request.orderNo) : request.returnUrl': 'a page of this site (ownPage in checkoutOrder.ts)' },
+    'src/demo/paypal.ts': { url: 'the demo PayPal popup: demoPaypalUrl of this origin' },
+  };
+
+  interface Sink {
+    kind: string;
+    expression: string;
+    line: string;
+  }
+
+  /** The text between the bracket at `open` and its partner (strings and templates are not looked into). */
+  function bracketed(source: string, open: number): string {
+    const pairs: Record<string, string> = { '{': '}', '(': ')' };
+    const stack: string[] = [];
+    for (let i = open; i < source.length; i += 1) {
+      const char = source[i] ?? '';
+      if (char in pairs) stack.push(pairs[char] ?? '');
+      else if (char === stack[stack.length - 1]) {
+        stack.pop();
+        if (stack.length === 0) return source.slice(open + 1, i);
+      }
+    }
+    return source.slice(open + 1);
+  }
+
+  /** The first argument of a call whose arguments are `args`. */
+  function firstArgument(args: string): string {
+    let depth = 0;
+    for (let i = 0; i < args.length; i += 1) {
+      const char = args[i];
+      if (char === '(' || char === '{' || char === '[') depth += 1;
+      else if (char === ')' || char === '}' || char === ']') depth -= 1;
+      else if (char === ',' && depth === 0) return args.slice(0, i);
+    }
+    return args;
+  }
+
+  const lineAt = (source: string, index: number) => source.slice(source.lastIndexOf('\n', index) + 1, source.indexOf('\n', index) === -1 ? undefined : source.indexOf('\n', index)).trim();
+
+  /** Every place an address becomes a link, an image, a script, a new window or a navigation. */
+  function urlSinks(source: string): Sink[] {
+    const sinks: Sink[] = [];
+    const found = (kind: string, expression: string, index: number) => sinks.push({ kind, expression: expression.trim(), line: lineAt(source, index) });
+    for (const match of source.matchAll(/\b(href|src|srcSet|action|formAction|poster|xlinkHref)=\{/g)) {
+      found(`${match[1]}={…}`, bracketed(source, match.index + match[0].length - 1), match.index);
+    }
+    for (const match of source.matchAll(/(?<!\blocation)\.(href|src|srcset|action|formAction|poster)\s*=(?![=>])\s*([^;\n]+)/g)) found(`.${match[1]} =`, match[2] ?? '', match.index);
+    for (const match of source.matchAll(/\b(window\.open|location\.assign|location\.replace)\s*\(/g)) {
+      found(`${match[1]}()`, firstArgument(bracketed(source, match.index + match[0].length - 1)), match.index);
+    }
+    for (const match of source.matchAll(/\blocation(?:\.href)?\s*=(?![=>])\s*([^;\n]+)/g)) found('location =', match[1] ?? '', match.index);
+    return sinks;
+  }
+
+  /** Vetted: by a call on the sink's own line or in its expression, or by a name assigned from such a call. */
+  function isVetted(sink: Sink, source: string): boolean {
+    if (vettingCall.test(sink.expression) || vettingCall.test(sink.line)) return true;
+    const root = /^[A-Za-z_$][\w$]*/.exec(sink.expression)?.[0];
+    if (root && new RegExp(`\\b(?:const|let)\\s+${root}\\s*=\\s*${vettingCall.source}`).test(source)) return true;
+    // An anchor or a path of this app, written out (`//host` is another site).
+    return /^`[#/](?!\/)/.test(sink.expression);
+  }
+
+  function sourceFiles(directory: string): string[] {
+    return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(directory, entry.name);
+      if (entry.isDirectory()) return sourceFiles(path);
+      return /\.(ts|tsx|js|jsx|mjs)$/.test(entry.name) ? [path] : [];
+    });
+  }
+
+  it('knows every sink: each unvetted example is caught, each vetted one passes', () => {
+    const caught = [
+      '<a href={url}>open</a>',
+      '<img src={record.resultImageUrls[0]} alt="" />',
+      '<iframe src={frame} />',
+      '<form action={target} />',
+      'link.href = url;',
+      'image.src = answer.url;',
+      "window.open(url, '_blank', 'noopener');",
+      'location.assign(context.order.checkoutUrl);',
+      'window.location.replace(next);',
+      'location.href = url;',
+      'window.location = url;',
+      '<a href={`${base}/x`}>x</a>',
+      '<a href={`//evil.example/x`}>x</a>',
+    ];
+    for (const line of caught) {
+      const sinks = urlSinks(line);
+      expect(sinks, line).toHaveLength(1);
+      expect(sinks.every((sink) => !isVetted(sink, line)), line).toBe(true);
+    }
+    const vetted = [
+      '<a href={safeHref(url)}>open</a>',
+      'if (isAllowedCheckoutUrl(provider, url, demoOrigin)) location.assign(url);',
+      'const image = httpUrl(url);\nwindow.open(image.href, "_blank");',
+      'const link = safeHref(url);\n<a href={link}>x</a>',
+      '<a href={`#${anchorOf(operation)}`}>x</a>',
+    ];
+    for (const source of vetted) {
+      const sinks = urlSinks(source);
+      expect(sinks, source).toHaveLength(1);
+      expect(sinks.every((sink) => isVetted(sink, source)), source).toBe(true);
+    }
+    // Reading an address is not sending anyone there.
+    for (const read of ['const here = location.href;', 'if (location.href === next) return;', 'const same = link.href == other;']) expect(urlSinks(read), read).toEqual([]);
+  });
+
+  it('every href, src, window.open and location sink under src/ goes through the safe-URL helper, a stricter check, or is allowed with a reason', () => {
+    const root = join(process.cwd(), 'src');
+    const unvetted: string[] = [];
+    const allowedSeen = new Set<string>();
+    for (const file of sourceFiles(root)) {
+      const name = relative(process.cwd(), file).replaceAll('\\', '/');
+      const source = readFileSync(file, 'utf8');
+      for (const sink of urlSinks(source)) {
+        if (isVetted(sink, source)) continue;
+        const entry = Object.keys(ALLOWED[name] ?? {}).find((key) => (key.endsWith('…') ? sink.expression.startsWith(key.slice(0, -1)) : sink.expression === key));
+        if (entry !== undefined) allowedSeen.add(`${name} ${entry}`);
+        else unvetted.push(`${name}: ${sink.kind} ${sink.expression}   (${sink.line})`);
+      }
+    }
+    expect(unvetted, 'URL sinks fed from an address nothing vetted').toEqual([]);
+    const stale = Object.entries(ALLOWED).flatMap(([name, entries]) => Object.keys(entries).map((expression) => `${name} ${expression}`)).filter((entry) => !allowedSeen.has(entry));
+    expect(stale, 'allowed sinks that no longer exist: remove them from ALLOWED').toEqual([]);
   });
 });

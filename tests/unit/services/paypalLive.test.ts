@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@lingui/core';
+import { accountChanged } from '../../../src/services/accountChange';
 import { PAYPAL_BUTTONS_ID } from '../../../src/services/paypal';
-import { createLivePaypal, loadPaypalSdk, PAYPAL_SDK_URL } from '../../../src/services/paypal/live';
+import { createLivePaypal, loadPaypalSdk, PAYPAL_SDK_URL, resetPaypalSdk } from '../../../src/services/paypal/live';
 
 interface ButtonsOptions {
   createOrder(): string | Promise<string>;
@@ -48,6 +49,35 @@ function captureScripts(): HTMLScriptElement[] {
   return scripts;
 }
 
+/** Puts added scripts on the page, inert (never fetched), and hands them to the test. */
+function keepScripts(): HTMLScriptElement[] {
+  const scripts: HTMLScriptElement[] = [];
+  const append = document.head.append.bind(document.head);
+  vi.spyOn(document.head, 'append').mockImplementation((...nodes) => {
+    for (const node of nodes) {
+      if (node instanceof HTMLScriptElement) {
+        node.type = 'text/plain';
+        scripts.push(node);
+      }
+    }
+    append(...nodes);
+  });
+  return scripts;
+}
+
+/** What PayPal's SDK (zoid) leaves on a page besides its script: frames and a global. */
+function zoidLeftovers() {
+  const frame = document.createElement('iframe');
+  frame.name = '__zoid__paypal_buttons__uid_1';
+  const holder = document.createElement('div');
+  holder.id = 'zoid-paypal-buttons-uid_1';
+  // Content of its own: the test DOM fetches no page for a frame.
+  frame.srcdoc = '<p>PayPal</p>';
+  document.body.append(frame, holder);
+  Reflect.set(window, '__zoid_10_3_3__', { components: {} });
+  return { frame, holder, gone: () => !frame.isConnected && !holder.isConnected && !('__zoid_10_3_3__' in window) };
+}
+
 // Source messages: the English text is the message id.
 beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
@@ -56,6 +86,8 @@ afterEach(() => {
   Reflect.deleteProperty(window, 'paypal');
   document.body.innerHTML = '';
   document.head.querySelectorAll('script').forEach((script) => script.remove());
+  // Each test starts as a page that never loaded PayPal.
+  resetPaypalSdk();
 });
 
 const order = { orderNo: 'NB1', paypalOrderId: 'PP-123' };
@@ -124,5 +156,78 @@ describe('live PayPal', () => {
     await expect(first).resolves.toBeDefined();
     await expect(second).resolves.toBeDefined();
   });
+});
 
+describe('live PayPal when the account changes', () => {
+  it('takes the previous account’s SDK off the page, and the next payment loads it afresh with the new account’s token', async () => {
+    const scripts = keepScripts();
+    const ada = loadPaypalSdk('client-id', 'token-ada');
+    fakeSdk();
+    scripts[0]?.dispatchEvent(new Event('load'));
+    const adaSdk = await ada;
+    const leftovers = zoidLeftovers();
+
+    accountChanged();
+    expect(scripts[0]?.isConnected, 'Ada’s script').toBe(false);
+    expect(Reflect.get(window, 'paypal'), 'Ada’s window.paypal').toBeUndefined();
+    expect(leftovers.gone(), 'zoid’s frames and globals').toBe(true);
+
+    const bob = loadPaypalSdk('client-id', 'token-bob');
+    // Not the cached load: a new script, with Bob's token.
+    expect(scripts).toHaveLength(2);
+    expect(scripts[1]?.dataset.userIdToken).toBe('token-bob');
+    expect(document.head.querySelectorAll(`script[src^="${PAYPAL_SDK_URL}"]`)).toHaveLength(1);
+    fakeSdk();
+    scripts[1]?.dispatchEvent(new Event('load'));
+    const bobSdk = await bob;
+    expect(bobSdk).not.toBe(adaSdk);
+    expect(bobSdk).toBe(Reflect.get(window, 'paypal'));
+  });
+
+  it('closes the buttons shown to the previous account, and the next approval asks for the new account’s token', async () => {
+    const seen = fakeSdk();
+    addContainer();
+    const tokens = vi.fn<() => Promise<string | null>>().mockResolvedValueOnce('token-ada').mockResolvedValueOnce('token-bob');
+    const paypal = createLivePaypal('client-id', tokens);
+    void paypal.approve(order, new AbortController().signal);
+    await vi.waitFor(() => expect(seen.container).not.toBeNull());
+
+    accountChanged();
+    expect(seen.closed).toBe(true);
+
+    const scripts = keepScripts();
+    void paypal.approve(order, new AbortController().signal);
+    await vi.waitFor(() => expect(scripts).toHaveLength(1));
+    expect(tokens).toHaveBeenCalledTimes(2);
+    expect(scripts[0]?.dataset.userIdToken).toBe('token-bob');
+  });
+
+  it('a script still on its way for the previous account is not used when it arrives', async () => {
+    const scripts = keepScripts();
+    const ada = loadPaypalSdk('client-id', 'token-ada');
+    accountChanged();
+    expect(scripts[0]?.isConnected).toBe(false);
+    const bob = loadPaypalSdk('client-id', 'token-bob');
+    expect(scripts).toHaveLength(2);
+
+    // Ada's script arrives after all: her payment gets nothing, and Bob's load still waits for his own script.
+    fakeSdk();
+    scripts[0]?.dispatchEvent(new Event('load'));
+    await expect(ada).rejects.toThrow('PayPal could not be loaded');
+    scripts[1]?.dispatchEvent(new Event('load'));
+    await expect(bob).resolves.toBe(Reflect.get(window, 'paypal'));
+  });
+
+  it('a late script of the previous account, with no load after it, leaves nothing behind', async () => {
+    const scripts = keepScripts();
+    const ada = loadPaypalSdk('client-id', 'token-ada');
+    accountChanged();
+    fakeSdk();
+    scripts[0]?.dispatchEvent(new Event('load'));
+    await expect(ada).rejects.toThrow('PayPal could not be loaded');
+    expect(Reflect.get(window, 'paypal')).toBeUndefined();
+    // So the next payment loads PayPal for its own account.
+    void loadPaypalSdk('client-id', 'token-bob');
+    expect(scripts).toHaveLength(2);
+  });
 });

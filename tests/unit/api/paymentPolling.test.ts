@@ -1,0 +1,130 @@
+/**
+ * The payment machines as the app wires them (src/actors/payments.ts) over the real API client: the tab's visibility
+ * reaches the polling, a WeChat code's life is capped where the answer enters, and a pending order names its account.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setupServer } from 'msw/node';
+import { http, HttpResponse } from 'msw';
+import { i18n } from '@lingui/core';
+import { createActor, waitFor } from 'xstate';
+import { QR_MAX_WAIT_MS } from '../../../machines/payment.shared';
+import { configureApiClient } from '../../../src/api/client';
+import { endpoints, type EndpointName } from '../../../src/api/contract';
+import type { UserActor } from '../../../src/actors/app';
+import { createRedirectPaymentLogic, createWechatPaymentLogic } from '../../../src/actors/payments';
+import { readPendingOrder } from '../../../src/services/pendingOrder';
+
+const ORIGIN = 'http://localhost:5173';
+const server = setupServer();
+const user = { send: vi.fn() } as unknown as UserActor;
+const wiring = { user, onPaid: () => undefined, paypal: null, accountId: 'u-ada' };
+
+/** Answers one endpoint with `reply`, counting the calls. */
+function answer(name: EndpointName, reply: () => Response): { calls: number } {
+  const seen = { calls: 0 };
+  server.use(
+    http.post(`${ORIGIN}${endpoints[name].path}`, () => {
+      seen.calls += 1;
+      return reply();
+    }),
+  );
+  return seen;
+}
+
+const ok = (data: unknown) => () => HttpResponse.json({ code: 200, msg: 'success', data });
+const noOrderYet = ok({ records: [], total: 0, pageNum: 1, pageSize: 1 });
+
+let visibility: DocumentVisibilityState = 'visible';
+function showTab(state: DocumentVisibilityState) {
+  visibility = state;
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+beforeAll(() => {
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  configureApiClient({ baseURL: ORIGIN });
+  sessionStorage.clear();
+  visibility = 'visible';
+  vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+});
+// A test that failed half-way leaves its actor running: stopped here, it cannot ask on the next test's time.
+const running: Array<{ stop(): void }> = [];
+function started<T extends { start(): T; stop(): void }>(actor: T): T {
+  running.push(actor);
+  return actor.start();
+}
+afterEach(() => {
+  for (const actor of running.splice(0)) actor.stop();
+  server.resetHandlers();
+});
+
+describe('WeChat Pay as the app runs it', () => {
+  it('a code the server says lives until 2999 is kept, and shown, for 15 minutes', async () => {
+    answer('wechatCreate', ok({ orderNo: 'NB1', codeUrl: 'weixin://pay/NB1', expireTime: '2999-01-01T00:00:00Z' }));
+    answer('payOrderList', noOrderYet);
+    const actor = started(createActor(createWechatPaymentLogic(wiring), { input: { resume: null } }));
+    const before = Date.now();
+    actor.send({ type: 'PAY', packageId: 'starter' });
+    await waitFor(actor, (snapshot) => snapshot.matches('awaitingScan'));
+    const expiresAt = Date.parse(actor.getSnapshot().context.order?.expireTime ?? '');
+    expect(expiresAt).toBeGreaterThanOrEqual(before + QR_MAX_WAIT_MS);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + QR_MAX_WAIT_MS);
+    actor.stop();
+  });
+
+  it('an unreadable expiry from the server is read as 15 minutes', async () => {
+    answer('wechatCreate', ok({ orderNo: 'NB1', codeUrl: 'weixin://pay/NB1', expireTime: 'soon' }));
+    answer('payOrderList', noOrderYet);
+    const actor = started(createActor(createWechatPaymentLogic(wiring), { input: { resume: null } }));
+    const before = Date.now();
+    actor.send({ type: 'PAY', packageId: 'starter' });
+    await waitFor(actor, (snapshot) => snapshot.matches('awaitingScan'));
+    const expiresAt = Date.parse(actor.getSnapshot().context.order?.expireTime ?? '');
+    expect(expiresAt - before).toBeGreaterThanOrEqual(QR_MAX_WAIT_MS);
+    expect(expiresAt - Date.now()).toBeLessThanOrEqual(QR_MAX_WAIT_MS);
+    actor.stop();
+  });
+
+  it('stops asking while the tab is hidden, and asks at once when it shows again', async () => {
+    answer('wechatCreate', ok({ orderNo: 'NB1', codeUrl: 'weixin://pay/NB1', expireTime: new Date(Date.now() + 5 * 60_000).toISOString() }));
+    const checks = answer('payOrderList', noOrderYet);
+    const actor = started(createActor(createWechatPaymentLogic(wiring), { input: { resume: null } }));
+    actor.send({ type: 'PAY', packageId: 'starter' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ awaitingScan: 'waitingToCheck' }));
+    expect(checks.calls).toBe(1);
+
+    showTab('hidden');
+    expect(actor.getSnapshot().matches({ awaitingScan: 'pausedWhileHidden' })).toBe(true);
+    showTab('visible');
+    await waitFor(actor, (snapshot) => snapshot.matches({ awaitingScan: 'waitingToCheck' }));
+    expect(checks.calls).toBe(2);
+    actor.stop();
+  });
+
+  it('a tab that is hidden when the order is confirmed says so at once', async () => {
+    answer('payOrderList', noOrderYet);
+    showTab('hidden');
+    const actor = started(createActor(createWechatPaymentLogic(wiring), { input: { resume: { orderNo: 'NB1', packageId: 'starter', returnedAs: 'reloaded' } } }));
+    await waitFor(actor, (snapshot) => snapshot.matches({ confirming: 'pausedWhileHidden' }));
+    actor.stop();
+    // Stopped: it no longer listens.
+    showTab('visible');
+    expect(actor.getSnapshot().matches({ confirming: 'pausedWhileHidden' })).toBe(true);
+  });
+});
+
+describe('the pending order', () => {
+  it('is stored with the account that started it', async () => {
+    vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    answer('creemCheckout', ok({ orderNo: 'NB4', checkoutUrl: `${ORIGIN}/demo-checkout/creem?orderNo=NB4` }));
+    const actor = started(createActor(createRedirectPaymentLogic('creem', wiring), { input: { resume: null } }));
+    actor.send({ type: 'PAY', packageId: 'starter' });
+    await waitFor(actor, (snapshot) => snapshot.matches('redirecting'));
+    expect(readPendingOrder()).toMatchObject({ provider: 'creem', orderNo: 'NB4', accountId: 'u-ada' });
+    actor.stop();
+  });
+});
