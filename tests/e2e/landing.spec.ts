@@ -236,6 +236,23 @@ test.describe('get started', () => {
     await expect(page.getByLabel("Read a task's status (JavaScript)", { exact: true })).toContainText(`taskId=${taskId}`);
   });
 
+  test('signed in: a call that gets no answer does not claim nothing was charged, and points to the history', async ({ page, openApp }) => {
+    await openGetStartedSignedIn(page, openApp);
+    const steps = getStartedSteps(page);
+    await withDemoControls(page, async (controls) => {
+      await controls.getByLabel('Which call').selectOption({ label: 'POST /api/v1/nanobanana/generate-2' });
+      await controls.getByLabel('Next call').selectOption({ label: 'Network failure' });
+      await expect(controls.getByText(/Next call: network failure/)).toBeVisible();
+    });
+
+    await steps.nth(2).getByRole('button', { name: 'Send this request' }).click();
+    const status = steps.nth(2).getByRole('status');
+    await expect(status.getByRole('heading', { name: 'Could not reach the API' })).toBeVisible();
+    await expect(status).toContainText('The request may still have reached the API');
+    await expect(status.getByRole('link', { name: 'history' })).toHaveAttribute('href', '/recent-history');
+    await expect(status).not.toContainText('No task was created and nothing was charged.');
+  });
+
   test('signed in: a call the API refuses says why and what to do, and trying again sends it', async ({ page, openApp }) => {
     await openGetStartedSignedIn(page, openApp);
     const steps = getStartedSteps(page);

@@ -83,9 +83,14 @@ function RequestFailure({ actor, cost }: { actor: QuickStartActor; cost: number 
     );
   } else if (isUnreachable(kind)) {
     title = t`Could not reach the API`;
+    // No answer is not a refusal: the request may have made its task. Sending again blindly could make (and
+    // charge) a second one, so the history is where to look first.
     advice = (
       <p>
-        <Trans>Check your connection, then try again.</Trans>
+        <Trans>
+          Check your connection. The request may still have reached the API: look in your <Link href="/recent-history">history</Link> before
+          sending it again, so the task is not made (and charged) twice.
+        </Trans>
       </p>
     );
   } else {
@@ -100,9 +105,11 @@ function RequestFailure({ actor, cost }: { actor: QuickStartActor; cost: number 
     <Outcome tone="danger" title={title}>
       <p>{reason}</p>
       {advice}
-      <p className={styles.muted}>
-        <Trans>No task was created and nothing was charged.</Trans>
-      </p>
+      {isUnreachable(kind) ? null : (
+        <p className={styles.muted}>
+          <Trans>No task was created and nothing was charged.</Trans>
+        </p>
+      )}
     </Outcome>
   );
 }
