@@ -15,12 +15,15 @@ export const CACHED_USER_KEY = 'nanobanana.userInfo';
 const TOKEN_LIFETIME_DAYS = 7;
 
 /**
- * Strict: the token is only ever read by this site's own script, which sends it to the API in a header, so no
- * flow needs the browser to send the cookie with a request that comes from another site (the payment and
- * Discord returns are top-level pages of this site that read it themselves). Secure on every https origin.
+ * Lax, not Strict: a flow needs it. A visitor arriving from another site — back from Creem's, PayPal's or
+ * Discord's page, or following any outside link — must find the session, and WebKit (Safari, every iOS browser)
+ * leaves Strict cookies out of `document.cookie` on a page reached that way, so the page would see no login
+ * (and sign-in would read as blocked cookies) until a same-site reload. Lax costs nothing here: the token is
+ * sent in a header by this site's script (the API client omits credentials), never by the browser on its own.
+ * Secure on every https origin.
  */
 function cookieAttributes(): Cookies.CookieAttributes {
-  return { expires: TOKEN_LIFETIME_DAYS, path: '/', sameSite: 'Strict', secure: location.protocol === 'https:' };
+  return { expires: TOKEN_LIFETIME_DAYS, path: '/', sameSite: 'Lax', secure: location.protocol === 'https:' };
 }
 
 const COOKIE_PROBE = 'nanobanana.cookieProbe';
@@ -32,7 +35,7 @@ const COOKIE_PROBE = 'nanobanana.cookieProbe';
 export function cookiesUsable(): boolean {
   if (typeof navigator !== 'undefined' && !navigator.cookieEnabled) return false;
   try {
-    Cookies.set(COOKIE_PROBE, '1', { path: '/', sameSite: 'Strict', secure: location.protocol === 'https:' });
+    Cookies.set(COOKIE_PROBE, '1', { path: '/', sameSite: 'Lax', secure: location.protocol === 'https:' });
     const kept = Cookies.get(COOKIE_PROBE) === '1';
     Cookies.remove(COOKIE_PROBE, { path: '/' });
     return kept;

@@ -37,10 +37,10 @@ afterEach(() => {
 });
 
 describe('the token cookie', () => {
-  it('is named authorization, lives 7 days on path / with SameSite=Strict', () => {
+  it('is named authorization, lives 7 days on path / with SameSite=Lax (a return from another site must find it: see session.ts)', () => {
     const set = vi.spyOn(Cookies, 'set');
     setToken('tok-1');
-    expect(set).toHaveBeenCalledWith('authorization', 'tok-1', { expires: 7, path: '/', sameSite: 'Strict', secure: false });
+    expect(set).toHaveBeenCalledWith('authorization', 'tok-1', { expires: 7, path: '/', sameSite: 'Lax', secure: false });
     expect(document.cookie).toContain('authorization=tok-1');
     expect(getToken()).toBe('tok-1');
   });
