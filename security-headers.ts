@@ -117,8 +117,9 @@ export function contentSecurityPolicy(env: HostSettings): string {
     ['font-src', ["'self'", 'data:']],
     ['connect-src', unique(["'self'", api, generation, ipCountry, ...imageHosts, GOOGLE, MICROSOFT, ...PAYPAL])],
     ['frame-src', [GOOGLE, MICROSOFT, TURNSTILE, ...PAYPAL]],
-    // Demo mode's API runs in a service worker of this origin.
-    ['worker-src', ["'self'"]],
+    // Demo mode's API runs in a service worker of this origin; a live build runs no worker of any kind, so none
+    // may start (the Trusted Types policy lets a same-origin worker URL through, for the demo).
+    ['worker-src', api === null ? ["'self'"] : ["'none'"]],
     ['manifest-src', ["'self'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],

@@ -63,6 +63,10 @@ describe('the content security policy', () => {
     expect(demo.get('worker-src')).toEqual(["'self'"]);
   });
 
+  it('lets demo mode start its service worker, and a live build no worker at all', () => {
+    expect(directives(contentSecurityPolicy({ VITE_API_BASE_URL: 'https://api.example.com' })).get('worker-src')).toEqual(["'none'"]);
+  });
+
   it('in demo mode talks to this origin, the IP lookup and the sign-in and PayPal hosts only', () => {
     expect(demo.get('connect-src')).toEqual([
       "'self'",

@@ -44,6 +44,12 @@ describe("the page's Trusted Types policy (public/theme-boot.js)", () => {
     expect(contentSecurityPolicy({})).toMatch(/trusted-types default /);
   });
 
+  it('lists exactly the SDK files the CSP names: no more, no fewer', () => {
+    const listed = /var SCRIPTS = \[([^\]]*)\]/.exec(BOOT_SCRIPT)?.[1] ?? '';
+    const scripts = [...listed.matchAll(/'([^']+)'/g)].map((match) => match[1]);
+    expect(scripts.sort()).toEqual(Object.values(SDK_SCRIPTS).sort());
+  });
+
   it('lets a script element load exactly the SDK files the CSP names, with their query strings', () => {
     const policy = defaultPolicy();
     const cspThirdParties = (/script-src ([^;]+)/.exec(contentSecurityPolicy({}))?.[1] ?? '').split(' ').filter((source) => source.startsWith('https://'));
