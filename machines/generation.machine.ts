@@ -170,13 +170,14 @@ export const LOOKUP_DELAY_MS = 2000;
 export const KNOWN_TASKS_KEPT = 20;
 
 /**
- * A create call that failed with no answer from the task API (the connection dropped, the time ran out): the
- * request may have reached it and made the task, which would then be charged. A coded answer, a refused key or
- * a session that ended say it was not made.
+ * A create call that failed with no answer from the task API (the connection dropped, the time ran out), or with
+ * one that could not be read: the request may have reached it and made the task, which would then be charged. A
+ * coded answer, a refused key or a session that ended say it was not made.
  */
 export function isLostAnswerError(error: unknown): boolean {
   const kind = errorKind(error);
-  return kind === 'network' || kind === 'timeout';
+  // An answer that could not be read (not an envelope, or not the contract's) may well have been a success.
+  return kind === 'network' || kind === 'timeout' || kind === 'invalidResponse';
 }
 
 /** The longest wait between two reads while the task API says "too many requests". */

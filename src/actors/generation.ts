@@ -5,6 +5,7 @@ import { usageRecordPage } from '../api/dashboard';
 import { generate, taskRecord } from '../api/generation';
 import { modelOfEndpoint } from '../services/generationOptions';
 import { callFromDraft } from '../features/playground/draft';
+import { parseServerTime } from '../ui/formatDate';
 import type { UserActor } from './app';
 
 // The API's task record is what the machine reads; this fails to compile if the two drift apart.
@@ -20,9 +21,10 @@ export interface GenerationWiring {
 
 /**
  * How far this browser's clock and the server's may disagree: a task stamped this much before the request was sent
- * may still be its task (the page's own earlier tasks are excluded by id, whatever their time).
+ * may still be its task (the page's own earlier tasks are excluded by id, whatever their time). Generous on purpose:
+ * missing the task would offer to send the request again, and make (and charge) a second one.
  */
-export const CLOCK_SKEW_MS = 60_000;
+export const CLOCK_SKEW_MS = 10 * 60_000;
 /** Tasks of one model read from the history when looking for a lost answer's task: far more than a minute holds. */
 export const LOOKUP_PAGE_SIZE = 50;
 
@@ -64,12 +66,17 @@ export function isSameRequest(paramJson: string, request: GenerateCall['request'
 export function findTaskFromRequest(records: readonly UsageRecord[], call: GenerateCall, sentAt: number, knownTaskIds: readonly string[]): string | null {
   const model = modelOfEndpoint(call.endpoint);
   const candidates = records
-    .map((record) => ({ record, createdAt: Date.parse(record.createTime) }))
+    .map((record) => ({ record, createdAt: parseServerTime(record.createTime) }))
     .filter(
       ({ record, createdAt }) =>
-        record.model === model && createdAt >= sentAt - CLOCK_SKEW_MS && !knownTaskIds.includes(record.taskId) && isSameRequest(record.paramJson, call.request),
+        record.model === model &&
+        // A time that cannot be read does not rule a task out: the request is what identifies it.
+        (Number.isNaN(createdAt) || createdAt >= sentAt - CLOCK_SKEW_MS) &&
+        !knownTaskIds.includes(record.taskId) &&
+        isSameRequest(record.paramJson, call.request),
     )
-    .sort((a, b) => Math.abs(a.createdAt - sentAt) - Math.abs(b.createdAt - sentAt));
+    .map((candidate) => ({ ...candidate, distance: Number.isNaN(candidate.createdAt) ? Number.POSITIVE_INFINITY : Math.abs(candidate.createdAt - sentAt) }))
+    .sort((a, b) => a.distance - b.distance || 0);
   return candidates[0]?.record.taskId ?? null;
 }
 

@@ -384,8 +384,9 @@ describe('a lost answer', () => {
   it('is a create call that failed without an answer: the connection, or the time limit', () => {
     expect(isLostAnswerError(Object.assign(new Error('x'), { kind: 'network' }))).toBe(true);
     expect(isLostAnswerError(Object.assign(new Error('x'), { kind: 'timeout' }))).toBe(true);
+    expect(isLostAnswerError(Object.assign(new Error('x'), { kind: 'invalidResponse' }))).toBe(true);
     // An answer that said no, a refused key or an ended session: no task was made.
-    for (const kind of ['server', 'sessionExpired', 'invalidResponse']) expect(isLostAnswerError(Object.assign(new Error('x'), { kind })), kind).toBe(false);
+    for (const kind of ['server', 'sessionExpired']) expect(isLostAnswerError(Object.assign(new Error('x'), { kind })), kind).toBe(false);
     expect(isLostAnswerError(new Error('plain'))).toBe(false);
     expect(isLostAnswerError(null)).toBe(false);
   });

@@ -17,13 +17,18 @@ function creditsText(cost: number): string {
   return plural(cost, { one: '# credit', other: '# credits' });
 }
 
-/** The task API's code for a task it does not know (PRODUCT.md section 3); an unknown key is SESSION_EXPIRED_CODE, 401. */
+/** The task API's code for a task it does not know; an unknown key is SESSION_EXPIRED_CODE, 401. */
 const UNKNOWN_TASK_CODE = 404;
 
 const limitMinutes = GENERATION_TIME_LIMIT_MINUTES;
 
 function isUnreachable(kind: string | null): boolean {
   return kind === 'network' || kind === 'timeout';
+}
+
+/** No answer, or one that could not be read: the request may have made its task (and been charged). */
+function mayHaveCreated(kind: string | null): boolean {
+  return isUnreachable(kind) || kind === 'invalidResponse';
 }
 
 /** An answer of the API as it came back, in a labelled block. */
@@ -81,8 +86,8 @@ function RequestFailure({ actor, cost }: { actor: QuickStartActor; cost: number 
         </Trans>
       </p>
     );
-  } else if (isUnreachable(kind)) {
-    title = t`Could not reach the API`;
+  } else if (mayHaveCreated(kind)) {
+    title = isUnreachable(kind) ? t`Could not reach the API` : t`The API's answer could not be read`;
     // No answer is not a refusal: the request may have made its task. Sending again blindly could make (and
     // charge) a second one, so the history is where to look first.
     advice = (
@@ -105,7 +110,7 @@ function RequestFailure({ actor, cost }: { actor: QuickStartActor; cost: number 
     <Outcome tone="danger" title={title}>
       <p>{reason}</p>
       {advice}
-      {isUnreachable(kind) ? null : (
+      {mayHaveCreated(kind) ? null : (
         <p className={styles.muted}>
           <Trans>No task was created and nothing was charged.</Trans>
         </p>

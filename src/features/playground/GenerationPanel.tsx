@@ -87,7 +87,7 @@ function CheckingWhetherCreated({ actor }: { actor: GenerationActor }) {
   );
 }
 
-/** The history holds no task from the request whose answer was lost: sending it again is safe. */
+/** The history holds no task from the request whose answer was lost: most likely it never arrived. */
 function TaskNotCreated({ actor }: { actor: GenerationActor }) {
   // What the create call failed with (the connection, the time limit), as the API client worded it.
   const reason = useSelector(actor, (s) => generationSelectors.failure(s).error);
@@ -98,7 +98,7 @@ function TaskNotCreated({ actor }: { actor: GenerationActor }) {
       </h2>
       {reason ? <p>{reason}</p> : null}
       <p>
-        <Trans>The request did not reach the server: your history has no task from it. Nothing was charged.</Trans>
+        <Trans>Your history shows no task from this request, so it most likely never reached the server and nothing was charged.</Trans>
       </p>
       <div className={styles.actions}>
         <Button variant="primary" onClick={() => actor.send({ type: 'RETRY' })}>

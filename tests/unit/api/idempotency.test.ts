@@ -176,7 +176,7 @@ describe('a generation whose create answer is lost', () => {
       const creates = answer('generate2', lost, ok({ taskId: 'task-2' }));
       // An older task from the same request, and a new one from another request: neither is this one.
       answer('usageRecordPage', () =>
-        HttpResponse.json({ code: 200, msg: 'success', data: { records: [record('older', 5), record('other', 0, { ...call.request, prompt: 'Another' })], total: 2, pageNum: 1, pageSize: 50 } }),
+        HttpResponse.json({ code: 200, msg: 'success', data: { records: [record('older', 30), record('other', 0, { ...call.request, prompt: 'Another' })], total: 2, pageNum: 1, pageSize: 50 } }),
       );
       const actor = startedGeneration();
       actor.send({ type: 'GENERATE', apiKey: 'nb_key', balance: 100 });
@@ -230,7 +230,15 @@ describe('matching a lost request to its task', () => {
     expect(findTaskFromRequest([row('a', at(-CLOCK_SKEW_MS - 1000))], call, sentAt, [])).toBeNull();
     expect(findTaskFromRequest([row('a', at(500))], call, sentAt, ['a'])).toBeNull();
     expect(findTaskFromRequest([row('a', at(500), JSON.stringify(call.request), 'nano-banana-pro')], call, sentAt, [])).toBeNull();
-    expect(findTaskFromRequest([row('a', 'not a time')], call, sentAt, [])).toBeNull();
+    // A time that cannot be read does not hide the task (missing it would send the request, and charge, twice)…
+    expect(findTaskFromRequest([row('a', 'not a time')], call, sentAt, [])).toBe('a');
+    // …but a readable one nearer the send wins.
+    expect(findTaskFromRequest([row('unreadable', 'not a time'), row('near', at(300))], call, sentAt, [])).toBe('near');
     expect(findTaskFromRequest([row('far', at(40_000)), row('near', at(300))], call, sentAt, [])).toBe('near');
+    // The API's own time format, read as the wall clock it says.
+    const local = new Date(sentAt + 2000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const apiTime = `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())} ${pad(local.getHours())}:${pad(local.getMinutes())}:${pad(local.getSeconds())}`;
+    expect(findTaskFromRequest([row('a', apiTime)], call, sentAt, [])).toBe('a');
   });
 });

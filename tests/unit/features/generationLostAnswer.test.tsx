@@ -85,7 +85,7 @@ describe('a create answer that was lost', () => {
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('The task was not created');
     expect(alert).toHaveTextContent(lost.message);
-    expect(alert).toHaveTextContent('The request did not reach the server: your history has no task from it. Nothing was charged.');
+    expect(alert).toHaveTextContent('Your history shows no task from this request, so it most likely never reached the server and nothing was charged.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(actor.getSnapshot().matches('creatingTask')).toBe(true);
     expect(creates).toEqual([{ draft, apiKey: 'nb_key' }, { draft, apiKey: 'nb_key' }]);
