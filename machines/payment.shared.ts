@@ -3,7 +3,7 @@
  * the confirmation timings and the reading of an order's status. Machines never import src/, so the API's
  * shapes are mirrored here.
  */
-import type { ResultEnvelope } from './types';
+import { errorKind, type ResultEnvelope } from './types';
 
 export type OrderStatus = 'pending' | 'paid' | 'cancelled' | 'failed' | 'expired' | 'refunded';
 
@@ -201,4 +201,14 @@ export function orderOf(context: PaymentContext, machineId: string): PaymentOrde
 export function createOrderInput(context: PaymentContext, machineId: string): CreateOrderInput {
   if (context.packageId === null) throw new Error(`${machineId}: no package to order`);
   return { packageId: context.packageId, vaultId: context.vaultId, idempotencyKey: context.idempotencyKey };
+}
+
+/**
+ * A failed order creation whose answer never came, or could not be read: the server may have made the order, so
+ * the purchase keeps its idempotency key for RETRY. Any other failure is an answer (the server said no): the key
+ * is spent, as a server that stores refusals would only replay this one.
+ */
+export function isLostOrderAnswer(error: unknown): boolean {
+  const kind = errorKind(error);
+  return kind === 'network' || kind === 'timeout' || kind === 'invalidResponse';
 }

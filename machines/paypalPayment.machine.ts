@@ -21,6 +21,7 @@ import {
   type PaymentInput,
   type PaymentUserEvent,
   type StatusOutcome,
+  isLostOrderAnswer,
 } from './payment.shared';
 import { errorMessage, type ResultEnvelope } from './types';
 
@@ -125,6 +126,7 @@ export const paypalPaymentMachine = setup({
     }),
   },
   guards: {
+    isOrderAnswerLost: ({ event }) => event.type === 'xstate.error.actor.createOrder' && isLostOrderAnswer(event.error),
     returnedCancelled: ({ context }) => context.returnedAs === 'cancelled',
     hasResume: ({ context }) => context.returnedAs !== null,
     hasPackage: ({ context }) => context.packageId !== null,
@@ -163,7 +165,9 @@ export const paypalPaymentMachine = setup({
       ],
     },
     // The only state that takes PAY: a double click cannot create two orders.
+    // Tagged: the view unlocks the package and method pickers here only.
     choosingPackage: {
+      tags: 'choosing',
       on: { PAY: { target: 'creatingOrder', actions: ['startOrder', 'newIdempotencyKey'] } },
     },
     creatingOrder: {
@@ -178,7 +182,11 @@ export const paypalPaymentMachine = setup({
           { target: 'failed', actions: ['setErrorFromResponse', 'spendIdempotencyKey'] },
         ],
         // No answer (or none the app could read): the key is kept for RETRY.
-        onError: { target: 'failed', actions: 'setErrorFromError' },
+        onError: [
+          // No answer (or none the app could read): the key is kept for RETRY.
+          { guard: 'isOrderAnswerLost', target: 'failed', actions: 'setErrorFromError' },
+          { target: 'failed', actions: ['setErrorFromError', 'spendIdempotencyKey'] },
+        ],
       },
     },
     // PayPal's buttons and popup; closing the popup answers 'cancelled', PayPal's own errors reject.

@@ -20,6 +20,7 @@ import {
   type PaymentInput,
   type PaymentUserEvent,
   type StatusOutcome,
+  isLostOrderAnswer,
 } from './payment.shared';
 import { errorMessage, type ResultEnvelope } from './types';
 
@@ -109,6 +110,7 @@ export function createRedirectPaymentMachine(id: string) {
       }),
     },
     guards: {
+    isOrderAnswerLost: ({ event }) => event.type === 'xstate.error.actor.createOrder' && isLostOrderAnswer(event.error),
       returnedCancelled: ({ context }) => context.returnedAs === 'cancelled',
       hasResume: ({ context }) => context.returnedAs !== null,
       hasPackage: ({ context }) => context.packageId !== null,
@@ -143,7 +145,9 @@ export function createRedirectPaymentMachine(id: string) {
         ],
       },
       // The only state that takes PAY: a double click cannot create two orders.
+      // Tagged: the view unlocks the package and method pickers here only.
       choosingPackage: {
+        tags: 'choosing',
         on: { PAY: { target: 'creatingOrder', actions: ['startOrder', 'newIdempotencyKey'] } },
       },
       creatingOrder: {
@@ -162,8 +166,11 @@ export function createRedirectPaymentMachine(id: string) {
             // A checkout the app cannot vouch for: nothing is remembered and the buyer goes nowhere.
             { target: 'failed', actions: ['setUnsafeRedirect', 'spendIdempotencyKey'] },
           ],
-          // No answer (or none the app could read): the key is kept for RETRY.
-          onError: { target: 'failed', actions: 'setErrorFromError' },
+          onError: [
+            // No answer (or none the app could read): the key is kept for RETRY.
+            { guard: 'isOrderAnswerLost', target: 'failed', actions: 'setErrorFromError' },
+            { target: 'failed', actions: ['setErrorFromError', 'spendIdempotencyKey'] },
+          ],
         },
       },
       // The page unloads on its way to the provider; CANCEL covers a navigation the browser blocked.

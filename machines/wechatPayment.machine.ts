@@ -21,6 +21,7 @@ import {
   type PaymentInput,
   type PaymentUserEvent,
   type StatusOutcome,
+  isLostOrderAnswer,
 } from './payment.shared';
 import { errorMessage, type ResultEnvelope } from './types';
 
@@ -102,6 +103,7 @@ export const wechatPaymentMachine = setup({
     }),
   },
   guards: {
+    isOrderAnswerLost: ({ event }) => event.type === 'xstate.error.actor.createOrder' && isLostOrderAnswer(event.error),
     returnedCancelled: ({ context }) => context.returnedAs === 'cancelled',
     hasResume: ({ context }) => context.returnedAs !== null,
     hasPackage: ({ context }) => context.packageId !== null,
@@ -136,7 +138,9 @@ export const wechatPaymentMachine = setup({
       ],
     },
     // The only state that takes PAY: a double click cannot create two orders.
+    // Tagged: the view unlocks the package and method pickers here only.
     choosingPackage: {
+      tags: 'choosing',
       on: { PAY: { target: 'creatingOrder', actions: ['startOrder', 'newIdempotencyKey'] } },
     },
     creatingOrder: {
@@ -150,7 +154,11 @@ export const wechatPaymentMachine = setup({
           { target: 'failed', actions: ['setErrorFromResponse', 'spendIdempotencyKey'] },
         ],
         // No answer (or none the app could read): the key is kept for RETRY.
-        onError: { target: 'failed', actions: 'setErrorFromError' },
+        onError: [
+          // No answer (or none the app could read): the key is kept for RETRY.
+          { guard: 'isOrderAnswerLost', target: 'failed', actions: 'setErrorFromError' },
+          { target: 'failed', actions: ['setErrorFromError', 'spendIdempotencyKey'] },
+        ],
       },
     },
     // The view shows the QR code of order.codeUrl; the buyer pays on the phone, so only the server can tell.

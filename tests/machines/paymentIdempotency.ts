@@ -1,12 +1,12 @@
 /**
  * How every payment machine keeps a purchase's idempotency key, checked after each replayed step: a fresh key on
  * PAY, sent with every order creation; kept when the creation's answer was lost, so RETRY sends the same key (the
- * server then hands back the order it may have made); spent once an answer was read, so any other RETRY (after a
+ * server then hands back the order it may have made); spent once an answer was read (a coded refusal included), so any other RETRY (after a
  * refusal, a cancel, a failed or expired order) is a new purchase with a new key; forgotten on DISMISS.
  */
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
-import type { PaymentContext } from '../../machines/payment.shared';
+import { isLostOrderAnswer, type PaymentContext } from '../../machines/payment.shared';
 import type { Invocation } from './pathRunner';
 
 let issued = 0;
@@ -75,6 +75,11 @@ export function assertIdempotencyKey(snapshot: PaymentSnapshot, { event, previou
     case 'xstate.done.actor.createOrder':
       // An answer arrived (an order, a refusal, a checkout the app refused): that purchase is over.
       expect(key).toBeNull();
+      break;
+    case 'xstate.error.actor.createOrder':
+      // No answer, or none that could be read: the key stays for RETRY. A coded refusal is an answer: spent.
+      if (isLostOrderAnswer((event as { error?: unknown }).error)) expect(key).toBe(before?.idempotencyKey);
+      else expect(key, 'a refusal spends the key').toBeNull();
       break;
     default:
       // A lost answer keeps the key for RETRY; nothing else touches it.

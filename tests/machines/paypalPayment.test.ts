@@ -10,6 +10,8 @@ const created = { code: 200, msg: 'ok', data: { orderNo: 'ord-1', paypalOrderId:
 const refused = { code: 500001, msg: 'Package not available', data: null } as const;
 const laterRefused = { code: 100002, msg: 'Try again later', data: null } as const;
 const offline = Object.assign(new Error('Network down'), { kind: 'network' });
+// A coded refusal the client rejects with (a 422, say): an answer, unlike a network failure.
+const refusedByServer = Object.assign(new Error('Unprocessable'), { kind: 'server', code: 422 });
 const declined = new Error('Instrument declined');
 
 const answered = (status: OrderStatus) => ({ code: 200, msg: 'ok', data: { orderNo: 'ord-1', status } }) as const;
@@ -45,6 +47,7 @@ const shared: Array<PathEvent<typeof paypalPaymentMachine>> = [
   done('createOrder', created),
   done('createOrder', refused),
   failure('createOrder', offline),
+  failure('createOrder', refusedByServer),
   done('approveInPaypal', 'approved'),
   done('approveInPaypal', 'cancelled'),
   failure('approveInPaypal', declined),
@@ -186,7 +189,7 @@ describeMachinePaths('paypalPayment machine', {
     }
     if (event.type === 'xstate.error.actor.createOrder') {
       expect(is('failed')).toBe(true);
-      expect(context).toMatchObject({ error: offline.message, errorKind: 'server', order: null });
+      expect(context).toMatchObject({ error: (event as { error: Error }).error.message, errorKind: 'server', order: null });
     }
     const reported = ['xstate.done.actor.createOrder', 'xstate.error.actor.createOrder', 'xstate.error.actor.approveInPaypal'];
     const failedWithMessage = is('failed') && reported.includes(event.type);

@@ -30,6 +30,8 @@ const unsafe = { code: 200, msg: 'ok', data: { orderNo: 'ord-2', checkoutUrl: 'h
 const refused = { code: 500001, msg: 'Package not available', data: null } as const;
 const checkRefused = { code: 100002, msg: 'Try again later', data: null } as const;
 const offline = Object.assign(new Error('Network down'), { kind: 'network' });
+// A coded refusal the client rejects with (a 422, say): an answer, unlike a network failure.
+const refusedByServer = Object.assign(new Error('Unprocessable'), { kind: 'server', code: 422 });
 
 const answered = (status: OrderStatus) => ({ code: 200, msg: 'ok', data: { orderNo: 'ord-1', status } }) as const;
 const STATUSES: readonly OrderStatus[] = ['paid', 'pending', 'cancelled', 'failed', 'expired', 'refunded'];
@@ -79,6 +81,7 @@ for (const base of [creemPaymentMachine, nowpaymentsPaymentMachine, freekassaPay
     done('createOrder', unsafe),
     done('createOrder', refused),
     failure('createOrder', offline),
+    failure('createOrder', refusedByServer),
     ...statusAnswers.map((answer) => done('checkOrder', answer)),
     done('checkOrder', checkRefused),
     failure('checkOrder', offline),
@@ -200,7 +203,7 @@ for (const base of [creemPaymentMachine, nowpaymentsPaymentMachine, freekassaPay
       }
       if (event.type === 'xstate.error.actor.createOrder') {
         expect(is('failed')).toBe(true);
-        expect(context).toMatchObject({ error: offline.message, errorKind: 'server', order: null });
+        expect(context).toMatchObject({ error: (event as { error: Error }).error.message, errorKind: 'server', order: null });
       }
       const failedByCreate = event.type === 'xstate.done.actor.createOrder' || event.type === 'xstate.error.actor.createOrder';
       if (!(is('failed') && failedByCreate)) expect(context).toMatchObject({ error: null, errorKind: null });

@@ -24,6 +24,8 @@ const created = { code: 200, msg: 'ok', data: { orderNo: 'ord-1', codeUrl: 'weix
 const refused = { code: 500001, msg: 'Package not available', data: null } as const;
 const laterRefused = { code: 100002, msg: 'Try again later', data: null } as const;
 const offline = Object.assign(new Error('Network down'), { kind: 'network' });
+// A coded refusal the client rejects with (a 422, say): an answer, unlike a network failure.
+const refusedByServer = Object.assign(new Error('Unprocessable'), { kind: 'server', code: 422 });
 
 const answered = (status: OrderStatus) => ({ code: 200, msg: 'ok', data: { orderNo: 'ord-1', status } }) as const;
 const STATUSES: readonly OrderStatus[] = ['paid', 'pending', 'cancelled', 'failed', 'expired', 'refunded'];
@@ -59,6 +61,7 @@ const shared: Array<PathEvent<typeof wechatPaymentMachine>> = [
   done('createOrder', created),
   done('createOrder', refused),
   failure('createOrder', offline),
+  failure('createOrder', refusedByServer),
   ...statusAnswers.map((answer) => done('checkOrder', answer)),
   done('checkOrder', laterRefused),
   failure('checkOrder', offline),
@@ -187,7 +190,7 @@ describeMachinePaths('wechatPayment machine', {
     }
     if (event.type === 'xstate.error.actor.createOrder') {
       expect(is('failed')).toBe(true);
-      expect(context).toMatchObject({ error: offline.message, errorKind: 'server', order: null });
+      expect(context).toMatchObject({ error: (event as { error: Error }).error.message, errorKind: 'server', order: null });
     }
     const failedWithMessage = is('failed') && (event.type === 'xstate.done.actor.createOrder' || event.type === 'xstate.error.actor.createOrder');
     if (!failedWithMessage && !(is('timedOut') && event.type === expiry.type)) expect(context).toMatchObject({ error: null, errorKind: null });

@@ -60,7 +60,7 @@ interface CheckoutProps {
   discount: Discount | null;
   resume: ResumeOrder | null;
   onPaid: () => void;
-  /** The package and method pickers, locked while an order is on its way. */
+  /** The package and method pickers, locked while an order is in view (on its way, or its outcome shown). */
   children: (locked: boolean) => ReactNode;
 }
 
@@ -127,7 +127,9 @@ interface BodyProps extends CheckoutProps {
 export function CheckoutBody({ actor, provider, packageId, discount, children, savedMethods = [] }: BodyProps) {
   const { t, i18n } = useLingui();
   const phase = useSelector(actor, selectPhase);
-  const locked = useSelector(actor, (s) => s.hasTag('busy') || s.hasTag('awaitingProvider'));
+  // Locked whenever an order is in view, not only while one is on its way: Try again orders what the panel shows,
+  // so the pickers wait for Close (choosing another package while a failed order shows would buy the first one).
+  const locked = useSelector(actor, (s) => !s.hasTag('choosing'));
   // The server did not answer several checks in a row: nothing is asked until the buyer says so.
   const checksStopped = useSelector(actor, (s) => s.hasTag('checksStopped'));
   const context = useSelector(actor, (s) => s.context);
@@ -208,7 +210,7 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
             )}
             {expires ? (
               <p className={styles.hint}>
-                <Trans>The code works until {expires}.</Trans>
+                <Trans>This page waits for your payment until {expires}.</Trans>
               </p>
             ) : null}
             {/* The QR code carries codeUrl as it is (weixin:// in production); a link only for a web address. */}
@@ -306,7 +308,8 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
         <>
           <p className={styles.result} role="alert">
             {context.errorKind === 'expired' ? (
-              <Trans>The QR code expired before a payment arrived. Get a new code to pay.</Trans>
+              // The page stops at the code's expiry or after 15 minutes, whichever comes first: the code may still work.
+              <Trans>No payment arrived while this page was waiting. If you paid, check again; otherwise get a new code.</Trans>
             ) : (
               <Trans>{name} has not confirmed the payment yet. If you paid, your credits arrive as soon as it does; the order stays in your list.</Trans>
             )}
@@ -316,14 +319,13 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
               <Trans>Close</Trans>
             </Button>
             {context.errorKind === 'expired' ? (
-              <Button size="sm" variant="primary" onClick={() => send({ type: 'RETRY' })}>
+              <Button size="sm" onClick={() => send({ type: 'RETRY' })}>
                 <Trans>Get a new code</Trans>
               </Button>
-            ) : (
-              <Button size="sm" variant="primary" onClick={() => send({ type: 'CHECK_AGAIN' })}>
-                <Trans>Check again</Trans>
-              </Button>
-            )}
+            ) : null}
+            <Button size="sm" variant="primary" onClick={() => send({ type: 'CHECK_AGAIN' })}>
+              <Trans>Check again</Trans>
+            </Button>
           </div>
         </>
       );

@@ -90,3 +90,30 @@ describe('checkout when polling stopped after errors', () => {
     actor.stop();
   });
 });
+
+describe('checkout when the page stopped waiting on a WeChat code', () => {
+  it('does not claim the code expired (the page stops at 15 minutes at most), and offers both Check again and a new code', async () => {
+    const { actors, actions, checkOrder } = fakes();
+    const machine = wechatPaymentMachine.provide({ actors, actions });
+    const waited: PaymentContext = { ...stopped, unsettledChecks: 0, failedChecks: 0, errorKind: 'expired' };
+    const actor = createActor(machine, { input: { resume: null }, snapshot: machine.resolveState({ value: 'timedOut', context: waited }) }).start();
+    show(actor, 'wechat');
+
+    expect(screen.getByRole('alert')).toHaveTextContent('No payment arrived while this page was waiting. If you paid, check again; otherwise get a new code.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('expired');
+    expect(screen.getByRole('button', { name: 'Get a new code' })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(actor.getSnapshot().matches('confirming')).toBe(true);
+    expect(checkOrder).toHaveBeenCalledWith({ orderNo: 'NB1' });
+    actor.stop();
+  });
+
+  it('while the code shows, says until when the page waits, not until when the code works', () => {
+    const { actors, actions } = fakes();
+    const machine = wechatPaymentMachine.provide({ actors, actions });
+    const actor = createActor(machine, { input: { resume: null }, snapshot: machine.resolveState({ value: { awaitingScan: 'waitingToCheck' }, context: { ...stopped, unsettledChecks: 1, failedChecks: 0 } }) }).start();
+    show(actor, 'wechat');
+    expect(screen.getByText(/This page waits for your payment until/)).toBeInTheDocument();
+    actor.stop();
+  });
+});
