@@ -1,7 +1,22 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { Toaster } from 'react-hot-toast';
+import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import styles from './ToastArea.module.css';
+
+/**
+ * At most this many toasts show; an older one goes when a newer one comes. Toasts pause while the pointer rests on
+ * them, and the pointer often rests where the last button was pressed: without a limit, a few failures in a row
+ * stacked up over a dialog's own buttons and stayed there.
+ */
+export const MAX_VISIBLE_TOASTS = 3;
+
+function useToastLimit(limit: number): void {
+  const { toasts } = useToasterStore();
+  useEffect(() => {
+    // Newest first.
+    for (const extra of toasts.filter((item) => item.visible).slice(limit)) toast.dismiss(extra.id);
+  }, [toasts, limit]);
+}
 
 /**
  * Where toasts appear. A modal <dialog> sits in the browser's top layer and makes the rest of the page
@@ -9,6 +24,7 @@ import styles from './ToastArea.module.css';
  * messages such as the demo mailbox code stay visible and announced while the login modal is open.
  */
 export function ToastArea() {
+  useToastLimit(MAX_VISIBLE_TOASTS);
   const dialog = useSyncExternalStore(subscribeToDialogs, topOpenDialog, () => null);
   const toaster = <Toaster position="top-center" toastOptions={{ className: styles.toast }} containerStyle={{ top: 72 }} />;
   return dialog ? createPortal(toaster, dialog) : toaster;
