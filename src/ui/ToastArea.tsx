@@ -4,9 +4,8 @@ import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import styles from './ToastArea.module.css';
 
 /**
- * At most this many toasts show; an older one goes when a newer one comes. Toasts pause while the pointer rests on
- * them, and the pointer often rests where the last button was pressed: without a limit, a few failures in a row
- * stacked up over a dialog's own buttons and stayed there.
+ * At most this many toasts show; an older one goes when a newer one comes, so a run of failures does not stack
+ * down over the page (or a dialog). Clicks pass through toasts in any case (ToastArea.module.css).
  */
 export const MAX_VISIBLE_TOASTS = 3;
 

@@ -73,3 +73,18 @@ test('an anonymous visitor of the dashboard sees the login modal, then the keys 
   // No reload: the page shows the new account's keys as soon as the session exists.
   await expect(page.getByRole('table').getByText('Primary')).toBeVisible();
 });
+
+test('toasts never take a click meant for what lies under them, a dialog included', async ({ page, openApp }) => {
+  await openApp(page);
+  await signUp(page, uniqueEmail());
+  const toast = page.locator('[data-rht-toaster] [role=status]').first();
+  await expect(toast).toBeVisible();
+  const box = await toast.boundingBox();
+  expect(box).not.toBeNull();
+  // What a click at the toast's middle reaches: never the toast.
+  const reachesToast = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-rht-toaster]') != null,
+    { x: (box?.x ?? 0) + (box?.width ?? 0) / 2, y: (box?.y ?? 0) + (box?.height ?? 0) / 2 },
+  );
+  expect(reachesToast).toBe(false);
+});
