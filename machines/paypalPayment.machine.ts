@@ -22,6 +22,9 @@ import {
   type PaymentUserEvent,
   type StatusOutcome,
   isLostOrderAnswer,
+  PAUSED_WHILE_HIDDEN,
+  STOPPED_AFTER_ERRORS,
+  WAITING_TO_CHECK,
 } from './payment.shared';
 import { errorMessage, type ResultEnvelope } from './types';
 
@@ -249,25 +252,12 @@ export const paypalPaymentMachine = setup({
           // The answer would only schedule the next check: it is asked for again when the tab shows.
           on: { PAGE_HIDDEN: 'pausedWhileHidden' },
         },
-        waitingToCheck: {
-          after: { CONFIRM_INTERVAL: 'checking' },
-          on: { PAGE_HIDDEN: 'pausedWhileHidden' },
-        },
-        // Nobody looks at a hidden tab: no checks until it shows again, then one at once.
-        pausedWhileHidden: {
-          on: { PAGE_VISIBLE: 'checking' },
-        },
+        waitingToCheck: WAITING_TO_CHECK,
+        pausedWhileHidden: PAUSED_WHILE_HIDDEN,
       },
     },
-    // The server did not answer several checks in a row: nobody asks again until the buyer does. The order stays
-    // remembered, as it may well be paid.
-    stoppedAfterErrors: {
-      tags: 'checksStopped',
-      on: {
-        CHECK_AGAIN: 'confirming',
-        DISMISS: { target: 'choosingPackage', actions: ['forgetPendingOrder', 'reset'] },
-      },
-    },
+    // Polling stopped after too many unanswered checks (see STOPPED_AFTER_ERRORS).
+    stoppedAfterErrors: STOPPED_AFTER_ERRORS,
     paid: {
       tags: 'paid',
       entry: ['forgetPendingOrder', 'notifyPaid'],
