@@ -139,9 +139,11 @@ export const userMachine = setup({
             { target: 'anonymous.noStoredLogin', actions: ['clearUser', 'enableOneTap'] },
           ],
         },
-        // No REFRESH here: a refresh while the user is loading is skipped.
+        // No REFRESH here: a refresh while the user is loading is skipped. LOGOUT is taken: the cached user shows
+        // (with the account menu) while it loads, and a sign-out pressed then must not be lost.
         fetchingUser: {
           tags: 'loading',
+          on: { LOGOUT: 'loggingOut' },
           invoke: {
             id: 'fetchUserInfo',
             src: 'fetchUserInfo',

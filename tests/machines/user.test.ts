@@ -213,3 +213,26 @@ describe('user machine: coming back to the tab while a session is expired', () =
     expect(actor.getSnapshot().context).toMatchObject({ user: newUser, expiredUser: null });
   });
 });
+
+describe('user machine: signing out while the account loads', () => {
+  it('takes the sign-out pressed on the cached account while user-info is still on its way', () => {
+    const actor = createActor(
+      userMachine.provide({
+        actors: {
+          fetchUserInfo: fromPromise<ResultEnvelope<SessionUser>>(() => new Promise(() => undefined)),
+          logout: fromPromise(() => new Promise(() => undefined)),
+          lookupIpCountry: fromPromise(async () => 'US'),
+          watchOtherTabs: fromCallback(() => undefined),
+        },
+        actions: { cacheUser: () => undefined, persistLogin: () => undefined, clearStoredLogin: () => undefined, announceSignIn: () => undefined, announceSignOut: () => undefined },
+      }),
+      { input: { readStoredLogin: () => ({ token: 'jwt-1', cachedUser: fetchedUser }) } },
+    ).start();
+    // A reload: the cached account shows (the header's menu with it) while user-info loads.
+    expect(actor.getSnapshot().matches({ session: 'fetchingUser' })).toBe(true);
+    expect(actor.getSnapshot().context.user).toEqual(fetchedUser);
+    actor.send({ type: 'LOGOUT' });
+    expect(actor.getSnapshot().matches({ session: 'loggingOut' })).toBe(true);
+    actor.stop();
+  });
+});
