@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain .mjs script without type declarations
-import { RUNS_WHEN_SHORT, SIGNED_IN_AUDIT, THRESHOLDS, assertSignedInDashboard, dashboardViewProblems, judge, measure, median, scoresOf } from '../../../scripts/lighthouse.mjs';
+import { BARE_RUNS, MAX_LCP_RATIO, MOBILE_THRESHOLDS, PROFILES, RUNS_WHEN_SHORT, SIGNED_IN_AUDIT, THRESHOLDS, assertProfile, assertSignedInDashboard, dashboardViewProblems, gateOf, judge, lcpRatio, measure, measureBare, median, profileProblems, scoresOf } from '../../../scripts/lighthouse.mjs';
 
 interface Run {
   performance: number;
@@ -8,16 +8,48 @@ interface Run {
   lcpMs: number;
   tbtMs: number;
 }
-const run = (performance: number, accessibility = 100): Run => ({ performance, accessibility, lcpMs: 1000, tbtMs: 0 });
+const run = (performance: number, accessibility = 100, lcpMs = 1000): Run => ({ performance, accessibility, lcpMs, tbtMs: 0 });
 
-/** Measures a page whose runs score these, in order; returns the verdict and how many runs it took. */
-function measureRuns(...scores: Run[]): { runs: Run[]; performance: number; accessibility: number; passed: boolean } {
-  return measure((n: number) => {
+interface Verdict {
+  runs: Run[];
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  lcpRatio?: number;
+  shortfalls: string[];
+  passed: boolean;
+}
+
+/** A runOnce that returns these runs in order, and fails the test if asked for one more. */
+const runsOf =
+  (scores: Run[]) =>
+  (n: number): Run => {
     const next = scores[n - 1];
     if (!next) throw new Error(`run ${n} was not expected`);
     return next;
-  });
+  };
+
+/** Measures a page whose runs score these, in order; returns the verdict and how many runs it took. */
+function measureRuns(...scores: Run[]): Verdict {
+  return measure(runsOf(scores));
 }
+
+/** The same on mobile, against a bare page whose median LCP is `bareLcpMs`. */
+function measureMobile(bareLcpMs: number, ...scores: Run[]): Verdict {
+  return measure(runsOf(scores), gateOf('mobile', bareLcpMs));
+}
+
+/** The settings part of a report made with Lighthouse's default (mobile) config, as Lighthouse 13 writes it. */
+const mobileSettings = {
+  formFactor: 'mobile',
+  throttlingMethod: 'simulate',
+  throttling: { rttMs: 150, throughputKbps: 1638.4, requestLatencyMs: 562.5, downloadThroughputKbps: 1474.56, uploadThroughputKbps: 675, cpuSlowdownMultiplier: 4 },
+};
+const desktopSettings = {
+  formFactor: 'desktop',
+  throttlingMethod: 'simulate',
+  throttling: { rttMs: 40, throughputKbps: 10240, requestLatencyMs: 0, downloadThroughputKbps: 0, uploadThroughputKbps: 0, cpuSlowdownMultiplier: 1 },
+};
 
 const signedInView = {
   path: '/dashboard',
@@ -55,10 +87,10 @@ describe('the Lighthouse gate', () => {
   it('judges by the median, so one noisy run neither fails nor saves a page', () => {
     expect(judge([run(97)]).passed).toBe(true);
     expect(judge([run(94)]).passed).toBe(false);
-    expect(judge([run(94), run(97), run(96)])).toEqual({ performance: 96, accessibility: 100, passed: true });
+    expect(judge([run(94), run(97), run(96)])).toEqual({ performance: 96, accessibility: 100, lcpMs: 1000, shortfalls: [], passed: true });
     expect(judge([run(97), run(90), run(91)])).toMatchObject({ performance: 91, passed: false });
     // Accessibility must be perfect.
-    expect(judge([run(99, 98)])).toMatchObject({ accessibility: 98, passed: false });
+    expect(judge([run(99, 98)])).toMatchObject({ accessibility: 98, shortfalls: ['accessibility 98 < 100'], passed: false });
   });
 
   it('measures once when the run passes, else three times and takes the median of the three', () => {
@@ -85,5 +117,82 @@ describe('the Lighthouse gate', () => {
     // No audit at all (the config was not used), or the mobile preset: not the measurement the gate asks for.
     expect(() => assertSignedInDashboard({ audits: {} }, 'dashboard-1.json')).toThrow(/has no "signed-in-dashboard" audit/);
     expect(() => assertSignedInDashboard(reportSeeing(signedInView, 1, 'mobile'), 'dashboard-1.json')).toThrow(/not with the desktop preset/);
+  });
+
+  it('holds the mobile gate the issue sets: 98, 100, and at most 1.1 times the bare page\'s LCP over 3 runs of it', () => {
+    expect(MOBILE_THRESHOLDS).toEqual({ performance: 98, accessibility: 100 });
+    expect(MAX_LCP_RATIO).toBe(1.1);
+    expect(BARE_RUNS).toBe(3);
+    expect(gateOf('mobile', 1500)).toEqual({ performance: 98, accessibility: 100, bareLcpMs: 1500, maxLcpRatio: 1.1 });
+    // The dashboard and the desktop runs keep the desktop thresholds, with no LCP comparison.
+    expect(gateOf('desktop', 1500)).toEqual({ performance: 95, accessibility: 100 });
+    expect(() => gateOf('tablet', 1500)).toThrow(/No gate/);
+  });
+
+  it('compares a page\'s LCP with the bare page\'s as a ratio, to three decimals', () => {
+    expect(lcpRatio(1650, 1500)).toBe(1.1);
+    expect(lcpRatio(3000, 1500)).toBe(2);
+    expect(lcpRatio(1000, 1500)).toBe(0.667);
+    expect(lcpRatio(1652, 1500)).toBe(1.101);
+    // No yardstick, no verdict: a bare page that never painted must not make every ratio infinite or zero.
+    expect(() => lcpRatio(1000, 0)).toThrow(/positive time/);
+    expect(() => lcpRatio(1000, Number.NaN)).toThrow(/positive time/);
+  });
+
+  it('passes a mobile page only with performance 98, accessibility 100 and an LCP within 1.1 times the bare page\'s', () => {
+    const gate = gateOf('mobile', 1500);
+    expect(judge([run(98, 100, 1650)], gate)).toEqual({ performance: 98, accessibility: 100, lcpMs: 1650, lcpRatio: 1.1, shortfalls: [], passed: true });
+    // 97 passes the desktop preset, not the phone.
+    expect(judge([run(97, 100, 1200)], gate)).toMatchObject({ shortfalls: ['performance 97 < 98'], passed: false });
+    expect(judge([run(97, 100, 1200)])).toMatchObject({ passed: true });
+    // A perfect score with a largest paint 1.101 times the bare page's still fails: the ratio is a gate of its own.
+    expect(judge([run(100, 100, 1652)], gate)).toMatchObject({ lcpRatio: 1.101, shortfalls: ["LCP 1652 ms = 1.101 x the bare page's 1500 ms > 1.1 x"], passed: false });
+    expect(judge([run(100, 96, 1500)], gate)).toMatchObject({ shortfalls: ['accessibility 96 < 100'], passed: false });
+    // The median LCP of three runs, not the first, nor the mean: 5000, 1400, 1600 is 1600 ms (mean 2667).
+    expect(judge([run(99, 100, 5000), run(99, 100, 1400), run(99, 100, 1600)], gate)).toMatchObject({ lcpMs: 1600, lcpRatio: 1.067, passed: true });
+    expect(judge([run(99, 100, 1000), run(99, 100, 1700), run(99, 100, 1800)], gate)).toMatchObject({ lcpMs: 1700, passed: false });
+  });
+
+  it('measures a mobile page again when its first run paints too late, and judges the median of three', () => {
+    // One run within every limit decides.
+    expect(measureMobile(1500, run(99, 100, 1600))).toMatchObject({ runs: [run(99, 100, 1600)], lcpRatio: 1.067, passed: true });
+    // A first run that scores 100 but paints late is not enough to pass, nor to fail: two more runs decide.
+    expect(measureMobile(1500, run(100, 100, 2000), run(99, 100, 1500), run(99, 100, 1550))).toMatchObject({ lcpMs: 1550, passed: true });
+    expect(measureMobile(1500, run(100, 100, 2000), run(99, 100, 1900), run(99, 100, 1500))).toMatchObject({ lcpMs: 1900, passed: false });
+    // Today's pages, before prerendering: 76 on a phone fails whatever the ratio.
+    expect(measureMobile(1500, run(76, 100, 1400), run(78, 100, 1400), run(75, 100, 1400))).toMatchObject({ performance: 76, passed: false });
+  });
+
+  it('measures the bare page three times and keeps the median LCP, and stops on a run that never painted', () => {
+    expect(measureBare(runsOf([run(100, 100, 1500), run(100, 100, 2400), run(100, 100, 1450)]))).toEqual({
+      runs: [run(100, 100, 1500), run(100, 100, 2400), run(100, 100, 1450)],
+      lcpMs: 1500,
+    });
+    // Three runs even when the first would do: one lucky run must not set the yardstick.
+    let asked = 0;
+    measureBare((n: number) => {
+      asked = n;
+      return run(100, 100, 1500);
+    });
+    expect(asked).toBe(3);
+    expect(() => measureBare(runsOf([run(100, 100, 1500), run(0, 0, 0), run(100, 100, 1450)]))).toThrow(/bare page's run 2 recorded no largest contentful paint/);
+  });
+
+  it('judges a report only by the profile it was made with', () => {
+    expect(PROFILES.mobile).toEqual({ formFactor: 'mobile', throttlingMethod: 'simulate', rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: 4 });
+    expect(profileProblems({ configSettings: mobileSettings }, 'mobile')).toEqual([]);
+    expect(profileProblems({ configSettings: desktopSettings }, 'desktop')).toEqual([]);
+    // The desktop preset's report is no phone's: no 4x CPU, no slow 4G.
+    expect(profileProblems({ configSettings: desktopSettings }, 'mobile')).toEqual([
+      'formFactor was "desktop", not "mobile"',
+      'rttMs was 40, not 150',
+      'throughputKbps was 10240, not 1638.4',
+      'cpuSlowdownMultiplier was 1, not 4',
+    ]);
+    // Applied throttling (devtools) is another measurement than the simulated one the gate is set for.
+    expect(profileProblems({ configSettings: { ...mobileSettings, throttlingMethod: 'devtools' } }, 'mobile')).toEqual(['throttlingMethod was "devtools", not "simulate"']);
+    expect(profileProblems({ configSettings: mobileSettings }, 'desktop')).toEqual(['formFactor was "mobile", not "desktop"']);
+    expect(() => assertProfile({ configSettings: mobileSettings }, 'mobile', 'landing-mobile-1.json')).not.toThrow();
+    expect(() => assertProfile({}, 'mobile', 'landing-mobile-1.json')).toThrow(/landing-mobile-1\.json: not measured with the mobile profile: formFactor was undefined/);
   });
 });
