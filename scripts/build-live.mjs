@@ -4,7 +4,8 @@
 //
 //   node scripts/build-live.mjs
 //
-// The ports and the test account are in tests/e2e-live/settings.json, which the Playwright config reads too.
+// The ports, the site's public origin and the test account are in tests/e2e-live/settings.json, which the Playwright
+// config and scripts/check-live-build.mjs read too.
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,8 @@ export const LIVE_ENV = {
   VITE_TASK_CALLBACK_URL: `${API}/callback`,
   VITE_IMAGE_HOSTS: API,
   VITE_IP_COUNTRY_URL: `${API}/ip-country`,
+  // A public origin unlike the preview's, so check-live-build can tell it was used (canonical links, sitemap).
+  VITE_SITE_URL: settings.siteUrl,
 };
 
 async function main() {

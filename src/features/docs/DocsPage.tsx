@@ -1,5 +1,3 @@
-import { useEffect } from 'react';
-import { useLingui } from '@lingui/react/macro';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors } from '../../actors/user';
 import type { OpenApiDocument } from '../../api/openapiModel';
@@ -12,18 +10,9 @@ const apiDocument = generated as unknown as OpenApiDocument;
 
 /** /docs: the API reference, with the signed-in user's key in its examples. */
 export default function DocsPage() {
-  const { t } = useLingui();
   const modal = useGlobalActor('loginModal');
   const user = useGlobalSelector('user', userSelectors.user);
   const resolving = useGlobalSelector('user', userSelectors.isResolving);
-
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${t`API reference`} — Nano Banana API`;
-    return () => {
-      document.title = previous;
-    };
-  }, [t]);
 
   return (
     <ApiReference

@@ -141,20 +141,11 @@ function MachineList({ selectedId, liveIds }: { selectedId: string; liveIds: Rea
 }
 
 export default function MachinesPage() {
-  const { t } = useLingui();
   const app = useAppActor();
   const requested = new URLSearchParams(useSearch()).get('machine');
   const entry = machineCatalogue.find((candidate) => candidate.id === requested) ?? machineCatalogue[0];
   const graph = useMemo(() => (entry ? statechartGraph(entry.machine) : null), [entry]);
   const liveIds = useMemo(() => new Set(machineCatalogue.filter((candidate) => globalActorOf(app, candidate)).map((candidate) => candidate.id)), [app]);
-
-  useEffect(() => {
-    const previous = document.title;
-    document.title = t`Statechart explorer`;
-    return () => {
-      document.title = previous;
-    };
-  }, [t]);
 
   return (
     <div className={styles.page}>
