@@ -3,7 +3,9 @@ import path from 'node:path';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
+import { prerenderPlugin } from './prerender-plugin.ts';
 import { headersFile, headersForPath, parseHeadersFile, type HostSettings } from './security-headers.ts';
+import { seoFilesPlugin } from './seo-files.ts';
 
 /** The Mock Service Worker script in public/: demo mode's API runs in it. */
 const MOCK_WORKER_FILE = 'mockServiceWorker.js';
@@ -84,8 +86,10 @@ export default defineConfig(({ mode }) => {
       react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
       lingui(),
       headersFilePlugin(env),
+      seoFilesPlugin(env),
       liveBuildWithoutMockWorker(env),
       previewHeadersFromBuild(),
+      prerenderPlugin(),
     ],
     // The dev server has no CSP: its hot reload injects inline scripts. The preview serves the build as production would.
     server: { port: 5173, strictPort: true },

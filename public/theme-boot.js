@@ -18,6 +18,43 @@
 
   var locale = stored('locale');
   if (['en', 'es', 'fr', 'de', 'ru', 'zh-CN'].indexOf(locale) !== -1) root.lang = locale;
+
+  // A prerendered page (src/prerender/boot.ts names the modes): hydrated as it is only if it is this page, in
+  // English, and (for pages that read it) without a query string; otherwise hidden until the app renders it.
+  var prerendered = root.dataset.prerendered;
+  if (prerendered) {
+    var samePage = prerendered === location.pathname || prerendered === '/404';
+    var queryMatters = root.hasAttribute('data-prerendered-reads-query') && location.search !== '';
+    var english = ['es', 'fr', 'de', 'ru', 'zh-CN'].indexOf(locale) === -1;
+    root.dataset.boot = !samePage || queryMatters ? 'render' : english ? 'hydrate' : 'translate';
+  }
+
+  // A signed-in visitor's header differs from the prerendered (anonymous) one: its tools wait for the app.
+  if (/(?:^|;\s*)authorization=/.test(document.cookie)) root.dataset.session = 'stored';
+
+  // Clicks on controls before the page is hydrated would do nothing: they are held, and replayed once the app
+  // is ready (links need no script and are left alone).
+  if (root.dataset.boot === 'hydrate') {
+    var held = [];
+    var hold = function (event) {
+      var control = event.target instanceof Element ? event.target.closest('button, label, input[type="checkbox"], input[type="radio"], summary, [role="button"]') : null;
+      if (!control || !control.closest('#root')) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (held.indexOf(control) === -1) held.push(control);
+    };
+    document.addEventListener('click', hold, true);
+    document.addEventListener(
+      'app:ready',
+      function () {
+        document.removeEventListener('click', hold, true);
+        held.forEach(function (control) {
+          if (control.isConnected) control.click();
+        });
+      },
+      { once: true },
+    );
+  }
 })();
 
 // The Trusted Types `default` policy (the CSP requires Trusted Types; security-headers.ts). Libraries hand DOM

@@ -5,6 +5,7 @@
 
 import { DEFAULT_IP_COUNTRY_URL } from './services/defaultHosts';
 import { DEMO_TASK_CALLBACK_PATH } from './services/demoPages';
+import { siteUrlFrom } from './app/seo/site';
 
 export type AppMode = 'demo' | 'live';
 
@@ -28,6 +29,8 @@ export interface AppConfig {
   turnstileSiteKey: string;
   paypalClientId: string;
   discordInviteUrl: string;
+  /** The site's public origin (canonical links, link previews, the sitemap); `npm start`'s address when unset. */
+  siteUrl: string;
 }
 
 export { DEFAULT_IP_COUNTRY_URL };
@@ -63,7 +66,16 @@ function readConfig(): AppConfig {
     paypalClientId: setting(import.meta.env.VITE_PAYPAL_CLIENT_ID),
     // A connected account learns the invite only when it connects; the demo knows its own, like a live build told it.
     discordInviteUrl: setting(import.meta.env.VITE_DISCORD_INVITE_URL) || (mode === 'demo' ? DEMO_DISCORD_INVITE_URL : ''),
+    siteUrl: siteUrlFrom(import.meta.env.VITE_SITE_URL),
   };
+}
+
+/**
+ * The task API's base URL as prerendered pages show it in code samples. A demo build's API is its page's own
+ * origin, which the build cannot know: the site's is shown until the page is hydrated (see useBrowserValue).
+ */
+export function prerenderedGenerationApiBaseUrl(settings: AppConfig): string {
+  return settings.mode === 'demo' ? settings.siteUrl : settings.generationApiBaseUrl;
 }
 
 export const config: Readonly<AppConfig> = Object.freeze(readConfig());

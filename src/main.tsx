@@ -1,18 +1,23 @@
-import './styles/global.css';
 import type { ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { waitFor } from 'xstate';
 import { configureApiClient } from './api/client';
 import { config } from './config';
 import { startApp, type AppActor, type UserActor } from './actors/app';
 import { App } from './app/App';
+import { preloadPage } from './app/routes';
 import { preloadLoginForms } from './features/auth/LoginModal';
 import type { ModeServices } from './app/ServicesContext';
 import { captureReferral } from './services/referral';
 import { initDeviceId } from './services/deviceId';
+import { hasStoredSession } from './services/session';
+import { afterFirstAction } from './services/firstAction';
 import { isDemoPagePath } from './services/demoPages';
-import { setBackendReady } from './services/backendReady';
+import { setBackendStarter } from './services/backendReady';
 import { retryableLazy } from './ui/retryableLazy';
+import { bootMode, markPageReady, prerenderedMessages } from './prerender/boot';
+import { PRERENDER_LOCALE, startPrerenderedApp } from './prerender/prerenderedApp';
+import { i18n } from './i18n/catalog';
 
 /** Demo mode starts the in-browser API before anything calls it; live mode loads Turnstile on demand. */
 /** `?inspect`: the inspector service is only loaded when the address asks for it. */
@@ -27,8 +32,8 @@ async function startMode(): Promise<{ services: ModeServices; demoPanel?: ReactN
   // drops the demo (MSW, the in-browser database) entirely. config.ts applies the same rule.
   if (!import.meta.env.VITE_API_BASE_URL?.trim()) {
     const demo = await import('./demo/boot');
-    // The in-browser API starts while the page renders; requests wait for it (src/services/backendReady).
-    setBackendReady(demo.startDemo());
+    // The in-browser API starts when the first request needs it; requests wait for it (src/services/backendReady).
+    setBackendStarter(() => demo.startDemo());
     return {
       services: { ChallengeWidget: demo.DemoChallenge, google: demo.demoGoogle, microsoft: demo.demoMicrosoft, paypal: demo.demoPaypal },
       demoPanel: <demo.DemoControls />,
@@ -61,9 +66,13 @@ async function boot() {
   // page, not the app (no referral, no actors).
   if (!import.meta.env.VITE_API_BASE_URL?.trim() && isDemoPagePath(window.location.pathname)) {
     const demo = await import('./demo/boot');
+    // The host's fallback file may be a prerendered page: it never shows under a demo page.
+    rootElement().replaceChildren();
     await demo.renderDemoPage(rootElement());
+    markPageReady();
     return;
   }
+  preloadPage(window.location.pathname);
   captureReferral();
   const { services, demoPanel } = await startMode();
 
@@ -73,27 +82,50 @@ async function boot() {
   const inspect = await startInspectorIfWanted();
   app = startApp({ google: services.google, ...(inspect ? { inspect } : {}) });
 
-  // Render once the first catalogue is in, so nobody sees untranslated text flash by.
-  const locale = app.system.get('locale');
-  if (locale) await waitFor(locale, (s) => !s.hasTag('loading'), { timeout: 15_000 }).catch(() => undefined);
-
-  createRoot(rootElement()).render(<App actor={app} services={services} demoPanel={demoPanel} inspect={inspect} />);
+  // A prerendered page in the visitor's language is adopted as it is, with the messages it was rendered with.
+  const messages = bootMode() === 'hydrate' ? prerenderedMessages() : null;
+  if (messages) {
+    i18n.load(PRERENDER_LOCALE, messages);
+    i18n.activate(PRERENDER_LOCALE);
+    // Each step in a task of its own: the page stays responsive (a phone's CPU takes a while for each).
+    await yieldToBrowser();
+    const prerendered = startPrerenderedApp(() => Promise.resolve(messages));
+    await yieldToBrowser();
+    hydrateRoot(rootElement(), <App actor={app} prerendered={prerendered} services={services} demoPanel={demoPanel} inspect={inspect} />);
+  } else {
+    // Render once the first catalogue is in, so nobody sees untranslated text flash by.
+    const locale = app.system.get('locale');
+    if (locale) await waitFor(locale, (s) => !s.hasTag('loading'), { timeout: 15_000 }).catch(() => undefined);
+    createRoot(rootElement()).render(<App actor={app} services={services} demoPanel={demoPanel} inspect={inspect} />);
+  }
 
   // Coming back to the tab refreshes the user (credits, a session that expired meanwhile).
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') app?.system.get('user')?.send({ type: 'REFRESH' });
   });
 
-  // The fingerprint library is heavy: compute the device id when the browser is idle.
-  const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
-  idle(() => void initDeviceId());
-  // The sign-in modal's Microsoft button, fetched before anyone opens the modal. Offline, the modal fetches it
-  // again when it opens (and says so if it still cannot).
-  idle(() => void import('./features/auth/SocialSignIn').then((social) => social.loadMicrosoftButton()).catch(() => undefined));
-  // The modal's other forms (create an account, reset a password, the bot check), likewise.
-  idle(preloadLoginForms);
-  // What was loaded for one account (PayPal's SDK, MSAL's accounts) is reset when the tab's account changes.
-  idle(() => void followAccountChanges(app));
+  // Work for later: the device id (the fingerprint library is heavy), the sign-in modal's Microsoft button and
+  // other forms (fetched before anyone opens the modal; offline, the modal fetches them again when it opens), and
+  // the registry that resets what was loaded for one account (PayPal's SDK, MSAL's accounts) when the tab's
+  // account changes. A visitor with a session gets it when the browser is idle (their API calls carry the device
+  // id); an anonymous one when they first act, so that a first visit loads and runs nothing it does not show.
+  const later = () => {
+    void initDeviceId();
+    void import('./features/auth/SocialSignIn').then((social) => social.loadMicrosoftButton()).catch(() => undefined);
+    preloadLoginForms();
+    void followAccountChanges(app);
+  };
+  if (hasStoredSession()) whenIdle(later);
+  else void afterFirstAction().then(later);
+}
+
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+function whenIdle(callback: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(callback);
+  else window.setTimeout(callback, 1500);
 }
 
 async function followAccountChanges(app: AppActor | null): Promise<void> {

@@ -1,14 +1,24 @@
-import { createContext, useContext, type ReactNode } from 'react';
-import { useSelector } from '@xstate/react';
-import type { SnapshotFrom } from 'xstate';
+import { createContext, useCallback, useContext, type ReactNode } from 'react';
+import { useSyncExternalStoreWithSelector } from 'use-sync-external-store/with-selector';
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import type { AppActor, EarlyRenewalActor, LocaleActor, LoginModalActor, PageProgressActor, ThemeActor, UserActor } from './app';
 import type { loginLogic } from './login';
 import type { ActorRefFrom } from 'xstate';
 
 const AppActorContext = createContext<AppActor | null>(null);
+/** The app in the state its page was prerendered in, while React hydrates that page (see prerenderedApp.ts). */
+const PrerenderedAppContext = createContext<AppActor | null>(null);
 
-export function AppActorProvider({ actor, children }: { actor: AppActor; children: ReactNode }) {
-  return <AppActorContext.Provider value={actor}>{children}</AppActorContext.Provider>;
+/**
+ * `prerendered`: when the page is hydrated, the app as it was prerendered. Until hydration is over, views read
+ * the global actors' snapshots from it, so the first render matches the HTML; then they read `actor`'s.
+ */
+export function AppActorProvider({ actor, prerendered = null, children }: { actor: AppActor; prerendered?: AppActor | null; children: ReactNode }) {
+  return (
+    <AppActorContext.Provider value={actor}>
+      <PrerenderedAppContext.Provider value={prerendered}>{children}</PrerenderedAppContext.Provider>
+    </AppActorContext.Provider>
+  );
 }
 
 /** The root actor of the app (the explorer follows it and reaches its system); pages use useGlobalActor. */
@@ -36,8 +46,16 @@ export function useGlobalActor<K extends keyof GlobalActors>(systemId: K): Globa
   return actor;
 }
 
-/** Reads a slice of a global actor's snapshot; re-renders only when that slice changes. */
+/**
+ * Reads a slice of a global actor's snapshot; re-renders only when that slice changes. While React hydrates a
+ * prerendered page it reads the prerendered app's snapshot instead (React's "server snapshot"), and re-renders
+ * with the live one right after.
+ */
 export function useGlobalSelector<K extends keyof GlobalActors, T>(systemId: K, selector: (snapshot: SnapshotFrom<GlobalActors[K]>) => T): T {
-  const actor = useGlobalActor(systemId);
-  return useSelector(actor, selector as (snapshot: unknown) => T);
+  const actor: AnyActorRef = useGlobalActor(systemId);
+  const prerendered: AnyActorRef | undefined = useContext(PrerenderedAppContext)?.system.get(systemId);
+  const subscribe = useCallback((onChange: () => void) => actor.subscribe({ next: onChange, error: onChange }).unsubscribe, [actor]);
+  const getSnapshot = useCallback(() => actor.getSnapshot() as SnapshotFrom<GlobalActors[K]>, [actor]);
+  const getPrerenderedSnapshot = useCallback(() => (prerendered ?? actor).getSnapshot() as SnapshotFrom<GlobalActors[K]>, [prerendered, actor]);
+  return useSyncExternalStoreWithSelector(subscribe, getSnapshot, getPrerenderedSnapshot, selector);
 }

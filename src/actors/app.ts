@@ -1,4 +1,4 @@
-import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
+import { createActor, fromCallback, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { appMachine } from '../../machines/app.machine';
 import type { Inspect } from './inspection';
 import type { userMachine } from '../../machines/user.machine';
@@ -93,12 +93,15 @@ function connectOneTap(app: AppActor): void {
   // Relay changes only: re-sending PROMPT_ALLOWED on every user snapshot (a credit refresh, the IP country)
   // would bring One Tap back right after the visitor dismissed it.
   let allowed: boolean | null = null;
-  user.subscribe((snapshot) => {
+  const relay = (snapshot: SnapshotFrom<UserActor>) => {
     const next = snapshot.context.oneTap && !snapshot.hasTag('signedIn');
     if (next === allowed) return;
     allowed = next;
     oneTap.send({ type: next ? 'PROMPT_ALLOWED' : 'PROMPT_BLOCKED' });
-  });
+  };
+  user.subscribe(relay);
+  // The user as it is now: nothing else may change in it for a while (an anonymous visitor who only reads).
+  relay(user.getSnapshot());
 
   login.subscribe((snapshot) => {
     if (!oneTap.getSnapshot().matches('signingIn') || snapshot.context.request?.kind !== 'google') return;

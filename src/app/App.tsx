@@ -9,10 +9,14 @@ import { Header } from './Header';
 import { AppRoutes } from './routes';
 import { ServicesProvider, type ModeServices } from './ServicesContext';
 import { ToastArea } from '../ui/ToastArea';
+import { ClientReady } from './ClientReady';
+import { DocumentHead } from './seo/DocumentHead';
 import styles from './App.module.css';
 
 interface AppProps {
   actor: AppActor;
+  /** While hydrating a prerendered page: the app as it was prerendered (see AppActorProvider). */
+  prerendered?: AppActor | null;
   services: ModeServices;
   /** Demo mode's controls panel, handed in by boot (nothing else may import demo code). */
   demoPanel?: ReactNode;
@@ -20,11 +24,11 @@ interface AppProps {
   inspect?: Inspect | undefined;
 }
 
-export function App({ actor, services, demoPanel, inspect }: AppProps) {
+export function App({ actor, prerendered = null, services, demoPanel, inspect }: AppProps) {
   const GoogleProvider = services.google.Provider;
   return (
     <I18nProvider i18n={i18n}>
-      <AppActorProvider actor={actor}>
+      <AppActorProvider actor={actor} prerendered={prerendered}>
         <InspectProvider inspect={inspect}>
           <ServicesProvider services={services}>
             <GoogleProvider>
@@ -34,9 +38,11 @@ export function App({ actor, services, demoPanel, inspect }: AppProps) {
                   <AppRoutes />
                 </main>
               </div>
+              <DocumentHead />
               <LoginModal />
               <ToastArea />
-              {demoPanel}
+              {/* Not in the prerendered HTML: it comes once the browser's app has taken over. */}
+              <ClientReady>{demoPanel}</ClientReady>
             </GoogleProvider>
           </ServicesProvider>
         </InspectProvider>

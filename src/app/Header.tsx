@@ -57,7 +57,7 @@ export function Header() {
             <Trans>Community</Trans>
           </NavLink>
         </nav>
-        <div className={styles.tools}>
+        <div className={styles.tools} data-account-tools>
           <LanguageSwitcher />
           <ThemeSwitcher />
           {signedIn || hasUser ? (

@@ -1,9 +1,11 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { useGlobalActor } from '../actors/AppActorContext';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { RouteLoading } from './ProgressBar';
 import { retryableLazy } from '../ui/retryableLazy';
+import { markPageReady } from '../prerender/boot';
+import { useClientReady } from './ClientReady';
 
 // Every page is its own chunk, so the landing page ships only what it shows. A chunk that failed to arrive
 // (offline) is fetched again the next time its page is opened.
@@ -21,12 +23,44 @@ const DocsPage = retryableLazy(() => import('../features/docs/DocsPage'));
 // The statechart explorer is a demo-mode tool for QA: a live build leaves it (and its layout library) out.
 const MachinesPage = import.meta.env.VITE_API_BASE_URL?.trim() ? null : retryableLazy(() => import('../features/machines/MachinesPage'));
 
+const PAGES: Readonly<Record<string, { preload: () => void }>> = {
+  '/': HomePage,
+  '/dashboard': OverviewPage,
+  '/dashboard/api-keys': ApiKeysPage,
+  '/dashboard/billing': BillingPage,
+  '/dashboard/settings': SettingsPage,
+  '/playground/flux': PlaygroundPage,
+  '/recent-history': HistoryPage,
+  '/join-discord': JoinDiscordPage,
+  '/get-started': GetStartedPage,
+  '/docs': DocsPage,
+  ...(MachinesPage ? { '/__machines': MachinesPage } : {}),
+};
+
+/** Fetches the code of the page at `path` now (at boot: with the app's code, instead of after it). */
+export function preloadPage(path: string): void {
+  (PAGES[path] ?? NotFoundPage).preload();
+}
+
+/**
+ * In the page's Suspense boundary, so it runs once the first page is on screen (hydrated, or rendered) and the
+ * browser's app has taken over: a hidden page shows, and the clicks held meanwhile go through.
+ */
+function PageReady() {
+  const ready = useClientReady();
+  useEffect(() => {
+    if (ready) markPageReady();
+  }, [ready]);
+  return null;
+}
+
 export function AppRoutes() {
   const progress = useGlobalActor('pageProgress');
   const [path] = useLocation();
   return (
     <RouteErrorBoundary progress={progress} path={path}>
       <Suspense fallback={<RouteLoading />}>
+        <PageReady />
         <Switch>
           <Route path="/" component={HomePage} />
           <Route path="/dashboard" component={OverviewPage} />

@@ -1,8 +1,10 @@
 /**
  * Whether the API can answer yet. Live mode: always. Demo mode: once the in-browser API (a service worker)
- * runs; boot starts it without waiting, so the page paints first, and every request waits here instead.
+ * runs; it starts when the first request asks here (a first visit that requests nothing never loads it), and
+ * every request waits for it.
  */
 let ready: Promise<void> = Promise.resolve();
+let start: (() => Promise<void>) | null = null;
 
 /** A worker that has not started by then never will (it takes well under a second): requests go ahead and fail visibly. */
 export const BACKEND_START_LIMIT_MS = 20_000;
@@ -20,6 +22,16 @@ export function setBackendReady(starting: Promise<void>): void {
     .finally(() => clearTimeout(timer));
 }
 
+/** Boot hands in how to start the demo's API; it is started by the first `backendReady()`. */
+export function setBackendStarter(starter: () => Promise<void>): void {
+  start = starter;
+}
+
 export function backendReady(): Promise<void> {
+  if (start) {
+    const starting = start;
+    start = null;
+    setBackendReady(starting());
+  }
   return ready;
 }

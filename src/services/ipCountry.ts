@@ -4,6 +4,8 @@
  */
 import { config } from '../config';
 import { backendReady } from './backendReady';
+import { afterFirstAction } from './firstAction';
+import { hasStoredSession } from './session';
 
 const COUNTRY_CODE = /^[A-Za-z]{2}$/;
 
@@ -53,6 +55,8 @@ export async function lookupIpCountry(signal?: AbortSignal): Promise<string> {
 }
 
 async function askIpCountry(signal?: AbortSignal): Promise<string> {
+  // A third party is not asked about a visitor who only reads: an anonymous one is asked once they act.
+  if (!hasStoredSession()) await afterFirstAction();
   // Demo mode answers the lookup in the browser, once its API runs.
   await backendReady();
   const giveUp = new AbortController();

@@ -54,6 +54,11 @@ export function getToken(): string | undefined {
   return token === undefined || token === '' ? undefined : token;
 }
 
+/** Whether a session token is stored (it may have expired: only the server can tell). */
+export function hasStoredSession(): boolean {
+  return getToken() !== undefined;
+}
+
 export function setToken(token: string): void {
   Cookies.set(TOKEN_COOKIE, token, cookieAttributes());
 }

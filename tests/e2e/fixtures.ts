@@ -4,10 +4,15 @@ import { test as base, expect, type Locator, type Page } from '@playwright/test'
 const BOOT_TIMEOUT = 15_000;
 const MAILBOX = /Demo mailbox: your code is (\d{6})/;
 
-/** Opens a route and waits for the app shell's header, i.e. until the app has booted and rendered. */
+/**
+ * Opens a route and waits until the app has taken over: the header shows, and the page is hydrated (or rendered)
+ * with its whole catalogue (`data-boot="ready"`, src/prerender/boot.ts). A prerendered page shows its header
+ * before that, from HTML alone.
+ */
 export async function openApp(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('banner').first()).toBeVisible({ timeout: BOOT_TIMEOUT });
+  await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: BOOT_TIMEOUT });
 }
 
 /**

@@ -19,6 +19,7 @@ import { quickStartSelectors } from './quickStartSelectors';
 import { KEY_PLACEHOLDER, SAMPLE_CALL, SAMPLE_COST, SAMPLE_DRAFT, TASK_ID_PLACEHOLDER, isDemoMode, snippetTarget } from './sample';
 import styles from './GetStartedPage.module.css';
 import { balanceText } from '../../ui/balance';
+import { useGenerationApiBaseUrl } from '../../ui/useHydrated';
 
 /** How long the playground watches a task: the advice here is the same. */
 const limitMinutes = GENERATION_TIME_LIMIT_MINUTES;
@@ -140,6 +141,7 @@ function Steps({ apiKey }: { apiKey: string }) {
   const shownKey = hasKey ? maskKey(apiKey) : KEY_PLACEHOLDER;
   const realKey = hasKey ? apiKey : KEY_PLACEHOLDER;
   const shownTaskId = taskId ?? TASK_ID_PLACEHOLDER;
+  const baseUrl = useGenerationApiBaseUrl();
 
   // Done steps come from the session and the first call; the first one not done is the one to do next.
   const doneSteps = [signedIn, hasKey, hasKey && hasTask, hasKey && taskEnded];
@@ -148,13 +150,13 @@ function Steps({ apiKey }: { apiKey: string }) {
   const stateOf = (step: number): StepState => (step <= doneSteps.length && doneSteps[step - 1] ? 'done' : step === current ? 'current' : 'upcoming');
 
   const generateVariants: CodeVariant[] = [
-    { id: 'curl', label: 'curl', shown: curlGenerate(SAMPLE_CALL, snippetTarget(shownKey)), copied: curlGenerate(SAMPLE_CALL, snippetTarget(realKey)) },
-    { id: 'javascript', label: 'JavaScript', shown: javascriptGenerate(SAMPLE_CALL, snippetTarget(shownKey)), copied: javascriptGenerate(SAMPLE_CALL, snippetTarget(realKey)) },
-    { id: 'python', label: 'Python', shown: pythonGenerate(SAMPLE_CALL, snippetTarget(shownKey)), copied: pythonGenerate(SAMPLE_CALL, snippetTarget(realKey)) },
+    { id: 'curl', label: 'curl', shown: curlGenerate(SAMPLE_CALL, snippetTarget(baseUrl, shownKey)), copied: curlGenerate(SAMPLE_CALL, snippetTarget(baseUrl, realKey)) },
+    { id: 'javascript', label: 'JavaScript', shown: javascriptGenerate(SAMPLE_CALL, snippetTarget(baseUrl, shownKey)), copied: javascriptGenerate(SAMPLE_CALL, snippetTarget(baseUrl, realKey)) },
+    { id: 'python', label: 'Python', shown: pythonGenerate(SAMPLE_CALL, snippetTarget(baseUrl, shownKey)), copied: pythonGenerate(SAMPLE_CALL, snippetTarget(baseUrl, realKey)) },
   ];
   const statusVariants: CodeVariant[] = [
-    { id: 'curl', label: 'curl', shown: curlTaskStatus(shownTaskId, snippetTarget(shownKey)), copied: curlTaskStatus(shownTaskId, snippetTarget(realKey)) },
-    { id: 'javascript', label: 'JavaScript', shown: javascriptTaskStatus(shownTaskId, snippetTarget(shownKey)), copied: javascriptTaskStatus(shownTaskId, snippetTarget(realKey)) },
+    { id: 'curl', label: 'curl', shown: curlTaskStatus(shownTaskId, snippetTarget(baseUrl, shownKey)), copied: curlTaskStatus(shownTaskId, snippetTarget(baseUrl, realKey)) },
+    { id: 'javascript', label: 'JavaScript', shown: javascriptTaskStatus(shownTaskId, snippetTarget(baseUrl, shownKey)), copied: javascriptTaskStatus(shownTaskId, snippetTarget(baseUrl, realKey)) },
   ];
 
   const cost = SAMPLE_COST;

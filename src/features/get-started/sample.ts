@@ -27,8 +27,9 @@ export const KEY_PLACEHOLDER = 'YOUR_API_KEY';
 /** The placeholder in step 4 for the id that step 3 answered. */
 export const TASK_ID_PLACEHOLDER = 'TASK_ID_FROM_STEP_3';
 
-export function snippetTarget(apiKey: string): SnippetTarget {
-  return { baseUrl: config.generationApiBaseUrl, apiKey };
+/** Where samples send their request, as `useGenerationApiBaseUrl()` (src/ui/useHydrated.ts) says, with `apiKey`. */
+export function snippetTarget(baseUrl: string, apiKey: string): SnippetTarget {
+  return { baseUrl, apiKey };
 }
 
 export const isDemoMode = config.mode === 'demo';

@@ -14,6 +14,7 @@ import { maskKey } from '../../ui/maskKey';
 import { curlGenerate } from '../playground/snippets';
 import { CodeSample } from '../get-started/CodeSample';
 import { KEY_PLACEHOLDER, SAMPLE_CALL, snippetTarget } from '../get-started/sample';
+import { useGenerationApiBaseUrl } from '../../ui/useHydrated';
 import styles from './HomePage.module.css';
 import { balanceText } from '../../ui/balance';
 
@@ -231,8 +232,9 @@ function Features() {
 function HowItWorks({ apiKey }: { apiKey: string }) {
   const { t } = useLingui();
   const hasKey = apiKey !== '';
-  const shown = curlGenerate(SAMPLE_CALL, snippetTarget(hasKey ? maskKey(apiKey) : KEY_PLACEHOLDER));
-  const copied = curlGenerate(SAMPLE_CALL, snippetTarget(hasKey ? apiKey : KEY_PLACEHOLDER));
+  const baseUrl = useGenerationApiBaseUrl();
+  const shown = curlGenerate(SAMPLE_CALL, snippetTarget(baseUrl, hasKey ? maskKey(apiKey) : KEY_PLACEHOLDER));
+  const copied = curlGenerate(SAMPLE_CALL, snippetTarget(baseUrl, hasKey ? apiKey : KEY_PLACEHOLDER));
   return (
     <section className={styles.section} aria-labelledby="how-title">
       <div className={styles.how}>

@@ -8,6 +8,7 @@ import { SegmentedControl } from '../../ui/SegmentedControl';
 import { snippetCallFromDraft, type GenerationDraft } from './draft';
 import { SNIPPET_BUILDERS, type SnippetLanguage } from './snippets';
 import styles from './Playground.module.css';
+import { useGenerationApiBaseUrl } from '../../ui/useHydrated';
 
 const PLACEHOLDER_KEY = 'YOUR_API_KEY';
 
@@ -19,11 +20,12 @@ export function CodePanel({ draft, apiKey }: { draft: GenerationDraft; apiKey: s
   const { t } = useLingui();
   // Which language to show: a display preference, like a tab, not a step of any flow.
   const [language, setLanguage] = useState<SnippetLanguage>('curl');
+  const baseUrl = useGenerationApiBaseUrl();
   const request = snippetCallFromDraft(draft);
   const build = SNIPPET_BUILDERS[language];
   const realKey = apiKey || PLACEHOLDER_KEY;
-  const shown = build(request, { baseUrl: config.generationApiBaseUrl, apiKey: apiKey ? maskKey(apiKey) : PLACEHOLDER_KEY });
-  const copied = build(request, { baseUrl: config.generationApiBaseUrl, apiKey: realKey });
+  const shown = build(request, { baseUrl, apiKey: apiKey ? maskKey(apiKey) : PLACEHOLDER_KEY });
+  const copied = build(request, { baseUrl, apiKey: realKey });
 
   return (
     <section className={styles.codePanel} aria-labelledby="code-title">

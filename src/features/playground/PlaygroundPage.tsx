@@ -49,9 +49,11 @@ export default function PlaygroundPage() {
   const user = useGlobalActor('user');
   const modal = useGlobalActor('loginModal');
   const profile = useGlobalSelector('user', userSelectors.user);
-  // The logic and the starting form are read once, when the page opens (like any form's initial values).
+  // The logic and the starting form are read once, when the page opens (like any form's initial values). The
+  // address comes from the router, which also knows it where the page is prerendered.
+  const search = useSearch();
   const [logic] = useState(() => createGenerationLogic({ user, syncDraft: keepDraftInAddress }));
-  const [input] = useState(() => ({ draft: draftFromSearch(window.location.search), validate: validateDraft, costOf: draftCost }));
+  const [input] = useState(() => ({ draft: draftFromSearch(search), validate: validateDraft, costOf: draftCost }));
   const actor = useLocalActor(logic, { input });
   const draft = useSelector(actor, generationSelectors.draft);
   useAddressFollowsForm(actor);

@@ -24,6 +24,23 @@ function answer(reply: () => Response | Promise<Response>): Request[] {
   return seen;
 }
 
+describe('lookupIpCountry waits for an anonymous visitor to act', () => {
+  it('asks nothing while the visitor only reads, and asks at their first key press', async () => {
+    const seen = answer(() => HttpResponse.text('NL'));
+    let settled = false;
+    const lookup = lookupIpCountry().then((country) => {
+      settled = true;
+      return country;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen).toHaveLength(0);
+    expect(settled).toBe(false);
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+    await expect(lookup).resolves.toBe('NL');
+    expect(seen).toHaveLength(1);
+  });
+});
+
 describe('lookupIpCountry, once per session', () => {
   it('asks the third party once, then answers from the session', async () => {
     const seen = answer(() => HttpResponse.text('DE'));

@@ -1,0 +1,131 @@
+/**
+ * Prerendering: after the client build, the public pages are rendered to HTML (src/prerender/render.tsx, built
+ * for Node with Vite's SSR build and rendered with react-dom/static) and written into the build, one file per
+ * page, each from the built index.html. The browser hydrates them (src/main.tsx).
+ *
+ * Each page's <head> also gets its own code and styles (from Vite's manifest), so the page's chunk arrives with
+ * the entry instead of after it, and the English messages it was rendered with, so hydration needs no catalogue.
+ */
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
+import type { Messages } from '@lingui/core';
+import type { PrerenderedPage } from './src/prerender/pages.ts';
+import { MESSAGES_ELEMENT_ID } from './src/prerender/boot.ts';
+
+const SERVER_ENTRY = 'src/prerender/render.tsx';
+/** In the build's `.vite/` (beside Vite's manifest): each prerendered file's scripts and styles. */
+export const PRERENDER_REPORT = 'prerendered.json';
+/** What the entry script (src/entry.ts) imports once the page has painted: the app, which hydrates the page. */
+const APP_MODULE = 'src/main.tsx';
+/** Set for the nested server build, which loads this config again and must not prerender itself. */
+const NESTED_BUILD = 'PRERENDER_SERVER_BUILD';
+
+interface ServerEntry {
+  PRERENDERED_PAGES: readonly PrerenderedPage[];
+  renderPage(path: string): Promise<{ html: string; head: string; messages: Messages }>;
+}
+
+/** The files a chunk needs, its static imports first (transitively), and their styles. */
+export function chunkFiles(manifest: Manifest, key: string): { js: string[]; css: string[] } {
+  const js: string[] = [];
+  const css: string[] = [];
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const chunk = manifest[name];
+    if (!chunk) throw new Error(`Vite's manifest has no chunk ${name}.`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+    js.push(chunk.file);
+    for (const sheet of chunk.css ?? []) if (!css.includes(sheet)) css.push(sheet);
+  };
+  visit(key);
+  return { js, css };
+}
+
+/** JSON that is safe inside a <script> element: no `</script>`, no `<!--`. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/**
+ * One page's HTML: the template with the page's markup, messages and head links: the styles of the app and the
+ * page (the page must not show unstyled), and preloads of the page's own code, which the app imports first.
+ */
+export function pageHtml(template: string, page: PrerenderedPage, rendered: { html: string; head: string; messages: Messages }, files: { js: string[]; css: string[] }): string {
+  const loaded = new Set([...template.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]));
+  const links = [
+    ...files.css.filter((file) => !loaded.has(`/${file}`)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...files.js.filter((file) => !loaded.has(`/${file}`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    `<script type="application/json" id="${MESSAGES_ELEMENT_ID}">${scriptSafeJson(rendered.messages)}</script>`,
+  ];
+  const attributes = ` data-prerendered="${page.path}"${page.readsQuery ? ' data-prerendered-reads-query' : ''}`;
+  const replaced = (html: string, pattern: RegExp, replacement: string) => {
+    if (!pattern.test(html)) throw new Error(`index.html has no ${pattern.source}: cannot prerender ${page.path}.`);
+    return html.replace(pattern, () => replacement);
+  };
+  let html = replaced(template, /<html lang="en">/, `<html lang="en"${attributes}>`);
+  // The page's own head replaces the template's generic title and description.
+  html = replaced(html, /\s*<meta name="description"[^>]*>/, '');
+  html = replaced(html, /<title>[^<]*<\/title>/, rendered.head.split('\n').join('\n    '));
+  html = replaced(html, /\n\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`);
+  html = replaced(html, /<div id="root"><\/div>/, `<div id="root">${rendered.html}</div>`);
+  // The page reads and paints without its code: the code comes after the markup, styles and images, and does not
+  // hold up the first paint (module scripts and their preloads are otherwise fetched at high priority).
+  html = html.replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"');
+  return html.replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"');
+}
+
+export function prerenderPlugin(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'prerender-public-pages',
+    apply: (userConfig, { command }) => command === 'build' && !userConfig.build?.ssr && !process.env[NESTED_BUILD],
+    config: () => ({ build: { manifest: true } }),
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      const outDir = path.resolve(config.root, config.build.outDir);
+      // Inside the project, so that Node finds the packages the server build leaves external.
+      const cache = path.join(config.root, 'node_modules', '.cache');
+      mkdirSync(cache, { recursive: true });
+      const serverDir = mkdtempSync(path.join(cache, 'prerender-'));
+      process.env[NESTED_BUILD] = '1';
+      try {
+        await build({
+          configFile: config.configFile,
+          mode: config.mode,
+          root: config.root,
+          logLevel: 'warn',
+          build: { ssr: SERVER_ENTRY, outDir: serverDir, emptyOutDir: true, manifest: false, rollupOptions: { output: { entryFileNames: 'render.mjs' } } },
+        });
+        const server = (await import(pathToFileURL(path.join(serverDir, 'render.mjs')).href)) as ServerEntry;
+        const manifestFile = path.join(outDir, '.vite', 'manifest.json');
+        const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+        const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const entry = [...template.matchAll(/<script type="module"[^>]*src="\/([^"]+)"/g)].map((match) => match[1] ?? '');
+        const report: Record<string, { js: string[]; css: string[] }> = {};
+        for (const page of server.PRERENDERED_PAGES) {
+          const rendered = await server.renderPage(page.path);
+          const file = path.join(outDir, page.file);
+          mkdirSync(path.dirname(file), { recursive: true });
+          const app = chunkFiles(manifest, APP_MODULE);
+          const own = chunkFiles(manifest, page.module);
+          // Styles only: code is fetched after the first paint (src/entry.ts), the page's with the app's (main.tsx).
+          const css = [...new Set([...app.css, ...own.css])];
+          writeFileSync(file, pageHtml(template, page, rendered, { css, js: [] }));
+          report[page.file] = { js: [...new Set([...entry, ...app.js, ...own.js])], css };
+        }
+        // What each page loads before the visitor does anything: scripts/check-size.mjs holds it to a budget.
+        writeFileSync(path.join(outDir, '.vite', PRERENDER_REPORT), `${JSON.stringify(report, null, 2)}\n`);
+        config.logger.info(`prerendered ${server.PRERENDERED_PAGES.map((page) => page.path).join(', ')}`);
+      } finally {
+        delete process.env[NESTED_BUILD];
+        rmSync(serverDir, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import type { Messages } from '@lingui/core';
+import { createAppLogic, type AppActor } from '../actors/app';
+import { userLogic } from '../actors/user';
+import { themeMachine } from '../../machines/theme.machine';
+import { localeMachine, type LoadCatalogInput } from '../../machines/locale.machine';
+import { i18n } from '../i18n/catalog';
+import type { GoogleSignIn } from '../services/socialSignIn';
+import type { ModeServices } from '../app/ServicesContext';
+import type { ResultEnvelope, SessionUser } from '../../machines/types';
+
+/** The locale every page is prerendered in. Visitors who chose another see their own, rendered in the browser. */
+export const PRERENDER_LOCALE = 'en';
+
+/** An actor that never answers: the prerendered app asks nobody anything. */
+function neverAnswers<T>() {
+  return fromPromise<T>(() => new Promise<T>(() => undefined));
+}
+const listensToNothing = fromCallback(() => undefined);
+
+/** Google's part as the prerendered page has it: no provider, no button, no One Tap (all start in the browser). */
+const noGoogle: GoogleSignIn = {
+  Provider: ({ children }) => children,
+  Button: () => null,
+  prompt: () => () => undefined,
+};
+
+/**
+ * The mode services a page is prerendered with. Prerendered HTML has no sign-in widget, bot check or payment
+ * on it (they open on demand), so none of these is ever called at build time; the browser brings its own.
+ */
+export const prerenderServices: ModeServices = {
+  ChallengeWidget: () => null,
+  google: noGoogle,
+  microsoft: {
+    initialize: () => Promise.reject(new Error('Microsoft sign-in runs in the browser, not in a prerendered page.')),
+    signIn: () => Promise.reject(new Error('Microsoft sign-in runs in the browser, not in a prerendered page.')),
+  },
+};
+
+/**
+ * The app in the state a page is prerendered in: nobody signed in, English, the system theme (light), no
+ * network, no storage, no DOM. The same logic runs at build time (to render the page) and in the browser,
+ * where it is the state React hydrates the prerendered HTML against (AppActorContext's `useGlobalSelector`
+ * reads it while hydrating): the browser's own app may already know better (a stored session, a dark theme),
+ * and shows it right after hydration.
+ *
+ * `loadMessages` gives the English catalogue: at build time the whole one, in the browser the messages the
+ * page was rendered with (embedded in it).
+ */
+export function startPrerenderedApp(loadMessages: () => Promise<Messages>): AppActor {
+  const logic = createAppLogic({ google: noGoogle }).provide({
+    actors: {
+      user: userLogic.provide({
+        actors: {
+          fetchUserInfo: neverAnswers<ResultEnvelope<SessionUser>>(),
+          logout: neverAnswers<unknown>(),
+          lookupIpCountry: neverAnswers<string>(),
+          watchOtherTabs: listensToNothing,
+        },
+        actions: { cacheUser: () => undefined, persistLogin: () => undefined, clearStoredLogin: () => undefined, announceSignIn: () => undefined, announceSignOut: () => undefined },
+      }),
+      theme: themeMachine.provide({
+        actions: { persistTheme: () => undefined, applyTheme: () => undefined },
+        actors: { watchSystemTheme: listensToNothing },
+      }),
+      locale: localeMachine.provide({
+        actors: {
+          loadCatalog: fromPromise<unknown, LoadCatalogInput>(async () => {
+            const messages = await loadMessages();
+            i18n.load(PRERENDER_LOCALE, messages);
+            return messages;
+          }),
+        },
+        actions: { activateLocale: () => i18n.activate(PRERENDER_LOCALE), persistLocale: () => undefined },
+      }),
+    },
+  });
+  const actor = createActor(logic, {
+    input: {
+      user: { readStoredLogin: () => null },
+      theme: { stored: null, systemPrefersDark: false },
+      locale: { initial: PRERENDER_LOCALE },
+    },
+  });
+  actor.start();
+  return actor;
+}

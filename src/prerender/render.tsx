@@ -1,0 +1,95 @@
+/**
+ * The build-time half of prerendering (prerender-plugin.ts runs it in Node after the client build): renders a
+ * public page of the app to HTML with react-dom/static, as an anonymous English visitor sees it. The browser
+ * hydrates that HTML (src/main.tsx).
+ */
+import { prerender } from 'react-dom/static';
+import { Router } from 'wouter';
+import { waitFor } from 'xstate';
+import type { MessageDescriptor, MessageOptions, Messages } from '@lingui/core';
+import { App } from '../app/App';
+import { i18n, loadCatalog } from '../i18n/catalog';
+import { renderHeadTags } from '../app/seo/headTags';
+import { config } from '../config';
+import { PRERENDER_LOCALE, prerenderServices, startPrerenderedApp } from './prerenderedApp';
+
+export { PRERENDERED_PAGES } from './pages';
+
+export interface RenderedPage {
+  /** The markup of #root. */
+  html: string;
+  /** The page's own <title>, description, canonical link and link-preview tags. */
+  head: string;
+  /** The compiled English messages the page was rendered with: the browser hydrates with exactly these. */
+  messages: Messages;
+}
+
+async function englishCatalog(): Promise<Messages> {
+  // Loaded into i18n here already; the prerendered app's locale actor loads the same object again.
+  return loadCatalog(PRERENDER_LOCALE);
+}
+
+/** Notes every message id the render asks i18n for (`_` for macros, `t` for useLingui's). */
+function recordMessageIds(): { used: Set<string>; stop: () => void } {
+  const used = new Set<string>();
+  const original = { _: i18n._, t: i18n.t };
+  type Translate = (id: string | MessageDescriptor, values?: Record<string, unknown>, options?: MessageOptions) => string;
+  const record = (translate: typeof i18n._): typeof i18n._ => {
+    const recording: Translate = (id, values, options) => {
+      used.add(typeof id === 'string' ? id : (id.id ?? ''));
+      return (translate as Translate).call(i18n, id, values, options);
+    };
+    return recording as typeof i18n._;
+  };
+  i18n._ = record(original._);
+  i18n.t = record(original.t);
+  return {
+    used,
+    stop: () => {
+      i18n._ = original._;
+      i18n.t = original.t;
+    },
+  };
+}
+
+/** Renders `path` (with no query string) to HTML; rejects if the app fails or the page does not settle. */
+export async function renderPage(path: string): Promise<RenderedPage> {
+  const catalog = await englishCatalog();
+  const app = startPrerenderedApp(() => Promise.resolve(catalog));
+  const recording = recordMessageIds();
+  try {
+    const locale = app.system.get('locale');
+    if (locale) await waitFor(locale, (snapshot) => snapshot.hasTag('ready'), { timeout: 10_000 });
+    if (i18n.locale !== PRERENDER_LOCALE) throw new Error(`The prerender runs in ${i18n.locale}, not ${PRERENDER_LOCALE}.`);
+    // A component that throws would be left to the browser to render: a prerender with holes is refused.
+    const errors: unknown[] = [];
+    const render = async () => {
+      const { prelude } = await prerender(
+        <Router ssrPath={path} ssrSearch="">
+          <App actor={app} services={prerenderServices} />
+        </Router>,
+        // React moves a boundary's content out of line (to be moved in by a script) above this size; never here.
+        { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
+      );
+      return new Response(prelude).text();
+    };
+    // The first render loads the page's lazy code; the second, with all of it in, suspends nowhere, so the HTML
+    // is plain markup: no boundary is left for an inline script (which the CSP refuses) to fill in.
+    await render();
+    recording.used.clear();
+    const html = await render();
+    if (errors.length) throw new Error(`Prerendering ${path} failed`, { cause: errors[0] });
+    if (process.env.PRERENDER_DEBUG) (await import("node:fs")).writeFileSync("/tmp/prerender-debug.html", html);
+    if (/<script|<template/i.test(html)) throw new Error(`Prerendering ${path} left a script or template in the markup: something still suspends.`);
+    const messages: Messages = {};
+    for (const id of [...recording.used].sort()) {
+      const message = catalog[id];
+      if (message === undefined) throw new Error(`${path} uses the message ${id}, which the English catalogue lacks: run npm run i18n:extract.`);
+      messages[id] = message;
+    }
+    return { html, messages, head: renderHeadTags({ path, i18n, siteUrl: config.siteUrl }) };
+  } finally {
+    recording.stop();
+    app.stop();
+  }
+}

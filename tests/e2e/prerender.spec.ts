@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openApp } from './fixtures';
+import { signUp, uniqueEmail } from './journeys';
+
+/** The public pages, as written at build time (src/prerender/pages.ts), with the heading each shows. */
+const PUBLIC_PAGES = [
+  { path: '/', heading: 'Image generation for your product, one API call away' },
+  { path: '/get-started', heading: 'Your first image in five steps' },
+  { path: '/playground/flux', heading: 'Playground' },
+  { path: '/join-discord', heading: 'Join the Nano Banana API community on Discord' },
+] as const;
+
+/** Everything the page logged as an error, and every uncaught exception (a hydration mismatch is one). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const { path, heading } of PUBLIC_PAGES) {
+    test(`${path} shows its real content`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Nano Banana API home' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Playground' })).toHaveAttribute('href', '/playground/flux');
+    });
+  }
+
+  test('the 404 page is prerendered too', async ({ page }) => {
+    await page.goto('/404.html');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  });
+});
+
+test.describe('hydration', () => {
+  for (const { path, heading } of PUBLIC_PAGES) {
+    test(`${path} is adopted as prerendered, without a mismatch`, async ({ page }) => {
+      const errors = collectErrors(page);
+      await openApp(page, path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      // The app works: the header's sign-in opens the modal (by keyboard: the demo's One Tap card may cover it).
+      await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).press('Enter');
+      await expect(page.locator('dialog[open]').getByRole('heading', { name: 'Sign in' })).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('a click made while the page is still hydrating is held, then goes through', async ({ page }) => {
+    // The app's code arrives late: the page shows (prerendered) and takes a click before it is hydrated.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Get API key' }).click();
+    await expect(page.locator('html')).not.toHaveAttribute('data-boot', 'ready');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    release();
+    await expect(page.getByRole('dialog', { name: 'Create your account' })).toBeVisible({ timeout: 15_000 });
+  });
+});
+
+test.describe('no flash of the wrong thing', () => {
+  test('a visitor who chose German never sees the English page', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('locale', 'de'));
+    let releaseApp: () => void = () => undefined;
+    const appReleased = new Promise<void>((resolve) => (releaseApp = resolve));
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+      await appReleased;
+      await route.continue();
+    });
+    await page.goto('/');
+    // The English HTML is there but hidden while the app is not.
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.locator('#root')).toHaveCSS('visibility', 'hidden');
+    releaseApp();
+    await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: 15_000 });
+    await expect(page.locator('#root')).toHaveCSS('visibility', 'visible');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bildgenerierung für Ihr Produkt – nur einen API-Aufruf entfernt');
+    await expect(page.getByRole('banner')).toContainText('Verlauf');
+  });
+
+  test('a visitor with a session sees the header settle without a layout shift', async ({ page }) => {
+    await openApp(page, '/playground/flux');
+    const email = uniqueEmail('prerender');
+    await signUp(page, email);
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/');
+    // Before the app knows the account, the header's tools wait hidden instead of offering "Sign in".
+    await expect(page.locator('html')).toHaveAttribute('data-session', 'stored');
+    await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: 15_000 });
+    await expect(page.getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
+  });
+});
