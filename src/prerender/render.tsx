@@ -79,7 +79,6 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     recording.used.clear();
     const html = await render();
     if (errors.length) throw new Error(`Prerendering ${path} failed`, { cause: errors[0] });
-    if (process.env.PRERENDER_DEBUG) (await import("node:fs")).writeFileSync("/tmp/prerender-debug.html", html);
     if (/<script|<template/i.test(html)) throw new Error(`Prerendering ${path} left a script or template in the markup: something still suspends.`);
     const messages: Messages = {};
     for (const id of [...recording.used].sort()) {
