@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { waitFor } from 'xstate';
 import { configureApiClient } from './api/client';
@@ -91,7 +91,10 @@ async function boot() {
     await yieldToBrowser();
     const prerendered = startPrerenderedApp(() => Promise.resolve(messages));
     await yieldToBrowser();
-    hydrateRoot(rootElement(), <App actor={app} prerendered={prerendered} services={services} demoPanel={demoPanel} inspect={inspect} />);
+    // As a transition, React hydrates in slices and yields between them, instead of one long task.
+    startTransition(() => {
+      hydrateRoot(rootElement(), <App actor={app} prerendered={prerendered} services={services} demoPanel={demoPanel} inspect={inspect} />);
+    });
   } else {
     // Render once the first catalogue is in, so nobody sees untranslated text flash by.
     const locale = app.system.get('locale');

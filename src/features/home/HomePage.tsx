@@ -1,13 +1,13 @@
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { GenerationModel } from '../../api/contract';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors } from '../../actors/user';
 import { CREDIT_PACKAGES, CURRENCY, FREE_SIGN_UP_CREDITS, totalCredits } from '../../services/creditPackages';
-import { GENERATION_MODELS, MODELS, MOST_REFERENCE_IMAGES, OUTPUT_FORMATS, generationCost, lowestCreditsPerImage, outputSize } from '../../services/generationOptions';
+import { GENERATION_MODELS, MODELS, MOST_REFERENCE_IMAGES, OUTPUT_FORMATS, generationCost, lowestCreditsPerImage } from '../../services/generationOptions';
 import { PROVIDER_NAMES, providersForCountry } from '../../services/paymentProviders';
-import { artworkSvg } from '../../ui/artwork/artwork';
+import { GALLERY_IMAGES, HERO_IMAGES, HERO_TASK, SAMPLES, sampleImageUrl } from './sampleImages';
 import { Button } from '../../ui/Button';
 import buttonStyles from '../../ui/Button.module.css';
 import { maskKey } from '../../ui/maskKey';
@@ -34,42 +34,9 @@ function creditRange(model: GenerationModel, format: (value: number) => string):
   return low === high ? format(low) : `${format(low)}–${format(high)}`;
 }
 
-interface Sample {
-  prompt: string;
-  model: GenerationModel;
-  aspectRatio: string;
-  seed: number;
-}
-
-/** The gallery: drawn in the browser from prompt and seed, as the demo server draws its results. */
-const SAMPLES: readonly Sample[] = [
-  // In this order the four gallery columns come out about the same height.
-  { prompt: 'Turquoise ocean waves rolling onto an empty beach, aerial view', model: 'nano-banana', aspectRatio: '9:16', seed: 315 },
-  { prompt: 'Sunset over layered ridges, warm film grain', model: 'nano-banana-pro', aspectRatio: '21:9', seed: 1204 },
-  { prompt: 'An astronaut drifting above a quiet moonlit planet', model: 'nano-banana', aspectRatio: '3:4', seed: 88 },
-  { prompt: 'Neon-lit Tokyo alley after the rain, cinematic wide shot', model: 'nano-banana-2', aspectRatio: '16:9', seed: 4127 },
-  { prompt: 'Golden banana-yellow dunes in summer haze, minimal product backdrop', model: 'nano-banana', aspectRatio: '1:1', seed: 2025 },
-  { prompt: 'Pastel dreamscape of soft clouds and candy-pink hills', model: 'nano-banana', aspectRatio: '1:1', seed: 9 },
-  { prompt: 'Misty pine forest valley in soft morning light', model: 'nano-banana-2', aspectRatio: '3:4', seed: 560 },
-  { prompt: 'Snowy alpine peaks under a pale winter sky, travel poster', model: 'nano-banana-pro', aspectRatio: '4:3', seed: 73 },
-];
-
-/** The hero's task: one call, four variations. */
-const HERO_TASK: Sample & { numImages: number } = { prompt: 'A lighthouse on a sunset coast, four variations', model: 'nano-banana', aspectRatio: '1:1', seed: 42, numImages: 4 };
-
-/** Drawn at a quarter of the real output size: vector art, so it stays sharp and the markup stays small. */
-function sampleImage(sample: Sample, index: number, scale = 4) {
-  const size = outputSize(sample.aspectRatio, '1K');
-  const width = Math.round(size.width / scale);
-  const height = Math.round(size.height / scale);
-  const svg = artworkSvg({ prompt: sample.prompt, seed: sample.seed, index, width, height });
-  return { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`, width, height };
-}
-
 /** The hero's illustration: what one call with four images returns. The caption says it; the pictures are decoration. */
 function HeroTask() {
   const { i18n } = useLingui();
-  const images = useMemo(() => Array.from({ length: HERO_TASK.numImages }, (_, index) => sampleImage(HERO_TASK, index, 8)), []);
   const model = MODELS[HERO_TASK.model].name;
   const count = HERO_TASK.numImages;
   const cost = i18n.number(generationCost(HERO_TASK.model, '', HERO_TASK.numImages));
@@ -83,8 +50,8 @@ function HeroTask() {
         “{HERO_TASK.prompt}”
       </p>
       <div className={styles.heroGrid}>
-        {images.map((image, index) => (
-          <img key={index} src={image.src} alt="" width={image.width} height={image.height} className={styles.heroImage} />
+        {HERO_IMAGES.map((image) => (
+          <img key={image.file} src={sampleImageUrl(image)} alt="" width={image.artwork.width} height={image.artwork.height} className={styles.heroImage} />
         ))}
       </div>
       <figcaption className={styles.heroCaption}>
@@ -103,7 +70,6 @@ function HeroTask() {
 
 function Gallery() {
   const { t } = useLingui();
-  const images = useMemo(() => SAMPLES.map((sample) => sampleImage(sample, 0)), []);
   return (
     <section className={styles.section} aria-labelledby="gallery-title">
       <div className={styles.sectionHead}>
@@ -116,7 +82,7 @@ function Gallery() {
       </div>
       <ul className={styles.gallery}>
         {SAMPLES.map((sample, index) => {
-          const image = images[index];
+          const image = GALLERY_IMAGES[index];
           if (!image) return null;
           const model = MODELS[sample.model].name;
           const ratio = sample.aspectRatio;
@@ -125,10 +91,10 @@ function Gallery() {
               <figure className={styles.figure}>
                 <img
                   className={styles.image}
-                  src={image.src}
+                  src={sampleImageUrl(image)}
                   alt={t`Sample output for the prompt “${sample.prompt}”`}
-                  width={image.width}
-                  height={image.height}
+                  width={image.artwork.width}
+                  height={image.artwork.height}
                   loading="lazy"
                   decoding="async"
                 />

@@ -322,7 +322,7 @@ describe('no URL sink in the app’s source takes an address nothing vetted', ()
     'src/features/get-started/FirstCall.tsx': {
       url: 'task images: the contract keeps http(s) ones only where the answer enters, and taskImageUrls filters them again',
     },
-    'src/features/home/HomePage.tsx': { 'image.src': 'artwork bundled with the app' },
+    'src/features/home/HomePage.tsx': { 'sampleImageUrl(image)': 'sample artwork shipped with the app (public/samples/)' },
     'src/features/discord/JoinDiscordPage.tsx': { inviteUrl: 'vetted by safeInviteUrl (https on Discord’s hosts) where the answer is read, src/actors/discordJoin.ts' },
     'src/services/paypal/live.ts': { '`${PAYPAL_SDK_URL}?…': "PayPal's SDK address, a constant, with an encoded query" },
     'src/demo/generation/rasterize.ts': { url: 'an object URL of the artwork the demo has just drawn' },

@@ -16,6 +16,17 @@ const SEO_FILES = {
   'sitemap.xml': `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>${SITE}/</loc></url>\n  <url><loc>${SITE}/get-started</loc></url>\n</urlset>\n`,
 };
 
+/** A prerendered page's head as the build writes it: its own canonical link and og:url on `origin`. */
+function pageHead(origin: string, path: string): string {
+  return `<!doctype html><head><link rel="canonical" href="${origin}${path}"><meta property="og:url" content="${origin}${path}"></head>`;
+}
+/** The pages the sitemap above lists, and the 404 page. */
+const PAGES = {
+  'index.html': `${pageHead(SITE, '/')}<script type="module" src="/assets/index.js"></script>`,
+  'get-started.html': pageHead(SITE, '/get-started'),
+  '404.html': '<!doctype html><head><meta name="robots" content="noindex"></head>',
+};
+
 let dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -25,7 +36,7 @@ afterEach(() => {
 function build(files: Record<string, string | null>) {
   const root = mkdtempSync(join(tmpdir(), 'check-live-build-'));
   dirs.push(root);
-  const all = { 'index.html': '<!doctype html><script type="module" src="/assets/index.js"></script>', ...SEO_FILES, ...files };
+  const all = { ...PAGES, ...SEO_FILES, ...files };
   for (const [name, content] of Object.entries(all)) {
     if (content === null) continue;
     mkdirSync(dirname(join(root, name)), { recursive: true });
@@ -85,6 +96,8 @@ describe('check-live-build', () => {
     const dir = build({
       'robots.txt': 'User-agent: *\nAllow: /\n\nSitemap: http://localhost:5173/sitemap.xml\n',
       'sitemap.xml': '<urlset><url><loc>http://localhost:5173/</loc></url></urlset>',
+      'index.html': pageHead('http://localhost:5173', '/'),
+      'get-started.html': null,
       'get-started/index.html': '<link rel="canonical" href="http://localhost:5173/get-started"><meta name="twitter:image" content="http://localhost:5173/og-image.png">',
     });
     const { status, output } = run(dir);
@@ -119,12 +132,12 @@ describe('findPrerenderedHeadProblems', () => {
   it('passes prerendered pages named by their own URLs and a noindex 404 page', () => {
     const dir = build({ 'index.html': head(`${SITE}/`), 'get-started.html': head(`${SITE}/get-started`), '404.html': NOINDEX });
     expect(findPrerenderedHeadProblems(dir, SITE)).toEqual([]);
-    const nested = build({ 'index.html': head(`${SITE}/`), 'get-started/index.html': head(`${SITE}/get-started`), '404.html': NOINDEX });
+    const nested = build({ 'index.html': head(`${SITE}/`), 'get-started.html': null, 'get-started/index.html': head(`${SITE}/get-started`), '404.html': NOINDEX });
     expect(findPrerenderedHeadProblems(nested, SITE)).toEqual([]);
   });
 
   it('finds a missing page, a page named by another URL, and a 404 page that names one', () => {
-    const dir = build({ 'index.html': head(`${SITE}/get-started`), '404.html': `${NOINDEX}${head(`${SITE}/404`)}` });
+    const dir = build({ 'index.html': head(`${SITE}/get-started`), 'get-started.html': null, '404.html': `${NOINDEX}${head(`${SITE}/404`)}` });
     expect(findPrerenderedHeadProblems(dir, SITE)).toEqual([
       `index.html: <link rel="canonical" should be ${SITE}/ once, found ${SITE}/get-started`,
       `index.html: og:url should be ${SITE}/ once, found ${SITE}/get-started`,
@@ -134,7 +147,7 @@ describe('findPrerenderedHeadProblems', () => {
   });
 
   it('finds a page without its head and a 404 page search engines may index', () => {
-    const dir = build({ 'get-started.html': head(`${SITE}/get-started`), '404.html': '<title>Not found</title>' });
+    const dir = build({ 'index.html': '<!doctype html><title>t</title>', 'get-started.html': head(`${SITE}/get-started`), '404.html': '<title>Not found</title>' });
     expect(findPrerenderedHeadProblems(dir, SITE)).toEqual([
       'index.html: <link rel="canonical" should be https://app.example.test/ once, found none',
       'index.html: og:url should be https://app.example.test/ once, found none',

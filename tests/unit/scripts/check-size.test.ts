@@ -62,8 +62,8 @@ describe('scripts/check-size.mjs', () => {
     expect(result.out).not.toContain('favicon');
   });
 
-  it('fails when the JavaScript sum is over 120 KiB gzipped', () => {
-    const dir = dist({ 'assets/index.js': incompressible(70 * 1024), 'assets/vendor.js': incompressible(55 * 1024), 'assets/index.css': 'a{}' }, HTML);
+  it('fails when the JavaScript sum is over the budget (145 KiB gzipped)', () => {
+    const dir = dist({ 'assets/index.js': incompressible(80 * 1024), 'assets/vendor.js': incompressible(70 * 1024), 'assets/index.css': 'a{}' }, HTML);
     const result = run(dir);
     expect(result.status).toBe(1);
     expect(result.out).toMatch(/JS .*OVER BUDGET/);
