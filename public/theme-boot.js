@@ -33,23 +33,68 @@
   if (/(?:^|;\s*)authorization=/.test(document.cookie)) root.dataset.session = 'stored';
 
   // Clicks on controls before the page is hydrated would do nothing: they are held, and replayed once the app
-  // is ready (links need no script and are left alone).
+  // is ready (links need no script and are left alone). So are form submissions (Enter in a field). What was
+  // typed into a field meanwhile stays in the field, but React has not seen it: it is handed over as an input
+  // event the moment React owns the page (app:hydrated), before a render could set the field back to its
+  // prerendered value, and so before the held clicks (a held "Generate" must see the prompt typed before it).
   if (root.dataset.boot === 'hydrate') {
     var held = [];
+    var typed = [];
+    var inRoot = function (element) {
+      return element instanceof Element && element.closest('#root') !== null;
+    };
     var hold = function (event) {
       var control = event.target instanceof Element ? event.target.closest('button, label, input[type="checkbox"], input[type="radio"], summary, [role="button"]') : null;
-      if (!control || !control.closest('#root')) return;
+      if (!control || !inRoot(control)) return;
       event.preventDefault();
       event.stopImmediatePropagation();
       if (held.indexOf(control) === -1) held.push(control);
     };
+    var holdSubmit = function (event) {
+      if (!inRoot(event.target)) return;
+      event.preventDefault();
+      if (held.indexOf(event.target) === -1) held.push(event.target);
+    };
+    var noteTyping = function (event) {
+      var field = event.target;
+      var isField = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement;
+      if (isField && inRoot(field) && typed.indexOf(field) === -1) typed.push(field);
+    };
+    // React keeps a field's last known value on the element and ignores an event that does not change it: the
+    // value is set through the element's own property (React's record) to empty, then through the prototype's
+    // setter (the DOM only) back to what was typed, so the event reads as the change it is.
+    var handOver = function (field) {
+      var descriptor = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value');
+      var value = field.value;
+      if (!descriptor || !descriptor.set) return;
+      field.value = '';
+      descriptor.set.call(field, value);
+      field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+    };
     document.addEventListener('click', hold, true);
+    document.addEventListener('submit', holdSubmit, true);
+    document.addEventListener('input', noteTyping, true);
+    document.addEventListener('change', noteTyping, true);
+    document.addEventListener(
+      'app:hydrated',
+      function () {
+        document.removeEventListener('input', noteTyping, true);
+        document.removeEventListener('change', noteTyping, true);
+        typed.forEach(function (field) {
+          if (field.isConnected && field.type !== 'checkbox' && field.type !== 'radio') handOver(field);
+        });
+      },
+      { once: true },
+    );
     document.addEventListener(
       'app:ready',
       function () {
         document.removeEventListener('click', hold, true);
-        held.forEach(function (control) {
-          if (control.isConnected) control.click();
+        document.removeEventListener('submit', holdSubmit, true);
+        held.forEach(function (target) {
+          if (!target.isConnected) return;
+          if (target instanceof HTMLFormElement) target.requestSubmit();
+          else target.click();
         });
       },
       { once: true },

@@ -85,8 +85,14 @@ async function boot() {
   // A prerendered page in the visitor's language is adopted as it is, with the messages it was rendered with.
   const messages = bootMode() === 'hydrate' ? prerenderedMessages() : null;
   if (messages) {
-    i18n.load(PRERENDER_LOCALE, messages);
-    i18n.activate(PRERENDER_LOCALE);
+    // A signed-in visitor's page changes for the account right after hydration, with words the prerendered page
+    // does not carry: the whole catalogue (a superset of those messages) comes first. Anyone else gets the page's
+    // own messages at once, and the catalogue after.
+    if (hasStoredSession()) await catalogueLoaded(app);
+    else {
+      i18n.load(PRERENDER_LOCALE, messages);
+      i18n.activate(PRERENDER_LOCALE);
+    }
     // Each step in a task of its own: the page stays responsive (a phone's CPU takes a while for each).
     await yieldToBrowser();
     const prerendered = startPrerenderedApp(() => Promise.resolve(messages));
@@ -97,8 +103,7 @@ async function boot() {
     });
   } else {
     // Render once the first catalogue is in, so nobody sees untranslated text flash by.
-    const locale = app.system.get('locale');
-    if (locale) await waitFor(locale, (s) => !s.hasTag('loading'), { timeout: 15_000 }).catch(() => undefined);
+    await catalogueLoaded(app);
     createRoot(rootElement()).render(<App actor={app} services={services} demoPanel={demoPanel} inspect={inspect} />);
   }
 
@@ -120,6 +125,12 @@ async function boot() {
   };
   if (hasStoredSession()) whenIdle(later);
   else void afterFirstAction().then(later);
+}
+
+/** The first catalogue is in (or failed: the locale machine says so on screen), at most 15 s. */
+async function catalogueLoaded(app: AppActor): Promise<void> {
+  const locale = app.system.get('locale');
+  if (locale) await waitFor(locale, (s) => !s.hasTag('loading'), { timeout: 15_000 }).catch(() => undefined);
 }
 
 function yieldToBrowser(): Promise<void> {

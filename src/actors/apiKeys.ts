@@ -1,5 +1,5 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import toast from 'react-hot-toast';
+import { toast } from '../ui/toast';
 import { t } from '@lingui/core/macro';
 import { apiKeysMachine } from '../../machines/apiKeys.machine';
 import { addApiKey, apiKeyList, deleteApiKey, resetApiKey, updateApiKeyName } from '../api/user';

@@ -1,5 +1,5 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import toast from 'react-hot-toast';
+import { toast } from '../ui/toast';
 import { t } from '@lingui/core/macro';
 import { discordJoinMachine, type AuthorizeResponse, type DiscordJoinInput, type DiscordReturn } from '../../machines/discordJoin.machine';
 import { discordAuthorize, discordAuthorizeUrl } from '../api/user';

@@ -1,5 +1,5 @@
 import type { ActorRefFrom } from 'xstate';
-import toast from 'react-hot-toast';
+import { toast } from '../ui/toast';
 import { t } from '@lingui/core/macro';
 import { earlyRenewalMachine } from '../../machines/earlyRenewal.machine';
 import type { User } from '../api/contract';

@@ -1,5 +1,5 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import toast from 'react-hot-toast';
+import { toast } from '../ui/toast';
 import { t } from '@lingui/core/macro';
 import { emailCodeMachine } from '../../machines/emailCode.machine';
 import { sendCaptcha } from '../api/auth';

@@ -1,5 +1,5 @@
 import { fromPromise, type SnapshotFrom } from 'xstate';
-import toast from 'react-hot-toast';
+import { toast } from '../ui/toast';
 import { t } from '@lingui/core/macro';
 import { loginMachine } from '../../machines/login.machine';
 import type { LoginRequest, ResultEnvelope, LoginSuccess } from '../../machines/types';

@@ -1,6 +1,6 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { loginLogic } from './login';
-import toast from 'react-hot-toast';
+import { toast } from '../ui/toast';
 import { t } from '@lingui/core/macro';
 import { microsoftButtonMachine } from '../../machines/microsoftButton.machine';
 import type { MicrosoftSignIn } from '../services/socialSignIn';

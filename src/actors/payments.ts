@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise } from 'xstate';
-import toast from 'react-hot-toast';
+import { toast } from '../ui/toast';
 import { t } from '@lingui/core/macro';
 import { qrWaitEnds, type CheckOrderResponse, type CreateOrderInput, type PaymentContext } from '../../machines/payment.shared';
 import { paypalPaymentMachine } from '../../machines/paypalPayment.machine';

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import toast from 'react-hot-toast';
+import { toast } from '../ui/toast';
 import { saveFormMachine, type FieldErrors, type FormValues } from '../../machines/saveForm.machine';
 import type { ApiResult } from '../api/client';
 

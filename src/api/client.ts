@@ -3,7 +3,7 @@
  * envelope rules (src/api/outcome.ts) turned into toasts, session cleanup and a resolve or reject.
  * Every failure rejects with ApiError; nothing throws synchronously.
  */
-import toast from 'react-hot-toast';
+import { toast } from '../ui/toast';
 import * as v from 'valibot';
 import { config } from '../config';
 import { clearStoredLogin, getToken } from '../services/session';

@@ -1,10 +1,10 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { useGlobalActor } from '../actors/AppActorContext';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { RouteLoading } from './ProgressBar';
 import { retryableLazy } from '../ui/retryableLazy';
-import { markPageReady } from '../prerender/boot';
+import { markPageHydrated, markPageReady } from '../prerender/boot';
 import { useClientReady } from './ClientReady';
 
 // Every page is its own chunk, so the landing page ships only what it shows. A chunk that failed to arrive
@@ -43,11 +43,13 @@ export function preloadPage(path: string): void {
 }
 
 /**
- * In the page's Suspense boundary, so it runs once the first page is on screen (hydrated, or rendered) and the
- * browser's app has taken over: a hidden page shows, and the clicks held meanwhile go through.
+ * In the page's Suspense boundary, so it runs once the first page is on screen (hydrated, or rendered): what was
+ * typed meanwhile is handed to React at once, and once the browser's app has taken over, a hidden page shows and
+ * the clicks held meanwhile go through.
  */
 function PageReady() {
   const ready = useClientReady();
+  useLayoutEffect(markPageHydrated, []);
   useEffect(() => {
     if (ready) markPageReady();
   }, [ready]);

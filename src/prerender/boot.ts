@@ -14,6 +14,7 @@ import type { Messages } from '@lingui/core';
 export type BootMode = 'hydrate' | 'translate' | 'render' | 'ready';
 
 export const READY_EVENT = 'app:ready';
+export const HYDRATED_EVENT = 'app:hydrated';
 export const MESSAGES_ELEMENT_ID = 'prerendered-messages';
 
 export function bootMode(): BootMode | null {
@@ -31,6 +32,15 @@ export function prerenderedMessages(): Messages | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The first page's markup is React's now (hydrated, or rendered): theme-boot.js hands React what was typed into
+ * its fields meanwhile. Sent from a layout effect of that commit, before any later render could set a field
+ * back to the value it was prerendered with.
+ */
+export function markPageHydrated(): void {
+  document.dispatchEvent(new Event(HYDRATED_EVENT));
 }
 
 /** The first page is on screen (hydrated or rendered): show it, and let held clicks through. Once. */

@@ -1,3 +1,5 @@
+import { PUBLIC_PATHS, type PublicPath } from '../app/seo/site';
+
 /**
  * The pages written as HTML at build time: what a visitor (or a search engine) gets before any script runs.
  * `module` is the page's own source file, so the build can list its code and styles in the page's <head>.
@@ -12,11 +14,21 @@ export interface PrerenderedPage {
   readsQuery: boolean;
 }
 
+/** The file a path is written to: `/` as `index.html`, `/a/b` as `a/b.html`. */
+export function prerenderedFile(path: string): string {
+  return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
+}
+
+/** Each public page's source. Keyed by the public paths (the sitemap's), so a public page cannot go unrendered. */
+const PUBLIC_PAGE_SOURCES: Record<PublicPath, Pick<PrerenderedPage, 'module' | 'readsQuery'>> = {
+  '/': { module: 'src/features/home/HomePage.tsx', readsQuery: false },
+  '/get-started': { module: 'src/features/get-started/GetStartedPage.tsx', readsQuery: false },
+  '/playground/flux': { module: 'src/features/playground/PlaygroundPage.tsx', readsQuery: true },
+  '/join-discord': { module: 'src/features/discord/JoinDiscordPage.tsx', readsQuery: true },
+};
+
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
-  { path: '/', file: 'index.html', module: 'src/features/home/HomePage.tsx', readsQuery: false },
-  { path: '/get-started', file: 'get-started.html', module: 'src/features/get-started/GetStartedPage.tsx', readsQuery: false },
-  { path: '/playground/flux', file: 'playground/flux.html', module: 'src/features/playground/PlaygroundPage.tsx', readsQuery: true },
-  { path: '/join-discord', file: 'join-discord.html', module: 'src/features/discord/JoinDiscordPage.tsx', readsQuery: true },
+  ...PUBLIC_PATHS.map((path) => ({ path, file: prerenderedFile(path), ...PUBLIC_PAGE_SOURCES[path] })),
   // Served by static hosts for any path they have no file for; the app itself decides what such a path shows.
   { path: '/404', file: '404.html', module: 'src/app/NotFoundPage.tsx', readsQuery: false },
 ];

@@ -1,41 +1,15 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import { createPortal } from 'react-dom';
-import toast, { Toaster, useToasterStore } from 'react-hot-toast';
-import styles from './ToastArea.module.css';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { registerToastArea, subscribeToToastsLoaded, toastsLoaded } from './toast';
 
-/**
- * At most this many toasts show; an older one goes when a newer one comes, so a run of failures does not stack
- * down over the page (or a dialog). Clicks pass through toasts in any case (ToastArea.module.css).
- */
-export const MAX_VISIBLE_TOASTS = 3;
+const ToastStack = lazy(() => import('./ToastStack'));
 
-function useToastLimit(limit: number): void {
-  const { toasts } = useToasterStore();
-  useEffect(() => {
-    // Newest first.
-    for (const extra of toasts.filter((item) => item.visible).slice(limit)) toast.dismiss(extra.id);
-  }, [toasts, limit]);
-}
-
-/**
- * Where toasts appear. A modal <dialog> sits in the browser's top layer and makes the rest of the page
- * inert (hidden from screen readers too), so while one is open the single toaster is moved inside it:
- * messages such as the demo mailbox code stay visible and announced while the login modal is open.
- */
+/** Where toasts appear: nothing until the first toast brings the library (src/ui/toast.ts), then the stack. */
 export function ToastArea() {
-  useToastLimit(MAX_VISIBLE_TOASTS);
-  const dialog = useSyncExternalStore(subscribeToDialogs, topOpenDialog, () => null);
-  const toaster = <Toaster position="top-center" toastOptions={{ className: styles.toast }} containerStyle={{ top: 72 }} />;
-  return dialog ? createPortal(toaster, dialog) : toaster;
-}
-
-function topOpenDialog(): HTMLDialogElement | null {
-  const open = document.querySelectorAll<HTMLDialogElement>('dialog[open]');
-  return open.length > 0 ? (open[open.length - 1] ?? null) : null;
-}
-
-function subscribeToDialogs(onChange: () => void): () => void {
-  const observer = new MutationObserver(onChange);
-  observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
-  return () => observer.disconnect();
+  const loaded = useSyncExternalStore(subscribeToToastsLoaded, toastsLoaded, () => false);
+  useEffect(registerToastArea, []);
+  return loaded ? (
+    <Suspense fallback={null}>
+      <ToastStack />
+    </Suspense>
+  ) : null;
 }

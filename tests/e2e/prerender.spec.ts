@@ -66,6 +66,47 @@ test.describe('hydration', () => {
     release();
     await expect(page.getByRole('dialog', { name: 'Create your account' })).toBeVisible({ timeout: 15_000 });
   });
+
+  test('what is typed while the page is still hydrating reaches the app, before a held click', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/playground/flux');
+    const prompt = page.getByLabel('Prompt');
+    await prompt.fill('A lighthouse made of glass');
+    await page.getByRole('button', { name: 'Sign in to generate' }).click();
+    await expect(page.locator('html')).not.toHaveAttribute('data-boot', 'ready');
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: 15_000 });
+    // The counter is the app's: it counts the prompt it holds, not the field's text.
+    await expect(page.getByText(/^26 \/ [\d,]+ characters$/)).toBeVisible();
+    await expect(prompt).toHaveValue('A lighthouse made of glass');
+    // The held click went through with the prompt: signed out, Generate asks the visitor to sign in.
+    await expect(page.getByRole('dialog', { name: /Sign in|Create your account/ })).toBeVisible();
+  });
+
+  test('a signed-in visitor keeps what they typed while the page hydrated, though the form changes for the account', async ({ page }) => {
+    await openApp(page, '/');
+    await signUp(page, uniqueEmail('prerender'));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/playground/flux');
+    const prompt = page.getByLabel('Prompt');
+    await prompt.fill('A lighthouse made of glass');
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: 15_000 });
+    // The prerendered form was the anonymous one: it now offers Generate, with the prompt the app holds.
+    await expect(page.getByRole('button', { name: 'Generate', exact: true })).toBeVisible();
+    await expect(page.getByText(/^26 \/ [\d,]+ characters$/)).toBeVisible();
+    await expect(prompt).toHaveValue('A lighthouse made of glass');
+  });
 });
 
 test.describe('no flash of the wrong thing', () => {

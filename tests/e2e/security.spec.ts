@@ -108,7 +108,9 @@ test('no request leaves for a host the product does not name, even when sampled 
   });
   const fingerprint = page.waitForResponse((response) => /\/assets\/fp\.esm-[^/]+\.js$/.test(response.url()));
   await openApp(page);
-  // The device id is computed when the browser is idle: its library arrives, loads (a ping would go now) and runs.
+  // An anonymous visitor's device id is computed at their first action (a key press here): its library arrives,
+  // loads (a ping would go now) and runs.
+  await page.keyboard.press('Tab');
   await fingerprint;
   await page.evaluate(() => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 0), 0)));
   expect(foreign).toEqual([]);
@@ -119,7 +121,9 @@ test('Trusted Types are enforced: demo mode registers its worker through the pag
   expect(directive((await request.get('/')).headers()['content-security-policy'] ?? '', 'require-trusted-types-for')).toEqual(["'script'"]);
   const violations = await watchViolations(page);
   await openApp(page);
+  // The demo's API starts with the first request, which an anonymous visitor's first action (a key press) brings.
   // Mock Service Worker registers its worker by name (a string): the default policy of theme-boot.js let it through.
+  await page.keyboard.press('Tab');
   await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), { message: 'the demo worker registered' }).toBe(1);
   expect(await page.evaluate(() => Boolean((window as unknown as { trustedTypes?: { defaultPolicy: unknown } }).trustedTypes?.defaultPolicy))).toBe(true);
   expect(await violations()).toEqual([]);

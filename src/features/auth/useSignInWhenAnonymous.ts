@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors } from '../../actors/user';
+import { useHydrated } from '../../ui/useHydrated';
 
 /**
  * For pages whose data needs an account: once the visitor is known to be anonymous, the login modal opens
@@ -9,8 +10,11 @@ import { userSelectors } from '../../actors/user';
 export function useSignInWhenAnonymous(): { anonymous: boolean; openSignIn: () => void } {
   const modal = useGlobalActor('loginModal');
   const anonymous = useGlobalSelector('user', userSelectors.isAnonymous);
+  // While a prerendered page hydrates, `anonymous` is the prerendered visitor's (always anonymous), and the
+  // effects of that render see it: the modal waits for the visitor this browser really has.
+  const hydrated = useHydrated();
   useEffect(() => {
-    if (anonymous) modal.send({ type: 'OPEN', view: 'signIn' });
-  }, [anonymous, modal]);
+    if (hydrated && anonymous) modal.send({ type: 'OPEN', view: 'signIn' });
+  }, [hydrated, anonymous, modal]);
   return { anonymous, openSignIn: () => modal.send({ type: 'OPEN', view: 'signIn' }) };
 }

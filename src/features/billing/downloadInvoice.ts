@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../ui/toast';
 import { t } from '@lingui/core/macro';
 import { fetchInvoiceDownload } from '../../api/orders';
 

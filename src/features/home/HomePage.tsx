@@ -442,7 +442,7 @@ export default function HomePage() {
           <p className={styles.lead}>
             <Trans>Generate and edit images with Nano Banana, Nano Banana 2 and Nano Banana Pro through one simple task API. Pay per image with credits, watch usage per key, and try every model in the playground first.</Trans>
           </p>
-          <div className={styles.actions}>
+          <div className={styles.actions} data-account-tools>
             {user ? (
               <>
                 <Link href="/playground/flux" className={linkButton('primary')}>
@@ -463,7 +463,7 @@ export default function HomePage() {
               </>
             )}
           </div>
-          <p className={styles.note}>
+          <p className={styles.note} data-account-tools>
             {user ? (
               <Trans>
                 Signed in as <strong>{user.email}</strong> · {balance} credits

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../ui/toast';
 import { t } from '@lingui/core/macro';
 import { unsafeUrlMessage } from '../../api/messages';
 import { backendReady } from '../../services/backendReady';
