@@ -137,6 +137,8 @@ function addScript(page: Page, url: string, as: 'string' | 'trusted value'): Pro
 async function openApp(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('banner').first()).toBeVisible({ timeout: BOOT_TIMEOUT });
+  // A prerendered page shows before it is hydrated; clicks meanwhile are held until the app is ready.
+  await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: BOOT_TIMEOUT });
 }
 
 async function openSignIn(page: Page, email: string, password: string) {

@@ -55,6 +55,8 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
 async function openApp(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('banner').first()).toBeVisible({ timeout: BOOT_TIMEOUT });
+  // A prerendered page shows before it is hydrated; clicks meanwhile are held until the app is ready.
+  await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: BOOT_TIMEOUT });
 }
 
 /** Signs in through the header's login modal with e-mail and password. */
