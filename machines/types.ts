@@ -1,6 +1,6 @@
 /** Structural types the machines need. Machines never import src/, so the API client's shapes are mirrored here. */
 
-/** Codes the API client hands back as they are, without checking `data` (seed section 8). */
+/** Codes the API client hands back as they are, without checking `data` (docs/product.md, "Envelope rules"). */
 export type PassThroughCode = 100001 | 100002 | 400001 | 500001 | 500002;
 
 /**

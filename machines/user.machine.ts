@@ -23,8 +23,8 @@ export interface UserContext {
   ipCountry: string | null;
   error: string | null;
   /**
-   * Whose session just expired (the user is cleared, as the seed says): in memory only, so the page it was
-   * working on can stay, inert, behind the sign-in, and carry on if the same account signs back in.
+   * Whose session just expired (the user is cleared: docs/product.md, "Session expiry"): in memory only, so the
+   * page it was working on can stay, inert, behind the sign-in, and carry on if the same account signs back in.
    */
   expiredUser: SessionUser | null;
   /**

@@ -2,7 +2,10 @@
 import type { SocialLoginRequest } from './contract';
 import { bindCall, callApi, type CallOptions } from './client';
 
-/** Seed section 6: social logins also carry the challenge token in a `verify` header ('' when none). */
+/**
+ * Social logins also carry the challenge token in a `verify` header, '' when none (docs/product.md, "Social
+ * sign-in requests").
+ */
 function withVerify(request: SocialLoginRequest, options: CallOptions): CallOptions {
   return { ...options, headers: { ...options.headers, verify: request.turnstileToken ?? '' } };
 }

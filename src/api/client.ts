@@ -28,7 +28,7 @@ import type { RequestOf } from './requests';
 export { ApiError, isApiError, type ApiErrorKind } from './errors';
 export type { ApiResult, PassThroughCode, PassThroughEnvelope, SuccessEnvelope } from './outcome';
 
-/** Seed section 9. */
+/** Every call's deadline (docs/product.md, "Fixed constants"). */
 export const REQUEST_TIMEOUT_MS = 60_000;
 /** Fixed toast ids, so a burst of failing calls shows one toast, not a pile. */
 export const SESSION_EXPIRED_TOAST_ID = 'api:session-expired';

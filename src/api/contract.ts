@@ -3,8 +3,8 @@
  * of what it accepts back. The client (src/api/*) and the demo server (src/demo/*) both build on this
  * table, so they cannot drift apart.
  *
- * The seed (section 7) fixes the paths; it does not show payloads, so the shapes below are ours.
- * Calls the seed does not list are marked `addition` with the reason.
+ * The paths are the original platform's (docs/product.md, "Product API paths"); it shows no payloads, so the
+ * shapes below are ours. Calls the platform does not have are marked `addition` with the reason.
  */
 import * as v from 'valibot';
 import type { GenerationModel } from '../services/generationOptions';
@@ -15,7 +15,7 @@ import type { GenerationModel } from '../services/generationOptions';
 
 export const SUCCESS_CODE = 200;
 export const SESSION_EXPIRED_CODE = 401;
-/** Codes handed to the caller with no popup (seed section 8). 100002 means "bot check required". */
+/** Codes handed to the caller with no popup (docs/product.md, "Envelope rules"). 100002 means "bot check required". */
 export const PASS_THROUGH_CODES = [100001, 100002, 400001, 500001, 500002] as const;
 export const BOT_CHECK_REQUIRED_CODE = 100002;
 /**
@@ -87,12 +87,12 @@ export const UserSchema = v.object({
   ipWhitelist: v.fallback(v.nullish(v.array(v.string()), []), []),
   automaticDeduction: v.nullish(AutoTopUpSchema, null),
   /**
-   * Addition (the seed shows no user fields): when the account's plan ends, i.e. when credits bought last
+   * Addition (not a field of the original platform): when the account's plan ends, i.e. when credits bought last
    * stop being usable. Null for an account that never bought. Early renewal is offered 7 days before.
    */
   planEndTime: v.nullish(Timestamp, null),
   /**
-   * Addition (the seed shows no user fields): the Discord account connected through /join-discord, so the
+   * Addition (not a field of the original platform): the Discord account connected through /join-discord, so the
    * page can say so on a later visit. Null until connected.
    */
   discordUsername: v.nullish(v.string(), null),
@@ -143,7 +143,7 @@ export const OrderSchema = v.object({
   credits: Credits,
   status: OrderStatusSchema,
   invoiceStatus: v.fallback(v.nullish(v.picklist(['none', 'applied', 'issued']), 'none'), 'none'),
-  /** The invoice download link the API hands out (seed: `GET {token}`). */
+  /** The invoice download link the API hands out (docs/api.md, "Invoice downloads"). */
   invoiceUrl: v.nullish(v.string(), null),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
@@ -204,7 +204,7 @@ export type UsagePoint = v.InferOutput<typeof UsagePointSchema>;
 // Requests
 // ---------------------------------------------------------------------------------------------------
 
-/** Sent with every sign-up capable call (seed section 5: referral capture). */
+/** Sent with every sign-up capable call (docs/product.md, "Referral capture"). */
 export interface ReferralFields {
   referDomain: string;
   utmTerm: string;

@@ -1,6 +1,6 @@
 /**
  * The API layer's user-facing texts. Functions, so each toast is translated into the locale active
- * when it shows. The first two are the seed's exact English.
+ * when it shows. The first two are fixed word for word (docs/product.md, "Envelope rules").
  */
 import { t } from '@lingui/core/macro';
 

@@ -5,8 +5,8 @@ export const payOrderList = bindCall('payOrderList');
 export const applyInvoice = bindCall('applyInvoice');
 
 /**
- * The seed's `GET {token}`: fetches the invoice link the API handed out (an order's or an invoice
- * application's download URL) as a file. Only http(s) links; the session headers go only to the API's
+ * The invoice download (docs/api.md, "Invoice downloads"): fetches the link the API handed out (an order's or an
+ * invoice application's download URL) as a file. Only http(s) links; the session headers go only to the API's
  * own host.
  */
 export function fetchInvoiceDownload(url: string, options: Pick<CallOptions, 'signal'> = {}): Promise<Blob> {

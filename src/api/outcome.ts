@@ -1,5 +1,6 @@
 /**
- * The envelope rules as a pure function: what an answer means, decided by its BODY code (seed section 8).
+ * The envelope rules as a pure function: what an answer means, decided by its BODY code (docs/product.md,
+ * "Envelope rules").
  * The client turns each outcome into toasts, cleanup and a resolve or reject.
  */
 import * as v from 'valibot';

@@ -1,6 +1,6 @@
 /**
- * What each call of the contract sends. The contract fixes the auth requests; the seed shows no other
- * payloads, so the rest are ours. `undefined` means the call sends nothing.
+ * What each call of the contract sends. The original platform fixes the auth requests' fields and no other
+ * payloads, so the rest are ours (docs/product.md, "Product API paths"). `undefined` means the call sends nothing.
  */
 import type {
   AutoTopUp,
@@ -31,7 +31,7 @@ export interface OrderNoRequest {
 export type PaypalCreateRequest = CreateOrderRequest & { vaultId?: string };
 /** The order list, optionally narrowed to one order: how a payment is confirmed after a redirect or a QR scan. */
 export type PayOrderListRequest = PageRequest & { orderNo?: string };
-/** Seed: query countryCode, zipcode. */
+/** The platform's own query fields. */
 export interface ZipcodeQuery {
   countryCode: string;
   zipcode: string;
@@ -54,7 +54,7 @@ export interface IpWhitelistRequest {
 export interface EmailSubscriptionRequest {
   emailSubscriptionFlag: 0 | 1;
 }
-/** Seed: query oauthCode. */
+/** The platform's own query field. */
 export interface DiscordAuthorizeQuery {
   oauthCode: string;
 }

@@ -9,7 +9,7 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** The locale to start in: the one the visitor chose before, else English (the seed's default). */
+/** The locale to start in: the one the visitor chose before, else English (docs/product.md, "Languages and themes"). */
 export function initialLocale(): Locale {
   try {
     const stored = localStorage.getItem(LOCALE_KEY);

@@ -1,6 +1,6 @@
 /**
  * Analytics events for the tag manager's data layer. Analytics must never break a flow: a failure is
- * logged and swallowed (seed section 8).
+ * logged and swallowed (docs/product.md, "Analytics").
  */
 
 export type AnalyticsEvent = { event: string } & Record<string, unknown>;

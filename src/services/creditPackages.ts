@@ -1,5 +1,5 @@
 /**
- * The credit-package catalogue (an addition: the seed's API has no catalogue call). The client shows it
+ * The credit-package catalogue (an addition: the platform's API has no catalogue call). The client shows it
  * and the demo server prices orders from it; a live API is expected to price by the same ids.
  */
 import type { Discount } from '../api/contract';

@@ -1,9 +1,9 @@
 /**
- * The device identifier sent as `uniqueId`: a hash of the browser fingerprint's components (seed
- * section 3). The fingerprint library is heavy, so it is loaded on first use and computed once.
+ * The device identifier sent as `uniqueId`: a hash of the browser fingerprint's components (docs/product.md,
+ * "Device identifier"). The fingerprint library is heavy, so it is loaded on first use and computed once.
  */
 
-/** The seed's literal for "could not be computed"; the API still gets a value. */
+/** The fixed literal for "could not be computed"; the API still gets a value. */
 export const DEVICE_ID_FAILURE = 'GetUniqueIdError';
 
 let known: string | undefined;

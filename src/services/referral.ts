@@ -1,6 +1,6 @@
 /**
  * Where the visitor came from, captured once on load and sent with sign-ups as referDomain / utmTerm
- * (seed section 5). The first capture wins until a sign-up clears it.
+ * (docs/product.md, "Referral capture"). The first capture wins until a sign-up clears it.
  */
 import type { ReferralFields } from '../api/contract';
 
@@ -29,7 +29,7 @@ function hostnameOf(url: string): string {
   }
 }
 
-/** The seed's priority: utm_source (+ '&' + utm_medium), utm_referrer, utm, the referrer's host, 'direct'. */
+/** The fixed priority: utm_source (+ '&' + utm_medium), utm_referrer, utm, the referrer's host, 'direct'. */
 export function referralFrom(url: string, referrer: string): ReferralFields {
   let params: URLSearchParams;
   try {
@@ -83,7 +83,7 @@ export function readReferral(storage?: ReferralStorage): ReferralFields {
   return { referDomain: DIRECT_REFERRAL, utmTerm: '' };
 }
 
-/** After a sign-up the referral has done its job (seed section 4). */
+/** After a sign-up the referral has done its job (docs/product.md, "Sign-in success"). */
 export function clearReferral(storage?: ReferralStorage): void {
   try {
     (storage ?? defaultStorage()).removeItem(REFERRAL_KEY);

@@ -9,7 +9,7 @@ import type { ComponentType, ReactNode } from 'react';
 export interface GoogleButtonProps {
   /** Google handed back an ID token (a JWT credential) for the chosen account. */
   onCredential(credential: string): void;
-  /** The sign-in library failed; the seed's rule: log it, then reload the page. */
+  /** The sign-in library failed: log it, then reload the page (docs/product.md, "Google sign-in failure"). */
   onError(error: unknown): void;
 }
 

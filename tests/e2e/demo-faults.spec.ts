@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 import { PASSWORD, expectSignedIn, expectSignedOut, loginDialog, signUp, uniqueEmail } from './journeys';
 
-test('expiring the session from the demo controls signs the user out with the seed message', async ({ page, openApp, openDemoControls }) => {
+test('expiring the session from the demo controls signs the user out with the session-expired message', async ({ page, openApp, openDemoControls }) => {
   await openApp(page);
   const email = uniqueEmail();
   await signUp(page, email);

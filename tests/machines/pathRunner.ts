@@ -1,6 +1,7 @@
 /**
- * The model-based path runner (ARCHITECTURE.md, "Testing shape"): generate paths through a machine's state graph,
- * replay each against a real actor with controllable fakes, and measure which states and transitions ran.
+ * The model-based path runner (docs/architecture.md, "Model-based tests"): generate paths through a machine's
+ * state graph, replay each against a real actor with controllable fakes, and measure which states and transitions
+ * ran.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -139,7 +139,7 @@ describeMachinePaths('user machine', {
       expect(context.expiredUser).toEqual(previous.context.expiredUser);
     }
     // Whose session expired is remembered (in memory, for the page behind the sign-in) until someone signs in
-    // or out; the user itself is cleared, as the seed says.
+    // or out; the user itself is cleared (docs/product.md, "Session expiry").
     const loaded = event.type === 'xstate.done.actor.fetchUserInfo' && event.output.code === 200;
     // Only a user the server had confirmed: a page built from an unconfirmed cached copy has nothing to keep.
     const restoredFromStorage = startedFetching && !(was('signedIn') || was('fetchingUser'));

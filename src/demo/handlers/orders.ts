@@ -125,7 +125,8 @@ export function orderHandlers(env: DemoEnvironment): HttpHandler[] {
       return ok(account.automaticDeduction);
     }),
 
-    // The seed's `GET {token}`: a plain download, not an API call, so no envelope and no demo controls.
+    // The invoice download (docs/api.md, "Invoice downloads"): a plain GET, not an API call, so no envelope and no
+    // demo controls.
     http.get(`*${INVOICE_PATH}:file`, ({ params }) => {
       const file = typeof params.file === 'string' ? params.file : '';
       const data = env.db.read();

@@ -45,7 +45,8 @@ export function SocialSignIn() {
         <google.Button
           onCredential={(credential) => login.send({ type: 'SUBMIT', request: { kind: 'google', credential } })}
           onError={(error) => {
-            // The seed's rule for a Google library failure: log it, then start over with a fresh page.
+            // A Google library failure: log it, then start over with a fresh page (docs/product.md, "Google
+            // sign-in failure").
             console.error(error);
             window.location.reload();
           }}

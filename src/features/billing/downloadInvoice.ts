@@ -3,7 +3,7 @@ import { t } from '@lingui/core/macro';
 import { fetchInvoiceDownload } from '../../api/orders';
 
 /**
- * Fetches the invoice link the API handed out (the seed's `GET {token}`) and saves it as a file.
+ * Fetches the invoice link the API handed out (docs/api.md, "Invoice downloads") and saves it as a file.
  * A toast says it is on its way and what went wrong if it fails; nothing else on the page waits for it.
  */
 export function downloadInvoice(url: string, orderNo: string): void {

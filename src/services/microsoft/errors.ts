@@ -57,5 +57,5 @@ export function microsoftErrorMessage(kind: MicrosoftErrorKind, message?: string
   }
 }
 
-/** The seed's toast when handing the Microsoft sign-in on fails outright. */
+/** The toast when handing the Microsoft sign-in on fails outright (docs/product.md, "Microsoft sign-in rules"). */
 export const MICROSOFT_OUTER_ERROR_MESSAGE = () => t`Microsoft sign up Error`;

@@ -1,6 +1,6 @@
 /**
- * Live Microsoft sign-in: MSAL's PublicClientApplication with the seed's settings. MSAL is large, so it
- * is imported on first use, never by the landing bundle.
+ * Live Microsoft sign-in: MSAL's PublicClientApplication with the fixed settings (docs/product.md, "Microsoft
+ * sign-in rules"). MSAL is large, so it is imported on first use, never by the landing bundle.
  */
 import type { PublicClientApplication } from '@azure/msal-browser';
 import { config } from '../../config';

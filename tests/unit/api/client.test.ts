@@ -138,7 +138,7 @@ describe('pass-through codes', () => {
 });
 
 describe('code 401 on the product API', () => {
-  it('toasts the seed text, clears the stored login, tells the session once and rejects sessionExpired', async () => {
+  it('toasts the fixed text, clears the stored login, tells the session once and rejects sessionExpired', async () => {
     persistLogin({ token: 'tok-1', userInfo: user });
     expect(getToken()).toBe('tok-1');
     answer('userInfo', envelope(401, null, 'expired'));

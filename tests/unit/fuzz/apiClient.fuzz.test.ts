@@ -1,7 +1,7 @@
 /**
  * Fuzzing the API client: every endpoint of the contract answered with arbitrary envelopes, wrong types, broken
  * JSON, HTML, huge and deeply nested bodies, network errors and silence. Whatever comes back, a call settles
- * the way the envelope rules (seed section 8) say, tells the user in plain text, and leaks nothing.
+ * the way the envelope rules (docs/product.md, "Envelope rules") say, tells the user in plain text, and leaks nothing.
  *
  * Failures print fast-check's seed and path: pass them back as `{ seed, path }` to replay one.
  */
@@ -82,7 +82,7 @@ function send(client: ApiClient, name: EndpointName): Promise<ApiResult<unknown>
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The envelope rules, restated from the seed as what each answer must come to
+// The envelope rules (docs/product.md, "Envelope rules"), restated as what each answer must come to
 // ---------------------------------------------------------------------------------------------------
 
 type Expected = { settles: 'resolve'; code: number } | { settles: 'reject'; kind: (typeof API_ERROR_KINDS)[number]; code?: number; status?: number };

@@ -86,7 +86,7 @@ describe('microsoftErrorMessage', () => {
     expect(microsoftErrorMessage('other', '   ')).toBe('Microsoft login failed. Please try again.');
   });
 
-  it('the outer failure has the seed’s text', () => {
+  it('the outer failure has its fixed text', () => {
     expect(MICROSOFT_OUTER_ERROR_MESSAGE()).toBe('Microsoft sign up Error');
   });
 

@@ -36,7 +36,7 @@ afterEach(() => {
 });
 
 describe('liveMicrosoft.initialize', () => {
-  it('creates the client with the seed configuration, leaving MSAL timings at their defaults, then initializes it', async () => {
+  it('creates the client with the fixed configuration, leaving MSAL timings at their defaults, then initializes it', async () => {
     const adapter = createLiveMicrosoft();
     await adapter.initialize();
     expect(msal.construct).toHaveBeenCalledTimes(1);
@@ -89,7 +89,7 @@ describe('liveMicrosoft.initialize', () => {
 });
 
 describe('liveMicrosoft.signIn', () => {
-  it('opens the popup with the seed scopes and account picker, and returns the ID token', async () => {
+  it('opens the popup with the fixed scopes and account picker, and returns the ID token', async () => {
     const adapter = createLiveMicrosoft();
     await adapter.initialize();
     await expect(adapter.signIn()).resolves.toEqual({ idToken: 'id-token' });

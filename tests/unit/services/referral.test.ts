@@ -19,7 +19,7 @@ function captured(query: string, referrer = ''): unknown {
   return JSON.parse(storage.data.get(REFERRAL_KEY) ?? 'null');
 }
 
-describe('captureReferral: the seed priority', () => {
+describe('captureReferral: the source priority', () => {
   it.each([
     ['utm_source alone', '?utm_source=google', '', 'google'],
     ['utm_source with utm_medium appended', '?utm_source=google&utm_medium=cpc', '', 'google&cpc'],
