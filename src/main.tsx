@@ -7,7 +7,7 @@ import { startApp, type AppActor, type UserActor } from './actors/app';
 import { App } from './app/App';
 import { preloadPage } from './app/routes';
 import { preloadLoginForms } from './features/auth/LoginModal';
-import type { ModeServices } from './app/ServicesContext';
+import type { ModeServices } from './services/ServicesContext';
 import { captureReferral } from './services/referral';
 import { initDeviceId } from './services/deviceId';
 import { hasStoredSession } from './services/session';

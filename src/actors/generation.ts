@@ -4,7 +4,7 @@ import type { GenerateCall, TaskRecord, UsageRecord } from '../api/contract';
 import { usageRecordPage } from '../api/dashboard';
 import { generate, taskRecord } from '../api/generation';
 import { modelOfEndpoint } from '../services/generationOptions';
-import { callFromDraft } from '../features/playground/draft';
+import { callFromDraft } from '../domain/generationDraft';
 import { parseServerTime } from '../ui/formatDate';
 import type { UserActor } from './app';
 

@@ -7,7 +7,7 @@ import type { AppActor } from '../actors/app';
 import { LoginModal } from '../features/auth/LoginModal';
 import { Header } from './Header';
 import { AppRoutes } from './routes';
-import { ServicesProvider, type ModeServices } from './ServicesContext';
+import { ServicesProvider, type ModeServices } from '../services/ServicesContext';
 import { ToastArea } from '../ui/ToastArea';
 import { ClientReady } from './ClientReady';
 import { DocumentHead } from './seo/DocumentHead';

@@ -6,7 +6,7 @@ import { themeMachine } from '../../machines/theme.machine';
 import { localeMachine, type LoadCatalogInput } from '../../machines/locale.machine';
 import { i18n } from '../i18n/catalog';
 import type { GoogleSignIn } from '../services/socialSignIn';
-import type { ModeServices } from '../app/ServicesContext';
+import type { ModeServices } from '../services/ServicesContext';
 import type { ResultEnvelope, SessionUser } from '../../machines/types';
 
 /** The locale every page is prerendered in. Visitors who chose another see their own, rendered in the browser. */

@@ -5,7 +5,7 @@ import { Trans } from '@lingui/react/macro';
 import { createMicrosoftButtonLogic } from '../../actors/microsoftButton';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { loginSelectors } from '../../actors/login';
-import { useModeServices } from '../../app/ServicesContext';
+import { useModeServices } from '../../services/ServicesContext';
 import { Button } from '../../ui/Button';
 import styles from './SocialSignIn.module.css';
 

@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { useGlobalActor } from '../../actors/AppActorContext';
-import { useModeServices } from '../../app/ServicesContext';
+import { useModeServices } from '../../services/ServicesContext';
 import { Button } from '../../ui/Button';
 import { LoadBoundary } from '../../ui/LoadBoundary';
 import { retryableLazy } from '../../ui/retryableLazy';

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { loginSelectors } from '../../actors/login';
-import { useModeServices } from '../../app/ServicesContext';
+import { useModeServices } from '../../services/ServicesContext';
 import { Button } from '../../ui/Button';
 import { LoadBoundary } from '../../ui/LoadBoundary';
 import { Spinner } from '../../ui/Spinner';

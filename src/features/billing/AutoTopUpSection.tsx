@@ -13,7 +13,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { formatNumber } from '../../ui/formatNumber';
 import { FormFooter } from '../dashboard/SaveStatus';
-import { useSaveForm } from '../dashboard/useSaveForm';
+import { useSaveForm } from '../../ui/saveForm/useSaveForm';
 import styles from './Billing.module.css';
 
 const MAX_THRESHOLD = 1_000_000;

@@ -19,7 +19,7 @@ import type { Discount, PaymentProvider } from '../../api/contract';
 import { config } from '../../config';
 import { CURRENCY, findPackage, priceAfterDiscount, totalCredits } from '../../services/creditPackages';
 import { PROVIDER_KIND, PROVIDER_NAMES } from '../../services/paymentProviders';
-import { useModeServices } from '../../app/ServicesContext';
+import { useModeServices } from '../../services/ServicesContext';
 import { PAYPAL_BUTTONS_ID } from '../../services/paypal';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';

@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { formatMoney } from '../../ui/formatNumber';
 import { SaveStatus } from '../dashboard/SaveStatus';
-import { useSaveForm } from '../dashboard/useSaveForm';
+import { useSaveForm } from '../../ui/saveForm/useSaveForm';
 import { EMPTY_INVOICE, invoiceAddress, validateInvoice, type InvoiceValues } from './invoiceValidation';
 import { ZipStateLookup } from './ZipStateLookup';
 import styles from './Billing.module.css';

@@ -3,8 +3,8 @@ import { Link, useRoute } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors } from '../../actors/user';
-import { SignInPrompt } from '../auth/SignInPrompt';
-import { useSignInWhenAnonymous } from '../auth/useSignInWhenAnonymous';
+import { SignInPrompt } from '../../ui/signIn/SignInPrompt';
+import { useSignInWhenAnonymous } from '../../ui/signIn/useSignInWhenAnonymous';
 import { EarlyRenewalModal } from '../billing/EarlyRenewalModal';
 import styles from './Dashboard.module.css';
 

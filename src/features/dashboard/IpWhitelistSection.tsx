@@ -6,7 +6,7 @@ import { saveIpWhitelist } from '../../api/user';
 import { MAX_WHITELIST_ENTRIES } from '../../services/ipAddress';
 import { FormFooter } from './SaveStatus';
 import { validateWhitelist, whitelistEntries, type WhitelistValues } from './settingsValidation';
-import { useSaveForm } from './useSaveForm';
+import { useSaveForm } from '../../ui/saveForm/useSaveForm';
 import styles from './Settings.module.css';
 
 /** Which addresses may call the API with this account's keys; none listed means any address. */

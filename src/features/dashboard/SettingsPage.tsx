@@ -10,7 +10,7 @@ import { formatNumber } from '../../ui/formatNumber';
 import { DashboardLayout } from './DashboardLayout';
 import { FormFooter, SaveStatus } from './SaveStatus';
 import { validateAlerts, type AlertValues } from './settingsValidation';
-import { useSaveForm } from './useSaveForm';
+import { useSaveForm } from '../../ui/saveForm/useSaveForm';
 import styles from './Settings.module.css';
 
 function AlertsForm({ user }: { user: AppUser }) {

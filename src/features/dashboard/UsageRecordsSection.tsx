@@ -6,7 +6,7 @@ import { usageRecordPage } from '../../api/dashboard';
 import type { UsageRecord } from '../../api/contract';
 import tableStyles from '../../ui/DataTable.module.css';
 import { PagedSection } from './PagedSection';
-import { modelName, taskStatusLabel, taskStatusTone } from './usageLabels';
+import { modelName, taskStatusLabel, taskStatusTone } from '../../ui/usageLabels';
 import styles from './Overview.module.css';
 import { formatDate } from '../../ui/formatDate';
 import { formatNumber } from '../../ui/formatNumber';

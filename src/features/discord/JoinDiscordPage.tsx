@@ -6,7 +6,7 @@ import type { SnapshotFrom } from 'xstate';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { createDiscordJoinLogic, readJoinInput, type DiscordJoinActor } from '../../actors/discordJoin';
 import { userSelectors, type AppUser } from '../../actors/user';
-import { useSignInWhenAnonymous } from '../auth/useSignInWhenAnonymous';
+import { useSignInWhenAnonymous } from '../../ui/signIn/useSignInWhenAnonymous';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import styles from './JoinDiscord.module.css';

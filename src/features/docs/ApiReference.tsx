@@ -5,7 +5,7 @@ import type { JsonSchema, OpenApiDocument, OperationObject } from '../../api/ope
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { maskKey } from '../../ui/maskKey';
-import { CodeSample, type CodeVariant } from '../get-started/CodeSample';
+import { CodeSample, type CodeVariant } from '../../ui/CodeSample';
 import { DOC_SNIPPETS, type DocCall } from './docSnippets';
 import {
   anchorOf,

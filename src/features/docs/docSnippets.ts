@@ -4,7 +4,7 @@
  * the screen, with the real key for the clipboard.
  */
 
-import { pythonLiteral, shellQuote } from '../../ui/codeLiterals';
+import { pythonLiteral, shellQuote } from '../../domain/codeLiterals';
 
 export type DocLanguage = 'curl' | 'javascript' | 'python';
 

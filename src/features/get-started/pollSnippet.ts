@@ -2,7 +2,7 @@
  * Step 4's call as JavaScript: one read of a task's record. The curl form is the playground's own
  * (curlTaskStatus); this file keeps the quick start's additions out of the landing page's chunk.
  */
-import { taskStatusUrl, type SnippetTarget } from '../playground/snippets';
+import { taskStatusUrl, type SnippetTarget } from '../../domain/snippets';
 
 export function javascriptTaskStatus(taskId: string, target: SnippetTarget): string {
   return `const API_KEY = ${JSON.stringify(target.apiKey)};

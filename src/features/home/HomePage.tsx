@@ -11,9 +11,9 @@ import { GALLERY_IMAGES, HERO_IMAGES, HERO_TASK, SAMPLES, sampleImageUrl } from 
 import { Button } from '../../ui/Button';
 import buttonStyles from '../../ui/Button.module.css';
 import { maskKey } from '../../ui/maskKey';
-import { curlGenerate } from '../playground/snippets';
-import { CodeSample } from '../get-started/CodeSample';
-import { KEY_PLACEHOLDER, SAMPLE_CALL, snippetTarget } from '../get-started/sample';
+import { curlGenerate } from '../../domain/snippets';
+import { CodeSample } from '../../ui/CodeSample';
+import { KEY_PLACEHOLDER, SAMPLE_CALL, snippetTarget } from '../../domain/sampleCall';
 import { useGenerationApiBaseUrl } from '../../ui/useHydrated';
 import styles from './HomePage.module.css';
 import { balanceText } from '../../ui/balance';

@@ -5,8 +5,8 @@ import { Button } from '../../ui/Button';
 import { copyText } from '../../ui/copyText';
 import { maskKey } from '../../ui/maskKey';
 import { SegmentedControl } from '../../ui/SegmentedControl';
-import { snippetCallFromDraft, type GenerationDraft } from './draft';
-import { SNIPPET_BUILDERS, type SnippetLanguage } from './snippets';
+import { snippetCallFromDraft, type GenerationDraft } from '../../domain/generationDraft';
+import { SNIPPET_BUILDERS, type SnippetLanguage } from '../../domain/snippets';
 import styles from './Playground.module.css';
 import { useGenerationApiBaseUrl } from '../../ui/useHydrated';
 

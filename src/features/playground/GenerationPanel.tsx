@@ -10,7 +10,7 @@ import { modelName, modelSpec } from '../../services/generationOptions';
 import { Button } from '../../ui/Button';
 import { SweepBar } from '../../ui/SweepBar';
 import { secondsBetween } from '../../ui/formatDate';
-import { draftCost } from './draft';
+import { draftCost } from '../../domain/generationDraft';
 import { generationSelectors } from './generationSelectors';
 import { ResultImageCard } from './ResultImageCard';
 import styles from './Playground.module.css';

@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button';
 import { SegmentedControl } from '../../ui/SegmentedControl';
 import { TextField } from '../../ui/TextField';
 import fieldStyles from '../../ui/TextField.module.css';
-import { draftCost, fitDraftToModel, lacksRequiredCallback, type DraftProblem, type GenerationDraft } from './draft';
+import { draftCost, fitDraftToModel, lacksRequiredCallback, type DraftProblem, type GenerationDraft } from '../../domain/generationDraft';
 import { generationSelectors } from './generationSelectors';
 import styles from './Playground.module.css';
 

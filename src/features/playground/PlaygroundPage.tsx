@@ -9,7 +9,7 @@ import { userSelectors } from '../../actors/user';
 import { Button } from '../../ui/Button';
 import { copyText } from '../../ui/copyText';
 import { CodePanel } from './CodePanel';
-import { draftCost, draftFromSearch, playgroundHref, searchFromDraft, validateDraft, type GenerationDraft } from './draft';
+import { draftCost, draftFromSearch, playgroundHref, searchFromDraft, validateDraft, type GenerationDraft } from '../../domain/generationDraft';
 import { GenerationPanel } from './GenerationPanel';
 import { generationSelectors } from './generationSelectors';
 import { PlaygroundForm, type Requester } from './PlaygroundForm';

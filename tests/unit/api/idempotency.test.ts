@@ -15,7 +15,7 @@ import { CreateOrderRequestSchema, PaypalCreateRequestSchema } from '../../../sr
 import type { UserActor } from '../../../src/actors/app';
 import { CLOCK_SKEW_MS, createGenerationLogic, findTaskFromRequest, isSameRequest } from '../../../src/actors/generation';
 import { createPaypalPaymentLogic, createRedirectPaymentLogic, createWechatPaymentLogic, newIdempotencyKey } from '../../../src/actors/payments';
-import { DEFAULT_DRAFT, callFromDraft, draftCost, validateDraft } from '../../../src/features/playground/draft';
+import { DEFAULT_DRAFT, callFromDraft, draftCost, validateDraft } from '../../../src/domain/generationDraft';
 import type { GenerationDraft } from '../../../machines/generation.machine';
 
 const ORIGIN = 'http://localhost:5173';

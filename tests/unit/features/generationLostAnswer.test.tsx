@@ -10,7 +10,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { CreateTaskInput, CreateTaskResponse, FindCreatedTaskInput, FindCreatedTaskResponse, GenerationDraft } from '../../../machines/generation.machine';
 import type { UserActor } from '../../../src/actors/app';
 import { createGenerationLogic, type GenerationActor } from '../../../src/actors/generation';
-import { DEFAULT_DRAFT, draftCost, validateDraft } from '../../../src/features/playground/draft';
+import { DEFAULT_DRAFT, draftCost, validateDraft } from '../../../src/domain/generationDraft';
 import { GenerationPanel } from '../../../src/features/playground/GenerationPanel';
 
 const draft: GenerationDraft = { ...DEFAULT_DRAFT, model: 'nano-banana-2', prompt: 'A kite over dunes' };

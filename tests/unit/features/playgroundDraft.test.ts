@@ -12,9 +12,9 @@ import {
   searchFromDraft,
   validateDraft,
   type GenerationDraft,
-} from '../../../src/features/playground/draft';
-import { curlGenerate, curlTaskStatus, javascriptGenerate, pythonGenerate } from '../../../src/features/playground/snippets';
-import { pythonLiteral, shellQuote } from '../../../src/ui/codeLiterals';
+} from '../../../src/domain/generationDraft';
+import { curlGenerate, curlTaskStatus, javascriptGenerate, pythonGenerate } from '../../../src/domain/snippets';
+import { pythonLiteral, shellQuote } from '../../../src/domain/codeLiterals';
 import { GENERATION_MODELS, MODELS } from '../../../src/services/generationOptions';
 
 const CALLBACK = 'https://hooks.example.com/nano-banana';

@@ -39,7 +39,7 @@ import { discordJoinMachine, type DiscordJoinInput } from '../../../machines/dis
 import { quickStartMachine } from '../../../machines/quickStart.machine';
 import type { PaymentContext, PaymentInput, OrderStatus } from '../../../machines/payment.shared';
 import { LOCALES, type LoginRequest } from '../../../machines/types';
-import { draftCost, validateDraft } from '../../../src/features/playground/draft';
+import { draftCost, validateDraft } from '../../../src/domain/generationDraft';
 import { MIN_IMAGES } from '../../../src/services/generationOptions';
 import { createRedirectPaymentLogic, type PaymentWiring } from '../../../src/actors/payments';
 import { createDiscordJoinLogic, DISCORD_RETURN_PATH } from '../../../src/actors/discordJoin';

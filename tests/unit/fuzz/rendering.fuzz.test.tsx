@@ -28,7 +28,7 @@ import { generationMachine, type CreateTaskInput, type CreateTaskResponse, type 
 import { ToastArea } from '../../../src/ui/ToastArea';
 import { PagedSection } from '../../../src/features/dashboard/PagedSection';
 import { GenerationPanel } from '../../../src/features/playground/GenerationPanel';
-import { DEFAULT_DRAFT, draftCost, validateDraft } from '../../../src/features/playground/draft';
+import { DEFAULT_DRAFT, draftCost, validateDraft } from '../../../src/domain/generationDraft';
 import { INJECTED_MARKER, envelopeCode, htmlPayload } from './arbitraries';
 
 const ORIGIN = 'http://localhost:5173';

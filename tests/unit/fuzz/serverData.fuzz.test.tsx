@@ -31,7 +31,7 @@ import { endpoints, type EndpointName } from '../../../src/api/contract';
 import { TOKEN_COOKIE } from '../../../src/services/session';
 import { generationMachine, type CreateTaskInput, type CreateTaskResponse, type PollTaskInput, type PollTaskResponse } from '../../../machines/generation.machine';
 import { GenerationPanel } from '../../../src/features/playground/GenerationPanel';
-import { DEFAULT_DRAFT, draftCost, validateDraft } from '../../../src/features/playground/draft';
+import { DEFAULT_DRAFT, draftCost, validateDraft } from '../../../src/domain/generationDraft';
 import { GENERATION_MODELS } from '../../../src/services/generationOptions';
 import { isBalanceLow, isPlanEnding } from '../../../src/actors/earlyRenewal';
 import { htmlPayload } from './arbitraries';

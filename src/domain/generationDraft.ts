@@ -3,9 +3,9 @@
  * the request each model's endpoint takes from it, and its rules. Pure functions, shared by the
  * playground, get-started and history.
  */
-import type { DraftErrors, GenerationDraft } from '../../actors/generation';
-import type { GenerateCall } from '../../api/contract';
-import { config } from '../../config';
+import type { DraftErrors, GenerationDraft } from '../../machines/generation.machine';
+import type { GenerateCall } from '../api/contract';
+import { config } from '../config';
 import {
   DEFAULT_MODEL,
   DEFAULT_OUTPUT_FORMAT,
@@ -23,8 +23,8 @@ import {
   modelSpec,
   type GenerateEndpoint,
   type ModelSpec,
-} from '../../services/generationOptions';
-import { isHttpUrl } from '../../services/urls';
+} from '../services/generationOptions';
+import { isHttpUrl } from '../services/urls';
 
 export type { GenerationDraft };
 

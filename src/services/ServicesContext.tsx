@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ChallengeWidget } from '../services/challenge';
-import type { PaypalCheckout } from '../services/paypal';
-import type { GoogleSignIn, MicrosoftSignIn } from '../services/socialSignIn';
+import type { ChallengeWidget } from './challenge';
+import type { PaypalCheckout } from './paypal';
+import type { GoogleSignIn, MicrosoftSignIn } from './socialSignIn';
 
 /** Implementations that differ between demo and live mode, chosen once at boot. */
 export interface ModeServices {

@@ -1,10 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { t as translate } from '@lingui/core/macro';
-import { SegmentedControl } from '../../ui/SegmentedControl';
-import { copyText } from '../../ui/copyText';
-import { Button } from '../../ui/Button';
-import { isDemoMode } from './sample';
+import { SegmentedControl } from './SegmentedControl';
+import { copyText } from './copyText';
+import { Button } from './Button';
+import { isDemoMode } from '../domain/sampleCall';
 import styles from './CodeSample.module.css';
 
 export interface CodeVariant {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { Button } from '../../ui/Button';
+import { Button } from '../Button';
 import styles from './SignInPrompt.module.css';
 
 /** Where a page's data would be, for an anonymous visitor: why to sign in, and the button to do it. */

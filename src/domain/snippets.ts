@@ -3,9 +3,9 @@
  * caller passes the real key for what is copied, and a masked one for what is shown on screen. Each request
  * goes to its model's endpoint with that endpoint's own field names.
  */
-import { endpoints, type GenerateCall } from '../../api/contract';
-import { GENERATION_TIME_LIMIT_MS } from '../../actors/generation';
-import { pythonLiteral, shellQuote } from '../../ui/codeLiterals';
+import { endpoints, type GenerateCall } from '../api/contract';
+import { GENERATION_TIME_LIMIT_MS } from '../../machines/generation.machine';
+import { pythonLiteral, shellQuote } from './codeLiterals';
 
 export interface SnippetTarget {
   /** The task API's host, without a trailing slash. */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors } from '../../actors/user';
-import { useHydrated } from '../../ui/useHydrated';
+import { useHydrated } from '../useHydrated';
 
 /**
  * For pages whose data needs an account: once the visitor is known to be anonymous, the login modal opens

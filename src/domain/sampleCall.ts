@@ -3,10 +3,10 @@
  * requests without a callback URL, so the sample works on any deployment. Kept apart from the views so both
  * pages show (and copy) exactly the same call.
  */
-import type { GenerateCall } from '../../api/contract';
-import { config } from '../../config';
-import { DEFAULT_DRAFT, callFromDraft, draftCost, type GenerationDraft } from '../playground/draft';
-import type { SnippetTarget } from '../playground/snippets';
+import type { GenerateCall } from '../api/contract';
+import { config } from '../config';
+import { DEFAULT_DRAFT, callFromDraft, draftCost, type GenerationDraft } from './generationDraft';
+import type { SnippetTarget } from './snippets';
 
 export const SAMPLE_DRAFT: GenerationDraft = {
   ...DEFAULT_DRAFT,
