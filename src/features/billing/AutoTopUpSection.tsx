@@ -12,7 +12,7 @@ import { CREDIT_PACKAGES, findPackage, totalCredits } from '../../services/credi
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { formatNumber } from '../../ui/formatNumber';
-import { FormFooter } from '../dashboard/SaveStatus';
+import { FormFooter } from '../../ui/saveForm/SaveStatus';
 import { useSaveForm } from '../../ui/saveForm/useSaveForm';
 import styles from './Billing.module.css';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { SavedSettingsGate } from '../dashboard/SavedSettingsGate';
+import { SavedSettingsGate } from '../../ui/saveForm/SavedSettingsGate';
 import { useLocalActor } from '../../actors/inspection';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResumeOrder } from '../../../machines/payment.shared';

@@ -6,7 +6,7 @@ import { applyInvoice } from '../../api/orders';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { formatMoney } from '../../ui/formatNumber';
-import { SaveStatus } from '../dashboard/SaveStatus';
+import { SaveStatus } from '../../ui/saveForm/SaveStatus';
 import { useSaveForm } from '../../ui/saveForm/useSaveForm';
 import { EMPTY_INVOICE, invoiceAddress, validateInvoice, type InvoiceValues } from './invoiceValidation';
 import { ZipStateLookup } from './ZipStateLookup';

@@ -10,7 +10,7 @@ import { PROVIDER_NAMES } from '../../services/paymentProviders';
 import { Button } from '../../ui/Button';
 import tableStyles from '../../ui/DataTable.module.css';
 import { downloadInvoice } from './downloadInvoice';
-import { PagedSection } from '../dashboard/PagedSection';
+import { PagedSection } from '../../ui/PagedSection';
 import { InvoicePanel } from './InvoicePanel';
 import { orderStatusLabel, orderStatusTone } from './orderLabels';
 import styles from './Billing.module.css';

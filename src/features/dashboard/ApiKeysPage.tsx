@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { SavedSettingsGate } from './SavedSettingsGate';
+import { SavedSettingsGate } from '../../ui/saveForm/SavedSettingsGate';
 import { useSelector } from '@xstate/react';
 import { useLocalActor } from '../../actors/inspection';
 import { Trans, useLingui } from '@lingui/react/macro';

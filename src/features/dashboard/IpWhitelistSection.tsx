@@ -4,7 +4,7 @@ import { t as translate } from '@lingui/core/macro';
 import type { AppUser } from '../../actors/user';
 import { saveIpWhitelist } from '../../api/user';
 import { MAX_WHITELIST_ENTRIES } from '../../services/ipAddress';
-import { FormFooter } from './SaveStatus';
+import { FormFooter } from '../../ui/saveForm/SaveStatus';
 import { validateWhitelist, whitelistEntries, type WhitelistValues } from './settingsValidation';
 import { useSaveForm } from '../../ui/saveForm/useSaveForm';
 import styles from './Settings.module.css';

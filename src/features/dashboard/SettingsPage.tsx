@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { SavedSettingsGate } from './SavedSettingsGate';
+import { SavedSettingsGate } from '../../ui/saveForm/SavedSettingsGate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { t as translate } from '@lingui/core/macro';
 import { useGlobalSelector } from '../../actors/AppActorContext';
@@ -8,7 +8,7 @@ import { saveAlertsEmail, updateEmailSubscription } from '../../api/user';
 import { TextField } from '../../ui/TextField';
 import { formatNumber } from '../../ui/formatNumber';
 import { DashboardLayout } from './DashboardLayout';
-import { FormFooter, SaveStatus } from './SaveStatus';
+import { FormFooter, SaveStatus } from '../../ui/saveForm/SaveStatus';
 import { validateAlerts, type AlertValues } from './settingsValidation';
 import { useSaveForm } from '../../ui/saveForm/useSaveForm';
 import styles from './Settings.module.css';

@@ -5,7 +5,7 @@ import { useChargesListLogic } from '../../actors/pagedList';
 import { usageRecordPage } from '../../api/dashboard';
 import type { UsageRecord } from '../../api/contract';
 import tableStyles from '../../ui/DataTable.module.css';
-import { PagedSection } from './PagedSection';
+import { PagedSection } from '../../ui/PagedSection';
 import { modelName, taskStatusLabel, taskStatusTone } from '../../ui/usageLabels';
 import styles from './Overview.module.css';
 import { formatDate } from '../../ui/formatDate';

@@ -13,7 +13,7 @@ import { Button } from '../../ui/Button';
 import tableStyles from '../../ui/DataTable.module.css';
 import { SignInPrompt } from '../../ui/signIn/SignInPrompt';
 import { useSignInWhenAnonymous } from '../../ui/signIn/useSignInWhenAnonymous';
-import { PagedSection } from '../dashboard/PagedSection';
+import { PagedSection } from '../../ui/PagedSection';
 import { taskStatusLabel, taskStatusTone } from '../../ui/usageLabels';
 import { PLAYGROUND_PATH } from '../../domain/generationDraft';
 import { historyRequest } from './historyRequest';

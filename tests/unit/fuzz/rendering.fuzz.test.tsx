@@ -26,7 +26,7 @@ import { loginLogic } from '../../../src/actors/login';
 import type { LoginResponse, SubmitLoginInput } from '../../../machines/login.machine';
 import { generationMachine, type CreateTaskInput, type CreateTaskResponse, type PollTaskInput, type PollTaskResponse } from '../../../machines/generation.machine';
 import { ToastArea } from '../../../src/ui/ToastArea';
-import { PagedSection } from '../../../src/features/dashboard/PagedSection';
+import { PagedSection } from '../../../src/ui/PagedSection';
 import { GenerationPanel } from '../../../src/features/playground/GenerationPanel';
 import { DEFAULT_DRAFT, draftCost, validateDraft } from '../../../src/domain/generationDraft';
 import { INJECTED_MARKER, envelopeCode, htmlPayload } from './arbitraries';

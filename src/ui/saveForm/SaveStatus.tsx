@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { Button } from '../../ui/Button';
-import styles from './Settings.module.css';
+import { Button } from '../Button';
+import styles from './SaveStatus.module.css';
 
 interface SaveStatusProps {
   saved: boolean;

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors } from '../../actors/user';
-import { Spinner } from '../../ui/Spinner';
-import styles from './Dashboard.module.css';
+import { Spinner } from '../Spinner';
+import styles from './SavedSettingsGate.module.css';
 
 /**
  * Holds back forms that edit saved settings until the server has confirmed them: after a reload the session

@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { lastPage } from '../../../machines/pagedList.machine';
-import type { createPagedListLogic } from '../../actors/pagedList';
-import { Button } from '../../ui/Button';
-import { Pager } from '../../ui/Pager';
-import { Spinner } from '../../ui/Spinner';
-import styles from './Overview.module.css';
+import { lastPage } from '../../machines/pagedList.machine';
+import type { createPagedListLogic } from '../actors/pagedList';
+import { Button } from './Button';
+import { Pager } from './Pager';
+import { Spinner } from './Spinner';
+import styles from './Panel.module.css';
 
 export type PagedListActor = ActorRefFrom<ReturnType<typeof createPagedListLogic>>;
 type PagedListSnapshot = SnapshotFrom<PagedListActor>;
