@@ -10,7 +10,7 @@ import { copyText } from '../../ui/copyText';
 import { Dialog } from '../../ui/Dialog';
 import { taskStatusLabel, taskStatusTone } from '../../ui/usageLabels';
 import { draftFromParamJson, playgroundHref } from '../../domain/generationDraft';
-import { ResultImageCard } from '../playground/ResultImageCard';
+import { ResultImageCard } from '../../ui/ResultImageCard';
 import styles from './History.module.css';
 import { formatDate } from '../../ui/formatDate';
 import { safeHref } from '../../services/urls';

@@ -12,7 +12,7 @@ import { SweepBar } from '../../ui/SweepBar';
 import { secondsBetween } from '../../ui/formatDate';
 import { draftCost } from '../../domain/generationDraft';
 import { generationSelectors } from './generationSelectors';
-import { ResultImageCard } from './ResultImageCard';
+import { ResultImageCard } from '../../ui/ResultImageCard';
 import styles from './Playground.module.css';
 
 /** A number of seconds in the reader's language ("3s", "3 с", "3秒"): the unit is Intl's, not a catalogue's. */

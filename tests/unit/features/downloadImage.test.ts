@@ -5,7 +5,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import toast from 'react-hot-toast';
 import { i18n } from '@lingui/core';
-import { downloadImage } from '../../../src/features/playground/download';
+import { downloadImage } from '../../../src/ui/downloadImage';
 
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'en', messages: {} });

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button } from '../../ui/Button';
-import { safeHref } from '../../services/urls';
-import { downloadImage } from './download';
-import styles from './Playground.module.css';
+import { Button } from './Button';
+import { safeHref } from '../services/urls';
+import { downloadImage } from './downloadImage';
+import styles from './ResultImageCard.module.css';
 
 interface ResultImageCardProps {
   url: string;
