@@ -3,7 +3,7 @@ import { generationMachine, type FindCreatedTaskInput, type FindCreatedTaskRespo
 import type { GenerateCall, TaskRecord, UsageRecord } from '../api/contract';
 import { usageRecordPage } from '../api/dashboard';
 import { generate, taskRecord } from '../api/generation';
-import { modelOfEndpoint } from '../services/generationOptions';
+import { modelOfEndpoint } from '../domain/generationOptions';
 import { callFromDraft } from '../domain/generationDraft';
 import { parseServerTime } from '../ui/formatDate';
 import type { UserActor } from './app';

@@ -11,7 +11,7 @@ import { payOrderList } from '../api/orders';
 import { creemCheckout, digisellerCreate, freekassaCreate, nowpaymentsInvoice, paypalCapture, paypalCheckOrderStatus, paypalCreate, wechatCreate } from '../api/trade';
 import { config } from '../config';
 import { clearPendingOrder, savePendingOrder } from '../services/pendingOrder';
-import { isAllowedCheckoutUrl, paymentReturnUrls, PROVIDER_NAMES } from '../services/paymentProviders';
+import { isAllowedCheckoutUrl, paymentReturnUrls, PROVIDER_NAMES } from '../domain/paymentProviders';
 import type { PaypalCheckout } from '../services/paypal';
 import { followAccount } from '../services/accountChange';
 import type { UserActor } from './app';

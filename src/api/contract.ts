@@ -7,7 +7,7 @@
  * shapes below are ours. Calls the platform does not have are marked `addition` with the reason.
  */
 import * as v from 'valibot';
-import type { GenerationModel } from '../services/generationOptions';
+import type { GenerationModel } from '../domain/generationOptions';
 
 // ---------------------------------------------------------------------------------------------------
 // The envelope and the codes the client knows
@@ -148,7 +148,7 @@ export const OrderSchema = v.object({
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
 
-export type { GenerationModel } from '../services/generationOptions';
+export type { GenerationModel } from '../domain/generationOptions';
 /** successFlag of the task API: 0 generating, 1 success, 2 create failed, 3 generation failed. */
 export const TaskStatusSchema = v.picklist([0, 1, 2, 3]);
 export type TaskStatus = v.InferOutput<typeof TaskStatusSchema>;

@@ -31,7 +31,7 @@ import {
 } from './contract';
 import { CreateOrderRequestSchema, MAX_IDEMPOTENCY_KEY_LENGTH, PaypalCreateRequestSchema, orderRequestSchemas } from './orderRequests';
 import { NanoBanana2RequestSchema, NanoBananaProRequestSchema, NanoBananaRequestSchema, TaskCallbackSchema, requestSchemas } from './taskRequests';
-import { MODELS, RESOLUTIONS, creditsPerImage, type GenerationModel } from '../services/generationOptions';
+import { MODELS, RESOLUTIONS, creditsPerImage, type GenerationModel } from '../domain/generationOptions';
 import {
   API_KEY_SCHEME,
   SESSION_SCHEME,

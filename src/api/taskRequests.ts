@@ -5,7 +5,7 @@
  * requests with them. Kept out of src/api/contract.ts so the app's first load does not carry them.
  */
 import * as v from 'valibot';
-import { MODELS, OUTPUT_FORMATS, RESOLUTIONS } from '../services/generationOptions';
+import { MODELS, OUTPUT_FORMATS, RESOLUTIONS } from '../domain/generationOptions';
 import { ErrorCode, TaskRecordSchema, TaskStatusSchema, type EndpointName } from './contract';
 
 const HttpUrl = v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//i));

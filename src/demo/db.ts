@@ -17,7 +17,7 @@ import {
   type ResponseInputOf,
   type ResponseOf,
 } from '../api/contract';
-import { FREE_SIGN_UP_CREDITS } from '../services/creditPackages';
+import { FREE_SIGN_UP_CREDITS } from '../domain/creditPackages';
 import { pbkdf2Hex, randomDigits, randomHex, sameHash, sha256Hex } from './crypto';
 import type { SocialProvider } from './socialCredential';
 import type { KeyVault } from './keyVault';

@@ -1,7 +1,7 @@
 /** Demo mode's PayPal: the demo PayPal page in a popup, in place of PayPal's JS SDK and its window. */
 import { t } from '@lingui/core/macro';
 import type { PaypalApproval, PaypalCheckout, PaypalOrderRef } from '../services/paypal';
-import { DEMO_CHECKOUT_PATH } from '../services/paymentProviders';
+import { DEMO_CHECKOUT_PATH } from '../domain/paymentProviders';
 import { readPaypalMessage } from './checkout/checkoutOrder';
 
 export const POPUP_WIDTH = 480;

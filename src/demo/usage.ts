@@ -3,7 +3,7 @@
  * usage list have something to show without generating thousands of images by hand.
  */
 import type { GenerationModel } from '../api/contract';
-import { creditsPerImage } from '../services/generationOptions';
+import { creditsPerImage } from '../domain/generationOptions';
 import { debitCredits, type Account, type DbData, type UsageRecordRow } from './db';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -23,7 +23,7 @@ import {
   modelSpec,
   type GenerateEndpoint,
   type ModelSpec,
-} from '../services/generationOptions';
+} from './generationOptions';
 import { isHttpUrl } from '../services/urls';
 
 export type { GenerationDraft };

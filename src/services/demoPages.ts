@@ -3,7 +3,7 @@
  * screen) and the demo image host. Boot renders them instead of the app; they live under these paths.
  * Known here, outside src/demo, so boot can tell them apart without loading demo mode first.
  */
-export { DEMO_CHECKOUT_PATH } from './paymentProviders';
+export { DEMO_CHECKOUT_PATH } from '../domain/paymentProviders';
 
 /** The demo Discord consent page (what discord.com/oauth2/authorize shows). */
 export const DEMO_DISCORD_PATH = '/demo-discord/';

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import type { TaskStatus } from '../api/contract';
 
-export { modelName } from '../services/generationOptions';
+export { modelName } from '../domain/generationOptions';
 
 export type TaskTone = 'pending' | 'success' | 'failure';
 

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect, openDemoControls } from './fixtures';
 import { signUp, uniqueEmail } from './journeys';
 
-// The catalogue's cheapest rate: $500 for 57,500 credits is $8.70 per 1,000 (src/services/creditPackages.ts).
+// The catalogue's cheapest rate: $500 for 57,500 credits is $8.70 per 1,000 (src/domain/creditPackages.ts).
 const FROM_PER_1000 = 'From $8.70 per 1,000 credits';
 const KEY_PATTERN = /^nb_[0-9a-f]{40}$/;
 

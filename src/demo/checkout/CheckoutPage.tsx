@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PROVIDER_KIND, PROVIDER_NAMES } from '../../services/paymentProviders';
+import { PROVIDER_KIND, PROVIDER_NAMES } from '../../domain/paymentProviders';
 import type { DemoEnvironment } from '../environment';
 import type { CheckoutRequest, PaypalPopupMessage } from './checkoutOrder';
 import { CheckoutShell } from './CheckoutShell';

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { PaymentProviderSchema, type PaymentProvider } from '../../api/contract';
-import { DEMO_CHECKOUT_PATH, paymentReturnUrls } from '../../services/paymentProviders';
+import { DEMO_CHECKOUT_PATH, paymentReturnUrls } from '../../domain/paymentProviders';
 import { approveOrder, findOrder, refreshOrderStatus, settleOrder, type DemoDb, type OrderRow, type SettleOutcome } from '../db';
 
 /** The message the demo PayPal popup posts to the page that opened it. */

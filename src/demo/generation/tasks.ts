@@ -6,7 +6,7 @@
 import { t } from '@lingui/core/macro';
 import type { GenerateCall } from '../../api/contract';
 import { DEMO_RESULTS_PATH } from '../../services/demoPages';
-import { MODELS, generationCost, modelSpec, type GenerationModel } from '../../services/generationOptions';
+import { MODELS, generationCost, modelSpec, type GenerationModel } from '../../domain/generationOptions';
 import { randomHex } from '../crypto';
 import { debitCredits, findAccount, type Account, type ApiKeyRow, type DbData, type TaskRow, type UsageRecordRow } from '../db';
 import type { KeyVault } from '../keyVault';

@@ -2,7 +2,7 @@
 import type { HttpHandler } from 'msw';
 import * as v from 'valibot';
 import { t } from '@lingui/core/macro';
-import { GENERATION_MODELS } from '../../services/generationOptions';
+import { GENERATION_MODELS } from '../../domain/generationOptions';
 import { TaskStatusSchema, type ResponseInputOf, type TimeRecordRequest, type UsageRecordPageRequest } from '../../api/contract';
 import { accountForToken, findApiKey, type Account, type DbData, type UsageRecordRow } from '../db';
 import type { DemoEnvironment } from '../environment';

@@ -10,7 +10,7 @@ import { t } from '@lingui/core/macro';
 import { INSUFFICIENT_CREDITS_CODE, TASK_CODES, endpoints, type GenerateCall } from '../../api/contract';
 import { NanoBanana2RequestSchema, NanoBananaProRequestSchema, NanoBananaRequestSchema, TaskRecordRequestSchema } from '../../api/taskRequests';
 import { DEMO_RESULTS_PATH, DEMO_TASK_CALLBACK_PATH } from '../../services/demoPages';
-import { MODELS, OUTPUT_MIME, generationCost, modelOfEndpoint, outputSize, type GenerateEndpoint } from '../../services/generationOptions';
+import { MODELS, OUTPUT_MIME, generationCost, modelOfEndpoint, outputSize, type GenerateEndpoint } from '../../domain/generationOptions';
 import type { DemoEnvironment } from '../environment';
 import { accountForApiKey, callParameters, createTask, findTask, randomPlan, settleDueTasks, taskParameters } from '../generation/tasks';
 import { renderResultImage } from '../generation/images';

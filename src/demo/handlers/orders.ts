@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { t } from '@lingui/core/macro';
 import type { InvoiceRequest } from '../../api/contract';
 import type { AutoTopUpRequest, PayOrderListRequest } from '../../api/requests';
-import { findPackage } from '../../services/creditPackages';
+import { findPackage } from '../../domain/creditPackages';
 import { accountForToken, findInvoice, findOwnOrder, issueInvoice, ordersOf, toOrder, type Account, type DbData, type OrderRow } from '../db';
 import type { DemoEnvironment } from '../environment';
 import { MAX_PAGE_SIZE } from './dashboard';

@@ -9,8 +9,8 @@ import { t } from '@lingui/core/macro';
 import { SUCCESS_CODE, type CreateOrderRequest, type EndpointName, type PaymentProvider, type ResponseInputOf } from '../../api/contract';
 import type { OrderNoRequest, PaypalCaptureRequest, PaypalCreateRequest, ZipcodeQuery } from '../../api/requests';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../../api/orderRequests';
-import { CURRENCY, findPackage, priceAfterDiscount, totalCredits } from '../../services/creditPackages';
-import { DEMO_CHECKOUT_PATH, paymentReturnUrls } from '../../services/paymentProviders';
+import { CURRENCY, findPackage, priceAfterDiscount, totalCredits } from '../../domain/creditPackages';
+import { DEMO_CHECKOUT_PATH, paymentReturnUrls } from '../../domain/paymentProviders';
 import { randomHex } from '../crypto';
 import {
   accountForToken,

@@ -8,7 +8,7 @@ import type { AppUser } from '../../actors/user';
 import { createResourceLogic } from '../../actors/resource';
 import { setAutomaticDeduction } from '../../api/user';
 import { paypalVaults } from '../../api/trade';
-import { CREDIT_PACKAGES, findPackage, totalCredits } from '../../services/creditPackages';
+import { CREDIT_PACKAGES, findPackage, totalCredits } from '../../domain/creditPackages';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { formatNumber } from '../../ui/formatNumber';

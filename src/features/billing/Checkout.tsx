@@ -17,8 +17,8 @@ import {
 import { userSelectors } from '../../actors/user';
 import type { Discount, PaymentProvider } from '../../api/contract';
 import { config } from '../../config';
-import { CURRENCY, findPackage, priceAfterDiscount, totalCredits } from '../../services/creditPackages';
-import { PROVIDER_KIND, PROVIDER_NAMES } from '../../services/paymentProviders';
+import { CURRENCY, findPackage, priceAfterDiscount, totalCredits } from '../../domain/creditPackages';
+import { PROVIDER_KIND, PROVIDER_NAMES } from '../../domain/paymentProviders';
 import { useModeServices } from '../../services/ServicesContext';
 import { PAYPAL_BUTTONS_ID } from '../../services/paypal';
 import { Button } from '../../ui/Button';

@@ -5,8 +5,8 @@ import { isBalanceLow, isPlanEnding, lastPaidPackage } from '../../actors/earlyR
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import type { AppUser } from '../../actors/user';
 import type { PaymentProvider } from '../../api/contract';
-import { CURRENCY, findPackage, priceAfterDiscount, totalCredits } from '../../services/creditPackages';
-import { providersForCountry } from '../../services/paymentProviders';
+import { CURRENCY, findPackage, priceAfterDiscount, totalCredits } from '../../domain/creditPackages';
+import { providersForCountry } from '../../domain/paymentProviders';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Checkout } from './Checkout';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { PaymentProvider } from '../../api/contract';
-import { PROVIDER_NAMES } from '../../services/paymentProviders';
+import { PROVIDER_NAMES } from '../../domain/paymentProviders';
 import styles from './Billing.module.css';
 
 interface MethodPickerProps {

@@ -6,7 +6,7 @@ import { createPagedListLogic } from '../../actors/pagedList';
 import { apiClientSettings } from '../../api/client';
 import { payOrderList } from '../../api/orders';
 import type { Order } from '../../api/contract';
-import { PROVIDER_NAMES } from '../../services/paymentProviders';
+import { PROVIDER_NAMES } from '../../domain/paymentProviders';
 import { Button } from '../../ui/Button';
 import tableStyles from '../../ui/DataTable.module.css';
 import { downloadInvoice } from './downloadInvoice';

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Discount } from '../../api/contract';
-import { CREDIT_PACKAGES, CURRENCY, priceAfterDiscount } from '../../services/creditPackages';
+import { CREDIT_PACKAGES, CURRENCY, priceAfterDiscount } from '../../domain/creditPackages';
 import styles from './Billing.module.css';
 
 interface PackagePickerProps {

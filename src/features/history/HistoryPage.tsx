@@ -8,7 +8,7 @@ import { useChargesListLogic } from '../../actors/pagedList';
 import { userSelectors } from '../../actors/user';
 import type { UsageRecord } from '../../api/contract';
 import { usageRecordPage } from '../../api/dashboard';
-import { GENERATION_MODELS, modelName } from '../../services/generationOptions';
+import { GENERATION_MODELS, modelName } from '../../domain/generationOptions';
 import { Button } from '../../ui/Button';
 import tableStyles from '../../ui/DataTable.module.css';
 import { SignInPrompt } from '../../ui/signIn/SignInPrompt';

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DetailsDialogActor } from '../../actors/detailsDialog';
 import type { UsageRecord } from '../../api/contract';
-import { modelName, modelSpec } from '../../services/generationOptions';
+import { modelName, modelSpec } from '../../domain/generationOptions';
 import { Button } from '../../ui/Button';
 import { copyText } from '../../ui/copyText';
 import { Dialog } from '../../ui/Dialog';

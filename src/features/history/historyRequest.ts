@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { ListFilters } from '../../actors/pagedList';
 import { TaskStatusSchema, type UsageRecordPageRequest } from '../../api/contract';
-import { isGenerationModel } from '../../services/generationOptions';
+import { isGenerationModel } from '../../domain/generationOptions';
 
 /** The list's filters as the records call takes them: only known values, nothing else. */
 export function historyRequest(pageNum: number, pageSize: number, filters: ListFilters): UsageRecordPageRequest {

@@ -5,7 +5,7 @@
  * files are written from these definitions by `npm run samples`; a unit test fails when one is missing or stale.
  */
 import type { GenerationModel } from '../../api/contract';
-import { outputSize } from '../../services/generationOptions';
+import { outputSize } from '../../domain/generationOptions';
 import type { ArtworkSpec } from '../../ui/artwork/artwork';
 
 export interface Sample {

@@ -6,7 +6,7 @@ import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { GENERATION_TIME_LIMIT_MINUTES, type GenerationActor } from '../../actors/generation';
 import { TASK_CODES } from '../../api/contract';
-import { modelName, modelSpec } from '../../services/generationOptions';
+import { modelName, modelSpec } from '../../domain/generationOptions';
 import { Button } from '../../ui/Button';
 import { SweepBar } from '../../ui/SweepBar';
 import { secondsBetween } from '../../ui/formatDate';

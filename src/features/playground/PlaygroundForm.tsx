@@ -6,7 +6,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { GenerationActor } from '../../actors/generation';
 import type { ApiKeyState } from '../../actors/user';
 import { config } from '../../config';
-import { GENERATION_MODELS, MODELS, creditsPerImage, lowestCreditsPerImage, modelSpec, outputSize, type Resolution } from '../../services/generationOptions';
+import { GENERATION_MODELS, MODELS, creditsPerImage, lowestCreditsPerImage, modelSpec, outputSize, type Resolution } from '../../domain/generationOptions';
 import { Button } from '../../ui/Button';
 import { SegmentedControl } from '../../ui/SegmentedControl';
 import { TextField } from '../../ui/TextField';

@@ -9,7 +9,7 @@ import { PAYPAL_MESSAGE_SOURCE, parseCheckoutRequest, withOrderNo } from '../../
 import { createAccount, createOrder, findOrder, type NewOrder } from '../../../src/demo/db';
 import { createDemoEnvironment, type DemoEnvironment } from '../../../src/demo/environment';
 import { POPUP_POLL_MS, createDemoPaypal, demoPaypalUrl, type PopupHost } from '../../../src/demo/paypal';
-import { DEMO_CHECKOUT_PATH } from '../../../src/services/paymentProviders';
+import { DEMO_CHECKOUT_PATH } from '../../../src/domain/paymentProviders';
 
 const ORIGIN = 'http://localhost:5173';
 

@@ -7,9 +7,9 @@ import { DemoControls } from '../../../src/demo/DemoControls';
 import { createDemoEnvironment } from '../../../src/demo/environment';
 import { fillSampleUsage } from '../../../src/demo/controls';
 import { createAccount, createSession, emptyData, findAccountByEmail, type Account, type UsageRecordRow } from '../../../src/demo/db';
-import { creditsPerImage } from '../../../src/services/generationOptions';
+import { creditsPerImage } from '../../../src/domain/generationOptions';
 import { FAILURE_RATE, MAX_RECORDS_PER_DAY, addSampleUsage, creditsUsed, sampleUsage } from '../../../src/demo/usage';
-import { isGenerationModel } from '../../../src/services/generationOptions';
+import { isGenerationModel } from '../../../src/domain/generationOptions';
 import { call, dataOf, signUp, startDemoServer } from './helpers';
 
 const demo = startDemoServer();

@@ -4,7 +4,7 @@ import { findOrder, PLAN_LENGTH_MS, settleOrder, type OrderRow } from '../../../
 import { endPlanSoon, PLAN_ENDS_SOON_DAYS } from '../../../src/demo/controls';
 import { UNKNOWN_CHECKOUT_ORIGIN, WECHAT_QR_TTL_MS } from '../../../src/demo/handlers/payments';
 import { stateForZip } from '../../../src/demo/handlers/zipStates';
-import { DEMO_CHECKOUT_PATH } from '../../../src/services/paymentProviders';
+import { DEMO_CHECKOUT_PATH } from '../../../src/domain/paymentProviders';
 import { ORIGIN, call, dataOf, signUp, startDemoServer, uniqueEmail } from './helpers';
 
 const demo = startDemoServer();

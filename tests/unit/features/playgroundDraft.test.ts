@@ -15,7 +15,7 @@ import {
 } from '../../../src/domain/generationDraft';
 import { curlGenerate, curlTaskStatus, javascriptGenerate, pythonGenerate } from '../../../src/domain/snippets';
 import { pythonLiteral, shellQuote } from '../../../src/domain/codeLiterals';
-import { GENERATION_MODELS, MODELS } from '../../../src/services/generationOptions';
+import { GENERATION_MODELS, MODELS } from '../../../src/domain/generationOptions';
 
 const CALLBACK = 'https://hooks.example.com/nano-banana';
 

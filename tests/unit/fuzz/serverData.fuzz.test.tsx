@@ -32,7 +32,7 @@ import { TOKEN_COOKIE } from '../../../src/services/session';
 import { generationMachine, type CreateTaskInput, type CreateTaskResponse, type PollTaskInput, type PollTaskResponse } from '../../../machines/generation.machine';
 import { GenerationPanel } from '../../../src/features/playground/GenerationPanel';
 import { DEFAULT_DRAFT, draftCost, validateDraft } from '../../../src/domain/generationDraft';
-import { GENERATION_MODELS } from '../../../src/services/generationOptions';
+import { GENERATION_MODELS } from '../../../src/domain/generationOptions';
 import { isBalanceLow, isPlanEnding } from '../../../src/actors/earlyRenewal';
 import { htmlPayload } from './arbitraries';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isBalanceLow, isPlanEnding } from '../../../src/actors/earlyRenewal';
-import { CREDIT_PACKAGES, findPackage, priceAfterDiscount, totalCredits } from '../../../src/services/creditPackages';
-import { isAllowedCheckoutUrl, paymentReturnUrls, providersForCountry } from '../../../src/services/paymentProviders';
+import { CREDIT_PACKAGES, findPackage, priceAfterDiscount, totalCredits } from '../../../src/domain/creditPackages';
+import { isAllowedCheckoutUrl, paymentReturnUrls, providersForCountry } from '../../../src/domain/paymentProviders';
 
 describe('credit packages', () => {
   it('price after a discount, to the cent; list price without one', () => {

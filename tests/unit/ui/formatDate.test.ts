@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { setupI18n } from '@lingui/core';
 import * as v from 'valibot';
 import { UsageRecordSchema } from '../../../src/api/contract';
-import { modelName } from '../../../src/services/generationOptions';
+import { modelName } from '../../../src/domain/generationOptions';
 import { UNREADABLE_TIME, formatDate, secondsBetween } from '../../../src/ui/formatDate';
 
 const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
