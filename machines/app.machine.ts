@@ -37,15 +37,17 @@ export const appMachine = setup({
   initial: 'running',
   states: {
     running: {
+      // In this order: an actor's first messages are addressed as it starts, so their receivers come before it
+      // (the user actor tells One Tap and the renewal offer about the session it starts with).
       invoke: [
-        { id: 'user', systemId: 'user', src: 'user', input: ({ context }) => context.user },
-        { id: 'login', systemId: 'login', src: 'login' },
+        { id: 'googleOneTap', systemId: 'googleOneTap', src: 'googleOneTap' },
+        { id: 'earlyRenewal', systemId: 'earlyRenewal', src: 'earlyRenewal' },
         { id: 'loginModal', systemId: 'loginModal', src: 'loginModal' },
+        { id: 'login', systemId: 'login', src: 'login' },
+        { id: 'user', systemId: 'user', src: 'user', input: ({ context }) => context.user },
         { id: 'theme', systemId: 'theme', src: 'theme', input: ({ context }) => context.theme },
         { id: 'locale', systemId: 'locale', src: 'locale', input: ({ context }) => context.locale },
         { id: 'pageProgress', systemId: 'pageProgress', src: 'pageProgress' },
-        { id: 'googleOneTap', systemId: 'googleOneTap', src: 'googleOneTap' },
-        { id: 'earlyRenewal', systemId: 'earlyRenewal', src: 'earlyRenewal' },
       ],
     },
   },

@@ -1,8 +1,13 @@
-import { assign, setup } from 'xstate';
-import { notProvidedAction } from './notProvided';
+import { and, assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { notProvidedAction, notProvidedActor } from './notProvided';
+import type { SessionUser } from './types';
 
 /** Why renewing early is offered: credits running low, or the plan about to end. */
 export type RenewalReason = 'lowBalance' | 'planEnding';
+
+/** The plan ends within this many days (and has not ended yet): the moment to offer renewing. */
+export const PLAN_ENDING_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface EarlyRenewalContext {
   reason: RenewalReason | null;
@@ -13,27 +18,67 @@ export interface EarlyRenewalContext {
 }
 
 export type EarlyRenewalEvent =
-  | { type: 'OFFER'; reason: RenewalReason; lastPackageId: string | null }
+  /** From the user actor: the account the server confirmed, or null once nobody is signed in. */
+  | { type: 'ACCOUNT_UPDATED'; account: SessionUser | null }
   | { type: 'DISMISS' }
   | { type: 'RENEW' }
   // What the payment run inside the modal ended with.
   | { type: 'PAYMENT_SUCCEEDED' }
   | { type: 'PAYMENT_ABANDONED' }
-  | { type: 'CLOSE' };
+  | { type: 'CLOSE' }
+  // What the look-up of the last paid package reports.
+  | DoneActorEvent<string | null, 'findLastPackage'>
+  | ErrorActorEvent<unknown, 'findLastPackage'>;
+
+function accountOf(event: EarlyRenewalEvent): SessionUser | null {
+  return event.type === 'ACCOUNT_UPDATED' ? event.account : null;
+}
+
+/** Credits under the account's own alert threshold. */
+export function isBalanceLow(account: Pick<SessionUser, 'credits'> & { alertThreshold?: unknown }): boolean {
+  const threshold = account.alertThreshold;
+  return typeof threshold === 'number' && account.credits !== null && account.credits < threshold;
+}
+
+/** The plan ends within PLAN_ENDING_DAYS and has not ended yet. */
+export function isPlanEnding(account: { readonly [field: string]: unknown }, now: number): boolean {
+  const end = typeof account.planEndTime === 'string' && account.planEndTime !== '' ? Date.parse(account.planEndTime) : Number.NaN;
+  return end > now && end - now <= PLAN_ENDING_DAYS * DAY_MS;
+}
 
 /**
- * The modal offering to renew early. It only says what the modal shows: the renewal's payment is a payment
- * machine the view runs inside the modal, which reports back with PAYMENT_SUCCEEDED or PAYMENT_ABANDONED.
+ * The modal offering to renew early. It decides when to offer, from the account the user actor reports: credits
+ * under the alert threshold first (the more urgent), else a plan ending within a week; then it looks up the
+ * package bought last, the one a renewal buys again. The renewal's payment is a payment machine the view runs
+ * inside the modal, which reports back with PAYMENT_SUCCEEDED or PAYMENT_ABANDONED.
  */
 export const earlyRenewalMachine = setup({
   types: {} as { context: EarlyRenewalContext; events: EarlyRenewalEvent },
+  actors: {
+    findLastPackage: notProvidedActor<string | null>('findLastPackage'),
+  },
   actions: {
     notifyRenewed: notProvidedAction('notifyRenewed'),
-    setOffer: assign(({ event }) => (event.type === 'OFFER' ? { reason: event.reason, lastPackageId: event.lastPackageId } : {})),
+    offerForLowBalance: assign({ reason: 'lowBalance' as RenewalReason }),
+    offerForPlanEnding: assign({ reason: 'planEnding' as RenewalReason }),
+    setLastPackage: assign({ lastPackageId: ({ event }) => (event.type === 'xstate.done.actor.findLastPackage' ? event.output : null) }),
+    forgetOffer: assign({ reason: null, lastPackageId: null }),
     markDismissed: assign({ dismissed: true }),
   },
   guards: {
-    mayOffer: ({ context }) => !context.dismissed,
+    notDismissed: ({ context }) => !context.dismissed,
+    isBalanceLow: ({ event }) => {
+      const account = accountOf(event);
+      return account !== null && isBalanceLow(account);
+    },
+    isPlanEnding: ({ event }) => {
+      const account = accountOf(event);
+      return account !== null && isPlanEnding(account, Date.now());
+    },
+    noReasonLeft: ({ event }) => {
+      const account = accountOf(event);
+      return account === null || (!isBalanceLow(account) && !isPlanEnding(account, Date.now()));
+    },
     hasLastPackage: ({ context }) => context.lastPackageId !== null,
   },
 }).createMachine({
@@ -42,13 +87,33 @@ export const earlyRenewalMachine = setup({
   initial: 'closed',
   states: {
     closed: {
-      on: { OFFER: { guard: 'mayOffer', target: 'open', actions: 'setOffer' } },
+      on: {
+        ACCOUNT_UPDATED: [
+          { guard: and(['notDismissed', 'isBalanceLow']), target: 'findingLastPackage', actions: 'offerForLowBalance' },
+          { guard: and(['notDismissed', 'isPlanEnding']), target: 'findingLastPackage', actions: 'offerForPlanEnding' },
+        ],
+      },
+    },
+    // Nothing shows yet: the offer opens once the last package is known.
+    findingLastPackage: {
+      invoke: {
+        id: 'findLastPackage',
+        src: 'findLastPackage',
+        onDone: { target: 'open', actions: 'setLastPackage' },
+        // Without the order list there is nothing to offer in one click, and no reason to interrupt.
+        onError: { target: 'closed', actions: 'forgetOffer' },
+      },
+      on: {
+        ACCOUNT_UPDATED: { guard: 'noReasonLeft', target: 'closed', actions: 'forgetOffer' },
+      },
     },
     open: {
       tags: 'visible',
       on: {
         DISMISS: { target: 'closed', actions: 'markDismissed' },
         RENEW: { guard: 'hasLastPackage', target: 'renewing' },
+        // Signed out, or the balance topped up elsewhere (the billing page): the offer no longer holds.
+        ACCOUNT_UPDATED: { guard: 'noReasonLeft', target: 'closed', actions: 'forgetOffer' },
       },
     },
     // The modal shows the payment for context.lastPackageId.

@@ -1,5 +1,6 @@
-import { setup } from 'xstate';
-import { notProvidedAction, notProvidedCallback } from './notProvided';
+import { sendTo, setup } from 'xstate';
+import { globalActor } from './globalActors';
+import { notProvidedCallback } from './notProvided';
 
 export type GoogleOneTapEvent =
   /** The user actor's One Tap flag is on and nobody is signed in. */
@@ -9,7 +10,7 @@ export type GoogleOneTapEvent =
   // Sent back by the running prompt.
   | { type: 'CREDENTIAL'; credential: string }
   | { type: 'DISMISSED' }
-  // The login actor's verdict on the submitted credential.
+  // The login actor's verdict on the submitted credential (sent only for a Google sign-in).
   | { type: 'LOGIN_SUCCEEDED' }
   | { type: 'LOGIN_FAILED' };
 
@@ -20,7 +21,11 @@ export const googleOneTapMachine = setup({
     prompt: notProvidedCallback('prompt'),
   },
   actions: {
-    submitCredential: notProvidedAction('submitCredential'),
+    // The credential goes to the global login actor as a Google sign-in; its outcome comes back as LOGIN_*.
+    submitCredential: sendTo(globalActor('login'), ({ event }) => ({
+      type: 'SUBMIT',
+      request: { kind: 'google', credential: event.type === 'CREDENTIAL' ? event.credential : '' },
+    })),
   },
 }).createMachine({
   id: 'googleOneTap',

@@ -1,4 +1,5 @@
-import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, enqueueActions, sendTo, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { globalActor } from './globalActors';
 import { notProvidedAction, notProvidedActor } from './notProvided';
 import { errorMessage, type LoginRequest, type LoginSuccess, type ResultEnvelope } from './types';
 
@@ -47,6 +48,16 @@ function signedInData(event: LoginEvent): LoginSuccess | null {
   return response?.code === 200 && response.data && response.data.token ? response.data : null;
 }
 
+/** The sign-in just stored; only read on the way into signedIn, after setLastResult. */
+function lastResultOf(context: LoginContext): LoginSuccess {
+  if (!context.lastResult) throw new Error('login: no sign-in to announce');
+  return context.lastResult;
+}
+
+function isGoogleRequest(context: LoginContext): boolean {
+  return context.request?.kind === 'google';
+}
+
 /** The request being sent; only reachable after SUBMIT stored it. */
 function requestOf(context: LoginContext): LoginRequest {
   if (!context.request) throw new Error('login: no request to submit');
@@ -59,10 +70,30 @@ export const loginMachine = setup({
     submitLogin: notProvidedActor<LoginResponse, SubmitLoginInput>('submitLogin'),
   },
   actions: {
+    // Toasts, analytics and the referral: what the app does besides telling the other actors.
     notifySignedIn: notProvidedAction('notifySignedIn'),
     notifyPasswordReset: notProvidedAction('notifyPasswordReset'),
-    openVerify: notProvidedAction('openVerify'),
-    closeVerify: notProvidedAction('closeVerify'),
+    // Messages to the other global actors, sent through the actor system.
+    tellUserSignedIn: sendTo(globalActor('user'), ({ context }) => {
+      const result = lastResultOf(context);
+      return { type: 'SIGNED_IN', token: result.token, user: result.userInfo, isNewUser: result.isNewUser };
+    }),
+    closeLoginModal: sendTo(globalActor('loginModal'), { type: 'SIGNED_IN' }),
+    // After a reset the modal shows the sign-in form, with the address the password was reset for.
+    showSignInForm: sendTo(globalActor('loginModal'), ({ context }) => ({
+      type: 'SWITCH_VIEW',
+      view: 'signIn',
+      email: context.request?.kind === 'resetPassword' ? context.request.email : '',
+    })),
+    openVerify: sendTo(globalActor('loginModal'), { type: 'SHOW_VERIFY' }),
+    closeVerify: sendTo(globalActor('loginModal'), { type: 'VERIFY_DONE' }),
+    // One Tap waits for the outcome of the Google sign-in it started; other sign-ins are none of its business.
+    tellOneTapSignedIn: enqueueActions(({ context, enqueue }) => {
+      if (isGoogleRequest(context)) enqueue.sendTo(globalActor('googleOneTap'), { type: 'LOGIN_SUCCEEDED' });
+    }),
+    tellOneTapNotSignedIn: enqueueActions(({ context, enqueue }) => {
+      if (isGoogleRequest(context)) enqueue.sendTo(globalActor('googleOneTap'), { type: 'LOGIN_FAILED' });
+    }),
     showServerMessage: notProvidedAction('showServerMessage'),
     logAuthenticationFailed: () => {
       console.error('Authentication failed');
@@ -88,7 +119,9 @@ export const loginMachine = setup({
   context: { request: null, challengeToken: null, error: null, lastResult: null },
   initial: 'idle',
   states: {
+    // Entered again when a bot check is cancelled or the flow reset: a Google sign-in in flight has ended.
     idle: {
+      entry: 'tellOneTapNotSignedIn',
       on: { SUBMIT: { target: 'pending', actions: 'startRequest' } },
     },
     pending: {
@@ -98,8 +131,8 @@ export const loginMachine = setup({
         src: 'submitLogin',
         input: ({ context }) => ({ request: requestOf(context), challengeToken: null }),
         onDone: [
-          { guard: 'isPasswordReset', target: 'passwordReset', actions: 'notifyPasswordReset' },
-          { guard: 'isSignedIn', target: 'signedIn', actions: ['setLastResult', 'notifySignedIn'] },
+          { guard: 'isPasswordReset', target: 'passwordReset', actions: ['notifyPasswordReset', 'showSignInForm'] },
+          { guard: 'isSignedIn', target: 'signedIn', actions: ['setLastResult', 'tellUserSignedIn', 'closeLoginModal', 'notifySignedIn'] },
           { guard: 'needsBotCheck', target: 'verify' },
           { target: 'failed', actions: ['setErrorFromResponse', 'showServerMessage'] },
         ],
@@ -143,8 +176,8 @@ export const loginMachine = setup({
         src: 'submitLogin',
         input: ({ context }) => ({ request: requestOf(context), challengeToken: context.challengeToken }),
         onDone: [
-          { guard: 'isPasswordReset', target: 'passwordReset', actions: 'notifyPasswordReset' },
-          { guard: 'isSignedIn', target: 'signedIn', actions: ['setLastResult', 'notifySignedIn'] },
+          { guard: 'isPasswordReset', target: 'passwordReset', actions: ['notifyPasswordReset', 'showSignInForm'] },
+          { guard: 'isSignedIn', target: 'signedIn', actions: ['setLastResult', 'tellUserSignedIn', 'closeLoginModal', 'notifySignedIn'] },
           { guard: 'needsBotCheck', target: 'verify' },
           { target: 'failed', actions: ['setErrorFromResponse', 'showServerMessage'] },
         ],
@@ -152,6 +185,7 @@ export const loginMachine = setup({
       },
     },
     signedIn: {
+      entry: 'tellOneTapSignedIn',
       on: {
         SUBMIT: { target: 'pending', actions: 'startRequest' },
         RESET: 'idle',
@@ -164,6 +198,7 @@ export const loginMachine = setup({
       },
     },
     failed: {
+      entry: 'tellOneTapNotSignedIn',
       on: {
         SUBMIT: { target: 'pending', actions: 'startRequest' },
         RESET: 'idle',

@@ -1,5 +1,5 @@
-import { assign, setup } from 'xstate';
-import { notProvidedAction } from './notProvided';
+import { assign, sendTo, setup } from 'xstate';
+import { globalActor } from './globalActors';
 
 export type LoginModalView = 'signIn' | 'signUp' | 'resetPassword';
 
@@ -20,7 +20,8 @@ export type LoginModalEvent =
 export const loginModalMachine = setup({
   types: {} as { context: LoginModalContext; events: LoginModalEvent },
   actions: {
-    notifyClosed: notProvidedAction('notifyClosed'),
+    // Closing the modal abandons a bot check in progress, so the login flow does not wait forever.
+    cancelLogin: sendTo(globalActor('login'), { type: 'CANCEL' }),
     showRequestedView: assign(({ context, event }) => {
       if (event.type === 'OPEN') return { view: event.view ?? 'signIn', email: event.email ?? context.email };
       if (event.type === 'SWITCH_VIEW') return { view: event.view, email: event.email ?? context.email };
@@ -52,7 +53,7 @@ export const loginModalMachine = setup({
       },
       on: {
         // Tells the login flow, so a pending bot check is abandoned rather than left waiting.
-        CLOSE: { target: 'closed', actions: 'notifyClosed' },
+        CLOSE: { target: 'closed', actions: 'cancelLogin' },
         SIGNED_IN: 'closed',
         SWITCH_VIEW: { target: '.initial', actions: 'showRequestedView' },
         SHOW_VERIFY: '.verify',

@@ -1,4 +1,5 @@
-import { assign, not, or, setup, stateIn, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { and, assign, not, or, sendTo, setup, stateIn, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { globalActor } from './globalActors';
 import { notProvidedAction, notProvidedActor, notProvidedCallback } from './notProvided';
 import { errorKind, errorMessage, type ResultEnvelope, type SessionUser } from './types';
 
@@ -100,6 +101,12 @@ export const userMachine = setup({
       user: ({ context, event }) => (event.type === 'API_KEY_SET' && context.user ? { ...context.user, apiKey: event.apiKey } : context.user),
     }),
     resetUserState: assign({ paymentCounter: 0, error: null, expiredUser: null }),
+    // One Tap learns when it may show and when no longer (a change only: see the oneTapPrompt region).
+    allowOneTap: sendTo(globalActor('googleOneTap'), { type: 'PROMPT_ALLOWED' }),
+    blockOneTap: sendTo(globalActor('googleOneTap'), { type: 'PROMPT_BLOCKED' }),
+    // The renewal offer decides from the account the server confirmed, and closes when nobody is signed in.
+    tellEarlyRenewalAccount: sendTo(globalActor('earlyRenewal'), ({ context }) => ({ type: 'ACCOUNT_UPDATED', account: context.user })),
+    tellEarlyRenewalSignedOut: sendTo(globalActor('earlyRenewal'), { type: 'ACCOUNT_UPDATED', account: null }),
     setIpCountry: assign({ ipCountry: ({ context, event }) => (event.type === 'xstate.done.actor.lookupIpCountry' ? event.output : context.ipCountry) }),
   },
   guards: {
@@ -107,6 +114,9 @@ export const userMachine = setup({
     // Coming back to the tab while a session is expired must not drop the page kept behind the sign-in: only a
     // login stored meanwhile (another tab signed in) is worth looking at then.
     mayLookForStoredLogin: or([not(stateIn({ session: { anonymous: 'sessionExpired' } })), 'hasStoredLogin']),
+    oneTapFlagOn: ({ context }) => context.oneTap,
+    // One Tap is wanted while its flag is on and nobody is signed in.
+    oneTapWanted: and(['oneTapFlagOn', not(stateIn({ session: 'signedIn' }))]),
     isOk: ({ event }) => userInfoResponse(event)?.code === 200,
     isSessionExpiredError: ({ event }) => event.type === 'xstate.error.actor.fetchUserInfo' && errorKind(event.error) === 'sessionExpired',
     isNetworkError: ({ event }) => {
@@ -160,6 +170,7 @@ export const userMachine = setup({
         },
         signedIn: {
           tags: 'signedIn',
+          entry: 'tellEarlyRenewalAccount',
           on: {
             REFRESH: 'fetchingUser',
             LOGOUT: 'loggingOut',
@@ -194,6 +205,7 @@ export const userMachine = setup({
         },
         anonymous: {
           tags: 'anonymous',
+          entry: 'tellEarlyRenewalSignedOut',
           initial: 'noStoredLogin',
           states: {
             noStoredLogin: {},
@@ -204,6 +216,19 @@ export const userMachine = setup({
             SIGNED_IN: { target: 'signedIn', actions: ['persistLogin', 'setUserFromEvent', 'disableOneTap', 'announceSignIn'] },
             REFRESH: { guard: 'mayLookForStoredLogin', target: 'checkingStoredLogin' },
           },
+        },
+      },
+    },
+    // Whether One Tap was told it may show. It starts withheld, as One Tap starts off, and follows the session:
+    // One Tap hears of changes only, so a credit refresh or the IP country never brings back a dismissed prompt.
+    oneTapPrompt: {
+      initial: 'withheld',
+      states: {
+        withheld: {
+          always: { guard: 'oneTapWanted', target: 'offered', actions: 'allowOneTap' },
+        },
+        offered: {
+          always: { guard: not('oneTapWanted'), target: 'withheld', actions: 'blockOneTap' },
         },
       },
     },

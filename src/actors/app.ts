@@ -1,4 +1,4 @@
-import { createActor, fromCallback, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { appMachine } from '../../machines/app.machine';
 import type { Inspect } from './inspection';
 import type { userMachine } from '../../machines/user.machine';
@@ -40,12 +40,7 @@ export function createAppLogic({ google }: { google: GoogleSignIn }) {
   actors: {
     user: userLogic,
     login: loginLogic,
-    loginModal: loginModalMachine.provide({
-      actions: {
-        // Closing the modal abandons a bot check in progress, so the login flow does not wait forever.
-        notifyClosed: ({ system }) => system.get('login')?.send({ type: 'CANCEL' }),
-      },
-    }),
+    loginModal: loginModalMachine,
     theme: themeLogic,
     locale: localeLogic,
     pageProgress: pageProgressMachine,
@@ -75,37 +70,5 @@ export function startApp(options: { google: GoogleSignIn; inspect?: Inspect }): 
     ...(options.inspect ? { inspect: options.inspect } : {}),
   });
   actor.start();
-  connectOneTap(actor);
   return actor;
-}
-
-/**
- * One Tap shows while the user actor's One Tap flag is on and nobody is signed in, and learns how the
- * login it started ended. Both are facts of other actors, so they are relayed here, where actors meet.
- */
-function connectOneTap(app: AppActor): void {
-  const { system } = app;
-  const oneTap = system.get('googleOneTap') as GoogleOneTapActor | undefined;
-  const user = system.get('user') as UserActor | undefined;
-  const login = system.get('login') as ActorRefFrom<typeof loginLogic> | undefined;
-  if (!oneTap || !user || !login) return;
-
-  // Relay changes only: re-sending PROMPT_ALLOWED on every user snapshot (a credit refresh, the IP country)
-  // would bring One Tap back right after the visitor dismissed it.
-  let allowed: boolean | null = null;
-  const relay = (snapshot: SnapshotFrom<UserActor>) => {
-    const next = snapshot.context.oneTap && !snapshot.hasTag('signedIn');
-    if (next === allowed) return;
-    allowed = next;
-    oneTap.send({ type: next ? 'PROMPT_ALLOWED' : 'PROMPT_BLOCKED' });
-  };
-  user.subscribe(relay);
-  // The user as it is now: nothing else may change in it for a while (an anonymous visitor who only reads).
-  relay(user.getSnapshot());
-
-  login.subscribe((snapshot) => {
-    if (!oneTap.getSnapshot().matches('signingIn') || snapshot.context.request?.kind !== 'google') return;
-    if (snapshot.matches('signedIn')) oneTap.send({ type: 'LOGIN_SUCCEEDED' });
-    else if (snapshot.matches('failed') || snapshot.matches('idle')) oneTap.send({ type: 'LOGIN_FAILED' });
-  });
 }

@@ -1,11 +1,14 @@
-import type { ActorRefFrom } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { toast } from '../ui/toast';
 import { t } from '@lingui/core/macro';
-import { earlyRenewalMachine } from '../../machines/earlyRenewal.machine';
+import { earlyRenewalMachine, isBalanceLow as balanceLow, isPlanEnding as planEnding } from '../../machines/earlyRenewal.machine';
 import type { User } from '../api/contract';
 import { payOrderList } from '../api/orders';
 
 export const earlyRenewalLogic = earlyRenewalMachine.provide({
+  actors: {
+    findLastPackage: fromPromise(() => lastPaidPackage()),
+  },
   actions: {
     notifyRenewed: () => {
       toast.success(t`Renewed. Your new credits are in your balance.`);
@@ -15,18 +18,14 @@ export const earlyRenewalLogic = earlyRenewalMachine.provide({
 
 export type EarlyRenewalActor = ActorRefFrom<typeof earlyRenewalLogic>;
 
-/** Credits under the account's own alert threshold: the moment to offer renewing. */
+/** Credits under the account's own alert threshold: the moment to offer renewing (the machine's rule). */
 export function isBalanceLow(user: Pick<User, 'credits' | 'alertThreshold'>): boolean {
-  return user.alertThreshold !== null && user.credits !== null && user.credits < user.alertThreshold;
+  return balanceLow(user);
 }
 
-const PLAN_ENDING_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The plan ends within a week (and has not ended yet): the other moment to offer renewing. */
+/** The plan ends within a week (and has not ended yet): the other moment to offer renewing (the machine's rule). */
 export function isPlanEnding(user: Pick<User, 'planEndTime'>, now = Date.now()): boolean {
-  const end = user.planEndTime ? Date.parse(user.planEndTime) : Number.NaN;
-  return end > now && end - now <= PLAN_ENDING_DAYS * DAY_MS;
+  return planEnding(user, now);
 }
 
 /** The package of the account's latest paid order, the one a renewal buys again (null: never bought). */

@@ -2,7 +2,7 @@ import { fromCallback } from 'xstate';
 import { googleOneTapMachine } from '../../machines/googleOneTap.machine';
 import type { GoogleSignIn } from '../services/socialSignIn';
 
-/** One Tap's statechart wired to the Google adapter; its credential goes to the global login actor. */
+/** One Tap's statechart wired to the Google adapter (the machine itself hands the credential to the login actor). */
 export function createGoogleOneTapLogic(google: GoogleSignIn) {
   return googleOneTapMachine.provide({
     actors: {
@@ -12,11 +12,6 @@ export function createGoogleOneTapLogic(google: GoogleSignIn) {
           onDismissed: () => sendBack({ type: 'DISMISSED' }),
         }),
       ),
-    },
-    actions: {
-      submitCredential: ({ event, system }) => {
-        if (event.type === 'CREDENTIAL') system.get('login')?.send({ type: 'SUBMIT', request: { kind: 'google', credential: event.credential } });
-      },
     },
   });
 }

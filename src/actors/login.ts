@@ -50,11 +50,10 @@ export const loginLogic = loginMachine.provide({
     submitLogin: fromPromise(({ input }) => submitLogin(input)),
   },
   actions: {
-    notifySignedIn: ({ context, system }) => {
+    // Telling the user and login modal actors is the machine's own (sendTo); this is what the app adds.
+    notifySignedIn: ({ context }) => {
       const result = context.lastResult;
       if (!result) return;
-      system.get('user')?.send({ type: 'SIGNED_IN', token: result.token, user: result.userInfo, isNewUser: result.isNewUser });
-      system.get('loginModal')?.send({ type: 'SIGNED_IN' });
       if (result.isNewUser) {
         signUpSuccess(context.request ? signUpMethod[context.request.kind] : 'Email');
         clearReferral();
@@ -63,13 +62,9 @@ export const loginLogic = loginMachine.provide({
         toast.success(t`Signed in as ${result.userInfo.email}`);
       }
     },
-    notifyPasswordReset: ({ context, system }) => {
-      const email = context.request?.kind === 'resetPassword' ? context.request.email : '';
+    notifyPasswordReset: () => {
       toast.success(t`Password changed. Sign in with your new password.`);
-      system.get('loginModal')?.send({ type: 'SWITCH_VIEW', view: 'signIn', email });
     },
-    openVerify: ({ system }) => system.get('loginModal')?.send({ type: 'SHOW_VERIFY' }),
-    closeVerify: ({ system }) => system.get('loginModal')?.send({ type: 'VERIFY_DONE' }),
     showServerMessage: ({ context }) => {
       toast.error(context.error || t`Server exception, please contact customer service or try again later!`);
     },

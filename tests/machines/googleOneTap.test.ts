@@ -15,7 +15,8 @@ describeMachinePaths('googleOneTap machine', {
   // One Tap's answers arrive through the running prompt's sendBack, as from Google's library; the runner fails a
   // step whose prompt is not running.
   callbacks: { prompt: ['CREDENTIAL', 'DISMISSED'] },
-  assertState: (snapshot, { event, previous, stepCalls, stepInvocations }) => {
+  receivers: ['login'],
+  assertState: (snapshot, { event, previous, stepInvocations, stepReceived }) => {
     expect(snapshot.hasTag('visible')).toBe(snapshot.matches('prompting'));
     expect(snapshot.hasTag('busy')).toBe(snapshot.matches('signingIn'));
 
@@ -27,10 +28,10 @@ describeMachinePaths('googleOneTap machine', {
 
     if (event.type === 'CREDENTIAL') {
       expect(snapshot.matches('signingIn')).toBe(true);
-      // The credential goes to the login actor as it came, once.
-      expect(stepCalls('submitCredential').map((call) => call.event)).toEqual([event]);
+      // The credential goes to the login actor as it came, once, as a Google sign-in.
+      expect(stepReceived('login')).toEqual([{ type: 'SUBMIT', request: { kind: 'google', credential: event.credential } }]);
     } else {
-      expect(stepCalls('submitCredential')).toEqual([]);
+      expect(stepReceived('login')).toEqual([]);
     }
 
     // Dismissed, blocked (from anywhere) or the login settled: One Tap is off until allowed again.

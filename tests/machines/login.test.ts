@@ -58,16 +58,20 @@ describeMachinePaths('login machine', {
   // Only the kind of request steers the machine (reset vs sign-in); the rest is data the assertions check.
   serializeContext: (context) => context.request?.kind ?? null,
   maxSimplePaths: 150,
-  assertState: (snapshot, { event, previous, stepCalls, stepInvocations, stepConsoleErrors }) => {
+  // The global actors it tells what happened, through the actor system.
+  receivers: ['user', 'loginModal', 'googleOneTap'],
+  assertState: (snapshot, { event, previous, stepCalls, stepInvocations, stepConsoleErrors, stepReceived }) => {
     const { context } = snapshot;
+    const enteredState = (state: 'signedIn' | 'failed' | 'idle') => snapshot.matches(state) && !previous?.matches(state);
+    const modalGot: unknown[] = [];
     expect(snapshot.hasTag('busy')).toBe(snapshot.matches('pending') || snapshot.matches('retrying'));
     expect(snapshot.hasTag('verifying')).toBe(snapshot.matches('verify'));
 
     // The bot check opens on entering verify and closes on leaving it, once each.
     const enteredVerify = snapshot.matches('verify') && !previous?.matches('verify');
     const leftVerify = !snapshot.matches('verify') && previous?.matches('verify') === true;
-    expect(stepCalls('openVerify')).toHaveLength(enteredVerify ? 1 : 0);
-    expect(stepCalls('closeVerify')).toHaveLength(leftVerify ? 1 : 0);
+    if (leftVerify) modalGot.push({ type: 'VERIFY_DONE' });
+    if (enteredVerify) modalGot.push({ type: 'SHOW_VERIFY' });
     if (enteredVerify) expect(snapshot.matches({ verify: 'loadingChallenge' })).toBe(true);
 
     if (event.type === 'SUBMIT') {
@@ -92,15 +96,27 @@ describeMachinePaths('login machine', {
     if (snapshot.matches('signedIn') && !previous?.matches('signedIn')) {
       expect(context.lastResult).toEqual(success);
       expect(stepCalls('notifySignedIn')).toHaveLength(1);
+      // The user actor gets the session as the server gave it; the modal closes.
+      expect(stepReceived('user')).toEqual([{ type: 'SIGNED_IN', token: success.token, user: success.userInfo, isNewUser: success.isNewUser }]);
+      modalGot.push({ type: 'SIGNED_IN' });
     } else {
       expect(stepCalls('notifySignedIn')).toEqual([]);
+      expect(stepReceived('user')).toEqual([]);
     }
     if (snapshot.matches('passwordReset') && !previous?.matches('passwordReset')) {
       expect(context.request?.kind).toBe('resetPassword');
       expect(stepCalls('notifyPasswordReset')).toHaveLength(1);
+      // The modal goes back to the sign-in form, with the address the password was reset for.
+      modalGot.push({ type: 'SWITCH_VIEW', view: 'signIn', email: reset.email });
     } else {
       expect(stepCalls('notifyPasswordReset')).toEqual([]);
     }
+    expect(stepReceived('loginModal')).toEqual(modalGot);
+
+    // One Tap hears how a Google sign-in ended (signed in; failed, cancelled or reset), and nothing of others.
+    const google = context.request?.kind === 'google';
+    const oneTapGot = google && enteredState('signedIn') ? [{ type: 'LOGIN_SUCCEEDED' }] : google && (enteredState('failed') || enteredState('idle')) ? [{ type: 'LOGIN_FAILED' }] : [];
+    expect(stepReceived('googleOneTap')).toEqual(oneTapGot);
     if (snapshot.matches('failed') && !previous?.matches('failed')) {
       const fromServer = event.type === 'xstate.done.actor.submitLogin' || event.type === 'xstate.done.actor.retryLogin';
       expect(context.error).toBe(fromServer ? event.output.msg : offline.message);

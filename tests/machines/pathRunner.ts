@@ -13,7 +13,7 @@ import { MachineCoverage, type CoverageReport } from './runner/coverage';
 
 export { after, done, failure, defaultEventLabel, type AfterEvent, type PathEvent, type StepEvent } from './runner/events';
 export { generatePaths, type GeneratePathsOptions, type MachinePath, type PathEvents, type PathStep } from './runner/paths';
-export { replayPath, type ActionCall, type Invocation, type ReplayContext, type ReplayOptions } from './runner/replay';
+export { replayPath, type ActionCall, type Invocation, type Message, type ReplayContext, type ReplayOptions } from './runner/replay';
 export { MachineCoverage, type CoverageReport } from './runner/coverage';
 
 // import.meta.dirname, not new URL(): happy-dom replaces the global URL with one node:url rejects.
@@ -69,6 +69,7 @@ export function describeMachinePaths<TMachine extends AnyStateMachine>(name: str
             coverage,
             ...(config.provide ? { provide: config.provide } : {}),
             ...(config.callbacks ? { callbacks: config.callbacks } : {}),
+            ...(config.receivers ? { receivers: config.receivers } : {}),
             ...(config.assertState ? { assertState: config.assertState } : {}),
           });
         });

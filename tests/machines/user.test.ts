@@ -60,7 +60,9 @@ describeMachinePaths('user machine', {
   maxSimplePaths: 40,
   // A sign-out in another tab arrives through the tab watcher, which runs for the actor's whole life.
   callbacks: { watchOtherTabs: ['SIGNED_OUT_ELSEWHERE'] },
-  assertState: (snapshot, { event, previous, stepCalls, stepInvocations }) => {
+  // The global actors it tells about the session.
+  receivers: ['googleOneTap', 'earlyRenewal'],
+  assertState: (snapshot, { event, previous, stepCalls, stepInvocations, stepReceived }) => {
     const { context } = snapshot;
     type SessionState = 'checkingStoredLogin' | 'fetchingUser' | 'signedIn' | 'loggingOut' | 'failed' | 'anonymous';
     const session = (state: SessionState) => snapshot.matches({ session: state });
@@ -171,6 +173,23 @@ describeMachinePaths('user machine', {
       expect(snapshot.matches({ session: { anonymous: 'signedOut' } })).toBe(true);
       expect(context.user).toBeNull();
     }
+
+    // One Tap is told when it may show (flag on, nobody signed in) and when no longer: changes only, so a refresh
+    // never brings back a prompt the visitor dismissed. It starts off, so nothing is said while it stays off.
+    const wanted = context.oneTap && !session('signedIn');
+    const wasWanted = previous ? previous.context.oneTap && !was('signedIn') : false;
+    expect(snapshot.matches({ oneTapPrompt: wanted ? 'offered' : 'withheld' })).toBe(true);
+    expect(stepReceived('googleOneTap')).toEqual(wanted === wasWanted ? [] : [{ type: wanted ? 'PROMPT_ALLOWED' : 'PROMPT_BLOCKED' }]);
+
+    // The renewal offer hears of every account the server confirmed (a sign-in, a refresh, a payment), and of
+    // nobody being signed in.
+    const enteredSignedIn = session('signedIn') && (!was('signedIn') || event.type === 'SIGNED_IN');
+    // A REFRESH while anonymous looks at storage again and comes back, unless it keeps an expired session's page.
+    const lookedAgain = event.type === 'REFRESH' && !(previous?.matches({ session: { anonymous: 'sessionExpired' } }) && stored === null);
+    const enteredAnonymous = session('anonymous') && (!was('anonymous') || lookedAgain);
+    expect(stepReceived('earlyRenewal')).toEqual(
+      enteredSignedIn ? [{ type: 'ACCOUNT_UPDATED', account: context.user }] : enteredAnonymous ? [{ type: 'ACCOUNT_UPDATED', account: null }] : [],
+    );
 
     // The country lookup.
     const locating = snapshot.matches({ ipCountry: 'locating' });

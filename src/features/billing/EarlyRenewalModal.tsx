@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { isBalanceLow, isPlanEnding, lastPaidPackage } from '../../actors/earlyRenewal';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import type { AppUser } from '../../actors/user';
 import type { PaymentProvider } from '../../api/contract';
@@ -18,8 +17,9 @@ import { formatMoney, formatNumber } from '../../ui/formatNumber';
 import { balanceText } from '../../ui/balance';
 
 /**
- * Offers to renew the last package when the balance is under the account's alert threshold; renewing runs
- * the same payment flow as the billing page, inside the modal. Its states are the earlyRenewal actor's.
+ * Offers to renew the last package when the balance is under the account's alert threshold or the plan ends
+ * soon; renewing runs the same payment flow as the billing page, inside the modal. When to offer is the
+ * earlyRenewal actor's decision (from what the user actor tells it); this only shows its states.
  */
 export function EarlyRenewalModal({ user }: { user: AppUser }) {
   const { t, i18n } = useLingui();
@@ -32,22 +32,8 @@ export function EarlyRenewalModal({ user }: { user: AppUser }) {
   // The method is the buyer's choice in the form, not a flow.
   const [chosenProvider, setProvider] = useState<PaymentProvider | null>(null);
   const provider = chosenProvider ?? providers[0] ?? 'paypal';
-  // Low credits first: it is the more urgent of the two.
-  const reason = isBalanceLow(user) ? 'lowBalance' : isPlanEnding(user) ? 'planEnding' : null;
   const lastPackage = findPackage(lastPackageId ?? '');
   const discount = useDiscount();
-
-  useEffect(() => {
-    if (!reason) return undefined;
-    let current = true;
-    // The machine ignores the offer once it was turned down this session.
-    void lastPaidPackage().then((packageId) => {
-      if (current) renewal.send({ type: 'OFFER', reason, lastPackageId: packageId });
-    });
-    return () => {
-      current = false;
-    };
-  }, [reason, renewal]);
 
   const threshold = formatNumber(i18n, user.alertThreshold ?? 0);
   return (

@@ -44,7 +44,7 @@ export const EVENT_SAMPLES: Samples = new Map([
   ]),
   samples(detailsDialogMachine, [{ type: 'OPEN', item: { taskId: 'task-1' } }]),
   samples(discordJoinMachine, [{ type: 'ACCOUNT_READY', discordUsername: null }]),
-  samples(earlyRenewalMachine, [{ type: 'OFFER', reason: 'lowBalance', lastPackageId: 'pkg-pro' }]),
+  samples(earlyRenewalMachine, [{ type: 'ACCOUNT_UPDATED', account: { id: 'u-demo', email: 'demo@example.com', apiKey: '', credits: 100, alertThreshold: 500 } }]),
   samples(emailCodeMachine, [{ type: 'SEND', email: 'ada@example.com', purpose: 'register' }]),
   samples(generationMachine, [
     {

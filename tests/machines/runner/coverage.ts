@@ -41,7 +41,7 @@ function nodesOf(snapshot: unknown): StateNode[] {
 /**
  * Lists every state node and every transition candidate of a machine (walking `machine.root`, including
  * eventless, delayed and invoke done/error transitions) and marks those a replayed actor really took, from the
- * `@xstate.microstep` inspection events of the root actor.
+ * `@xstate.microstep` inspection events of the machine under test.
  */
 export class MachineCoverage {
   readonly id: string;
@@ -67,10 +67,9 @@ export class MachineCoverage {
     }
   }
 
-  /** Pass as (part of) the actor's `inspect` option. */
+  /** Give it the inspection events of the machine under test only (not of the fakes it invokes): replay filters. */
   readonly inspect = (event: InspectionEvent): void => {
-    // Only the machine under test, not the fakes it invokes.
-    if (event.type !== '@xstate.microstep' || event.actorRef.sessionId !== event.rootId) return;
+    if (event.type !== '@xstate.microstep') return;
     for (const transition of event._transitions) {
       // A taken transition proves its source was active, even an eventless one never seen at rest.
       this.coveredStates.add(transition.source.id);

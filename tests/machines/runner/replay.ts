@@ -1,4 +1,4 @@
-import { createActor, fromCallback, fromPromise, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type InputFrom, type InspectionEvent, type SnapshotFrom } from 'xstate';
+import { createActor, createMachine, fromCallback, fromPromise, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type InputFrom, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { expect, vi } from 'vitest';
 import { isNotProvided } from '../../../machines/notProvided';
 import { classifyEvent, INIT_EVENT_TYPE, type StepEvent } from './events';
@@ -25,6 +25,13 @@ export interface Invocation {
   step: number;
 }
 
+/** A message the machine sent to another global actor, as a stub registered under that systemId got it. */
+export interface Message {
+  to: string;
+  event: AnyEventObject;
+  step: number;
+}
+
 export interface ReplayContext<TMachine extends AnyStateMachine> {
   /** The event of the step just taken (`xstate.init` for the start). */
   event: StepEvent<TMachine>;
@@ -38,6 +45,10 @@ export interface ReplayContext<TMachine extends AnyStateMachine> {
   invocations(id: string): Invocation[];
   /** Starts of that invoke during the step just taken. */
   stepInvocations(id: string): Invocation[];
+  /** What the stub receiver registered under this systemId got so far (see `receivers`). */
+  received(systemId: string): AnyEventObject[];
+  /** What it got during the step just taken. */
+  stepReceived(systemId: string): AnyEventObject[];
   /** Arguments of every console.error so far (the runner captures them). */
   consoleErrors: unknown[][];
   /** console.error calls during the step just taken. */
@@ -54,6 +65,11 @@ export interface ReplayOptions<TMachine extends AnyStateMachine> {
    * running callback's `sendBack`, and fail the step if the callback is not running.
    */
   callbacks?: Record<string, readonly string[]>;
+  /**
+   * SystemIds of the global actors the machine messages (`sendTo` through the actor system). The machine then
+   * runs beside a stub registered under each, created before it, which records what it receives.
+   */
+  receivers?: readonly string[];
   assertState?: (snapshot: SnapshotFrom<TMachine>, context: ReplayContext<TMachine>) => void | Promise<void>;
   coverage?: MachineCoverage;
 }
@@ -112,6 +128,7 @@ class Fakes {
   readonly calls: ActionCall[] = [];
   readonly invocations: Invocation[] = [];
   readonly consoleErrors: Array<{ args: unknown[]; step: number }> = [];
+  readonly messages: Message[] = [];
   private readonly promises = new Map<string, PendingPromise>();
   private readonly callbacks = new Map<string, RunningCallback>();
 
@@ -180,6 +197,26 @@ class Fakes {
   }
 }
 
+/** The invoke id of the machine under test when it runs beside stub receivers. */
+const SUBJECT_ID = 'machineUnderTest';
+
+/**
+ * The machine under test beside a stub for each receiver. The stubs come first, so a message the machine sends
+ * as it starts finds its receiver (as in the app, where receivers are started first).
+ */
+function withReceivers(logic: AnyStateMachine, receivers: readonly string[], input: unknown, fakes: Fakes): AnyStateMachine {
+  const stub = (to: string) =>
+    fromCallback<AnyEventObject>(({ receive }) => {
+      receive((event) => {
+        fakes.messages.push({ to, event, step: fakes.step });
+      });
+    });
+  return createMachine({
+    id: 'receiversHarness',
+    invoke: [...receivers.map((systemId) => ({ id: `receiver:${systemId}`, systemId, src: stub(systemId) })), { id: SUBJECT_ID, src: logic, input: () => input }],
+  });
+}
+
 /** State value and context: a timer firing early shows in one or the other (a re-entered state keeps its value). */
 function stateOf(snapshot: unknown): string {
   if (typeof snapshot !== 'object' || snapshot === null || !('value' in snapshot)) return '';
@@ -213,16 +250,23 @@ export async function replayPath<TMachine extends AnyStateMachine>(path: Machine
     fakes.consoleErrors.push({ args, step: fakes.step });
   });
   const coverage = options.coverage;
-  const inspect = coverage ? (event: InspectionEvent) => coverage.inspect(event) : undefined;
-  const actor = createActor(logic, { input: options.input, ...(inspect ? { inspect } : {}) });
+  const receivers = options.receivers ?? [];
+  // Beside receivers, the machine under test is the harness's child: coverage follows that child only.
+  const isSubject = (event: InspectionEvent) =>
+    receivers.length === 0 ? event.actorRef.sessionId === event.rootId : (event.actorRef as AnyActorRef).id === SUBJECT_ID && (event.actorRef as AnyActorRef)._parent?.sessionId === event.rootId;
+  const inspect = coverage ? (event: InspectionEvent) => isSubject(event) && coverage.inspect(event) : undefined;
+  const root = receivers.length === 0 ? createActor(logic, { input: options.input, ...(inspect ? { inspect } : {}) }) : createActor(withReceivers(logic, receivers, options.input, fakes), inspect ? { inspect } : {});
+  const actor: AnyActorRef = receivers.length === 0 ? root : (root.getSnapshot() as AnyMachineSnapshot).children[SUBJECT_ID];
   let actorError: unknown;
   let failed = false;
-  actor.subscribe({
-    error: (error: unknown) => {
-      failed = true;
-      actorError = error;
-    },
-  });
+  for (const watched of new Set([root, actor])) {
+    watched.subscribe({
+      error: (error: unknown) => {
+        failed = true;
+        actorError = error;
+      },
+    });
+  }
 
   try {
     let previous: SnapshotFrom<TMachine> | undefined;
@@ -231,7 +275,7 @@ export async function replayPath<TMachine extends AnyStateMachine>(path: Machine
       fakes.step = index;
       if (index === 0) {
         if (step.event.type !== INIT_EVENT_TYPE) throw new Error(`${where}: a path must start with ${INIT_EVENT_TYPE}`);
-        actor.start();
+        root.start();
       } else {
         await perform(step.event, { machine, fakes, actor, where });
       }
@@ -249,13 +293,15 @@ export async function replayPath<TMachine extends AnyStateMachine>(path: Machine
         stepCalls: (name) => fakes.calls.filter((call) => call.name === name && call.step === index),
         invocations: (id) => fakes.invocations.filter((invocation) => invocation.id === id),
         stepInvocations: (id) => fakes.invocations.filter((invocation) => invocation.id === id && invocation.step === index),
+        received: (systemId) => fakes.messages.filter((message) => message.to === systemId).map((message) => message.event),
+        stepReceived: (systemId) => fakes.messages.filter((message) => message.to === systemId && message.step === index).map((message) => message.event),
         consoleErrors: fakes.consoleErrors.map((entry) => entry.args),
         stepConsoleErrors: fakes.consoleErrors.filter((entry) => entry.step === index).map((entry) => entry.args),
       });
       previous = snapshot;
     }
   } finally {
-    actor.stop();
+    root.stop();
     consoleError.mockRestore();
     vi.useRealTimers();
   }

@@ -100,7 +100,7 @@ describe('Simulation', () => {
 
 describe('LiveSession', () => {
   it('follows an actor, sends it events and logs them', () => {
-    const actor = createActor(loginModalMachine.provide({ actions: { notifyClosed: () => undefined } })).start();
+    const actor = createActor(loginModalMachine).start();
     const session = new LiveSession(actor, actor.system);
     session.start();
     expect(session.getState().snapshot?.value).toBe('closed');

@@ -334,14 +334,23 @@ const googleOneTap = fuzzTarget(googleOneTapMachine, {
 
 const earlyRenewal = fuzzTarget(earlyRenewalMachine, {
   events: {
-    OFFER: fc.record({ reason: fc.constantFrom('lowBalance' as const, 'planEnding' as const), lastPackageId: fc.option(packageId, { nil: null }) }),
+    // What the user actor tells it: any account the contract lets through, a low balance, a plan ending soon.
+    ACCOUNT_UPDATED: fc.record({
+      account: fc.option(
+        fc.oneof(
+          sessionUser,
+          fc.record({ id: text, email: text, apiKey: text, credits: fc.option(anyNumber, { nil: null }), alertThreshold: fc.option(anyNumber, { nil: null }), planEndTime: fc.option(timestamp, { nil: null }) }),
+        ),
+        { nil: null },
+      ),
+    }),
     DISMISS: none,
     RENEW: none,
     PAYMENT_SUCCEEDED: none,
     PAYMENT_ABANDONED: none,
     CLOSE: none,
   },
-  outputs: {},
+  outputs: { findLastPackage: fc.option(packageId, { nil: null }) },
 });
 
 const targets: Record<string, FuzzTarget> = {
