@@ -212,25 +212,3 @@ export function isLostOrderAnswer(error: unknown): boolean {
   const kind = errorKind(error);
   return kind === 'network' || kind === 'timeout' || kind === 'invalidResponse';
 }
-
-/**
- * The parts of a confirming chart every provider shares, written once. A polling state's waiting and paused
- * substates (the checking substate differs by where its answers lead), and the state polling stops in after too
- * many unanswered checks: nobody asks again until the buyer does, and the order stays remembered, as it may
- * well be paid.
- */
-export const WAITING_TO_CHECK = {
-  after: { CONFIRM_INTERVAL: 'checking' as const },
-  on: { PAGE_HIDDEN: 'pausedWhileHidden' as const },
-};
-/** Nobody looks at a hidden tab: no checks until it shows again, then one at once. */
-export const PAUSED_WHILE_HIDDEN = {
-  on: { PAGE_VISIBLE: 'checking' as const },
-};
-export const STOPPED_AFTER_ERRORS = {
-  tags: 'checksStopped' as const,
-  on: {
-    CHECK_AGAIN: 'confirming' as const,
-    DISMISS: { target: 'choosingPackage' as const, actions: ['forgetPendingOrder' as const, 'reset' as const] },
-  },
-};

@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise } from 'xstate';
+import { assign, fromCallback, fromPromise, type StateValue, type StateValueFrom } from 'xstate';
 import { toast } from '../ui/toast';
 import { t } from '@lingui/core/macro';
 import { qrWaitEnds, type CheckOrderResponse, type CreateOrderInput, type PaymentContext } from '../../machines/payment.shared';
@@ -169,3 +169,51 @@ export function createWechatPaymentLogic(wiring: PaymentWiring) {
 export function unsafeRedirectMessage(provider: PaymentProvider): string {
   return t`The payment page address from ${PROVIDER_NAMES[provider]} was not on its known website, so you were not sent there. Nothing was charged. Try again or choose another method.`;
 }
+
+/**
+ * The top-level states of the payment chart, by what the buyer is doing: the chart's shared states and every
+ * provider's hand-off (redirecting; awaitingApproval and capturing; awaitingScan). starting decides at once and is
+ * never shown.
+ */
+export const PAYMENT_PHASES = [
+  'starting',
+  'choosingPackage',
+  'creatingOrder',
+  'redirecting',
+  'awaitingApproval',
+  'capturing',
+  'awaitingScan',
+  'confirming',
+  'stoppedAfterErrors',
+  'paid',
+  'cancelled',
+  'failed',
+  'timedOut',
+] as const;
+export type PaymentPhase = (typeof PAYMENT_PHASES)[number];
+
+// The list above is exactly the charts' top-level states: a state added to or renamed in a chart fails here.
+type TopLevel<V> = V extends string ? V : keyof V;
+type ChartPhase = TopLevel<StateValueFrom<typeof creemPaymentMachine | typeof paypalPaymentMachine | typeof wechatPaymentMachine>>;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type AssertTrue<T extends true> = T;
+export type _PaymentPhasesMatchCharts = AssertTrue<Same<PaymentPhase, ChartPhase>>;
+
+/** What the selectors read of any provider's snapshot: the charts share their context and tags. */
+export interface PaymentSnapshotView {
+  value: StateValue;
+  context: PaymentContext;
+  hasTag(tag: string): boolean;
+}
+
+/** What a checkout view reads of a payment, whichever provider's chart runs it. */
+export const paymentSelectors = {
+  /** The top-level state: what the buyer is doing now. */
+  phase: ({ value }: PaymentSnapshotView): PaymentPhase =>
+    PAYMENT_PHASES.find((phase) => (typeof value === 'string' ? value === phase : phase in value)) ?? 'starting',
+  /** Only while choosing may the package and method pickers change: Try again orders what the panel shows. */
+  isChoosing: (snapshot: PaymentSnapshotView): boolean => snapshot.hasTag('choosing'),
+  /** The server did not answer several checks in a row: nothing is asked until the buyer says so. */
+  checksStopped: (snapshot: PaymentSnapshotView): boolean => snapshot.hasTag('checksStopped'),
+  context: (snapshot: PaymentSnapshotView): PaymentContext => snapshot.context,
+};

@@ -4,14 +4,16 @@ import { useLocalActor } from '../../actors/inspection';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QRCodeSVG } from 'qrcode.react';
 import type { ActorRef, Snapshot } from 'xstate';
-import type { PaymentContext, PaymentUserEvent, ResumeOrder } from '../../../machines/payment.shared';
+import type { PaymentUserEvent, ResumeOrder } from '../../../machines/payment.shared';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import {
   createPaypalPaymentLogic,
   createRedirectPaymentLogic,
   createWechatPaymentLogic,
   followAccountChanges,
+  paymentSelectors,
   unsafeRedirectMessage,
+  type PaymentSnapshotView,
   type PaymentWiring,
 } from '../../actors/payments';
 import { userSelectors } from '../../actors/user';
@@ -39,20 +41,8 @@ function fitsQrCode(text: string): boolean {
   return new TextEncoder().encode(text).length <= QR_CAPACITY_BYTES;
 }
 
-/** What the view reads of any provider's snapshot: the three payment charts share their context and tags. */
-type PaymentSnapshot = Snapshot<unknown> & {
-  value: unknown;
-  context: PaymentContext;
-  hasTag(tag: string): boolean;
-};
-type PaymentActor = ActorRef<PaymentSnapshot, PaymentUserEvent>;
-
-/** The top-level state: what the buyer is doing now. */
-function selectPhase(snapshot: PaymentSnapshot): string {
-  const value: unknown = snapshot.value;
-  if (typeof value === 'string') return value;
-  return value && typeof value === 'object' ? (Object.keys(value)[0] ?? '') : '';
-}
+/** Any provider's payment actor: the view reads it through paymentSelectors. */
+type PaymentActor = ActorRef<Snapshot<unknown> & PaymentSnapshotView, PaymentUserEvent>;
 
 interface CheckoutProps {
   provider: PaymentProvider;
@@ -126,13 +116,13 @@ interface BodyProps extends CheckoutProps {
 /** What any provider's chart shows; exported for the view's tests, which hand it a chart of their own. */
 export function CheckoutBody({ actor, provider, packageId, discount, children, savedMethods = [] }: BodyProps) {
   const { t, i18n } = useLingui();
-  const phase = useSelector(actor, selectPhase);
+  const phase = useSelector(actor, paymentSelectors.phase);
   // Locked whenever an order is in view, not only while one is on its way: Try again orders what the panel shows,
   // so the pickers wait for Close (choosing another package while a failed order shows would buy the first one).
-  const locked = useSelector(actor, (s) => !s.hasTag('choosing'));
+  const locked = !useSelector(actor, paymentSelectors.isChoosing);
   // The server did not answer several checks in a row: nothing is asked until the buyer says so.
-  const checksStopped = useSelector(actor, (s) => s.hasTag('checksStopped'));
-  const context = useSelector(actor, (s) => s.context);
+  const checksStopped = useSelector(actor, paymentSelectors.checksStopped);
+  const context = useSelector(actor, paymentSelectors.context);
   const name = PROVIDER_NAMES[provider];
   const chosen = findPackage(packageId);
   const ordered = findPackage(context.packageId ?? '') ?? chosen;

@@ -1,0 +1,365 @@
+/**
+ * The one payment chart every provider runs (docs/product.md, "Payment providers"): choosing a package → creating
+ * the order → handing it to the provider → confirming → paid, cancelled, failed or timed out. Only the hand-off
+ * differs by provider (a redirect, PayPal's popup, a QR code with polling); each provider's file plugs its own into
+ * createPaymentMachine. The guards, delays, retries and the checking sub-chart are written here, once.
+ */
+import { and, assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { notProvidedAction, notProvidedActor, notProvidedCallback } from './notProvided';
+import {
+  answeredOutcome,
+  checkDelayMs,
+  CONFIRM_TIMEOUT_MS,
+  countFailedCheck,
+  countPendingCheck,
+  createOrderInput,
+  FRESH_CHECKS,
+  initialPaymentContext,
+  isLastAllowedFailure,
+  isLostOrderAnswer,
+  orderOf,
+  qrExpiryMs,
+  type CheckOrderInput,
+  type CheckOrderResponse,
+  type CreateOrderInput,
+  type OrderStatusAnswer,
+  type PageVisibilityEvent,
+  type PaymentContext,
+  type PaymentInput,
+  type PaymentOrder,
+  type PaymentUserEvent,
+  type StatusOutcome,
+} from './payment.shared';
+import { errorMessage, type ResultEnvelope } from './types';
+
+/**
+ * What creating an order answers: our order number, plus what the provider hands out for it (a checkout URL,
+ * PayPal's order id, or a QR code and its expiry). Each provider's answer has its own fields only.
+ */
+export interface CreatedOrder {
+  orderNo: string;
+  checkoutUrl?: string;
+  paypalOrderId?: string;
+  /** What the QR code encodes. */
+  codeUrl?: string;
+  /** ISO 8601; the code cannot be paid after it. */
+  expireTime?: string;
+}
+
+export type CreateOrderResponse = ResultEnvelope<CreatedOrder>;
+
+/** What the app's isAllowedCheckout guard is asked about. */
+export interface CheckoutParams {
+  checkoutUrl: string;
+}
+
+/** What the PayPal buttons and capture are given: our order and PayPal's. */
+export interface PaypalOrderInput {
+  orderNo: string;
+  paypalOrderId: string;
+}
+
+/** How the buyer left PayPal's popup (PayPal's own errors reject instead). */
+export type PaypalApproval = 'approved' | 'cancelled';
+
+export type CaptureOrderResponse = ResultEnvelope<OrderStatusAnswer>;
+
+export type PaymentEvent =
+  | PaymentUserEvent
+  | PageVisibilityEvent
+  // What the invoked calls report; listed so named guards and actions read them with types.
+  | DoneActorEvent<CreateOrderResponse, 'createOrder'>
+  | ErrorActorEvent<unknown, 'createOrder'>
+  | DoneActorEvent<PaypalApproval, 'approveInPaypal'>
+  | ErrorActorEvent<unknown, 'approveInPaypal'>
+  | DoneActorEvent<CaptureOrderResponse, 'captureOrder'>
+  | ErrorActorEvent<unknown, 'captureOrder'>
+  | DoneActorEvent<CheckOrderResponse, 'checkOrder'>
+  | ErrorActorEvent<unknown, 'checkOrder'>;
+
+function createdOrder(event: PaymentEvent): CreatedOrder | null {
+  return event.type === 'xstate.done.actor.createOrder' && event.output.code === 200 ? event.output.data : null;
+}
+
+/** The order as the machine keeps it: the provider's fields it answered with, the others null. */
+function orderFrom(created: CreatedOrder): PaymentOrder {
+  return {
+    orderNo: created.orderNo,
+    checkoutUrl: created.checkoutUrl ?? null,
+    paypalOrderId: created.paypalOrderId ?? null,
+    codeUrl: created.codeUrl ?? null,
+    expireTime: created.expireTime ?? null,
+  };
+}
+
+/** Only read after isRefused let an ok answer through. */
+export function checkoutParams(response: CreateOrderResponse): CheckoutParams {
+  return { checkoutUrl: response.code === 200 ? (response.data.checkoutUrl ?? '') : '' };
+}
+
+function capturedOutcome(event: PaymentEvent): StatusOutcome | null {
+  return event.type === 'xstate.done.actor.captureOrder' ? answeredOutcome(event.output) : null;
+}
+
+function checkedOutcome(event: PaymentEvent): StatusOutcome | null {
+  return event.type === 'xstate.done.actor.checkOrder' ? answeredOutcome(event.output) : null;
+}
+
+/** Only reachable once createOrder stored PayPal's order id. */
+export function paypalOrderInput(context: PaymentContext, machineId: string): PaypalOrderInput {
+  const { orderNo, paypalOrderId } = orderOf(context, machineId);
+  if (paypalOrderId === null) throw new Error(`${machineId}: no PayPal order id`);
+  return { orderNo, paypalOrderId };
+}
+
+/**
+ * Every side effect, guard and delay a payment chart names. A provider's chart uses the ones of its hand-off; the
+ * others stay unused (an actor that is never invoked, an action never taken).
+ */
+export const paymentSetup = setup({
+  types: {} as { context: PaymentContext; events: PaymentEvent; input: PaymentInput },
+  actors: {
+    createOrder: notProvidedActor<CreateOrderResponse, CreateOrderInput>('createOrder'),
+    checkOrder: notProvidedActor<CheckOrderResponse, CheckOrderInput>('checkOrder'),
+    // Sends PAGE_HIDDEN / PAGE_VISIBLE as the tab is hidden or shown (PAGE_HIDDEN at once if it starts hidden).
+    watchPageVisibility: notProvidedCallback('watchPageVisibility'),
+    // PayPal's hand-off: the buyer's approval in its popup, then the capture.
+    approveInPaypal: notProvidedActor<PaypalApproval, PaypalOrderInput>('approveInPaypal'),
+    captureOrder: notProvidedActor<CaptureOrderResponse, PaypalOrderInput>('captureOrder'),
+  },
+  actions: {
+    // The app keeps the order in session storage (reads context.order), so a return or a reload finds it.
+    rememberPendingOrder: notProvidedAction('rememberPendingOrder'),
+    forgetPendingOrder: notProvidedAction('forgetPendingOrder'),
+    notifyPaid: notProvidedAction('notifyPaid'),
+    // The redirect's hand-off: the app does location.assign(context.order.checkoutUrl); the page unloads.
+    redirectToCheckout: notProvidedAction('redirectToCheckout'),
+    // The app assigns a fresh random idempotencyKey: a new purchase.
+    newIdempotencyKey: notProvidedAction('newIdempotencyKey'),
+    // The server answered: the order exists (or was refused), so another try is another purchase.
+    spendIdempotencyKey: assign({ idempotencyKey: null }),
+    startOrder: assign(({ event }) =>
+      event.type === 'PAY' ? { returnedAs: null, packageId: event.packageId, vaultId: event.vaultId ?? null, order: null, error: null, errorKind: null } : {},
+    ),
+    // RETRY keeps the package and the vault: a new order for the same thing (or, after a lost answer, the same one).
+    forgetOrder: assign({ returnedAs: null, order: null, error: null, errorKind: null }),
+    reset: assign({ returnedAs: null, packageId: null, vaultId: null, order: null, error: null, errorKind: null, idempotencyKey: null, ...FRESH_CHECKS }),
+    restartChecks: assign(FRESH_CHECKS),
+    countPendingCheck: assign(({ context }) => countPendingCheck(context)),
+    countFailedCheck: assign(({ context }) => countFailedCheck(context)),
+    setOrder: assign({
+      order: ({ context, event }) => {
+        const created = createdOrder(event);
+        return created ? orderFrom(created) : context.order;
+      },
+    }),
+    setUnsafeRedirect: assign({ error: null, errorKind: 'unsafeRedirect' }),
+    setExpired: assign({ error: null, errorKind: 'expired' }),
+    clearError: assign({ error: null, errorKind: null }),
+    setErrorFromResponse: assign({
+      error: ({ event }) => (event.type === 'xstate.done.actor.createOrder' ? event.output.msg : null),
+      errorKind: 'server',
+    }),
+    setErrorFromError: assign({
+      error: ({ event }) =>
+        event.type === 'xstate.error.actor.createOrder' || event.type === 'xstate.error.actor.approveInPaypal' ? errorMessage(event.error) : null,
+      errorKind: 'server',
+    }),
+  },
+  guards: {
+    isOrderAnswerLost: ({ event }) => event.type === 'xstate.error.actor.createOrder' && isLostOrderAnswer(event.error),
+    returnedCancelled: ({ context }) => context.returnedAs === 'cancelled',
+    hasResume: ({ context }) => context.returnedAs !== null,
+    hasPackage: ({ context }) => context.packageId !== null,
+    // The last creation's answer never arrived: the order may exist, so a retry is the same purchase.
+    holdsIdempotencyKey: ({ context }) => context.idempotencyKey !== null,
+    isRefused: ({ event }) => event.type === 'xstate.done.actor.createOrder' && event.output.code !== 200,
+    // PROVIDED by the app (each provider's hosts). Refusing by default: never redirect unless the app vouches.
+    isAllowedCheckout: (_args, _params: CheckoutParams) => false,
+    // A saved PayPal method (vault) was approved once for all: there is nothing for the buyer to approve.
+    paysWithVault: ({ context }) => context.vaultId !== null,
+    isApproved: ({ event }) => event.type === 'xstate.done.actor.approveInPaypal' && event.output === 'approved',
+    isCapturePaid: ({ event }) => capturedOutcome(event) === 'paid',
+    isCapturePending: ({ event }) => capturedOutcome(event) === 'pending',
+    isCaptureSettled: ({ event }) => capturedOutcome(event) !== null,
+    isPaidStatus: ({ event }) => checkedOutcome(event) === 'paid',
+    isCancelledStatus: ({ event }) => checkedOutcome(event) === 'cancelled',
+    isFailedStatus: ({ event }) => checkedOutcome(event) === 'failed',
+    // A refused answer says nothing about the order: it counts as a failed check, like a call that failed.
+    isUnansweredCheck: ({ event }) => event.type === 'xstate.done.actor.checkOrder' && checkedOutcome(event) === null,
+    isLastAllowedFailure: ({ context }) => isLastAllowedFailure(context),
+  },
+  delays: {
+    // 2 s after the first check, growing by half with each check that settles nothing, up to 10 s.
+    CONFIRM_INTERVAL: ({ context }) => checkDelayMs(context.unsettledChecks),
+    CONFIRM_TIMEOUT: CONFIRM_TIMEOUT_MS,
+    // The QR hand-off, measured when the code is shown: whatever is left until the server's expiry, 15 minutes at most.
+    QR_EXPIRY: ({ context }) => qrExpiryMs(context.order?.expireTime ?? null, Date.now()),
+  },
+});
+
+/** A state of a payment chart, typed by paymentSetup. */
+export type PaymentStateConfig = ReturnType<typeof paymentSetup.createStateConfig>;
+
+/**
+ * The checking sub-chart, shared by every state that polls the order: ask, wait a little longer after each answer
+ * that settles nothing, pause while the tab is hidden, and stop at `stopAt` after too many unanswered checks. A
+ * settled order leaves for the chart's paid, cancelled or failed.
+ */
+export function checkingStates(machineId: string, stopAt: string) {
+  const at = (state: string) => `#${machineId}.${state}`;
+  return {
+    checking: paymentSetup.createStateConfig({
+      invoke: {
+        id: 'checkOrder',
+        src: 'checkOrder',
+        input: ({ context }) => ({ orderNo: orderOf(context, machineId).orderNo }),
+        onDone: [
+          { guard: 'isPaidStatus', target: at('paid') },
+          { guard: 'isCancelledStatus', target: at('cancelled') },
+          { guard: 'isFailedStatus', target: at('failed') },
+          { guard: and(['isUnansweredCheck', 'isLastAllowedFailure']), target: stopAt, actions: 'countFailedCheck' },
+          // A refused answer: ask again, a little later (a hiccup must not lose a paid order).
+          { guard: 'isUnansweredCheck', target: 'waitingToCheck', actions: 'countFailedCheck' },
+          // Still pending: ask again, a little later.
+          { target: 'waitingToCheck', actions: 'countPendingCheck' },
+        ],
+        onError: [
+          { guard: 'isLastAllowedFailure', target: stopAt, actions: 'countFailedCheck' },
+          { target: 'waitingToCheck', actions: 'countFailedCheck' },
+        ],
+      },
+      // The answer would only schedule the next check: it is asked for again when the tab shows.
+      on: { PAGE_HIDDEN: 'pausedWhileHidden' },
+    }),
+    waitingToCheck: paymentSetup.createStateConfig({
+      after: { CONFIRM_INTERVAL: 'checking' },
+      on: { PAGE_HIDDEN: 'pausedWhileHidden' },
+    }),
+    // Nobody looks at a hidden tab: no checks until it shows again, then one at once (the buyer may have paid).
+    pausedWhileHidden: paymentSetup.createStateConfig({
+      on: { PAGE_VISIBLE: 'checking' },
+    }),
+  };
+}
+
+type CreateOrderOnDone = NonNullable<Extract<PaymentStateConfig['invoke'], { src: 'createOrder' }>['onDone']>;
+/** One way out of creatingOrder, for an order the server made. */
+export type CreatedTransition = Extract<CreateOrderOnDone, readonly unknown[]>[number];
+/** A hand-off's own top-level states, named for what the buyer does there. */
+export type HandOffStates = NonNullable<PaymentStateConfig['states']>;
+
+/** A provider's hand-off, plugged into the chart between creating the order and confirming it. */
+export interface HandOff<TStates extends HandOffStates = HandOffStates> {
+  /**
+   * Where creatingOrder goes with an order the server made (a refusal is handled by the chart): into the hand-off's
+   * states, with setOrder and spendIdempotencyKey.
+   */
+  onCreated: readonly CreatedTransition[];
+  states: TStates;
+  /** Further ways out of timedOut, where a provider offers one (a new QR code). */
+  timedOut?: PaymentStateConfig['on'];
+}
+
+/** A provider's hand-off, built for a machine id (for `#id.state` targets); its states keep their names in the chart's types. */
+export function defineHandOff<const TStates extends HandOffStates>(build: (machineId: string) => HandOff<TStates>) {
+  return build;
+}
+
+/**
+ * Builds a provider's payment chart: `handOff` receives the machine's id (for `#id.state` targets) and returns the
+ * provider's part.
+ */
+export function createPaymentMachine<const TStates extends HandOffStates>({ id, handOff }: { id: string; handOff: (machineId: string) => HandOff<TStates> }) {
+  const provider = handOff(id);
+  return paymentSetup.createMachine({
+    id,
+    context: ({ input }) => initialPaymentContext(input),
+    initial: 'starting',
+    states: {
+      // Decides at once where a fresh or resumed payment begins.
+      starting: {
+        always: [
+          { guard: 'returnedCancelled', target: 'cancelled' },
+          { guard: 'hasResume', target: 'confirming' },
+          { target: 'choosingPackage' },
+        ],
+      },
+      // The only state that takes PAY: a double click cannot create two orders.
+      // Tagged: the view unlocks the package and method pickers here only.
+      choosingPackage: {
+        tags: 'choosing',
+        on: { PAY: { target: 'creatingOrder', actions: ['startOrder', 'newIdempotencyKey'] } },
+      },
+      creatingOrder: {
+        tags: 'busy',
+        invoke: {
+          id: 'createOrder',
+          src: 'createOrder',
+          input: ({ context }) => createOrderInput(context, id),
+          onDone: [{ guard: 'isRefused', target: 'failed', actions: ['setErrorFromResponse', 'spendIdempotencyKey'] }, ...provider.onCreated],
+          onError: [
+            // No answer (or none the app could read): the key is kept for RETRY.
+            { guard: 'isOrderAnswerLost', target: 'failed', actions: 'setErrorFromError' },
+            { target: 'failed', actions: ['setErrorFromError', 'spendIdempotencyKey'] },
+          ],
+        },
+      },
+      ...provider.states,
+      // Back from the provider, after a reload, or when the provider's answer was not final: ask until the order is
+      // settled, the time is up or the server stops answering.
+      confirming: {
+        tags: 'busy',
+        entry: 'restartChecks',
+        invoke: { id: 'watchPageVisibility', src: 'watchPageVisibility' },
+        initial: 'checking',
+        after: { CONFIRM_TIMEOUT: 'timedOut' },
+        states: checkingStates(id, `#${id}.stoppedAfterErrors`),
+      },
+      // Polling stopped after too many unanswered checks: nobody asks again until the buyer does, and the order stays
+      // remembered, as it may well be paid.
+      stoppedAfterErrors: {
+        tags: 'checksStopped',
+        on: {
+          CHECK_AGAIN: 'confirming',
+          DISMISS: { target: 'choosingPackage', actions: ['forgetPendingOrder', 'reset'] },
+        },
+      },
+      paid: {
+        tags: 'paid',
+        entry: ['forgetPendingOrder', 'notifyPaid'],
+        on: { DISMISS: { target: 'choosingPackage', actions: 'reset' } },
+      },
+      // The buyer cancelled an order that was created: trying again is a new purchase with a new key, never that order again.
+      cancelled: {
+        entry: 'forgetPendingOrder',
+        on: {
+          RETRY: { guard: 'hasPackage', target: 'creatingOrder', actions: ['forgetOrder', 'newIdempotencyKey'] },
+          DISMISS: { target: 'choosingPackage', actions: 'reset' },
+        },
+      },
+      failed: {
+        tags: 'failed',
+        entry: 'forgetPendingOrder',
+        on: {
+          RETRY: [
+            // The creation's answer was lost: the same key, so the server hands back the order it may have made.
+            { guard: and(['hasPackage', 'holdsIdempotencyKey']), target: 'creatingOrder', actions: 'forgetOrder' },
+            { guard: 'hasPackage', target: 'creatingOrder', actions: ['forgetOrder', 'newIdempotencyKey'] },
+          ],
+          DISMISS: { target: 'choosingPackage', actions: 'reset' },
+        },
+      },
+      // A confirmation that took too long (or a hand-off that ran out): the order may still be paid later, so it stays
+      // remembered until the buyer moves on.
+      timedOut: {
+        tags: 'failed',
+        on: {
+          ...provider.timedOut,
+          CHECK_AGAIN: { target: 'confirming', actions: 'clearError' },
+          DISMISS: { target: 'choosingPackage', actions: ['forgetPendingOrder', 'reset'] },
+        },
+      },
+    },
+  });
+}
