@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const DEMO_ONLY_AT_BOOT = { group: ['**/demo/*', '**/demo'], message: 'Only boot (src/main.tsx) imports demo mode.' };
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-*', 'node_modules', 'public/mockServiceWorker.js', 'reports', 'test-results', 'playwright-report', 'locales/**/*.js'] },
   js.configs.recommended,
@@ -28,8 +30,39 @@ export default tseslint.config(
     // Only boot may reach into demo mode.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/demo/**', 'src/main.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DEMO_ONLY_AT_BOOT] }] },
+  },
+  {
+    // A feature imports no other feature and not the app shell: what two features share lives in src/ui or
+    // src/domain, and the shell (src/app) is the one place that puts features together. Every feature file sits
+    // directly in its folder, so `../x/` is another feature and `../../app/` the shell.
+    files: ['src/features/*/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/demo/*', '**/demo'], message: 'Only boot (src/main.tsx) imports demo mode.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            DEMO_ONLY_AT_BOOT,
+            { regex: '^\\.\\./(?!\\.\\./)', message: 'A feature imports no other feature: move what both need to src/ui or src/domain.' },
+            { regex: '^\\.\\./\\.\\./app/', message: 'A feature does not import the app shell (src/app).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The layers under the features never reach up into them, nor into the app shell.
+    files: ['src/{actors,api,domain,i18n,services,ui}/**/*.{ts,tsx}', 'src/config.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            DEMO_ONLY_AT_BOOT,
+            { regex: '^(\\.\\./)+(features|app)/', message: 'This layer is below the features and the app shell: it does not import them.' },
+          ],
+        },
+      ],
     },
   },
 );

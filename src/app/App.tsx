@@ -11,6 +11,7 @@ import { ServicesProvider, type ModeServices } from '../services/ServicesContext
 import { ToastArea } from '../ui/ToastArea';
 import { ClientReady } from './ClientReady';
 import { DocumentHead } from './seo/DocumentHead';
+import { RenewalOffer } from './RenewalOffer';
 import styles from './App.module.css';
 
 interface AppProps {
@@ -40,6 +41,7 @@ export function App({ actor, prerendered = null, services, demoPanel, inspect }:
               </div>
               <DocumentHead />
               <LoginModal />
+              <RenewalOffer />
               <ToastArea />
               {/* Not in the prerendered HTML: it comes once the browser's app has taken over. */}
               <ClientReady>{demoPanel}</ClientReady>

@@ -9,7 +9,7 @@ import type { PaymentProvider } from '../../api/contract';
 import { CREDIT_PACKAGES } from '../../domain/creditPackages';
 import { paymentToResume, readPendingOrder, withoutPaymentParams } from '../../services/pendingOrder';
 import { providersForCountry } from '../../domain/paymentProviders';
-import { DashboardLayout } from '../dashboard/DashboardLayout';
+import { DashboardLayout } from '../../ui/DashboardLayout';
 import { AutoTopUpSection } from './AutoTopUpSection';
 import { Checkout } from './Checkout';
 import { MethodPicker } from './MethodPicker';
@@ -98,7 +98,7 @@ function Billing() {
 export default function BillingPage() {
   return (
     // The billing page is where credits are bought anyway: no renewal offer on top of it.
-    <DashboardLayout title={<Trans>Billing</Trans>} offerRenewal={false}>
+    <DashboardLayout title={<Trans>Billing</Trans>}>
       <Billing />
     </DashboardLayout>
   );

@@ -93,3 +93,6 @@ export function EarlyRenewalModal({ user }: { user: AppUser }) {
     </Dialog>
   );
 }
+
+/** For the app shell, which loads it only on the pages that offer a renewal. */
+export default EarlyRenewalModal;

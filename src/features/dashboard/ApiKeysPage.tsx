@@ -13,7 +13,7 @@ import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { maskKey } from '../../ui/maskKey';
 import { copyText } from '../../ui/copyText';
-import { DashboardLayout } from './DashboardLayout';
+import { DashboardLayout } from '../../ui/DashboardLayout';
 import { IpWhitelistSection } from './IpWhitelistSection';
 import tableStyles from '../../ui/DataTable.module.css';
 import styles from './ApiKeys.module.css';

@@ -9,7 +9,7 @@ import { userDiscount } from '../../api/user';
 import type { Discount } from '../../api/contract';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
-import { DashboardLayout } from './DashboardLayout';
+import { DashboardLayout } from '../../ui/DashboardLayout';
 import { UsageRecordsSection } from './UsageRecordsSection';
 import { UsageSection } from './UsageSection';
 import styles from './Overview.module.css';

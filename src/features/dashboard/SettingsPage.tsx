@@ -7,7 +7,7 @@ import { userSelectors, type AppUser } from '../../actors/user';
 import { saveAlertsEmail, updateEmailSubscription } from '../../api/user';
 import { TextField } from '../../ui/TextField';
 import { formatNumber } from '../../ui/formatNumber';
-import { DashboardLayout } from './DashboardLayout';
+import { DashboardLayout } from '../../ui/DashboardLayout';
 import { FormFooter, SaveStatus } from '../../ui/saveForm/SaveStatus';
 import { validateAlerts, type AlertValues } from './settingsValidation';
 import { useSaveForm } from '../../ui/saveForm/useSaveForm';

@@ -308,7 +308,7 @@ describe('no URL sink in the app’s source takes an address nothing vetted', ()
    */
   const ALLOWED: Record<string, Record<string, string>> = {
     'src/app/Header.tsx': { href: "NavLink's href: the header's own routes, written out where it is used" },
-    'src/features/dashboard/DashboardLayout.tsx': { href: "NavLink's href: the dashboard's own routes, written out where it is used" },
+    'src/ui/DashboardLayout.tsx': { href: "NavLink's href: the dashboard's own routes, written out where it is used" },
     'src/features/history/HistoryPage.tsx': { PLAYGROUND_PATH: 'a constant path of this app' },
     'src/features/history/RecordDetails.tsx': { 'playgroundHref(draft)': 'a path of this app; the form fields go in its query, encoded' },
     'src/features/machines/MachinesPage.tsx': {

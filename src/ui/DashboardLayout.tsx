@@ -1,12 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useRoute } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useGlobalSelector } from '../../actors/AppActorContext';
-import { userSelectors } from '../../actors/user';
-import { SignInPrompt } from '../../ui/signIn/SignInPrompt';
-import { useSignInWhenAnonymous } from '../../ui/signIn/useSignInWhenAnonymous';
-import { EarlyRenewalModal } from '../billing/EarlyRenewalModal';
-import styles from './Dashboard.module.css';
+import { useGlobalSelector } from '../actors/AppActorContext';
+import { userSelectors } from '../actors/user';
+import { SignInPrompt } from './signIn/SignInPrompt';
+import { useSignInWhenAnonymous } from './signIn/useSignInWhenAnonymous';
+import styles from './DashboardLayout.module.css';
 
 function NavLink({ href, children }: { href: string; children: ReactNode }) {
   const [active] = useRoute(href);
@@ -24,7 +23,7 @@ function NavLink({ href, children }: { href: string; children: ReactNode }) {
  * another account gets the page afresh (it is keyed by account). Only a page already shown to that account is
  * kept: one opened while the session is expired (a side-navigation link) asks to sign in, and loads nothing.
  */
-export function DashboardLayout({ title, children, offerRenewal = true }: { title: ReactNode; children: ReactNode; offerRenewal?: boolean }) {
+export function DashboardLayout({ title, children }: { title: ReactNode; children: ReactNode }) {
   const { t } = useLingui();
   const { anonymous, openSignIn } = useSignInWhenAnonymous();
   const user = useGlobalSelector('user', userSelectors.user);
@@ -54,7 +53,6 @@ export function DashboardLayout({ title, children, offerRenewal = true }: { titl
         <h1 id="dashboard-title" className={styles.title}>
           {title}
         </h1>
-        {user && offerRenewal ? <EarlyRenewalModal user={user} /> : null}
         {keptAccount ? (
           <div key={keptAccount.id} inert={user === null}>
             {children}
