@@ -7,7 +7,7 @@ import { MAX_WHITELIST_ENTRIES } from '../../services/ipAddress';
 import { FormFooter } from '../../ui/saveForm/SaveStatus';
 import { validateWhitelist, whitelistEntries, type WhitelistValues } from './settingsValidation';
 import { useSaveForm } from '../../ui/saveForm/useSaveForm';
-import styles from './Settings.module.css';
+import styles from '../../ui/SettingsForm.module.css';
 
 /** Which addresses may call the API with this account's keys; none listed means any address. */
 export function IpWhitelistSection({ user }: { user: AppUser }) {

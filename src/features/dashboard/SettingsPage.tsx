@@ -11,7 +11,7 @@ import { DashboardLayout } from '../../ui/DashboardLayout';
 import { FormFooter, SaveStatus } from '../../ui/saveForm/SaveStatus';
 import { validateAlerts, type AlertValues } from './settingsValidation';
 import { useSaveForm } from '../../ui/saveForm/useSaveForm';
-import styles from './Settings.module.css';
+import styles from '../../ui/SettingsForm.module.css';
 
 function AlertsForm({ user }: { user: AppUser }) {
   const { t, i18n } = useLingui();
