@@ -21,7 +21,7 @@ const JoinDiscordPage = retryableLazy(() => import('../features/discord/JoinDisc
 const GetStartedPage = retryableLazy(() => import('../features/get-started/GetStartedPage'));
 const DocsPage = retryableLazy(() => import('../features/docs/DocsPage'));
 // The statechart explorer is a demo-mode tool for QA: a live build leaves it (and its layout library) out.
-const MachinesPage = import.meta.env.VITE_API_BASE_URL?.trim() ? null : retryableLazy(() => import('../features/machines/MachinesPage'));
+const StatechartExplorerPage = import.meta.env.VITE_API_BASE_URL?.trim() ? null : retryableLazy(() => import('../features/statechart-explorer/StatechartExplorerPage'));
 
 const PAGES: Readonly<Record<string, { preload: () => void }>> = {
   '/': HomePage,
@@ -34,7 +34,7 @@ const PAGES: Readonly<Record<string, { preload: () => void }>> = {
   '/join-discord': JoinDiscordPage,
   '/get-started': GetStartedPage,
   '/docs': DocsPage,
-  ...(MachinesPage ? { '/__machines': MachinesPage } : {}),
+  ...(StatechartExplorerPage ? { '/__machines': StatechartExplorerPage } : {}),
 };
 
 /** Fetches the code of the page at `path` now (at boot: with the app's code, instead of after it). */
@@ -74,7 +74,7 @@ export function AppRoutes() {
           <Route path="/join-discord" component={JoinDiscordPage} />
           <Route path="/get-started" component={GetStartedPage} />
           <Route path="/docs" component={DocsPage} />
-          {MachinesPage ? <Route path="/__machines" component={MachinesPage} /> : null}
+          {StatechartExplorerPage ? <Route path="/__machines" component={StatechartExplorerPage} /> : null}
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
-import { useLocalActor } from '../../actors/inspection';
+import { useLocalActor } from '../../actors/useLocalActor';
 import { Trans } from '@lingui/react/macro';
 import { createMicrosoftButtonLogic } from '../../actors/microsoftButton';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';

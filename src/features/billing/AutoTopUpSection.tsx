@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { useLocalActor } from '../../actors/inspection';
+import { useLocalActor } from '../../actors/useLocalActor';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
 import type { FieldErrors } from '../../../machines/saveForm.machine';

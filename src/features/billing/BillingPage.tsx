@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { SavedSettingsGate } from '../../ui/saveForm/SavedSettingsGate';
-import { useLocalActor } from '../../actors/inspection';
+import { useLocalActor } from '../../actors/useLocalActor';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResumeOrder } from '../../../machines/payment.shared';
 import { useGlobalSelector } from '../../actors/AppActorContext';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { useLocalActor } from '../../actors/inspection';
+import { useLocalActor } from '../../actors/useLocalActor';
 import { Trans } from '@lingui/react/macro';
 import { createResourceLogic } from '../../actors/resource';
 import { zipcodeInfo } from '../../api/trade';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { useLocalActor } from '../../actors/inspection';
+import { useLocalActor } from '../../actors/useLocalActor';
 import { createResourceLogic } from '../../actors/resource';
 import { paypalVaults } from '../../api/trade';
 

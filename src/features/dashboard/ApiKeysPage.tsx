@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { SavedSettingsGate } from '../../ui/saveForm/SavedSettingsGate';
 import { useSelector } from '@xstate/react';
-import { useLocalActor } from '../../actors/inspection';
+import { useLocalActor } from '../../actors/useLocalActor';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createApiKeysLogic, type ApiKeysActor } from '../../actors/apiKeys';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';

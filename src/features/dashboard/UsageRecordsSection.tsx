@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useLocalActor } from '../../actors/inspection';
+import { useLocalActor } from '../../actors/useLocalActor';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useChargesListLogic } from '../../actors/pagedList';
 import { usageRecordPage } from '../../api/dashboard';

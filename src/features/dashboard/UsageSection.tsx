@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { useLocalActor } from '../../actors/inspection';
+import { useLocalActor } from '../../actors/useLocalActor';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import {

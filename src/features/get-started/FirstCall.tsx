@@ -9,7 +9,7 @@ import { INSUFFICIENT_CREDITS_CODE, SESSION_EXPIRED_CODE } from '../../api/contr
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { SweepBar } from '../../ui/SweepBar';
-import { quickStartSelectors as select } from './quickStartSelectors';
+import { quickStartSelectors as select } from '../../actors/quickStart';
 import styles from './GetStartedPage.module.css';
 
 /** "2 credits", agreeing with the number in every language; sentences take it whole. */

@@ -7,7 +7,7 @@ import { userSelectors } from '../../actors/user';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { maskKey } from '../../ui/maskKey';
-import { useLocalActor } from '../../actors/inspection';
+import { useLocalActor } from '../../actors/useLocalActor';
 import { GENERATION_TIME_LIMIT_MINUTES, createQuickStartLogic } from '../../actors/quickStart';
 import { FREE_SIGN_UP_CREDITS } from '../../domain/creditPackages';
 import { GENERATION_MODELS, MODELS, creditsPerImage, lowestCreditsPerImage, modelName as modelName_ } from '../../domain/generationOptions';
@@ -15,7 +15,7 @@ import { curlGenerate, curlTaskStatus, javascriptGenerate, pythonGenerate } from
 import { CodeSample, type CodeVariant } from '../../ui/CodeSample';
 import { CheckTaskPanel, SendRequestPanel } from './FirstCall';
 import { javascriptTaskStatus } from './pollSnippet';
-import { quickStartSelectors } from './quickStartSelectors';
+import { quickStartSelectors } from '../../actors/quickStart';
 import { KEY_PLACEHOLDER, SAMPLE_CALL, SAMPLE_COST, SAMPLE_DRAFT, TASK_ID_PLACEHOLDER, isDemoMode, snippetTarget } from '../../domain/sampleCall';
 import styles from './GetStartedPage.module.css';
 import { balanceText } from '../../ui/balance';

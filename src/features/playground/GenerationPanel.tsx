@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button';
 import { SweepBar } from '../../ui/SweepBar';
 import { secondsBetween } from '../../ui/formatDate';
 import { draftCost } from '../../domain/generationDraft';
-import { generationSelectors } from './generationSelectors';
+import { generationSelectors } from '../../actors/generation';
 import { ResultImageCard } from '../../ui/ResultImageCard';
 import styles from './Playground.module.css';
 

@@ -12,7 +12,7 @@ import { SegmentedControl } from '../../ui/SegmentedControl';
 import { TextField } from '../../ui/TextField';
 import fieldStyles from '../../ui/TextField.module.css';
 import { draftCost, fitDraftToModel, lacksRequiredCallback, type DraftProblem, type GenerationDraft } from '../../domain/generationDraft';
-import { generationSelectors } from './generationSelectors';
+import { generationSelectors } from '../../actors/generation';
 import styles from './Playground.module.css';
 
 export interface Requester {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { useSearch } from 'wouter';
-import { useLocalActor } from '../../actors/inspection';
+import { useLocalActor } from '../../actors/useLocalActor';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { createGenerationLogic, type GenerationActor } from '../../actors/generation';
@@ -11,7 +11,7 @@ import { copyText } from '../../ui/copyText';
 import { CodePanel } from './CodePanel';
 import { draftCost, draftFromSearch, playgroundHref, searchFromDraft, validateDraft, type GenerationDraft } from '../../domain/generationDraft';
 import { GenerationPanel } from './GenerationPanel';
-import { generationSelectors } from './generationSelectors';
+import { generationSelectors } from '../../actors/generation';
 import { PlaygroundForm, type Requester } from './PlaygroundForm';
 import styles from './Playground.module.css';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { useLocalActor } from '../../actors/inspection';
+import { useLocalActor } from '../../actors/useLocalActor';
 import type { FieldErrors, FormValues, Validate } from '../../../machines/saveForm.machine';
 import { createSaveFormLogic } from '../../actors/saveForm';
 import { useGlobalActor } from '../../actors/AppActorContext';

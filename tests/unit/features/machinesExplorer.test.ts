@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { machineCatalogue, generationMachine, loginModalMachine, pagedListMachine, userMachine } from '../../../machines/index';
-import { acceptedEvents, LiveSession, pendingDelays, Simulation } from '../../../src/features/machines/actorSession';
-import { EVENT_SAMPLES } from '../../../src/features/machines/eventSamples';
-import { elkGraphOf, estimateTextWidth, layoutStatechart } from '../../../src/features/machines/layout';
-import { statechartGraph } from '../../../src/features/machines/statechartGraph';
-import { statechartDefinition, statechartFileName, statechartImportCode, statechartJsonText } from '../../../src/features/machines/statechartJson';
+import { acceptedEvents, LiveSession, pendingDelays, Simulation } from '../../../src/features/statechart-explorer/actorSession';
+import { EVENT_SAMPLES } from '../../../src/features/statechart-explorer/eventSamples';
+import { elkGraphOf, estimateTextWidth, layoutStatechart } from '../../../src/features/statechart-explorer/layout';
+import { statechartGraph } from '../../../src/features/statechart-explorer/statechartGraph';
+import { statechartDefinition, statechartFileName, statechartImportCode, statechartJsonText } from '../../../src/features/statechart-explorer/statechartJson';
 
 async function settled(): Promise<void> {
   for (let i = 0; i < 10; i += 1) await Promise.resolve();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { machineCatalogue, generationMachine, pagedListMachine, userMachine, emailCodeMachine, loginModalMachine, appMachine } from '../../../machines/index';
 import { MachineCoverage } from '../../machines/runner/coverage';
-import { describeEvent, guardLabel, statechartGraph, statePath } from '../../../src/features/machines/statechartGraph';
+import { describeEvent, guardLabel, statechartGraph, statePath } from '../../../src/features/statechart-explorer/statechartGraph';
 
 /** The key at the start of a coverage description: `#source EVENT [n]`. */
 function coverageKey(description: string): string {

@@ -311,7 +311,7 @@ describe('no URL sink in the app’s source takes an address nothing vetted', ()
     'src/ui/DashboardLayout.tsx': { href: "NavLink's href: the dashboard's own routes, written out where it is used" },
     'src/features/history/HistoryPage.tsx': { PLAYGROUND_PATH: 'a constant path of this app' },
     'src/features/history/RecordDetails.tsx': { 'playgroundHref(draft)': 'a path of this app; the form fields go in its query, encoded' },
-    'src/features/machines/MachinesPage.tsx': {
+    'src/features/statechart-explorer/StatechartExplorerPage.tsx': {
       url: 'an object URL the page has just made of its own JSON',
       'machineHref(entry.id)': 'a path of this app for a machine of the catalogue',
     },

@@ -5,7 +5,7 @@ import { SegmentedControl } from '../../ui/SegmentedControl';
 import { estimateTextWidth, layoutStatechart, TEXT_SIZE, type ChartLayout, type MeasureText, type TextStyle } from './layout';
 import { statePath, type StatechartGraph } from './statechartGraph';
 import { StatechartSvg } from './StatechartSvg';
-import styles from './MachinesPage.module.css';
+import styles from './StatechartExplorerPage.module.css';
 
 // One layout per machine for the page's lifetime: a machine's definition does not change while it runs.
 const layouts = new Map<string, Promise<ChartLayout>>();

@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button';
 import { acceptedEvents, displayJson, pendingDelays, type AcceptedEvent, type ActorSession, type RunningInvoke, type SessionState, Simulation } from './actorSession';
 import { eventSample } from './eventSamples';
 import { statePath, type StatechartGraph } from './statechartGraph';
-import styles from './MachinesPage.module.css';
+import styles from './StatechartExplorerPage.module.css';
 
 /** The output a settled call gets unless edited: the API's success envelope. */
 export const DEFAULT_DONE_OUTPUT = '{ "code": 200, "msg": "ok", "data": null }';

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { statePath, type StatechartEdge, type StatechartGraph, type StatechartNode } from './statechartGraph';
-import styles from './MachinesPage.module.css';
+import styles from './StatechartExplorerPage.module.css';
 
 function targetText(graph: StatechartGraph, edge: StatechartEdge): string {
   if (edge.internal) return '';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { BOX_PADDING, LINE_HEIGHTS, TEXT_SIZE, boxTitle, type ChartLayout, type PlacedBox, type PlacedEdge, type Point } from './layout';
-import styles from './MachinesPage.module.css';
+import styles from './StatechartExplorerPage.module.css';
 
 interface StatechartSvgProps {
   layout: ChartLayout;

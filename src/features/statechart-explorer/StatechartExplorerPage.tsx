@@ -19,7 +19,7 @@ import { StatechartChart } from './StatechartChart';
 import { statechartGraph, type StatechartGraph } from './statechartGraph';
 import { statechartFileName, statechartImportCode, statechartJsonText } from './statechartJson';
 import { StatechartText } from './StatechartText';
-import styles from './MachinesPage.module.css';
+import styles from './StatechartExplorerPage.module.css';
 
 const PAGE_PATH = '/__machines';
 
@@ -140,7 +140,7 @@ function MachineList({ selectedId, liveIds }: { selectedId: string; liveIds: Rea
   );
 }
 
-export default function MachinesPage() {
+export default function StatechartExplorerPage() {
   const app = useAppActor();
   const requested = new URLSearchParams(useSearch()).get('machine');
   const entry = machineCatalogue.find((candidate) => candidate.id === requested) ?? machineCatalogue[0];
