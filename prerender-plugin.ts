@@ -54,7 +54,12 @@ export function scriptSafeJson(value: unknown): string {
  * One page's HTML: the template with the page's markup, messages and head links: the styles of the app and the
  * page (the page must not show unstyled), and preloads of the page's own code, which the app imports first.
  */
-export function pageHtml(template: string, page: PrerenderedPage, rendered: { html: string; head: string; messages: Messages }, files: { js: string[]; css: string[] }): string {
+export function pageHtml(
+  template: string,
+  page: PrerenderedPage,
+  rendered: { html: string; head: string; messages: Messages },
+  files: { js: string[]; css: string[] },
+): string {
   const loaded = new Set([...template.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]));
   const links = [
     ...files.css.filter((file) => !loaded.has(`/${file}`)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
@@ -100,7 +105,13 @@ export function prerenderPlugin(): Plugin {
           mode: config.mode,
           root: config.root,
           logLevel: 'warn',
-          build: { ssr: SERVER_ENTRY, outDir: serverDir, emptyOutDir: true, manifest: false, rollupOptions: { output: { entryFileNames: 'render.mjs' } } },
+          build: {
+            ssr: SERVER_ENTRY,
+            outDir: serverDir,
+            emptyOutDir: true,
+            manifest: false,
+            rollupOptions: { output: { entryFileNames: 'render.mjs' } },
+          },
         });
         const server = (await import(pathToFileURL(path.join(serverDir, 'render.mjs')).href)) as ServerEntry;
         const manifestFile = path.join(outDir, '.vite', 'manifest.json');

@@ -27,7 +27,9 @@ export function checkedSiteUrl(value: string | undefined): string {
 
 /** Crawl everything but the signed-in app; the sitemap is named by its absolute URL, as the format requires. */
 export function robotsTxt(siteUrl: string): string {
-  return ['User-agent: *', 'Allow: /', ...PRIVATE_PREFIXES.map((prefix) => `Disallow: ${prefix}`), '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
+  return ['User-agent: *', 'Allow: /', ...PRIVATE_PREFIXES.map((prefix) => `Disallow: ${prefix}`), '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join(
+    '\n',
+  );
 }
 
 function escapeXml(text: string): string {
@@ -37,7 +39,9 @@ function escapeXml(text: string): string {
 /** The sitemap protocol's urlset: one absolute <loc> per path. */
 export function sitemapXml(siteUrl: string, paths: readonly string[]): string {
   const urls = paths.map((path) => `  <url><loc>${escapeXml(siteUrl + path)}</loc></url>`);
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join(
+    '\n',
+  );
 }
 
 /** Emits robots.txt and sitemap.xml into the client build (not into a server-side build of the same app). */

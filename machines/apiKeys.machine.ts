@@ -104,7 +104,6 @@ function pendingNameOf(context: ApiKeysContext): string {
   return context.pendingName;
 }
 
-
 function newPrimaryApiKey(event: ApiKeysEvent): string | null {
   if (event.type !== 'xstate.done.actor.resetPrimaryKey') return null;
   const response = event.output;
@@ -126,13 +125,17 @@ export const apiKeysMachine = setup({
     // Runs after the keys were updated: the primary key in context carries the new secret for API_KEY_SET.
     notifyPrimaryKeyReset: notProvidedAction('notifyPrimaryKeyReset'),
     showError: notProvidedAction('showError'),
-    setKeys: assign({ keys: ({ context, event }) => (event.type === 'xstate.done.actor.loadKeys' && event.output.code === 200 ? event.output.data : context.keys) }),
+    setKeys: assign({
+      keys: ({ context, event }) => (event.type === 'xstate.done.actor.loadKeys' && event.output.code === 200 ? event.output.data : context.keys),
+    }),
     setTargetById: assign({ target: ({ event, context }) => keyById(context, event) ?? null, error: null }),
     setTargetToPrimary: assign({ target: ({ context }) => context.keys.find((key) => key.primary) ?? null, error: null }),
     startAdding: assign({ target: null, created: null, pendingName: null, error: null }),
     clearError: assign({ error: null }),
     addCreatedKey: assign(({ context, event }) =>
-      event.type === 'xstate.done.actor.addKey' && event.output.code === 200 ? { keys: [...context.keys, event.output.data], created: event.output.data, error: null } : {},
+      event.type === 'xstate.done.actor.addKey' && event.output.code === 200
+        ? { keys: [...context.keys, event.output.data], created: event.output.data, error: null }
+        : {},
     ),
     renameTarget: assign({
       keys: ({ context }) => {

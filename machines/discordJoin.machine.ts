@@ -175,7 +175,9 @@ export const discordJoinMachine = setup({
     setWeakState: assign({ error: null, errorKind: 'weakState' }),
     setConnection: assign(({ context, event }) => {
       const connection = connectionOf(event);
-      return connection ? { discordUsername: connection.discordUsername, inviteUrl: connection.inviteUrl } : { discordUsername: context.discordUsername };
+      return connection
+        ? { discordUsername: connection.discordUsername, inviteUrl: connection.inviteUrl }
+        : { discordUsername: context.discordUsername };
     }),
     setErrorFromResponse: assign({
       error: ({ event }) =>

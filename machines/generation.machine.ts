@@ -247,7 +247,9 @@ export const generationMachine = setup({
       draft: ({ context, event }) => (event.type === 'CHANGE' ? event.draft : context.draft),
       fieldErrors: {},
     }),
-    rememberRequester: assign(({ context, event }) => (event.type === 'GENERATE' ? { apiKey: event.apiKey, balance: event.balance } : { apiKey: context.apiKey })),
+    rememberRequester: assign(({ context, event }) =>
+      event.type === 'GENERATE' ? { apiKey: event.apiKey, balance: event.balance } : { apiKey: context.apiKey },
+    ),
     setFieldErrors: assign({ fieldErrors: ({ context }) => context.validate(context.draft) }),
     startTask: assign(({ context }) => ({ ...NO_RUN, submitted: context.draft, fieldErrors: {} })),
     // The same request again (what was submitted, whatever the form says now).
@@ -261,7 +263,14 @@ export const generationMachine = setup({
     // The lost answer's task, found in the history: watched like one the answer had named (the lost answer forgotten).
     setFoundTask: assign(({ context, event }) => {
       const taskId = foundTaskId(event) ?? context.taskId;
-      return { taskId, watchingSince: Date.now(), knownTaskIds: rememberTask(context.knownTaskIds, taskId), failure: null, error: null, errorCode: null };
+      return {
+        taskId,
+        watchingSince: Date.now(),
+        knownTaskIds: rememberTask(context.knownTaskIds, taskId),
+        failure: null,
+        error: null,
+        errorCode: null,
+      };
     }),
     setLookupErrorFromResponse: assign(({ event }) =>
       event.type === 'xstate.done.actor.findCreatedTask' ? { error: event.output.msg, errorCode: event.output.code } : {},
@@ -274,7 +283,9 @@ export const generationMachine = setup({
       event.type === 'xstate.done.actor.createTask' ? { failure: 'create' as const, error: event.output.msg, errorCode: event.output.code } : {},
     ),
     setCreateErrorFromError: assign(({ event }) =>
-      event.type === 'xstate.error.actor.createTask' ? { failure: 'create' as const, error: errorMessage(event.error), errorCode: errorCode(event.error) } : {},
+      event.type === 'xstate.error.actor.createTask'
+        ? { failure: 'create' as const, error: errorMessage(event.error), errorCode: errorCode(event.error) }
+        : {},
     ),
     countPoll: assign({ polls: ({ context }) => context.polls + 1, pollErrors: 0, rateLimited: 0 }),
     countPollError: assign({ pollErrors: ({ context }) => context.pollErrors + 1, rateLimited: 0 }),
@@ -293,7 +304,8 @@ export const generationMachine = setup({
       return task ? { failure: 'generation' as const, error: task.errorMessage, errorCode: task.errorCode } : {};
     }),
     setPollingError: assign(({ event }) => {
-      if (event.type === 'xstate.error.actor.pollTask') return { failure: 'polling' as const, error: errorMessage(event.error), errorCode: errorCode(event.error) };
+      if (event.type === 'xstate.error.actor.pollTask')
+        return { failure: 'polling' as const, error: errorMessage(event.error), errorCode: errorCode(event.error) };
       if (event.type === 'xstate.done.actor.pollTask') return { failure: 'polling' as const, error: event.output.msg, errorCode: event.output.code };
       return {};
     }),

@@ -85,7 +85,8 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
   {
     id: userMachine.id,
     machine: userMachine,
-    description: 'The signed-in session: restores a stored login, loads the user, handles sign-in, logout and expiry, and finds the visitor’s country.',
+    description:
+      'The signed-in session: restores a stored login, loads the user, handles sign-in, logout and expiry, and finds the visitor’s country.',
     sampleInput: { readStoredLogin: () => null } satisfies InputFrom<typeof userMachine>,
   },
   {
@@ -125,7 +126,11 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
     description: 'The interface language: loads its messages, switches when asked, keeps the old one if loading fails.',
     sampleInput: { initial: 'en' } satisfies InputFrom<typeof localeMachine>,
   },
-  { id: pageProgressMachine.id, machine: pageProgressMachine, description: 'The page-load progress bar: shown while a page loads, hidden shortly after it finishes or fails.' },
+  {
+    id: pageProgressMachine.id,
+    machine: pageProgressMachine,
+    description: 'The page-load progress bar: shown while a page loads, hidden shortly after it finishes or fails.',
+  },
   {
     id: pagedListMachine.id,
     machine: pagedListMachine,
@@ -138,7 +143,8 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
     description: 'Any settings form: edits a draft, checks it, saves it, and keeps what was typed if saving fails.',
     sampleInput: {
       initial: { email: 'ada@example.com', enabled: false },
-      validate: (values): Record<string, string> => (typeof values.email === 'string' && values.email.includes('@') ? {} : { email: 'Enter an e-mail address' }),
+      validate: (values): Record<string, string> =>
+        typeof values.email === 'string' && values.email.includes('@') ? {} : { email: 'Enter an e-mail address' },
     } satisfies InputFrom<typeof saveFormMachine>,
   },
   {
@@ -159,37 +165,43 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
   {
     id: creemPaymentMachine.id,
     machine: creemPaymentMachine,
-    description: 'Paying with Creem: creates the order, sends the buyer to the Creem checkout, then confirms the order on the way back or after a reload.',
+    description:
+      'Paying with Creem: creates the order, sends the buyer to the Creem checkout, then confirms the order on the way back or after a reload.',
     sampleInput: FRESH_PAYMENT,
   },
   {
     id: nowpaymentsPaymentMachine.id,
     machine: nowpaymentsPaymentMachine,
-    description: 'Paying with NOWPayments: creates the order, sends the buyer to the NOWPayments checkout, then confirms the order on the way back or after a reload.',
+    description:
+      'Paying with NOWPayments: creates the order, sends the buyer to the NOWPayments checkout, then confirms the order on the way back or after a reload.',
     sampleInput: FRESH_PAYMENT,
   },
   {
     id: freekassaPaymentMachine.id,
     machine: freekassaPaymentMachine,
-    description: 'Paying with Freekassa: creates the order, sends the buyer to the Freekassa checkout, then confirms the order on the way back or after a reload.',
+    description:
+      'Paying with Freekassa: creates the order, sends the buyer to the Freekassa checkout, then confirms the order on the way back or after a reload.',
     sampleInput: FRESH_PAYMENT,
   },
   {
     id: digisellerPaymentMachine.id,
     machine: digisellerPaymentMachine,
-    description: 'Paying with Digiseller: creates the order, sends the buyer to the Digiseller checkout, then confirms the order on the way back or after a reload.',
+    description:
+      'Paying with Digiseller: creates the order, sends the buyer to the Digiseller checkout, then confirms the order on the way back or after a reload.',
     sampleInput: FRESH_PAYMENT,
   },
   {
     id: paypalPaymentMachine.id,
     machine: paypalPaymentMachine,
-    description: 'Paying with PayPal: creates the order, waits for the buyer’s approval in PayPal’s popup, captures it and confirms it when the answer is not final.',
+    description:
+      'Paying with PayPal: creates the order, waits for the buyer’s approval in PayPal’s popup, captures it and confirms it when the answer is not final.',
     sampleInput: FRESH_PAYMENT,
   },
   {
     id: wechatPaymentMachine.id,
     machine: wechatPaymentMachine,
-    description: 'Paying with WeChat Pay: creates the order, shows its QR code and checks, less often as time passes and never while the tab is hidden, until it is paid, the code expires (15 minutes at most) or the server stops answering.',
+    description:
+      'Paying with WeChat Pay: creates the order, shows its QR code and checks, less often as time passes and never while the tab is hidden, until it is paid, the code expires (15 minutes at most) or the server stops answering.',
     sampleInput: FRESH_PAYMENT,
   },
   {
@@ -200,7 +212,8 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
   {
     id: generationMachine.id,
     machine: generationMachine,
-    description: 'One image generation in the playground: checks the form, creates the task with the user’s key, then reads its progress until it succeeds, fails or takes too long.',
+    description:
+      'One image generation in the playground: checks the form, creates the task with the user’s key, then reads its progress until it succeeds, fails or takes too long.',
     sampleInput: {
       draft: SAMPLE_DRAFT,
       // The playground's rules in brief: a prompt is required; two credits an image.
@@ -211,18 +224,21 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
   {
     id: earlyRenewalMachine.id,
     machine: earlyRenewalMachine,
-    description: 'The early renewal offer: opens when credits run low or the plan is ending, unless turned down this session, and shows the renewal payment.',
+    description:
+      'The early renewal offer: opens when credits run low or the plan is ending, unless turned down this session, and shows the renewal payment.',
   },
   {
     id: discordJoinMachine.id,
     machine: discordJoinMachine,
-    description: 'Joining the Discord community: sends the user to Discord to approve the connection, trades the code it returns once, then shows the invite.',
+    description:
+      'Joining the Discord community: sends the user to Discord to approve the connection, trades the code it returns once, then shows the invite.',
     sampleInput: { returned: null, expectedState: null, knownInviteUrl: null } satisfies InputFrom<typeof discordJoinMachine>,
   },
   {
     id: quickStartMachine.id,
     machine: quickStartMachine,
-    description: 'The quick start’s first call: sends the sample request with the user’s key, shows the answer, then checks the task until its images are ready or it fails.',
+    description:
+      'The quick start’s first call: sends the sample request with the user’s key, shows the answer, then checks the task until its images are ready or it fails.',
     sampleInput: { apiKey: 'nb_demo_key' } satisfies InputFrom<typeof quickStartMachine>,
   },
 ];

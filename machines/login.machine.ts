@@ -103,7 +103,9 @@ export const loginMachine = setup({
       error: null,
       challengeToken: null,
     }),
-    setChallengeToken: assign({ challengeToken: ({ context, event }) => (event.type === 'CHALLENGE_SOLVED' ? event.token.trim() : context.challengeToken) }),
+    setChallengeToken: assign({
+      challengeToken: ({ context, event }) => (event.type === 'CHALLENGE_SOLVED' ? event.token.trim() : context.challengeToken),
+    }),
     setLastResult: assign({ lastResult: ({ context, event }) => signedInData(event) ?? context.lastResult }),
     setErrorFromResponse: assign({ error: ({ event }) => loginResponse(event)?.msg ?? null }),
     setErrorFromError: assign({ error: ({ event }) => loginError(event) }),

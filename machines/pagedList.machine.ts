@@ -97,7 +97,11 @@ export const pagedListMachine = setup({
     isOk: ({ event }) => okPage(event) !== undefined,
     hasRecords: ({ event }) => (okPage(event)?.records.length ?? 0) > 0,
     isOtherValidPage: ({ context, event }) =>
-      event.type === 'GO_TO_PAGE' && Number.isInteger(event.pageNum) && event.pageNum >= 1 && event.pageNum <= lastPage(context) && event.pageNum !== context.pageNum,
+      event.type === 'GO_TO_PAGE' &&
+      Number.isInteger(event.pageNum) &&
+      event.pageNum >= 1 &&
+      event.pageNum <= lastPage(context) &&
+      event.pageNum !== context.pageNum,
   },
 }).createMachine({
   id: 'pagedList',

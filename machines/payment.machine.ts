@@ -139,11 +139,22 @@ export const paymentSetup = setup({
     // The server answered: the order exists (or was refused), so another try is another purchase.
     spendIdempotencyKey: assign({ idempotencyKey: null }),
     startOrder: assign(({ event }) =>
-      event.type === 'PAY' ? { returnedAs: null, packageId: event.packageId, vaultId: event.vaultId ?? null, order: null, error: null, errorKind: null } : {},
+      event.type === 'PAY'
+        ? { returnedAs: null, packageId: event.packageId, vaultId: event.vaultId ?? null, order: null, error: null, errorKind: null }
+        : {},
     ),
     // RETRY keeps the package and the vault: a new order for the same thing (or, after a lost answer, the same one).
     forgetOrder: assign({ returnedAs: null, order: null, error: null, errorKind: null }),
-    reset: assign({ returnedAs: null, packageId: null, vaultId: null, order: null, error: null, errorKind: null, idempotencyKey: null, ...FRESH_CHECKS }),
+    reset: assign({
+      returnedAs: null,
+      packageId: null,
+      vaultId: null,
+      order: null,
+      error: null,
+      errorKind: null,
+      idempotencyKey: null,
+      ...FRESH_CHECKS,
+    }),
     restartChecks: assign(FRESH_CHECKS),
     countPendingCheck: assign(({ context }) => countPendingCheck(context)),
     countFailedCheck: assign(({ context }) => countFailedCheck(context)),
@@ -270,7 +281,13 @@ export function defineHandOff<const TStates extends HandOffStates>(build: (machi
  * Builds a provider's payment chart: `handOff` receives the machine's id (for `#id.state` targets) and returns the
  * provider's part.
  */
-export function createPaymentMachine<const TStates extends HandOffStates>({ id, handOff }: { id: string; handOff: (machineId: string) => HandOff<TStates> }) {
+export function createPaymentMachine<const TStates extends HandOffStates>({
+  id,
+  handOff,
+}: {
+  id: string;
+  handOff: (machineId: string) => HandOff<TStates>;
+}) {
   const provider = handOff(id);
   return paymentSetup.createMachine({
     id,
@@ -279,11 +296,7 @@ export function createPaymentMachine<const TStates extends HandOffStates>({ id, 
     states: {
       // Decides at once where a fresh or resumed payment begins.
       starting: {
-        always: [
-          { guard: 'returnedCancelled', target: 'cancelled' },
-          { guard: 'hasResume', target: 'confirming' },
-          { target: 'choosingPackage' },
-        ],
+        always: [{ guard: 'returnedCancelled', target: 'cancelled' }, { guard: 'hasResume', target: 'confirming' }, { target: 'choosingPackage' }],
       },
       // The only state that takes PAY: a double click cannot create two orders.
       // Tagged: the view unlocks the package and method pickers here only.

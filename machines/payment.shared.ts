@@ -163,7 +163,10 @@ export function countPendingCheck(context: CheckCounts): CheckCounts {
 
 /** After a check that got no answer (refused, or the call failed): the wait grows, and one more failure in a row. */
 export function countFailedCheck(context: CheckCounts): CheckCounts {
-  return { unsettledChecks: Math.min(CHECK_DELAY_STEPS, context.unsettledChecks + 1), failedChecks: Math.min(MAX_FAILED_CHECKS, context.failedChecks + 1) };
+  return {
+    unsettledChecks: Math.min(CHECK_DELAY_STEPS, context.unsettledChecks + 1),
+    failedChecks: Math.min(MAX_FAILED_CHECKS, context.failedChecks + 1),
+  };
 }
 
 /** Whether the check that just failed is the last one polling allows in a row (read before it is counted). */

@@ -76,7 +76,15 @@ export function checkDelayMs(checks: number, rateLimited = 0): number {
 const NO_ERROR = { error: null, errorCode: null, errorKind: null } satisfies Partial<QuickStartContext>;
 
 /** A new run, as before any call. */
-const NO_RUN = { created: null, taskId: null, lastCheck: null, checks: 0, rateLimited: 0, watchingSince: null, ...NO_ERROR } satisfies Partial<QuickStartContext>;
+const NO_RUN = {
+  created: null,
+  taskId: null,
+  lastCheck: null,
+  checks: 0,
+  rateLimited: 0,
+  watchingSince: null,
+  ...NO_ERROR,
+} satisfies Partial<QuickStartContext>;
 
 function rejection(error: unknown) {
   return { error: errorMessage(error), errorCode: errorCode(error), errorKind: errorKind(error) ?? null };
@@ -101,7 +109,9 @@ export const quickStartMachine = setup({
       event.type === 'xstate.done.actor.sendRequest' ? { created: event.output, taskId: createdTaskId(event), ...NO_ERROR } : {},
     ),
     setRequestRefused: assign(({ event }) =>
-      event.type === 'xstate.done.actor.sendRequest' ? { created: event.output, error: event.output.msg, errorCode: event.output.code, errorKind: null } : {},
+      event.type === 'xstate.done.actor.sendRequest'
+        ? { created: event.output, error: event.output.msg, errorCode: event.output.code, errorKind: null }
+        : {},
     ),
     setRequestError: assign(({ event }) => (event.type === 'xstate.error.actor.sendRequest' ? rejection(event.error) : {})),
     startWatching: assign({ checks: 0, rateLimited: 0, watchingSince: () => Date.now(), ...NO_ERROR }),

@@ -107,7 +107,9 @@ export const userMachine = setup({
     // The renewal offer decides from the account the server confirmed, and closes when nobody is signed in.
     tellEarlyRenewalAccount: sendTo(globalActor('earlyRenewal'), ({ context }) => ({ type: 'ACCOUNT_UPDATED', account: context.user })),
     tellEarlyRenewalSignedOut: sendTo(globalActor('earlyRenewal'), { type: 'ACCOUNT_UPDATED', account: null }),
-    setIpCountry: assign({ ipCountry: ({ context, event }) => (event.type === 'xstate.done.actor.lookupIpCountry' ? event.output : context.ipCountry) }),
+    setIpCountry: assign({
+      ipCountry: ({ context, event }) => (event.type === 'xstate.done.actor.lookupIpCountry' ? event.output : context.ipCountry),
+    }),
   },
   guards: {
     hasStoredLogin: ({ context }) => context.readStoredLogin() !== null,
@@ -162,7 +164,11 @@ export const userMachine = setup({
               { target: 'failed', actions: 'setErrorFromResponse' },
             ],
             onError: [
-              { guard: 'isSessionExpiredError', target: 'anonymous.sessionExpired', actions: ['rememberExpiredUser', 'clearUser', 'enableOneTap', 'announceSignOut'] },
+              {
+                guard: 'isSessionExpiredError',
+                target: 'anonymous.sessionExpired',
+                actions: ['rememberExpiredUser', 'clearUser', 'enableOneTap', 'announceSignOut'],
+              },
               { guard: 'isNetworkError', target: 'failed', actions: ['setErrorFromError', 'enableOneTap'] },
               { target: 'failed', actions: 'setErrorFromError' },
             ],

@@ -44,7 +44,10 @@
       return element instanceof Element && element.closest('#root') !== null;
     };
     var hold = function (event) {
-      var control = event.target instanceof Element ? event.target.closest('button, label, input[type="checkbox"], input[type="radio"], summary, [role="button"]') : null;
+      var control =
+        event.target instanceof Element
+          ? event.target.closest('button, label, input[type="checkbox"], input[type="radio"], summary, [role="button"]')
+          : null;
       if (!control || !inRoot(control)) return;
       event.preventDefault();
       event.stopImmediatePropagation();
@@ -110,11 +113,7 @@
   if (!factory || typeof factory.createPolicy !== 'function') return; // a browser without Trusted Types
 
   // The SDK loader files, exactly as the CSP's script-src names them (any query string).
-  var SCRIPTS = [
-    'https://accounts.google.com/gsi/client',
-    'https://challenges.cloudflare.com/turnstile/v0/api.js',
-    'https://www.paypal.com/sdk/js',
-  ];
+  var SCRIPTS = ['https://accounts.google.com/gsi/client', 'https://challenges.cloudflare.com/turnstile/v0/api.js', 'https://www.paypal.com/sdk/js'];
   // Markup that is a library's own constant: FingerprintJS's font probe frame (srcdoc).
   var MARKUP = ['<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1">'];
 

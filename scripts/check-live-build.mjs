@@ -118,14 +118,16 @@ export function findPrerenderedHeadProblems(dist, siteUrl) {
     const urls = [...html.matchAll(HEAD_URL)].filter((match) => match[0].includes('canonical') || match[0].includes('og:url'));
     for (const what of ['<link rel="canonical"', 'og:url']) {
       const found = urls.filter((match) => match[0].includes(what)).map((match) => decodeEntities(match[1] ?? match[2] ?? ''));
-      if (found.length !== 1 || found[0] !== loc) problems.push(`${name}: ${what} should be ${loc} once, found ${found.length ? found.join(', ') : 'none'}`);
+      if (found.length !== 1 || found[0] !== loc)
+        problems.push(`${name}: ${what} should be ${loc} once, found ${found.length ? found.join(', ') : 'none'}`);
     }
   }
   const notFound = readIfThere(join(dist, '404.html'));
   if (notFound === null) problems.push('404.html: missing');
   else {
     if (!/<meta name="robots" content="noindex">/.test(notFound)) problems.push('404.html: no <meta name="robots" content="noindex">');
-    if (/<link rel="canonical"|property="og:url"/.test(notFound)) problems.push('404.html: names a URL of its own (canonical or og:url), though it answers every unknown address');
+    if (/<link rel="canonical"|property="og:url"/.test(notFound))
+      problems.push('404.html: names a URL of its own (canonical or og:url), though it answers every unknown address');
   }
   return problems;
 }

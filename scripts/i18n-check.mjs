@@ -180,7 +180,11 @@ export function checkCatalogues(catalogues, sameInAll, sameByLocale = new Map())
       const copied = forms.some((form) => englishTexts.has(form));
       const exempt = [...englishTexts].some((text) => allowed.has(text) || hasNothingToTranslate(text));
       if (copied && !exempt) {
-        fail(english, 'identical to English (translate it, or list it in locales/same-in-all-languages.json or locales/<locale>/same-as-english.json)', 'same');
+        fail(
+          english,
+          'identical to English (translate it, or list it in locales/same-in-all-languages.json or locales/<locale>/same-as-english.json)',
+          'same',
+        );
         continue;
       }
       row.translated += 1;
@@ -198,7 +202,11 @@ function parseArgs(argv) {
     const arg = argv[i];
     if (arg === '--skip-extract') options.extract = false;
     else if (arg === '--locales') options.localesDir = resolve(argv[++i] ?? '');
-    else if (arg === '--sources') options.sources = (argv[++i] ?? '').split(',').filter(Boolean).map((dir) => resolve(dir));
+    else if (arg === '--sources')
+      options.sources = (argv[++i] ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((dir) => resolve(dir));
     else throw new Error(`Unknown option ${arg}`);
   }
   return options;

@@ -77,7 +77,15 @@ export const PROFILES = {
   desktop: { formFactor: 'desktop' },
 };
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const CHROME_FLAGS = ['--headless=new', ...CHROME_ARGS].join(' ');
 /** The custom audit that records what the dashboard showed (see signedInDashboardConfig). */
 export const SIGNED_IN_AUDIT = 'signed-in-dashboard';
@@ -141,7 +149,8 @@ export function judge(runs, gate = THRESHOLDS) {
   const verdict = { performance, accessibility, lcpMs };
   if (gate.bareLcpMs !== undefined) {
     verdict.lcpRatio = lcpRatio(lcpMs, gate.bareLcpMs);
-    if (verdict.lcpRatio > gate.maxLcpRatio) shortfalls.push(`LCP ${lcpMs} ms = ${verdict.lcpRatio} x the bare page's ${gate.bareLcpMs} ms > ${gate.maxLcpRatio} x`);
+    if (verdict.lcpRatio > gate.maxLcpRatio)
+      shortfalls.push(`LCP ${lcpMs} ms = ${verdict.lcpRatio} x the bare page's ${gate.bareLcpMs} ms > ${gate.maxLcpRatio} x`);
   }
   return { ...verdict, shortfalls, passed: shortfalls.length === 0 };
 }
@@ -161,7 +170,8 @@ export function measureBare(runOnce) {
   const runs = [];
   while (runs.length < BARE_RUNS) runs.push(runOnce(runs.length + 1));
   const unpainted = runs.findIndex((run) => !(run.lcpMs > 0));
-  if (unpainted >= 0) throw new Error(`The bare page's run ${unpainted + 1} recorded no largest contentful paint, so there is nothing to compare the pages with.`);
+  if (unpainted >= 0)
+    throw new Error(`The bare page's run ${unpainted + 1} recorded no largest contentful paint, so there is nothing to compare the pages with.`);
   return { runs, lcpMs: median(runs.map((run) => run.lcpMs)) };
 }
 
@@ -197,8 +207,12 @@ async function answers(url) {
  */
 async function startPreview(dist, port, { root, flag = '--port' } = {}, timeoutMs = 30_000) {
   const origin = `http://localhost:${port}`;
-  if (await answers(origin)) throw new Error(`Something already answers at ${origin}: stop it, or pass ${flag}, so that this build is what gets measured.`);
-  const server = spawn(process.execPath, [VITE_BIN, 'preview', ...(root ? [root] : []), '--port', String(port), '--strictPort', '--outDir', dist], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (await answers(origin))
+    throw new Error(`Something already answers at ${origin}: stop it, or pass ${flag}, so that this build is what gets measured.`);
+  const server = spawn(process.execPath, [VITE_BIN, 'preview', ...(root ? [root] : []), '--port', String(port), '--strictPort', '--outDir', dist], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   let exit = null;
   server.on('exit', (code, signal) => (exit = signal ?? code));
   const deadline = Date.now() + timeoutMs;
@@ -213,7 +227,11 @@ async function startPreview(dist, port, { root, flag = '--port' } = {}, timeoutM
 
 /** Builds the bare page (scripts/lighthouse-bare, with its own Vite config) into `outDir`. */
 function buildBare(outDir) {
-  const result = spawnSync(process.execPath, [VITE_BIN, 'build', BARE_ROOT, '--outDir', outDir, '--emptyOutDir'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+  const result = spawnSync(process.execPath, [VITE_BIN, 'build', BARE_ROOT, '--outDir', outDir, '--emptyOutDir'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   if (result.status !== 0) throw new Error(`Building the bare page failed:\n${result.stderr || result.error?.message}`);
 }
 
@@ -279,7 +297,8 @@ export async function signedInDashboardConfig() {
         id: SIGNED_IN_AUDIT,
         title: 'The dashboard was measured signed in, with its overview and usage chart',
         failureTitle: 'The dashboard was not measured signed in with its overview',
-        description: 'Set by scripts/lighthouse.mjs: the page must show the heading "Overview", the usage chart and the account menu, with no dialog open.',
+        description:
+          'Set by scripts/lighthouse.mjs: the page must show the heading "Overview", the usage chart and the account menu, with no dialog open.',
         scoreDisplayMode: Audit.SCORING_MODES.BINARY,
         requiredArtifacts: ['DashboardView'],
       };
@@ -308,10 +327,15 @@ export function assertSignedInDashboard(report, where) {
   const audit = report.audits?.[SIGNED_IN_AUDIT];
   if (!audit) throw new Error(`${where}: the report has no "${SIGNED_IN_AUDIT}" audit, so nothing says the dashboard was signed in.`);
   if (audit.score !== 1) {
-    const problems = dashboardViewProblems(audit.details?.items ? Object.fromEntries(audit.details.items.map((row) => [row.what, row.seen])) : undefined);
-    throw new Error(`${where}: the dashboard did not render signed in: ${audit.explanation ?? problems.join('; ')}. Its score would not be the dashboard's.`);
+    const problems = dashboardViewProblems(
+      audit.details?.items ? Object.fromEntries(audit.details.items.map((row) => [row.what, row.seen])) : undefined,
+    );
+    throw new Error(
+      `${where}: the dashboard did not render signed in: ${audit.explanation ?? problems.join('; ')}. Its score would not be the dashboard's.`,
+    );
   }
-  if (report.configSettings?.formFactor !== 'desktop') throw new Error(`${where}: measured as ${report.configSettings?.formFactor}, not with the desktop preset.`);
+  if (report.configSettings?.formFactor !== 'desktop')
+    throw new Error(`${where}: measured as ${report.configSettings?.formFactor}, not with the desktop preset.`);
 }
 
 /**
@@ -330,7 +354,9 @@ async function prepareSignedInProfile(origin, profileDir) {
     try {
       await action();
     } catch (error) {
-      throw new Error(`Preparing the signed-in dashboard: ${what} failed.\n${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new Error(`Preparing the signed-in dashboard: ${what} failed.\n${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
     }
   };
   try {
@@ -387,7 +413,9 @@ function runLighthouse(url, outputPath, options) {
       return runLighthouseOnce(url, outputPath, options);
     } catch (error) {
       if (attempt >= MAX_ATTEMPTS) throw error;
-      console.warn(`lighthouse: attempt ${attempt} on ${url} did not produce a report; trying again.\n${error instanceof Error ? error.message : String(error)}`);
+      console.warn(
+        `lighthouse: attempt ${attempt} on ${url} did not produce a report; trying again.\n${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 }
@@ -402,13 +430,17 @@ function runLighthouseOnce(url, outputPath, { signedIn, profile = 'desktop' } = 
     : [...(profile === 'desktop' ? ['--preset=desktop'] : []), `--chrome-flags=${CHROME_FLAGS}`];
   if (signedIn) emptyCaches(signedIn.profileDir);
   // Lighthouse's own CLI, not npx: a stop reaches it. SIGINT, as on Ctrl+C, is what makes it close its Chrome.
-  const result = spawnSync(process.execPath, [LIGHTHOUSE_CLI, url, '--quiet', ...args, '--only-categories=performance,accessibility', '--output=json', `--output-path=${outputPath}`], {
-    cwd: ROOT,
-    env: { ...process.env, CHROME_PATH },
-    encoding: 'utf8',
-    timeout: RUN_TIMEOUT_MS,
-    killSignal: 'SIGINT',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [LIGHTHOUSE_CLI, url, '--quiet', ...args, '--only-categories=performance,accessibility', '--output=json', `--output-path=${outputPath}`],
+    {
+      cwd: ROOT,
+      env: { ...process.env, CHROME_PATH },
+      encoding: 'utf8',
+      timeout: RUN_TIMEOUT_MS,
+      killSignal: 'SIGINT',
+    },
+  );
   if (result.error) throw new Error(`Lighthouse did not finish ${url} within ${RUN_TIMEOUT_MS / 1000} s (${result.error.message}).`);
   if (result.status !== 0) throw new Error(`Lighthouse failed on ${url}:\n${result.stderr}`);
   return JSON.parse(readFileSync(outputPath, 'utf8'));
@@ -453,10 +485,16 @@ async function main() {
       if (page.name === 'dashboard') {
         signedIn = { profileDir: join(work, 'profile'), configPath: join(work, 'signed-in.config.mjs') };
         const email = await prepareSignedInProfile(origin, signedIn.profileDir);
-        writeFileSync(signedIn.configPath, `import { signedInDashboardConfig } from ${JSON.stringify(import.meta.url)};\nexport default await signedInDashboardConfig();\n`);
+        writeFileSync(
+          signedIn.configPath,
+          `import { signedInDashboardConfig } from ${JSON.stringify(import.meta.url)};\nexport default await signedInDashboardConfig();\n`,
+        );
         console.log(`lighthouse: ${page.path} is measured signed in as ${email}, with 90 days of sample usage.`);
       }
-      const verdict = measure((n) => runScores(`${origin}${page.path}`, join(out, `${page.name}-${n}.json`), { profile: page.profile, signedIn }), gateOf(page.profile, bare.lcpMs));
+      const verdict = measure(
+        (n) => runScores(`${origin}${page.path}`, join(out, `${page.name}-${n}.json`), { profile: page.profile, signedIn }),
+        gateOf(page.profile, bare.lcpMs),
+      );
       results.push({ ...page, ...verdict });
     }
   } finally {
@@ -492,7 +530,9 @@ async function main() {
   const failed = results.filter((r) => !r.passed);
   console.log(`lighthouse: took ${tookS} s.`);
   if (failed.length) {
-    console.error(`lighthouse: FAILED on ${failed.map((r) => `${r.path} (${r.profile}: ${r.shortfalls.join('; ')})`).join(', ')} (reports in ${out})`);
+    console.error(
+      `lighthouse: FAILED on ${failed.map((r) => `${r.path} (${r.profile}: ${r.shortfalls.join('; ')})`).join(', ')} (reports in ${out})`,
+    );
     process.exit(1);
   }
   console.log('lighthouse: every page meets the thresholds.');

@@ -31,14 +31,22 @@ const reports = readdirSync(REPORT_DIR)
   .map((name) => JSON.parse(readFileSync(join(REPORT_DIR, name), 'utf8')))
   .sort((a, b) => a.id.localeCompare(b.id));
 
-const merged = reports.map(({ id, states, statesCovered, transitions, transitionsCovered }) => ({ id, states, statesCovered, transitions, transitionsCovered }));
+const merged = reports.map(({ id, states, statesCovered, transitions, transitionsCovered }) => ({
+  id,
+  states,
+  statesCovered,
+  transitions,
+  transitionsCovered,
+}));
 writeFileSync(MERGED, `${JSON.stringify(merged, null, 2)}\n`);
 
 const percent = (covered, total) => (total === 0 ? 100 : (100 * covered) / total);
 const format = (covered, total) => `${covered}/${total} (${percent(covered, total).toFixed(1)} %)`;
 console.log('\nMachine coverage');
 console.table(
-  Object.fromEntries(merged.map((r) => [r.id, { states: format(r.statesCovered, r.states), transitions: format(r.transitionsCovered, r.transitions) }])),
+  Object.fromEntries(
+    merged.map((r) => [r.id, { states: format(r.statesCovered, r.states), transitions: format(r.transitionsCovered, r.transitions) }]),
+  ),
 );
 
 const problems = [];
@@ -50,7 +58,8 @@ for (const report of reports) {
   }
 }
 const reported = new Set(reports.map((report) => report.id));
-for (const id of catalogue) if (!reported.has(id)) problems.push(`${id}: in machines/index.ts but no coverage report (add tests/machines/${id}.test.ts)`);
+for (const id of catalogue)
+  if (!reported.has(id)) problems.push(`${id}: in machines/index.ts but no coverage report (add tests/machines/${id}.test.ts)`);
 
 if (problems.length) {
   console.error(`\nmachine-coverage: FAILED\n${problems.join('\n')}`);

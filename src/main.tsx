@@ -52,7 +52,14 @@ async function startMode(): Promise<{ services: ModeServices; demoPanel?: ReactN
     return result.code === 200 ? result.data.idToken : null;
   };
   const paypal = config.paypalClientId ? createLivePaypal(config.paypalClientId, userIdToken) : undefined;
-  return { services: { ChallengeWidget: retryableLazy(() => import('./features/auth/TurnstileChallenge')), google: liveGoogle, microsoft: liveMicrosoft, paypal } };
+  return {
+    services: {
+      ChallengeWidget: retryableLazy(() => import('./features/auth/TurnstileChallenge')),
+      google: liveGoogle,
+      microsoft: liveMicrosoft,
+      paypal,
+    },
+  };
 }
 
 function rootElement(): HTMLElement {

@@ -1,6 +1,5 @@
 import '@testing-library/jest-dom/vitest';
 
-
 import { vi } from 'vitest';
 import type * as ToastModule from '../src/ui/toast';
 

@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import { useSyncExternalStoreWithSelector } from 'use-sync-external-store/with-selector';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import type { AppActor, EarlyRenewalActor, LocaleActor, LoginModalActor, PageProgressActor, ThemeActor, UserActor } from './app';
 import type { loginLogic } from './login';
-import type { ActorRefFrom } from 'xstate';
 
 const AppActorContext = createContext<AppActor | null>(null);
 /** The app in the state its page was prerendered in, while React hydrates that page (see prerenderedApp.ts). */

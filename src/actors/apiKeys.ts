@@ -1,6 +1,6 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { toast } from '../ui/toast';
 import { t } from '@lingui/core/macro';
+import { toast } from '../ui/toast';
 import { apiKeysMachine } from '../../machines/apiKeys.machine';
 import { addApiKey, apiKeyList, deleteApiKey, resetApiKey, updateApiKeyName } from '../api/user';
 import type { UserActor } from './app';

@@ -1,20 +1,20 @@
 import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { appMachine } from '../../machines/app.machine';
-import type { Inspect } from './inspection';
 import type { userMachine } from '../../machines/user.machine';
 import { loginModalMachine } from '../../machines/loginModal.machine';
 import { themeMachine } from '../../machines/theme.machine';
 import { localeMachine } from '../../machines/locale.machine';
 import { pageProgressMachine } from '../../machines/pageProgress.machine';
-import { userLogic } from './user';
-import { createGoogleOneTapLogic } from './googleOneTap';
 import type { googleOneTapMachine } from '../../machines/googleOneTap.machine';
 import type { GoogleSignIn } from '../services/socialSignIn';
-import { loginLogic } from './login';
-import { earlyRenewalLogic, type EarlyRenewalActor } from './earlyRenewal';
 import { readStoredLogin } from '../services/session';
 import { applyTheme, persistTheme, readStoredTheme, systemPrefersDark, watchSystemTheme } from '../services/theme';
 import { activateLocale, initialLocale, loadCatalog, persistLocale } from '../i18n/catalog';
+import { earlyRenewalLogic, type EarlyRenewalActor } from './earlyRenewal';
+import { loginLogic } from './login';
+import { createGoogleOneTapLogic } from './googleOneTap';
+import { userLogic } from './user';
+import type { Inspect } from './inspection';
 
 const themeLogic = themeMachine.provide({
   actions: {
@@ -37,16 +37,16 @@ const localeLogic = localeMachine.provide({
 /** The root machine with every global actor wired to this mode's services. */
 export function createAppLogic({ google }: { google: GoogleSignIn }) {
   return appMachine.provide({
-  actors: {
-    user: userLogic,
-    login: loginLogic,
-    loginModal: loginModalMachine,
-    theme: themeLogic,
-    locale: localeLogic,
-    pageProgress: pageProgressMachine,
-    googleOneTap: createGoogleOneTapLogic(google),
-    earlyRenewal: earlyRenewalLogic,
-  },
+    actors: {
+      user: userLogic,
+      login: loginLogic,
+      loginModal: loginModalMachine,
+      theme: themeLogic,
+      locale: localeLogic,
+      pageProgress: pageProgressMachine,
+      googleOneTap: createGoogleOneTapLogic(google),
+      earlyRenewal: earlyRenewalLogic,
+    },
   });
 }
 

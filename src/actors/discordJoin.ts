@@ -1,6 +1,6 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { toast } from '../ui/toast';
 import { t } from '@lingui/core/macro';
+import { toast } from '../ui/toast';
 import { discordJoinMachine, type AuthorizeResponse, type DiscordJoinInput, type DiscordReturn } from '../../machines/discordJoin.machine';
 import { discordAuthorize, discordAuthorizeUrl } from '../api/user';
 import { config } from '../config';
@@ -42,7 +42,8 @@ function parseUrl(url: string | null): URL | null {
 export function isAllowedAuthorizeUrl(url: string, appOrigin: string, demo: boolean): boolean {
   const parsed = parseUrl(url);
   if (parsed === null || parsed.username !== '' || parsed.password !== '') return false;
-  const discords = parsed.protocol === 'https:' && parsed.hostname === 'discord.com' && parsed.port === '' && DISCORD_AUTHORIZE_PATH.test(parsed.pathname);
+  const discords =
+    parsed.protocol === 'https:' && parsed.hostname === 'discord.com' && parsed.port === '' && DISCORD_AUTHORIZE_PATH.test(parsed.pathname);
   const demos = demo && parsed.origin === appOrigin && parsed.pathname === `${DEMO_DISCORD_PATH}authorize`;
   if (!discords && !demos) return false;
   const query = parsed.searchParams;
@@ -65,7 +66,9 @@ export function safeInviteUrl(url: string | null | undefined): string | null {
   if (!url) return null;
   try {
     const parsed = new URL(url);
-    return parsed.protocol === 'https:' && parsed.username === '' && parsed.password === '' && INVITE_HOSTS.includes(parsed.hostname) ? parsed.href : null;
+    return parsed.protocol === 'https:' && parsed.username === '' && parsed.password === '' && INVITE_HOSTS.includes(parsed.hostname)
+      ? parsed.href
+      : null;
   } catch {
     return null;
   }
@@ -147,7 +150,9 @@ export function readJoinInput(search: string): DiscordJoinInput {
 /** The trade's answer, with an invite the page would not link to passed on as none. */
 async function authorizeCode(oauthCode: string): Promise<AuthorizeResponse> {
   const result = await discordAuthorize({ oauthCode });
-  return result.code === 200 ? { ...result, data: { discordUsername: result.data.discordUsername, inviteUrl: safeInviteUrl(result.data.inviteUrl) } } : result;
+  return result.code === 200
+    ? { ...result, data: { discordUsername: result.data.discordUsername, inviteUrl: safeInviteUrl(result.data.inviteUrl) } }
+    : result;
 }
 
 /**

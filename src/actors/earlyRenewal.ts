@@ -1,6 +1,6 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { toast } from '../ui/toast';
 import { t } from '@lingui/core/macro';
+import { toast } from '../ui/toast';
 import { earlyRenewalMachine, isBalanceLow as balanceLow, isPlanEnding as planEnding } from '../../machines/earlyRenewal.machine';
 import type { User } from '../api/contract';
 import { payOrderList } from '../api/orders';

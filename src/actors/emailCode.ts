@@ -1,6 +1,6 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { toast } from '../ui/toast';
 import { t } from '@lingui/core/macro';
+import { toast } from '../ui/toast';
 import { emailCodeMachine } from '../../machines/emailCode.machine';
 import { sendCaptcha } from '../api/auth';
 

@@ -1,5 +1,11 @@
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { generationMachine, type FindCreatedTaskInput, type FindCreatedTaskResponse, type GenerationDraft, type TaskAnswer } from '../../machines/generation.machine';
+import {
+  generationMachine,
+  type FindCreatedTaskInput,
+  type FindCreatedTaskResponse,
+  type GenerationDraft,
+  type TaskAnswer,
+} from '../../machines/generation.machine';
 import type { GenerateCall, TaskRecord, UsageRecord } from '../api/contract';
 import { usageRecordPage } from '../api/dashboard';
 import { generate, taskRecord } from '../api/generation';
@@ -34,7 +40,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** Equal as JSON values: objects compared key by key whatever the order. */
 function sameJson(a: unknown, b: unknown): boolean {
-  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => sameJson(item, b[index]));
+  if (Array.isArray(a) || Array.isArray(b))
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => sameJson(item, b[index]));
   if (isPlainObject(a) && isPlainObject(b)) {
     const keys = Object.keys(a);
     return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameJson(a[key], b[key]));
@@ -63,7 +70,12 @@ export function isSameRequest(paramJson: string, request: GenerateCall['request'
  * The task the lost request made, among the history's records: the same model and request, created since it was
  * sent (allowing for clock skew), not one the page already knows. Of several, the one created nearest the send.
  */
-export function findTaskFromRequest(records: readonly UsageRecord[], call: GenerateCall, sentAt: number, knownTaskIds: readonly string[]): string | null {
+export function findTaskFromRequest(
+  records: readonly UsageRecord[],
+  call: GenerateCall,
+  sentAt: number,
+  knownTaskIds: readonly string[],
+): string | null {
   const model = modelOfEndpoint(call.endpoint);
   const candidates = records
     .map((record) => ({ record, createdAt: parseServerTime(record.createTime) }))
@@ -75,7 +87,10 @@ export function findTaskFromRequest(records: readonly UsageRecord[], call: Gener
         !knownTaskIds.includes(record.taskId) &&
         isSameRequest(record.paramJson, call.request),
     )
-    .map((candidate) => ({ ...candidate, distance: Number.isNaN(candidate.createdAt) ? Number.POSITIVE_INFINITY : Math.abs(candidate.createdAt - sentAt) }))
+    .map((candidate) => ({
+      ...candidate,
+      distance: Number.isNaN(candidate.createdAt) ? Number.POSITIVE_INFINITY : Math.abs(candidate.createdAt - sentAt),
+    }))
     .sort((a, b) => a.distance - b.distance || 0);
   return candidates[0]?.record.taskId ?? null;
 }

@@ -1,16 +1,22 @@
 import { fromPromise, type SnapshotFrom } from 'xstate';
-import { toast } from '../ui/toast';
 import { t } from '@lingui/core/macro';
+import { toast } from '../ui/toast';
 import { loginMachine } from '../../machines/login.machine';
 import type { LoginRequest, ResultEnvelope, LoginSuccess } from '../../machines/types';
 import { googleLogin, login, outlookLogin, register, resetPassword } from '../api/auth';
 import { readReferral, clearReferral } from '../services/referral';
 import { signUpSuccess } from '../services/analytics';
-import { withBalance } from './user';
 import { cookiesUsable } from '../services/session';
+import { withBalance } from './user';
 
 /** Sends one login-like request; the challenge token rides along on the retry after code 100002. */
-async function sendLogin({ request, challengeToken }: { request: LoginRequest; challengeToken: string | null }): Promise<ResultEnvelope<LoginSuccess | null>> {
+async function sendLogin({
+  request,
+  challengeToken,
+}: {
+  request: LoginRequest;
+  challengeToken: string | null;
+}): Promise<ResultEnvelope<LoginSuccess | null>> {
   const challenge = challengeToken ? { turnstileToken: challengeToken } : {};
   switch (request.kind) {
     case 'email':
@@ -76,6 +82,14 @@ type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
 export const loginSelectors = {
   isBusy: (s: LoginSnapshot) => s.hasTag('busy'),
   challengeState: (s: LoginSnapshot): 'loading' | 'ready' | 'failed' | 'retrying' | null =>
-    s.matches('retrying') ? 'retrying' : s.matches({ verify: 'challengeFailed' }) ? 'failed' : s.matches({ verify: 'awaitingToken' }) ? 'ready' : s.matches('verify') ? 'loading' : null,
+    s.matches('retrying')
+      ? 'retrying'
+      : s.matches({ verify: 'challengeFailed' })
+        ? 'failed'
+        : s.matches({ verify: 'awaitingToken' })
+          ? 'ready'
+          : s.matches('verify')
+            ? 'loading'
+            : null,
   requestKind: (s: LoginSnapshot) => s.context.request?.kind ?? null,
 };

@@ -1,10 +1,10 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import type { loginLogic } from './login';
-import { toast } from '../ui/toast';
 import { t } from '@lingui/core/macro';
+import { toast } from '../ui/toast';
 import { microsoftButtonMachine } from '../../machines/microsoftButton.machine';
 import type { MicrosoftSignIn } from '../services/socialSignIn';
 import { classifyMicrosoftError, microsoftErrorMessage, MICROSOFT_OUTER_ERROR_MESSAGE } from '../services/microsoft/errors';
+import type { loginLogic } from './login';
 
 const LOADING_TOAST_ID = 'microsoft-sign-in';
 

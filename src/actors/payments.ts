@@ -1,14 +1,28 @@
 import { assign, fromCallback, fromPromise, type StateValue, type StateValueFrom } from 'xstate';
-import { toast } from '../ui/toast';
 import { t } from '@lingui/core/macro';
+import { toast } from '../ui/toast';
 import { qrWaitEnds, type CheckOrderResponse, type CreateOrderInput, type PaymentContext } from '../../machines/payment.shared';
 import { paypalPaymentMachine } from '../../machines/paypalPayment.machine';
-import { creemPaymentMachine, digisellerPaymentMachine, freekassaPaymentMachine, nowpaymentsPaymentMachine } from '../../machines/redirectPayment.machine';
+import {
+  creemPaymentMachine,
+  digisellerPaymentMachine,
+  freekassaPaymentMachine,
+  nowpaymentsPaymentMachine,
+} from '../../machines/redirectPayment.machine';
 import { wechatPaymentMachine } from '../../machines/wechatPayment.machine';
 import type { ApiResult } from '../api/client';
 import type { CreateOrderRequest, PaymentProvider } from '../api/contract';
 import { payOrderList } from '../api/orders';
-import { creemCheckout, digisellerCreate, freekassaCreate, nowpaymentsInvoice, paypalCapture, paypalCheckOrderStatus, paypalCreate, wechatCreate } from '../api/trade';
+import {
+  creemCheckout,
+  digisellerCreate,
+  freekassaCreate,
+  nowpaymentsInvoice,
+  paypalCapture,
+  paypalCheckOrderStatus,
+  paypalCreate,
+  wechatCreate,
+} from '../api/trade';
 import { config } from '../config';
 import { clearPendingOrder, savePendingOrder } from '../services/pendingOrder';
 import { isAllowedCheckoutUrl, paymentReturnUrls, PROVIDER_NAMES } from '../domain/paymentProviders';
@@ -25,7 +39,10 @@ function mapData<T, U>(result: ApiResult<T>, reshape: (data: T) => U): ApiResult
 }
 
 /** The create call's body: the package, the return addresses and the purchase's idempotency key. */
-export function orderRequest(provider: PaymentProvider, { packageId, idempotencyKey }: Pick<CreateOrderInput, 'packageId' | 'idempotencyKey'>): CreateOrderRequest {
+export function orderRequest(
+  provider: PaymentProvider,
+  { packageId, idempotencyKey }: Pick<CreateOrderInput, 'packageId' | 'idempotencyKey'>,
+): CreateOrderRequest {
   return { packageId, ...paymentReturnUrls(location.origin, provider), ...(idempotencyKey === null ? {} : { idempotencyKey }) };
 }
 
@@ -37,10 +54,14 @@ export function newIdempotencyKey(): string {
 
 /** Each redirect provider's create call, its URL field read as the checkout URL. */
 const CREATE_REDIRECT_ORDER: Record<RedirectProvider, (input: CreateOrderInput) => Promise<ApiResult<{ orderNo: string; checkoutUrl: string }>>> = {
-  creem: async (input) => mapData(await creemCheckout(orderRequest('creem', input)), (data) => ({ orderNo: data.orderNo, checkoutUrl: data.checkoutUrl })),
-  nowpayments: async (input) => mapData(await nowpaymentsInvoice(orderRequest('nowpayments', input)), (data) => ({ orderNo: data.orderNo, checkoutUrl: data.invoiceUrl })),
-  freekassa: async (input) => mapData(await freekassaCreate(orderRequest('freekassa', input)), (data) => ({ orderNo: data.orderNo, checkoutUrl: data.payUrl })),
-  digiseller: async (input) => mapData(await digisellerCreate(orderRequest('digiseller', input)), (data) => ({ orderNo: data.orderNo, checkoutUrl: data.payUrl })),
+  creem: async (input) =>
+    mapData(await creemCheckout(orderRequest('creem', input)), (data) => ({ orderNo: data.orderNo, checkoutUrl: data.checkoutUrl })),
+  nowpayments: async (input) =>
+    mapData(await nowpaymentsInvoice(orderRequest('nowpayments', input)), (data) => ({ orderNo: data.orderNo, checkoutUrl: data.invoiceUrl })),
+  freekassa: async (input) =>
+    mapData(await freekassaCreate(orderRequest('freekassa', input)), (data) => ({ orderNo: data.orderNo, checkoutUrl: data.payUrl })),
+  digiseller: async (input) =>
+    mapData(await digisellerCreate(orderRequest('digiseller', input)), (data) => ({ orderNo: data.orderNo, checkoutUrl: data.payUrl })),
 };
 
 const REDIRECT_MACHINES = {
@@ -136,7 +157,9 @@ export function createRedirectPaymentLogic(provider: RedirectProvider, wiring: P
 export function createPaypalPaymentLogic(wiring: PaymentWiring) {
   return paypalPaymentMachine.provide({
     actors: {
-      createOrder: fromPromise(({ input }) => paypalCreate({ ...orderRequest('paypal', input), ...(input.vaultId ? { vaultId: input.vaultId } : {}) })),
+      createOrder: fromPromise(({ input }) =>
+        paypalCreate({ ...orderRequest('paypal', input), ...(input.vaultId ? { vaultId: input.vaultId } : {}) }),
+      ),
       approveInPaypal: fromPromise(({ input, signal }) => {
         if (!wiring.paypal) return Promise.reject(new Error(t`PayPal is not available right now. Choose another payment method.`));
         // PayPal is about to load with this account's token: another account must find it gone.

@@ -37,7 +37,8 @@ export type { PollTaskResponse, TaskAnswer } from '../../machines/quickStart.mac
 type QuickStartSnapshot = SnapshotFrom<QuickStartActor>;
 
 /** Where the first call is, as the page shows it: one name per thing steps 3 and 4 can show. */
-export type QuickStartPhase = 'ready' | 'sending' | 'requestFailed' | 'created' | 'checking' | 'running' | 'checkFailed' | 'timedOut' | 'finished' | 'taskFailed';
+export type QuickStartPhase =
+  'ready' | 'sending' | 'requestFailed' | 'created' | 'checking' | 'running' | 'checkFailed' | 'timedOut' | 'finished' | 'taskFailed';
 
 export const quickStartSelectors = {
   phase: (s: QuickStartSnapshot): QuickStartPhase => {

@@ -3,7 +3,9 @@ import type { Actor, ActorOptions, AnyActorLogic, IsNotNever, RequiredActorOptio
 import { useInspect } from './inspection';
 
 type LocalActorArgs<TLogic extends AnyActorLogic> =
-  IsNotNever<RequiredActorOptionsKeys<TLogic>> extends true ? [options: ActorOptions<TLogic> & { [K in RequiredActorOptionsKeys<TLogic>]: unknown }] : [options?: ActorOptions<TLogic>];
+  IsNotNever<RequiredActorOptionsKeys<TLogic>> extends true
+    ? [options: ActorOptions<TLogic> & { [K in RequiredActorOptionsKeys<TLogic>]: unknown }]
+    : [options?: ActorOptions<TLogic>];
 
 /**
  * A page's own actor (useActorRef), reported to the inspector when one is listening, so QA sees every running

@@ -3,8 +3,8 @@
  * envelope rules (src/api/outcome.ts) turned into toasts, session cleanup and a resolve or reject.
  * Every failure rejects with ApiError; nothing throws synchronously.
  */
-import { toast } from '../ui/toast';
 import * as v from 'valibot';
+import { toast } from '../ui/toast';
 import { config } from '../config';
 import { clearStoredLogin, getToken } from '../services/session';
 import { getDeviceId } from '../services/deviceId';

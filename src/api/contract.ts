@@ -59,7 +59,10 @@ const Credits = v.number();
  * (a string that starts so cannot be read as another scheme) because this module is in the first load.
  */
 const isHttpUrl = (url: string) => /^https?:\/\//i.test(url);
-const ImageUrls = v.pipe(v.fallback(v.nullish(v.array(v.string()), []), []), v.transform((urls) => urls.filter(isHttpUrl)));
+const ImageUrls = v.pipe(
+  v.fallback(v.nullish(v.array(v.string()), []), []),
+  v.transform((urls) => urls.filter(isHttpUrl)),
+);
 
 export const AutoTopUpSchema = v.object({
   enabled: v.boolean(),
@@ -259,6 +262,7 @@ export interface InvoiceRequest {
 // OpenAPI document and the tests check them with, are in ./taskRequests.ts, out of the app's first load).
 // ---------------------------------------------------------------------------------------------------
 
+// eslint-disable-next-line import-x/no-cycle -- type-only: nothing of ./taskRequests runs when this module loads
 export type { NanoBanana2Request, NanoBananaProRequest, NanoBananaRequest } from './taskRequests';
 import type { NanoBanana2Request, NanoBananaProRequest, NanoBananaRequest } from './taskRequests';
 
@@ -317,8 +321,6 @@ export const TaskRecordSchema = v.object({
 });
 export type TaskRecord = v.InferOutput<typeof TaskRecordSchema>;
 
-
-
 // ---------------------------------------------------------------------------------------------------
 // The call table
 // ---------------------------------------------------------------------------------------------------
@@ -353,21 +355,66 @@ export const endpoints = {
   logout: endpoint({ method: 'GET', path: '/client/v1/user/logout', body: 'none', response: Nothing }),
 
   // Payments
-  freekassaCreate: endpoint({ method: 'POST', path: '/client/trade/freekassa/create', body: 'json', response: v.object({ orderNo: v.string(), payUrl: v.string() }) }),
-  digisellerCreate: endpoint({ method: 'POST', path: '/client/trade/digiseller/create', body: 'json', response: v.object({ orderNo: v.string(), payUrl: v.string() }) }),
-  paypalCreate: endpoint({ method: 'POST', path: '/client/trade/paypal/create', body: 'json', response: v.object({ orderNo: v.string(), paypalOrderId: v.string() }) }),
-  paypalCapture: endpoint({ method: 'POST', path: '/client/trade/paypal/capture', body: 'json', response: v.object({ orderNo: v.string(), status: OrderStatusSchema }) }),
-  paypalCheckOrderStatus: endpoint({ method: 'POST', path: '/client/trade/paypal/checkOrderStatus', body: 'json', response: v.object({ orderNo: v.string(), status: OrderStatusSchema }) }),
-  paypalUserIdToken: endpoint({ method: 'GET', path: '/client/trade/paypal/get-user-id-token', body: 'none', response: v.object({ idToken: v.string() }) }),
+  freekassaCreate: endpoint({
+    method: 'POST',
+    path: '/client/trade/freekassa/create',
+    body: 'json',
+    response: v.object({ orderNo: v.string(), payUrl: v.string() }),
+  }),
+  digisellerCreate: endpoint({
+    method: 'POST',
+    path: '/client/trade/digiseller/create',
+    body: 'json',
+    response: v.object({ orderNo: v.string(), payUrl: v.string() }),
+  }),
+  paypalCreate: endpoint({
+    method: 'POST',
+    path: '/client/trade/paypal/create',
+    body: 'json',
+    response: v.object({ orderNo: v.string(), paypalOrderId: v.string() }),
+  }),
+  paypalCapture: endpoint({
+    method: 'POST',
+    path: '/client/trade/paypal/capture',
+    body: 'json',
+    response: v.object({ orderNo: v.string(), status: OrderStatusSchema }),
+  }),
+  paypalCheckOrderStatus: endpoint({
+    method: 'POST',
+    path: '/client/trade/paypal/checkOrderStatus',
+    body: 'json',
+    response: v.object({ orderNo: v.string(), status: OrderStatusSchema }),
+  }),
+  paypalUserIdToken: endpoint({
+    method: 'GET',
+    path: '/client/trade/paypal/get-user-id-token',
+    body: 'none',
+    response: v.object({ idToken: v.string() }),
+  }),
   paypalVaults: endpoint({
     method: 'GET',
     path: '/client/trade/paypal/get-all-available-vaults',
     body: 'none',
     response: v.array(v.object({ id: v.string(), type: v.string(), label: v.string() })),
   }),
-  creemCheckout: endpoint({ method: 'POST', path: '/client/trade/creem/create-checkout-session', body: 'json', response: v.object({ orderNo: v.string(), checkoutUrl: v.string() }) }),
-  wechatCreate: endpoint({ method: 'POST', path: '/client/trade/wx/create', body: 'json', response: v.object({ orderNo: v.string(), codeUrl: v.string(), expireTime: Timestamp }) }),
-  nowpaymentsInvoice: endpoint({ method: 'POST', path: '/client/trade/nowpayments/createInvoice', body: 'json', response: v.object({ orderNo: v.string(), invoiceUrl: v.string() }) }),
+  creemCheckout: endpoint({
+    method: 'POST',
+    path: '/client/trade/creem/create-checkout-session',
+    body: 'json',
+    response: v.object({ orderNo: v.string(), checkoutUrl: v.string() }),
+  }),
+  wechatCreate: endpoint({
+    method: 'POST',
+    path: '/client/trade/wx/create',
+    body: 'json',
+    response: v.object({ orderNo: v.string(), codeUrl: v.string(), expireTime: Timestamp }),
+  }),
+  nowpaymentsInvoice: endpoint({
+    method: 'POST',
+    path: '/client/trade/nowpayments/createInvoice',
+    body: 'json',
+    response: v.object({ orderNo: v.string(), invoiceUrl: v.string() }),
+  }),
   zipcodeInfo: endpoint({ method: 'GET', path: '/client/trade/zipcode/info', body: 'query', response: v.object({ state: v.string() }) }),
 
   // User
@@ -380,9 +427,19 @@ export const endpoints = {
   userDiscount: endpoint({ method: 'GET', path: '/client/v1/user/user-discount', body: 'none', response: DiscountSchema }),
   setAutomaticDeduction: endpoint({ method: 'POST', path: '/client/v1/user/setAutomaticDeductionInfo', body: 'json', response: AutoTopUpSchema }),
   saveAlertsEmail: endpoint({ method: 'POST', path: '/client/v1/user/saveOrUpdateActiveAlertsEmail', body: 'json', response: Nothing }),
-  saveIpWhitelist: endpoint({ method: 'POST', path: '/client/v1/user/ip-whitelist/save', body: 'json', response: v.object({ ips: v.array(v.string()) }) }),
+  saveIpWhitelist: endpoint({
+    method: 'POST',
+    path: '/client/v1/user/ip-whitelist/save',
+    body: 'json',
+    response: v.object({ ips: v.array(v.string()) }),
+  }),
   updateEmailSubscription: endpoint({ method: 'POST', path: '/client/v1/user/updateEmailSubscription', body: 'json', response: Nothing }),
-  discordAuthorizeUrl: endpoint({ method: 'GET', path: '/client/v1/user/discord/authorize-url', body: 'none', response: v.object({ url: v.string() }) }),
+  discordAuthorizeUrl: endpoint({
+    method: 'GET',
+    path: '/client/v1/user/discord/authorize-url',
+    body: 'none',
+    response: v.object({ url: v.string() }),
+  }),
   discordAuthorize: endpoint({
     method: 'GET',
     path: '/client/v1/user/discord/authorize',
@@ -391,7 +448,12 @@ export const endpoints = {
   }),
 
   // Orders and dashboard
-  payOrderList: endpoint({ method: 'POST', path: '/client/v1/payOrder/getNanobananaAiPayOrderList', body: 'json', response: pageSchema(OrderSchema) }),
+  payOrderList: endpoint({
+    method: 'POST',
+    path: '/client/v1/payOrder/getNanobananaAiPayOrderList',
+    body: 'json',
+    response: pageSchema(OrderSchema),
+  }),
   applyInvoice: endpoint({
     method: 'POST',
     path: '/client/v1/payOrder/batchBillV2',
@@ -450,4 +512,3 @@ export type EndpointName = keyof Endpoints;
 export type ResponseOf<N extends EndpointName> = v.InferOutput<Endpoints[N]['response']>;
 /** What the demo server may answer for a call: the response schema's input shape. */
 export type ResponseInputOf<N extends EndpointName> = v.InferInput<Endpoints[N]['response']>;
-

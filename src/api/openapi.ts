@@ -10,6 +10,7 @@
  */
 import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
+import { MODELS, RESOLUTIONS, creditsPerImage, type GenerationModel } from '../domain/generationOptions';
 import {
   ApiKeySchema,
   AutoTopUpSchema,
@@ -31,7 +32,6 @@ import {
 } from './contract';
 import { CreateOrderRequestSchema, MAX_IDEMPOTENCY_KEY_LENGTH, PaypalCreateRequestSchema, orderRequestSchemas } from './orderRequests';
 import { NanoBanana2RequestSchema, NanoBananaProRequestSchema, NanoBananaRequestSchema, TaskCallbackSchema, requestSchemas } from './taskRequests';
-import { MODELS, RESOLUTIONS, creditsPerImage, type GenerationModel } from '../domain/generationOptions';
 import {
   API_KEY_SCHEME,
   SESSION_SCHEME,
@@ -213,7 +213,10 @@ const COMPONENT_DOCS: Partial<Record<ComponentName, { description: string; prope
   CreateOrderRequest: { description: 'Buying a credit package: the order to create.', properties: ORDER_REQUEST_FIELDS },
   PaypalCreateRequest: {
     description: 'Buying a credit package with PayPal: the order to create.',
-    properties: { ...ORDER_REQUEST_FIELDS, vaultId: 'A saved PayPal payment method (an id from get-all-available-vaults): paid without a new approval.' },
+    properties: {
+      ...ORDER_REQUEST_FIELDS,
+      vaultId: 'A saved PayPal payment method (an id from get-all-available-vaults): paid without a new approval.',
+    },
   },
   User: { description: 'The signed-in account.' },
   ApiKey: { description: 'One of the account’s API keys.' },
@@ -253,7 +256,14 @@ const TAGS: Record<Area, TagObject> = {
 const AREA_ORDER: readonly Area[] = ['task', 'auth', 'account', 'payments', 'orders'];
 
 /** Calls made before there is a session (logout is not one of them). */
-const PUBLIC_CALLS: ReadonlySet<EndpointName> = new Set<EndpointName>(['googleLogin', 'outlookLogin', 'login', 'register', 'resetPassword', 'sendCaptcha']);
+const PUBLIC_CALLS: ReadonlySet<EndpointName> = new Set<EndpointName>([
+  'googleLogin',
+  'outlookLogin',
+  'login',
+  'register',
+  'resetPassword',
+  'sendCaptcha',
+]);
 const SIGN_IN_CALLS: ReadonlySet<EndpointName> = new Set<EndpointName>([...PUBLIC_CALLS, 'logout']);
 
 function areaOf(name: EndpointName): Area {
@@ -340,7 +350,14 @@ interface TaskDocs {
 
 const TASK_ID_TEXT = 'The task’s id: ask record-info with it, and find it in the callback.';
 
-const GENERATE_CODES = codes(SUCCESS_CODE, TASK_CODES.parameterError, TASK_CODES.unauthorized, TASK_CODES.insufficientCredits, TASK_CODES.rateLimited, TASK_CODES.serverError);
+const GENERATE_CODES = codes(
+  SUCCESS_CODE,
+  TASK_CODES.parameterError,
+  TASK_CODES.unauthorized,
+  TASK_CODES.insufficientCredits,
+  TASK_CODES.rateLimited,
+  TASK_CODES.serverError,
+);
 
 const CREATED: ExampleObject = { summary: 'Task created', value: { code: 200, msg: 'success', data: { taskId: 'task12345' } } };
 const NO_CREDITS: ExampleObject = {
@@ -375,7 +392,12 @@ const TASK_DOCS: Partial<Record<EndpointName, TaskDocs>> = {
     request: {
       textToImage: {
         summary: 'Text to image, 2K',
-        value: { prompt: 'A banana-shaped desk lamp on a walnut desk, soft studio light', aspectRatio: '16:9', resolution: '2K', outputFormat: 'png' },
+        value: {
+          prompt: 'A banana-shaped desk lamp on a walnut desk, soft studio light',
+          aspectRatio: '16:9',
+          resolution: '2K',
+          outputFormat: 'png',
+        },
       },
     },
     responses: { created: CREATED, insufficientCredits: NO_CREDITS },
@@ -404,7 +426,15 @@ const TASK_DOCS: Partial<Record<EndpointName, TaskDocs>> = {
       `A task by its id: successFlag ${SUCCESS_FLAGS} Ask again every few seconds while it is 0, and more slowly after code ${TASK_CODES.rateLimited}.`,
       'On success the image is response.resultImageUrl (originImageUrl, the vendor’s copy, expires after about 10 minutes). Times are "" or local time "YYYY-MM-DD HH:mm:ss".',
     ].join('\n\n'),
-    codes: codes(SUCCESS_CODE, TASK_CODES.parameterError, TASK_CODES.unauthorized, TASK_CODES.taskNotFound, TASK_CODES.rateLimited, TASK_CODES.serverError, TASK_CODES.generationFailed),
+    codes: codes(
+      SUCCESS_CODE,
+      TASK_CODES.parameterError,
+      TASK_CODES.unauthorized,
+      TASK_CODES.taskNotFound,
+      TASK_CODES.rateLimited,
+      TASK_CODES.serverError,
+      TASK_CODES.generationFailed,
+    ),
     fields: { taskId: 'The id a generate call answered.' },
     request: { task: { summary: 'A task id', value: { taskId: 'nanobanana_task_123456' } } },
     responses: {
@@ -440,7 +470,11 @@ const TASK_DOCS: Partial<Record<EndpointName, TaskDocs>> = {
 const CALLBACK_EXAMPLES: Record<string, ExampleObject> = {
   info: {
     summary: 'Success, result in data.info',
-    value: { code: 200, msg: 'Image generated successfully.', data: { taskId: 'task12345', info: { resultImageUrl: 'https://ourserver.com/image/result.jpg' } } },
+    value: {
+      code: 200,
+      msg: 'Image generated successfully.',
+      data: { taskId: 'task12345', info: { resultImageUrl: 'https://ourserver.com/image/result.jpg' } },
+    },
   },
   record: {
     summary: 'Success, result as in the task record',
@@ -458,7 +492,11 @@ const CALLBACK_EXAMPLES: Record<string, ExampleObject> = {
   },
   failed: {
     summary: 'Generation failed',
-    value: { code: TASK_CODES.generationFailed, msg: 'Generation failed', data: { taskId: 'task12345', info: null, successFlag: 3, errorCode: 501, errorMessage: 'Generation failed' } },
+    value: {
+      code: TASK_CODES.generationFailed,
+      msg: 'Generation failed',
+      data: { taskId: 'task12345', info: null, successFlag: 3, errorCode: 501, errorMessage: 'Generation failed' },
+    },
   },
 };
 
@@ -479,7 +517,7 @@ const SUMMARIES: Partial<Record<EndpointName, string>> = {
   paypalCreate: 'Create a PayPal order',
   paypalCapture: 'Capture an approved PayPal order',
   paypalCheckOrderStatus: "Check a PayPal order's status",
-  paypalUserIdToken: "Get the PayPal user ID token (saved payment methods)",
+  paypalUserIdToken: 'Get the PayPal user ID token (saved payment methods)',
   paypalVaults: 'List saved PayPal payment methods',
   creemCheckout: 'Create a Creem checkout session',
   wechatCreate: 'Create a WeChat Pay order (QR code)',
@@ -525,7 +563,8 @@ const FREE_FORM: JsonSchema = { type: 'object', description: 'Fields not fixed b
 function queryParameters(def: EndpointDefinition, docs: TaskDocs | undefined, components: Record<string, JsonSchema>): ParameterObject[] {
   const examples = docs?.request;
   const fields = docs?.fields;
-  if (!def.request) return [{ name: 'query', in: 'query', description: FREE_FORM.description, style: 'form', explode: true, schema: { type: 'object' } }];
+  if (!def.request)
+    return [{ name: 'query', in: 'query', description: FREE_FORM.description, style: 'form', explode: true, schema: { type: 'object' } }];
   const schema = objectPart(resolved(jsonSchemaOf(def.request), components));
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties ?? {}).map(([name, property]) => {
@@ -534,7 +573,10 @@ function queryParameters(def: EndpointDefinition, docs: TaskDocs | undefined, co
     const text = description ?? fields?.[name];
     if (text) parameter.description = text;
     const values = Object.entries(examples ?? {}).filter(([, example]) => isRecord(example.value) && name in example.value);
-    if (values.length) parameter.examples = Object.fromEntries(values.map(([key, example]) => [key, { ...example, value: (example.value as Record<string, unknown>)[name] }]));
+    if (values.length)
+      parameter.examples = Object.fromEntries(
+        values.map(([key, example]) => [key, { ...example, value: (example.value as Record<string, unknown>)[name] }]),
+      );
     return parameter;
   });
 }
@@ -543,7 +585,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function requestBody(def: EndpointDefinition, kind: 'json' | 'form' | 'urlencoded', examples: Record<string, ExampleObject> | undefined): RequestBodyObject {
+function requestBody(
+  def: EndpointDefinition,
+  kind: 'json' | 'form' | 'urlencoded',
+  examples: Record<string, ExampleObject> | undefined,
+): RequestBodyObject {
   const schema = def.request ? jsonSchemaOf(def.request) : FREE_FORM;
   return { required: true, content: { [MEDIA_TYPES[kind]]: { schema, ...(examples ? { examples } : {}) } } };
 }
@@ -556,7 +602,9 @@ function envelopeSchema(data: JsonSchema, task: boolean): JsonSchema {
     properties: {
       code: {
         type: 'integer',
-        description: task ? 'How the call went: 200 success, any other value one of the codes listed for the call.' : 'How the call went: 200 success; any other value an error code.',
+        description: task
+          ? 'How the call went: 200 success, any other value one of the codes listed for the call.'
+          : 'How the call went: 200 success; any other value an error code.',
       },
       msg: { type: 'string', description: 'What happened, in words.' },
       data: { ...data, description: [data.description, 'The result; null or absent when code is not 200.'].filter(Boolean).join(' ') },
@@ -564,7 +612,10 @@ function envelopeSchema(data: JsonSchema, task: boolean): JsonSchema {
   };
 }
 
-function operation(name: EndpointName, components: Record<string, JsonSchema>): { path: string; method: 'get' | 'post'; operation: OperationObject; task: boolean } {
+function operation(
+  name: EndpointName,
+  components: Record<string, JsonSchema>,
+): { path: string; method: 'get' | 'post'; operation: OperationObject; task: boolean } {
   const def: EndpointDefinition = definitionOf(name);
   const area = areaOf(name);
   const task = area === 'task';
@@ -575,7 +626,13 @@ function operation(name: EndpointName, components: Record<string, JsonSchema>): 
   if (name === 'googleLogin' || name === 'outlookLogin') {
     parameters = [
       ...parameters,
-      { name: 'verify', in: 'header', required: false, description: 'The bot-check token, after an answer with code 100002 (empty otherwise).', schema: { type: 'string' } },
+      {
+        name: 'verify',
+        in: 'header',
+        required: false,
+        description: 'The bot-check token, after an answer with code 100002 (empty otherwise).',
+        schema: { type: 'string' },
+      },
     ];
   }
   const body = def.body === 'query' || def.body === 'none' ? undefined : requestBody(def, def.body, docs?.request);
@@ -583,7 +640,8 @@ function operation(name: EndpointName, components: Record<string, JsonSchema>): 
   for (const [path, text] of Object.entries(docs?.fields ?? {})) {
     if (path === 'data' || path.startsWith('data.')) describe(answer, path, text);
   }
-  const takesCallback = task && def.request !== undefined && objectPart(resolved(jsonSchemaOf(def.request), components)).properties?.callBackUrl !== undefined;
+  const takesCallback =
+    task && def.request !== undefined && objectPart(resolved(jsonSchemaOf(def.request), components)).properties?.callBackUrl !== undefined;
 
   const op: OperationObject = {
     operationId: name,
@@ -599,7 +657,9 @@ function operation(name: EndpointName, components: Record<string, JsonSchema>): 
         content: { 'application/json': { schema: answer, ...(docs ? { examples: docs.responses } : {}) } },
       },
     },
-    ...(takesCallback ? { callbacks: { [TASK_CALLBACK_NAME]: { '{$request.body#/callBackUrl}': { $ref: `#/components/pathItems/${TASK_CALLBACK_NAME}` } } } } : {}),
+    ...(takesCallback
+      ? { callbacks: { [TASK_CALLBACK_NAME]: { '{$request.body#/callBackUrl}': { $ref: `#/components/pathItems/${TASK_CALLBACK_NAME}` } } } }
+      : {}),
     ...(docs ? { 'x-codes': docs.codes } : {}),
     ...(def.addition ? { 'x-addition': def.addition } : {}),
   };
@@ -614,7 +674,10 @@ function callbackPathItem(): PathItemObject {
       description:
         'The task API POSTs this to the callBackUrl of the task when it ends, successfully or not. Your server answers with any 2xx status. Polling record-info gives the same result.',
       tags: [TASK_API_TAG],
-      requestBody: { required: true, content: { 'application/json': { schema: { $ref: `${COMPONENT_REF}TaskCallback` }, examples: CALLBACK_EXAMPLES } } },
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { $ref: `${COMPONENT_REF}TaskCallback` }, examples: CALLBACK_EXAMPLES } },
+      },
       responses: { '200': { description: 'Received.' } },
     },
   };

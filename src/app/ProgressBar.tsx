@@ -6,7 +6,9 @@ import styles from './ProgressBar.module.css';
 /** The thin bar at the top while a route's code and first data load. */
 export function ProgressBar() {
   const { t } = useLingui();
-  const phase = useGlobalSelector('pageProgress', (s) => (s.matches('loading') ? 'loading' : s.matches('done') ? 'done' : s.matches('failed') ? 'failed' : 'idle'));
+  const phase = useGlobalSelector('pageProgress', (s) =>
+    s.matches('loading') ? 'loading' : s.matches('done') ? 'done' : s.matches('failed') ? 'failed' : 'idle',
+  );
   if (phase === 'idle') return null;
   return (
     <div className={`${styles.bar} ${styles[phase]}`} role="progressbar" aria-label={t`Loading page`} aria-busy={phase === 'loading'}>

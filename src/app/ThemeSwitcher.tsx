@@ -4,7 +4,8 @@ import type { ThemeChoice } from '../../machines/types';
 import styles from './Header.module.css';
 
 const ICONS: Record<ThemeChoice, string> = {
-  light: 'M12 4V2m0 20v-2m8-8h2M2 12h2m13.66-5.66 1.41-1.41M4.93 19.07l1.41-1.41m0-11.32L4.93 4.93m14.14 14.14-1.41-1.41M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8Z',
+  light:
+    'M12 4V2m0 20v-2m8-8h2M2 12h2m13.66-5.66 1.41-1.41M4.93 19.07l1.41-1.41m0-11.32L4.93 4.93m14.14 14.14-1.41-1.41M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8Z',
   dark: 'M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8Z',
   system: 'M3 5h18v11H3zM8 20h8m-4-4v4',
 };
@@ -27,7 +28,17 @@ export function ThemeSwitcher() {
             onChange={() => theme.send({ type: 'SET_THEME', theme: choice })}
             aria-label={labels[choice]}
           />
-          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <svg
+            width="16"
+            height="16"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
             <path d={ICONS[choice]} />
           </svg>
         </label>

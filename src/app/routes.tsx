@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { useGlobalActor } from '../actors/AppActorContext';
-import { RouteErrorBoundary } from './RouteErrorBoundary';
-import { RouteLoading } from './ProgressBar';
 import { retryableLazy } from '../ui/retryableLazy';
 import { markPageHydrated, markPageReady } from '../prerender/boot';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { RouteLoading } from './ProgressBar';
 import { useClientReady } from './ClientReady';
 
 // Every page is its own chunk, so the landing page ships only what it shows. A chunk that failed to arrive
@@ -21,7 +21,9 @@ const JoinDiscordPage = retryableLazy(() => import('../features/discord/JoinDisc
 const GetStartedPage = retryableLazy(() => import('../features/get-started/GetStartedPage'));
 const DocsPage = retryableLazy(() => import('../features/docs/DocsPage'));
 // The statechart explorer is a demo-mode tool for QA: a live build leaves it (and its layout library) out.
-const StatechartExplorerPage = import.meta.env.VITE_API_BASE_URL?.trim() ? null : retryableLazy(() => import('../features/statechart-explorer/StatechartExplorerPage'));
+const StatechartExplorerPage = import.meta.env.VITE_API_BASE_URL?.trim()
+  ? null
+  : retryableLazy(() => import('../features/statechart-explorer/StatechartExplorerPage'));
 
 const PAGES: Readonly<Record<string, { preload: () => void }>> = {
   '/': HomePage,

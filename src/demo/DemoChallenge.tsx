@@ -59,7 +59,13 @@ export function DemoChallenge({ onLoad, onSuccess, onError }: ChallengeWidgetPro
           </p>
         ) : (
           <label className={styles.human} htmlFor={checkboxId}>
-            <input id={checkboxId} type="checkbox" checked={phase === 'verifying' || phase === 'passed'} disabled={phase !== 'ready'} onChange={verify} />
+            <input
+              id={checkboxId}
+              type="checkbox"
+              checked={phase === 'verifying' || phase === 'passed'}
+              disabled={phase !== 'ready'}
+              onChange={verify}
+            />
             <span>
               <Trans>I am human</Trans>
             </span>
@@ -81,7 +87,13 @@ export function DemoChallenge({ onLoad, onSuccess, onError }: ChallengeWidgetPro
         </div>
       ) : null}
       <p className={styles.status} aria-live="polite">
-        {phase === 'verifying' ? <Trans>Verifying…</Trans> : phase === 'passed' ? <Trans>Passed.</Trans> : phase === 'failed' ? <Trans>The check failed.</Trans> : null}
+        {phase === 'verifying' ? (
+          <Trans>Verifying…</Trans>
+        ) : phase === 'passed' ? (
+          <Trans>Passed.</Trans>
+        ) : phase === 'failed' ? (
+          <Trans>The check failed.</Trans>
+        ) : null}
       </p>
     </div>
   );

@@ -1,8 +1,17 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { endPlanSoon, expireAllSessions, fillSampleUsage, PLAN_ENDS_SOON_DAYS, resetDemoData, normalizeCountry, MAX_LATENCY_MS, type NextCall } from './controls';
 import { endpoints, type EndpointName } from '../api/contract';
 import { forgetIpCountry } from '../services/ipCountry';
+import {
+  endPlanSoon,
+  expireAllSessions,
+  fillSampleUsage,
+  PLAN_ENDS_SOON_DAYS,
+  resetDemoData,
+  normalizeCountry,
+  MAX_LATENCY_MS,
+  type NextCall,
+} from './controls';
 import { browserDemoEnvironment, type DemoEnvironment } from './environment';
 import styles from './DemoControls.module.css';
 
@@ -51,7 +60,9 @@ export function DemoControls({ environment, reload = () => window.location.reloa
   const settings = useSyncExternalStore(env.controls.subscribe, env.controls.get);
   const [visibility, setVisibility] = useState<Visibility>(() => (openedByUrl() ? 'open' : 'collapsed'));
   const [customMode, setCustomMode] = useState(false);
-  const [customDraft, setCustomDraft] = useState(() => (settings.nextCall?.kind === 'code' && !isPreset(settings.nextCall.code) ? String(settings.nextCall.code) : ''));
+  const [customDraft, setCustomDraft] = useState(() =>
+    settings.nextCall?.kind === 'code' && !isPreset(settings.nextCall.code) ? String(settings.nextCall.code) : '',
+  );
   const [latencyDraft, setLatencyDraft] = useState<string | null>(null);
   const [failureRateDraft, setFailureRateDraft] = useState<string | null>(null);
   const [countryDraft, setCountryDraft] = useState<string | null>(null);
@@ -206,7 +217,13 @@ export function DemoControls({ environment, reload = () => window.location.reloa
         <h2 id={headingId} ref={heading} tabIndex={-1} className={styles.title}>
           <Trans>Demo controls</Trans>
         </h2>
-        <button type="button" className={styles.iconButton} aria-expanded={true} aria-label={t`Collapse demo controls`} onClick={() => setVisibility('collapsed')}>
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-expanded={true}
+          aria-label={t`Collapse demo controls`}
+          onClick={() => setVisibility('collapsed')}
+        >
           <span aria-hidden="true">–</span>
         </button>
         <button type="button" className={styles.iconButton} aria-label={t`Close demo controls`} onClick={() => setVisibility('hidden')}>
@@ -240,7 +257,10 @@ export function DemoControls({ environment, reload = () => window.location.reloa
           <span>
             <Trans>Which call</Trans>
           </span>
-          <select value={target ?? ''} onChange={(event) => env.controls.set({ nextCallTarget: event.target.value === '' ? null : event.target.value })}>
+          <select
+            value={target ?? ''}
+            onChange={(event) => env.controls.set({ nextCallTarget: event.target.value === '' ? null : event.target.value })}
+          >
             <option value="">{t`Whichever comes next`}</option>
             {ENDPOINT_NAMES.map((name) => (
               <option key={name} value={name}>
@@ -286,7 +306,11 @@ export function DemoControls({ environment, reload = () => window.location.reloa
           />
         </label>
         <label className={styles.check}>
-          <input type="checkbox" checked={settings.requireBotCheck} onChange={(event) => env.controls.set({ requireBotCheck: event.target.checked })} />
+          <input
+            type="checkbox"
+            checked={settings.requireBotCheck}
+            onChange={(event) => env.controls.set({ requireBotCheck: event.target.checked })}
+          />
           <span>
             <Trans>Require bot check</Trans>
           </span>

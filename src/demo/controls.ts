@@ -37,7 +37,15 @@ const SettingsSchema = v.object({
 });
 export type DemoSettings = v.InferOutput<typeof SettingsSchema>;
 
-export const DEFAULT_SETTINGS: DemoSettings = { nextCall: null, latencyMs: 0, requireBotCheck: false, ipCountry: 'US', unknownCheckoutHost: false, nextCallTarget: null, generationFailureRate: 0 };
+export const DEFAULT_SETTINGS: DemoSettings = {
+  nextCall: null,
+  latencyMs: 0,
+  requireBotCheck: false,
+  ipCountry: 'US',
+  unknownCheckoutHost: false,
+  nextCallTarget: null,
+  generationFailureRate: 0,
+};
 
 export interface ControlsStore {
   /** The current settings; the same object until something changes (for useSyncExternalStore). */

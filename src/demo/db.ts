@@ -185,7 +185,19 @@ const DbDataSchema = v.object({
 export type DbData = v.InferOutput<typeof DbDataSchema>;
 
 export function emptyData(): DbData {
-  return { version: DB_VERSION, accounts: [], sessions: [], emailCodes: [], ledger: [], orders: [], usageRecords: [], tasks: [], invoices: [], discordCodes: [], idempotentCalls: [] };
+  return {
+    version: DB_VERSION,
+    accounts: [],
+    sessions: [],
+    emailCodes: [],
+    ledger: [],
+    orders: [],
+    usageRecords: [],
+    tasks: [],
+    invoices: [],
+    discordCodes: [],
+    idempotentCalls: [],
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -327,7 +339,14 @@ export async function createAccount(data: DbData, input: NewAccount, now = Date.
   };
   if (input.password !== null) await setPassword(account, input.password);
   data.accounts.push(account);
-  data.ledger.push({ id: randomHex(16), accountId: account.id, createTime: iso(now), kind: 'grant', credits: FREE_CREDITS, note: 'Free credits for new accounts' });
+  data.ledger.push({
+    id: randomHex(16),
+    accountId: account.id,
+    createTime: iso(now),
+    kind: 'grant',
+    credits: FREE_CREDITS,
+    note: 'Free credits for new accounts',
+  });
   return account;
 }
 
@@ -551,7 +570,14 @@ export function settleOrder(data: DbData, order: OrderRow, outcome: SettleOutcom
       account.credits += order.credits;
       // Credits bought stay usable for a year: the plan now ends a year from this purchase.
       account.planEndTime = iso(now + PLAN_LENGTH_MS);
-      data.ledger.push({ id: randomHex(16), accountId: account.id, createTime: iso(now), kind: 'purchase', credits: order.credits, note: `Order ${order.orderNo} (${order.packageId})` });
+      data.ledger.push({
+        id: randomHex(16),
+        accountId: account.id,
+        createTime: iso(now),
+        kind: 'purchase',
+        credits: order.credits,
+        note: `Order ${order.orderNo} (${order.packageId})`,
+      });
     }
   }
   return true;
@@ -588,7 +614,12 @@ export function findIdempotentCall(data: DbData, account: Account, key: string, 
   return data.idempotentCalls.find((entry) => entry.accountId === account.id && entry.key === key);
 }
 
-export function rememberIdempotentCall(data: DbData, account: Account, entry: Omit<IdempotentCall, 'accountId' | 'createdAt'>, now = Date.now()): void {
+export function rememberIdempotentCall(
+  data: DbData,
+  account: Account,
+  entry: Omit<IdempotentCall, 'accountId' | 'createdAt'>,
+  now = Date.now(),
+): void {
   data.idempotentCalls.push({ ...entry, accountId: account.id, createdAt: now });
 }
 
@@ -600,7 +631,13 @@ export function findInvoice(data: DbData, applicationId: string): InvoiceRow | u
  * An issued invoice for the orders (the caller has checked they are the account's, paid and not yet
  * invoiced); each order then carries the invoice's download link.
  */
-export function issueInvoice(data: DbData, account: Account, request: InvoiceRequest, downloadUrlFor: (applicationId: string) => string, now = Date.now()): InvoiceRow {
+export function issueInvoice(
+  data: DbData,
+  account: Account,
+  request: InvoiceRequest,
+  downloadUrlFor: (applicationId: string) => string,
+  now = Date.now(),
+): InvoiceRow {
   const applicationId = `INV${randomHex(12).toUpperCase()}`;
   const downloadUrl = downloadUrlFor(applicationId);
   const invoice: InvoiceRow = { ...request, accountId: account.id, applicationId, status: 'issued', downloadUrl, createTime: iso(now) };

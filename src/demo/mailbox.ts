@@ -2,8 +2,8 @@
  * The demo mailbox: there is no real e-mail in demo mode, so a code "sent" to an address is shown in a toast
  * (and remembered here for tests).
  */
-import { toast } from '../ui/toast';
 import { t } from '@lingui/core/macro';
+import { toast } from '../ui/toast';
 import type { CaptchaPurpose } from '../api/contract';
 import { normalizeEmail } from './db';
 

@@ -51,7 +51,11 @@ export function createDemoPaypal(getHost: () => PopupHost = browserHost): Paypal
         const { frame } = host;
         const left = Math.round(frame.left + Math.max(0, (frame.width - POPUP_WIDTH) / 2));
         const top = Math.round(frame.top + Math.max(0, (frame.height - POPUP_HEIGHT) / 2));
-        const popup = host.open(demoPaypalUrl(host.origin, order), 'nanobanana-demo-paypal', `popup,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`);
+        const popup = host.open(
+          demoPaypalUrl(host.origin, order),
+          'nanobanana-demo-paypal',
+          `popup,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`,
+        );
         if (!popup) {
           reject(new Error(t`The PayPal window was blocked. Allow pop-ups for this site and try again.`));
           return;

@@ -11,7 +11,6 @@ export const SAMPLE_DAYS = 90;
 export const MAX_RECORDS_PER_DAY = 40;
 export const FAILURE_RATE = 0.04;
 
-
 // The cheap model is used most, the dearest least.
 const MODEL_WEIGHTS: ReadonlyArray<readonly [GenerationModel, number]> = [
   ['nano-banana', 0.6],
@@ -118,7 +117,9 @@ export function sampleUsage(account: Account, days = SAMPLE_DAYS, seed = 1, now 
         resultImageUrls: failed ? [] : Array.from({ length: images }, (_, index) => `/demo/results/${taskId}-${index + 1}.png`),
         // Each endpoint's own field names, as the task API stores the request.
         paramJson: JSON.stringify(
-          model === 'nano-banana' ? { prompt, type: 'TEXTTOIAMGE', numImages: images, image_size: ratio } : { prompt, imageUrls: [], aspectRatio: ratio, resolution: '1K' },
+          model === 'nano-banana'
+            ? { prompt, type: 'TEXTTOIAMGE', numImages: images, image_size: ratio }
+            : { prompt, imageUrls: [], aspectRatio: ratio, resolution: '1K' },
         ),
         errorMessage: failed ? pick(random, ERRORS) : null,
         accountId: account.id,

@@ -10,6 +10,8 @@ export function pythonLiteral(value: unknown, indent = ''): string {
   const text = JSON.stringify(value, null, 4) ?? 'None';
   // Outside strings only: JSON strings cannot contain a bare newline, so each token is found by a scan.
   return text
-    .replace(/"(?:[^"\\]|\\.)*"|\btrue\b|\bfalse\b|\bnull\b/g, (token) => (token === 'true' ? 'True' : token === 'false' ? 'False' : token === 'null' ? 'None' : token))
+    .replace(/"(?:[^"\\]|\\.)*"|\btrue\b|\bfalse\b|\bnull\b/g, (token) =>
+      token === 'true' ? 'True' : token === 'false' ? 'False' : token === 'null' ? 'None' : token,
+    )
     .replace(/\n/g, `\n${indent}`);
 }

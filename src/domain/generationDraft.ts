@@ -6,6 +6,7 @@
 import type { DraftErrors, GenerationDraft } from '../../machines/generation.machine';
 import type { GenerateCall } from '../api/contract';
 import { config } from '../config';
+import { isHttpUrl } from '../services/urls';
 import {
   DEFAULT_MODEL,
   DEFAULT_OUTPUT_FORMAT,
@@ -24,7 +25,6 @@ import {
   type GenerateEndpoint,
   type ModelSpec,
 } from './generationOptions';
-import { isHttpUrl } from '../services/urls';
 
 export type { GenerationDraft };
 

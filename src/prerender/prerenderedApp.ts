@@ -58,7 +58,13 @@ export function startPrerenderedApp(loadMessages: () => Promise<Messages>): AppA
           lookupIpCountry: neverAnswers<string>(),
           watchOtherTabs: listensToNothing,
         },
-        actions: { cacheUser: () => undefined, persistLogin: () => undefined, clearStoredLogin: () => undefined, announceSignIn: () => undefined, announceSignOut: () => undefined },
+        actions: {
+          cacheUser: () => undefined,
+          persistLogin: () => undefined,
+          clearStoredLogin: () => undefined,
+          announceSignIn: () => undefined,
+          announceSignOut: () => undefined,
+        },
       }),
       theme: themeMachine.provide({
         actions: { persistTheme: () => undefined, applyTheme: () => undefined },

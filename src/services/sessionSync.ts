@@ -19,7 +19,9 @@ function isSessionChange(value: unknown): value is SessionChange {
 }
 
 function isAnnouncement(value: unknown): value is Announcement {
-  return typeof value === 'object' && value !== null && isSessionChange(Reflect.get(value, 'change')) && typeof Reflect.get(value, 'tab') === 'string';
+  return (
+    typeof value === 'object' && value !== null && isSessionChange(Reflect.get(value, 'change')) && typeof Reflect.get(value, 'tab') === 'string'
+  );
 }
 
 function openChannel(): BroadcastChannel | null {

@@ -13,7 +13,19 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   block?: boolean;
 }
 
-export function Button({ variant = 'secondary', size = 'md', busy = false, icon, block, className, children, disabled, type = 'button', onClick, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'secondary',
+  size = 'md',
+  busy = false,
+  icon,
+  block,
+  className,
+  children,
+  disabled,
+  type = 'button',
+  onClick,
+  ...rest
+}: ButtonProps) {
   const classes = [styles.button, styles[variant], styles[size], block ? styles.block : '', className ?? ''].join(' ');
   // Busy is aria-disabled, not disabled: a disabled button loses focus, which would drop a keyboard user
   // to the top of the page (or of a dialog) on every submit. Clicks, and the Enter that submits a form, are ignored instead.

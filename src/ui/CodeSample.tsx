@@ -1,10 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { t as translate } from '@lingui/core/macro';
+import { isDemoMode } from '../domain/sampleCall';
 import { SegmentedControl } from './SegmentedControl';
 import { copyText } from './copyText';
 import { Button } from './Button';
-import { isDemoMode } from '../domain/sampleCall';
 import styles from './CodeSample.module.css';
 
 export interface CodeVariant {
@@ -56,8 +56,24 @@ export function CodeSample({ label, variants, copiesRealKey, demoNote = true, de
           ) : (
             <span className={styles.language}>{current.label}</span>
           )}
-          <Button size="sm" variant="ghost" className={styles.copy} onClick={() => copy(current.copied, copiesRealKey)} aria-label={t`Copy ${label} (${language})`}>
-            <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <Button
+            size="sm"
+            variant="ghost"
+            className={styles.copy}
+            onClick={() => copy(current.copied, copiesRealKey)}
+            aria-label={t`Copy ${label} (${language})`}
+          >
+            <svg
+              aria-hidden="true"
+              width="14"
+              height="14"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <rect x="9" y="9" width="12" height="12" rx="2" />
               <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
             </svg>
@@ -76,7 +92,10 @@ export function CodeSample({ label, variants, copiesRealKey, demoNote = true, de
       {demoNote && isDemoMode ? (
         <p className={styles.note}>
           {demoNoteText ?? (
-            <Trans>Demo mode: the API runs inside this browser tab, so this command gets no answer from a terminal. It works as is against a live API host; to try the same request here, use the playground.</Trans>
+            <Trans>
+              Demo mode: the API runs inside this browser tab, so this command gets no answer from a terminal. It works as is against a live API host;
+              to try the same request here, use the playground.
+            </Trans>
           )}
         </p>
       ) : null}

@@ -12,7 +12,8 @@ import styles from './Panel.module.css';
 export type PagedListActor = ActorRefFrom<ReturnType<typeof createPagedListLogic>>;
 type PagedListSnapshot = SnapshotFrom<PagedListActor>;
 
-const selectPhase = (s: PagedListSnapshot) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('empty') ? 'empty' : 'list');
+const selectPhase = (s: PagedListSnapshot) =>
+  s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('empty') ? 'empty' : 'list';
 
 interface PagedSectionProps {
   actor: PagedListActor;
@@ -37,7 +38,11 @@ export function PagedSection({ actor, titleId, title, loadingText, failedText, e
   const phase = useSelector(actor, selectPhase);
   const changingPage = useSelector(actor, (s) => s.hasTag('busy'));
   const pageFailed = useSelector(actor, (s) => s.matches({ loaded: 'pageChangeFailed' }));
-  const position = useSelector(actor, (s) => ({ pageNum: s.context.pageNum, total: s.context.total, lastPage: lastPage(s.context) }), (a, b) => a.pageNum === b.pageNum && a.total === b.total);
+  const position = useSelector(
+    actor,
+    (s) => ({ pageNum: s.context.pageNum, total: s.context.total, lastPage: lastPage(s.context) }),
+    (a, b) => a.pageNum === b.pageNum && a.total === b.total,
+  );
   const error = useSelector(actor, (s) => s.context.error);
 
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button } from './Button';
 import { safeHref } from '../services/urls';
+import { Button } from './Button';
 import { downloadImage } from './downloadImage';
 import styles from './ResultImageCard.module.css';
 
@@ -32,7 +32,14 @@ export function ResultImageCard({ url, index, taskId, prompt, aspectRatio }: Res
   return (
     <figure className={styles.card}>
       {image ? (
-        <a href={image} target="_blank" rel="noopener noreferrer" className={styles.imageLink} style={{ aspectRatio: ratio }} aria-label={t`Open image ${number} in a new tab`}>
+        <a
+          href={image}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={styles.imageLink}
+          style={{ aspectRatio: ratio }}
+          aria-label={t`Open image ${number} in a new tab`}
+        >
           {loaded.kind === 'broken' ? (
             broken
           ) : (
@@ -60,7 +67,12 @@ export function ResultImageCard({ url, index, taskId, prompt, aspectRatio }: Res
               <a href={image} target="_blank" rel="noopener noreferrer" className={styles.smallLink}>
                 <Trans>Open</Trans>
               </a>
-              <Button size="sm" variant="ghost" onClick={() => void downloadImage(image, `nano-banana-${taskId.slice(0, 8)}-${number}`)} aria-label={t`Download image ${number}`}>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => void downloadImage(image, `nano-banana-${taskId.slice(0, 8)}-${number}`)}
+                aria-label={t`Download image ${number}`}
+              >
                 <Trans>Download</Trans>
               </Button>
             </>

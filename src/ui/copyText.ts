@@ -1,5 +1,5 @@
-import { toast } from './toast';
 import { t } from '@lingui/core/macro';
+import { toast } from './toast';
 
 /**
  * The old way, for browsers without the Clipboard API (an http origin other than localhost, some embedded

@@ -1,8 +1,8 @@
-import { toast } from './toast';
 import { t } from '@lingui/core/macro';
 import { unsafeUrlMessage } from '../api/messages';
 import { backendReady } from '../services/backendReady';
 import { httpUrl } from '../services/urls';
+import { toast } from './toast';
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/svg+xml': 'svg' };
 

@@ -39,7 +39,11 @@ export function retryableLazy<P extends object>(load: () => Promise<Module<P>>):
     return loaded ? createElement(loaded, props) : createElement(current, props);
   }
   RetryableLazy.preload = () => {
-    if (!loaded) void load().then((module) => (loaded = module.default), () => undefined);
+    if (!loaded)
+      void load().then(
+        (module) => (loaded = module.default),
+        () => undefined,
+      );
   };
   return RetryableLazy;
 }

@@ -191,7 +191,11 @@ test("each SDK's own file loads and runs under the live policy; other scripts on
   expect((await ranScripts(page)).filter((src) => FOREIGN.some((url) => src.startsWith(addressOf(new URL(url)))))).toEqual([]);
   const reported = await violations();
   for (const url of FOREIGN) {
-    expect(reported, url).toContainEqual({ directive: 'require-trusted-types-for', blocked: 'trusted-types-sink', sample: `HTMLScriptElement src|${url.slice(0, 40)}` });
+    expect(reported, url).toContainEqual({
+      directive: 'require-trusted-types-for',
+      blocked: 'trusted-types-sink',
+      sample: `HTMLScriptElement src|${url.slice(0, 40)}`,
+    });
     expect(reported, url).toContainEqual(expect.objectContaining({ directive: 'script-src-elem', blocked: url }));
   }
   expect(reported).toHaveLength(FOREIGN.length * 2);

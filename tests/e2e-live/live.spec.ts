@@ -121,7 +121,9 @@ test('a live build signs in by e-mail and password against the real API and show
 });
 
 test('the test API refuses task requests with fields the documentation does not define', async ({ request }) => {
-  const login = await request.post(`${API_URL}/client/v1/user/login`, { data: { email: settings.accounts.signIn.email, password: settings.accounts.signIn.password } });
+  const login = await request.post(`${API_URL}/client/v1/user/login`, {
+    data: { email: settings.accounts.signIn.email, password: settings.accounts.signIn.password },
+  });
   const { data } = (await login.json()) as { data: { userInfo: { apiKey: string } } };
   const headers = { authorization: `Bearer ${data.userInfo.apiKey}` };
   const refused = await request.post(`${API_URL}/api/v1/nanobanana/generate`, {
@@ -131,7 +133,9 @@ test('the test API refuses task requests with fields the documentation does not 
   expect(refused.status()).toBe(200);
   expect(await refused.json()).toEqual({ code: TASK_API_REFUSED_CODE, msg: expect.stringContaining('unknown field seed'), data: null });
   const log = (await (await request.get(`${API_URL}/__test/task-requests`)).json()) as TaskApiEntry[];
-  expect(log).toContainEqual(expect.objectContaining({ path: '/api/v1/nanobanana/generate', refused: expect.stringContaining('unknown field seed') }));
+  expect(log).toContainEqual(
+    expect.objectContaining({ path: '/api/v1/nanobanana/generate', refused: expect.stringContaining('unknown field seed') }),
+  );
 });
 
 test('the playground generates with each Nano Banana model and the task shows in history', async ({ page, request }) => {
@@ -162,9 +166,14 @@ test('the playground generates with each Nano Banana model and the task shows in
     expect(new URL(created.url()).pathname, `${model.name} calls its own endpoint`).toBe(model.endpoint);
     expect(problemOf(created), `what ${model.name} sent: ${created.postData() ?? ''}`).toBeNull();
 
-    const image = page.getByRole('region', { name: /ready/ }).getByRole('img', { name: new RegExp(escapeRegExp(prompt)) }).first();
+    const image = page
+      .getByRole('region', { name: /ready/ })
+      .getByRole('img', { name: new RegExp(escapeRegExp(prompt)) })
+      .first();
     await expect(image).toBeVisible({ timeout: 30_000 });
-    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0), { message: 'the result image loaded' }).toBe(true);
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0), { message: 'the result image loaded' })
+      .toBe(true);
 
     await openApp(page, '/recent-history');
     await expect(page.getByRole('row', { name: new RegExp(escapeRegExp(prompt)) })).toBeVisible();

@@ -198,7 +198,10 @@ test.describe('axe, light and dark themes', () => {
     await page.getByRole('banner').getByRole('link', { name: 'History' }).click();
     await expect(page.getByRole('row', { name: /A lighthouse made of glass/ })).toHaveCount(2);
     await expectNoAxeViolations(page, 'history with records');
-    await page.getByRole('button', { name: /^Details/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Details/ })
+      .first()
+      .click();
     const details = page.getByRole('dialog', { name: 'Generation details' });
     await expect(details).toBeVisible();
     await expectNoAxeViolations(page, 'history details dialog', IN_MODAL);
@@ -285,7 +288,10 @@ test.describe('axe, light and dark themes', () => {
 
     // The invoice form, for the paid orders.
     const orders = page.getByRole('region', { name: 'Orders' });
-    await orders.getByRole('checkbox', { name: /^Select order .* for an invoice$/ }).first().check();
+    await orders
+      .getByRole('checkbox', { name: /^Select order .* for an invoice$/ })
+      .first()
+      .check();
     const invoice = orders.getByRole('form', { name: 'Invoice details' });
     await invoice.getByRole('button', { name: 'Apply for invoice' }).click();
     await expect(invoice.getByText('Enter the company or person the invoice is for.')).toBeVisible();

@@ -55,7 +55,12 @@ test('API keys: create and copy a key, rename it, delete it after confirming, re
   await expect(primaryRow.locator('code')).not.toHaveText(before ?? '');
   const after = await primaryRow.locator('code').textContent();
   await page.reload();
-  await expect(page.getByRole('table').getByRole('row', { name: /Primary/ }).locator('code')).toHaveText(after ?? '');
+  await expect(
+    page
+      .getByRole('table')
+      .getByRole('row', { name: /Primary/ })
+      .locator('code'),
+  ).toHaveText(after ?? '');
 });
 
 test('an anonymous visitor of the dashboard sees the login modal, then the keys once signed in', async ({ page, openApp }) => {
@@ -82,9 +87,9 @@ test('toasts never take a click meant for what lies under them, a dialog include
   const box = await toast.boundingBox();
   expect(box).not.toBeNull();
   // What a click at the toast's middle reaches: never the toast.
-  const reachesToast = await page.evaluate(
-    ({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-rht-toaster]') != null,
-    { x: (box?.x ?? 0) + (box?.width ?? 0) / 2, y: (box?.y ?? 0) + (box?.height ?? 0) / 2 },
-  );
+  const reachesToast = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-rht-toaster]') != null, {
+    x: (box?.x ?? 0) + (box?.width ?? 0) / 2,
+    y: (box?.y ?? 0) + (box?.height ?? 0) / 2,
+  });
   expect(reachesToast).toBe(false);
 });

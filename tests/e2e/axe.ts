@@ -55,7 +55,12 @@ async function checkOnce(page: Page, label: string, theme: Theme, rules: 'all' |
   if (violations.length > 0) {
     const report = violations.map(describeViolation).join('\n');
     console.log(report);
-    expect.soft(violations.map((violation) => violation.id), `axe violations on ${label} (${theme}):\n${report}`).toEqual([]);
+    expect
+      .soft(
+        violations.map((violation) => violation.id),
+        `axe violations on ${label} (${theme}):\n${report}`,
+      )
+      .toEqual([]);
   }
 }
 

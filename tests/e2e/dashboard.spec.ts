@@ -18,7 +18,11 @@ async function bucketRows(page: Page) {
   return details.getByRole('table').locator('tbody tr');
 }
 
-test('overview: balance, no usage for a new account, then the chart by range, hour, metric and custom range, and paged records', async ({ page, openApp, openDemoControls }) => {
+test('overview: balance, no usage for a new account, then the chart by range, hour, metric and custom range, and paged records', async ({
+  page,
+  openApp,
+  openDemoControls,
+}) => {
   await openApp(page);
   await signUp(page, uniqueEmail());
   await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
@@ -84,7 +88,11 @@ test('overview: balance, no usage for a new account, then the chart by range, ho
   await expect(position).toHaveText(/^Page 1 of /);
 });
 
-test('a page of records that fails to load keeps the page on screen, and the chart retries after a failure', async ({ page, openApp, openDemoControls }) => {
+test('a page of records that fails to load keeps the page on screen, and the chart retries after a failure', async ({
+  page,
+  openApp,
+  openDemoControls,
+}) => {
   await openApp(page);
   await signUp(page, uniqueEmail());
   const controls = await openDemoControls(page);
@@ -112,7 +120,11 @@ test('a page of records that fails to load keeps the page on screen, and the cha
   await expect(usage.getByText(/requests in the last 7 days/)).toBeVisible();
 });
 
-test('settings: the credit alert is checked, saved and shown after a reload; a failed save keeps what was typed', async ({ page, openApp, openDemoControls }) => {
+test('settings: the credit alert is checked, saved and shown after a reload; a failed save keeps what was typed', async ({
+  page,
+  openApp,
+  openDemoControls,
+}) => {
   await openApp(page);
   const email = uniqueEmail();
   await signUp(page, email);

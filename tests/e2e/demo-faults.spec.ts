@@ -1,7 +1,11 @@
 import { test, expect } from './fixtures';
 import { PASSWORD, expectSignedIn, expectSignedOut, loginDialog, signUp, uniqueEmail } from './journeys';
 
-test('expiring the session from the demo controls signs the user out with the session-expired message', async ({ page, openApp, openDemoControls }) => {
+test('expiring the session from the demo controls signs the user out with the session-expired message', async ({
+  page,
+  openApp,
+  openDemoControls,
+}) => {
   await openApp(page);
   const email = uniqueEmail();
   await signUp(page, email);
@@ -14,7 +18,11 @@ test('expiring the session from the demo controls signs the user out with the se
   await expectSignedOut(page);
 });
 
-test('while a session is expired, the page on screen waits behind the sign-in, and another dashboard page asks to sign in', async ({ page, openApp, openDemoControls }) => {
+test('while a session is expired, the page on screen waits behind the sign-in, and another dashboard page asks to sign in', async ({
+  page,
+  openApp,
+  openDemoControls,
+}) => {
   await openApp(page);
   const email = uniqueEmail();
   await signUp(page, email);

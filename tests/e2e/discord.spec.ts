@@ -57,7 +57,10 @@ test('join Discord: connect, authorize on the demo consent page, come back conne
 
   await connection(page).getByRole('button', { name: 'Connect Discord' }).click();
   // The state is unguessable (256 random bits): the app would not leave for Discord with less.
-  await expect(page).toHaveURL(/\/demo-discord\/authorize\?client_id=demo&response_type=code&scope=identify\+guilds\.join&redirect_uri=.+&state=[0-9a-f]{64}$/, { timeout: PAGE_LOAD_TIMEOUT });
+  await expect(page).toHaveURL(
+    /\/demo-discord\/authorize\?client_id=demo&response_type=code&scope=identify\+guilds\.join&redirect_uri=.+&state=[0-9a-f]{64}$/,
+    { timeout: PAGE_LOAD_TIMEOUT },
+  );
   await authorizeOnDiscord(page);
 
   await expectConnected(page, 'banana_dev');
@@ -109,7 +112,9 @@ test('a code that comes back with another state is refused and never traded, nor
   await page.goto(consent.href);
   await authorizeOnDiscord(page, 'late_user');
   await backInApp(page);
-  await expect(connection(page).getByRole('alert')).toContainText('This Discord answer was not for a connection started in this tab', { timeout: PAGE_LOAD_TIMEOUT });
+  await expect(connection(page).getByRole('alert')).toContainText('This Discord answer was not for a connection started in this tab', {
+    timeout: PAGE_LOAD_TIMEOUT,
+  });
   expect(trades).toEqual([]);
 
   // A fresh attempt connects, and is the only code ever traded.
@@ -152,7 +157,11 @@ test('an error from Discord is explained and trying again connects', async ({ pa
   await expectConnected(page, 'banana_dev');
 });
 
-test('a network failure while the code is traded shows the error, and trying again recovers with a new code', async ({ page, openApp, openDemoControls }) => {
+test('a network failure while the code is traded shows the error, and trying again recovers with a new code', async ({
+  page,
+  openApp,
+  openDemoControls,
+}) => {
   await openApp(page);
   await signUp(page, uniqueEmail());
   await openJoinDiscord(page, openApp);

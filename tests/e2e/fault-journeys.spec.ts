@@ -9,7 +9,12 @@ import { PASSWORD, expectSignedIn, signOut, signUp, uniqueEmail } from './journe
  */
 
 type Fault = '401' | 'network' | '500001' | 'lostAnswer' | 'latency';
-const FAULT_OPTIONS: Record<Exclude<Fault, 'latency'>, string> = { '401': '401', network: 'Network failure', '500001': '500001', lostAnswer: 'Answer lost (the server acts)' };
+const FAULT_OPTIONS: Record<Exclude<Fault, 'latency'>, string> = {
+  '401': '401',
+  network: 'Network failure',
+  '500001': '500001',
+  lostAnswer: 'Answer lost (the server acts)',
+};
 const FAULT_STATUS: Record<Exclude<Fault, 'latency'>, string> = {
   '401': 'Next call: code 401',
   network: 'Next call: network failure',
@@ -162,7 +167,10 @@ test('key creation: failures keep the name in the dialog; a 401 signs in again a
   await expect(keyRows).toHaveCount(5);
 });
 
-test('payment: a failed order creation charges nothing and a retry pays once; a 500001 or a 401 on the way back loses nothing paid', async ({ page, openApp }) => {
+test('payment: a failed order creation charges nothing and a retry pays once; a 500001 or a 401 on the way back loses nothing paid', async ({
+  page,
+  openApp,
+}) => {
   // Four payments, each through the provider's page and back.
   test.setTimeout(60_000);
   await openApp(page);
@@ -171,7 +179,11 @@ test('payment: a failed order creation charges nothing and a retry pays once; a 
   await openApp(page, '/dashboard/billing');
   const buy = page.getByRole('region', { name: 'Buy credits' });
   const orders = page.getByRole('region', { name: 'Orders' });
-  const balance = (credits: string) => page.getByRole('banner').getByTitle('Credit balance').filter({ hasText: `${credits} credits` });
+  const balance = (credits: string) =>
+    page
+      .getByRole('banner')
+      .getByTitle('Credit balance')
+      .filter({ hasText: `${credits} credits` });
   await buy.getByRole('radio', { name: 'Creem', exact: true }).check();
   const pay = buy.getByRole('button', { name: /^Pay \$[\d,.]+ with Creem$/ });
 
@@ -218,7 +230,10 @@ test('payment: a failed order creation charges nothing and a retry pays once; a 
   await noLatency(page);
 });
 
-test('generation: a refused progress read is a hiccup; a 401, a 500001 or a network failure on creating the task keeps the form; latency just waits', async ({ page, openApp }) => {
+test('generation: a refused progress read is a hiccup; a 401, a 500001 or a network failure on creating the task keeps the form; latency just waits', async ({
+  page,
+  openApp,
+}) => {
   // Two generations, one of them with every call slowed down.
   test.setTimeout(60_000);
   await openApp(page);
@@ -226,7 +241,11 @@ test('generation: a refused progress read is a hiccup; a 401, a 500001 or a netw
   await openApp(page, '/playground/flux?prompt=Snowy%20mountain%20range%20at%20sunrise&wm=ACME');
   const form = page.getByRole('form', { name: 'Generation settings' });
   const generate = form.getByRole('button', { name: 'Generate', exact: true });
-  const balance = (credits: string) => page.getByRole('banner').getByTitle('Credit balance').filter({ hasText: `${credits} credits` });
+  const balance = (credits: string) =>
+    page
+      .getByRole('banner')
+      .getByTitle('Credit balance')
+      .filter({ hasText: `${credits} credits` });
 
   await arm(page, '500001', 'GET /api/v1/nanobanana/record-info');
   await generate.click();
@@ -246,7 +265,9 @@ test('generation: a refused progress read is a hiccup; a 401, a 500001 or a netw
     await expect(page.getByText(message).first(), fault).toBeVisible();
     await expect(failure, fault).toBeVisible();
     // A refusal says so; a network failure first looks in the history, and finding nothing says it most likely never arrived.
-    await expect(failure, fault).toContainText(fault === 'network' ? 'most likely never reached the server and nothing was charged' : 'Nothing was charged.');
+    await expect(failure, fault).toContainText(
+      fault === 'network' ? 'most likely never reached the server and nothing was charged' : 'Nothing was charged.',
+    );
     await expect(form.getByLabel('Prompt'), fault).toHaveValue('Snowy mountain range at sunrise');
     await expect(form.getByLabel('Watermark (optional)'), fault).toHaveValue('ACME');
     await expect(balance('98'), fault).toBeVisible();
@@ -260,14 +281,21 @@ test('generation: a refused progress read is a hiccup; a 401, a 500001 or a netw
   await expect(balance('96')).toBeVisible();
 });
 
-test('payment: the order is created but its answer is lost; Try again finds that order, so one order is paid and credited once', async ({ page, openApp }) => {
+test('payment: the order is created but its answer is lost; Try again finds that order, so one order is paid and credited once', async ({
+  page,
+  openApp,
+}) => {
   await openApp(page);
   const email = uniqueEmail();
   await signUp(page, email);
   await openApp(page, '/dashboard/billing');
   const buy = page.getByRole('region', { name: 'Buy credits' });
   const orders = page.getByRole('region', { name: 'Orders' });
-  const balance = (credits: string) => page.getByRole('banner').getByTitle('Credit balance').filter({ hasText: `${credits} credits` });
+  const balance = (credits: string) =>
+    page
+      .getByRole('banner')
+      .getByTitle('Credit balance')
+      .filter({ hasText: `${credits} credits` });
   await expect(balance('100')).toBeVisible();
   await buy.getByRole('radio', { name: 'Creem', exact: true }).check();
 
@@ -290,13 +318,20 @@ test('payment: the order is created but its answer is lost; Try again finds that
   await expect(orders.getByRole('table').locator('tbody tr td:nth-child(7)')).toHaveText(['Paid']);
 });
 
-test('generation: the task is created but its answer is lost; the page finds it in the history and shows its image, one task charged once', async ({ page, openApp }) => {
+test('generation: the task is created but its answer is lost; the page finds it in the history and shows its image, one task charged once', async ({
+  page,
+  openApp,
+}) => {
   test.setTimeout(60_000);
   await openApp(page);
   await signUp(page, uniqueEmail());
   await openApp(page, '/playground/flux?prompt=Lighthouse%20in%20a%20winter%20storm');
   const form = page.getByRole('form', { name: 'Generation settings' });
-  const balance = (credits: string) => page.getByRole('banner').getByTitle('Credit balance').filter({ hasText: `${credits} credits` });
+  const balance = (credits: string) =>
+    page
+      .getByRole('banner')
+      .getByTitle('Credit balance')
+      .filter({ hasText: `${credits} credits` });
   await expect(balance('100')).toBeVisible();
 
   await arm(page, 'lostAnswer', 'POST /api/v1/nanobanana/generate');
@@ -309,7 +344,10 @@ test('generation: the task is created but its answer is lost; the page finds it 
 
   // One task in the history, charged once.
   await page.getByRole('banner').getByRole('link', { name: 'History' }).click();
-  const rows = page.getByRole('region', { name: 'Generations' }).getByRole('row').filter({ has: page.getByRole('cell') });
+  const rows = page
+    .getByRole('region', { name: 'Generations' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Lighthouse in a winter storm');
   await expect(rows.first()).toContainText('Succeeded');

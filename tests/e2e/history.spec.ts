@@ -8,10 +8,16 @@ function generations(page: Page): Locator {
 
 /** The table's body rows (the first row is the header). */
 function recordRows(page: Page): Locator {
-  return generations(page).getByRole('row').filter({ has: page.getByRole('cell') });
+  return generations(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
 }
 
-test('history: an empty account is sent to the playground; many generations page by ten and filter by model and status', async ({ page, openApp, openDemoControls }) => {
+test('history: an empty account is sent to the playground; many generations page by ten and filter by model and status', async ({
+  page,
+  openApp,
+  openDemoControls,
+}) => {
   await openApp(page);
   await signUp(page, uniqueEmail());
   await page.getByRole('banner').getByRole('link', { name: 'History' }).click();

@@ -23,7 +23,9 @@ test('?inspect reports every actor to Stately’s inspector window, global and l
         .map((message) => (JSON.parse(message.definition ?? '{}') as { id?: string }).id),
     );
   // The global actors are there from the start.
-  await expect.poll(machines).toEqual(expect.arrayContaining(['app', 'user', 'login', 'loginModal', 'theme', 'locale', 'pageProgress', 'googleOneTap', 'earlyRenewal']));
+  await expect
+    .poll(machines)
+    .toEqual(expect.arrayContaining(['app', 'user', 'login', 'loginModal', 'theme', 'locale', 'pageProgress', 'googleOneTap', 'earlyRenewal']));
 
   // A page's own actor (the sign-up form's e-mail code button) is reported too, and a password never is.
   await page.getByRole('banner').getByRole('button', { name: 'Get API key' }).click();

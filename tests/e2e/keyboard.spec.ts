@@ -174,7 +174,10 @@ test.describe('focus returns to what opened a dialog', () => {
     }
   });
 
-  test('API key dialogs go back to Create key, Rename, Delete and Reset; a deleted key’s row leaves focus on the heading', async ({ page, openApp }) => {
+  test('API key dialogs go back to Create key, Rename, Delete and Reset; a deleted key’s row leaves focus on the heading', async ({
+    page,
+    openApp,
+  }) => {
     await openApp(page);
     await signUp(page, uniqueEmail());
     await openApp(page, '/dashboard/api-keys');

@@ -8,7 +8,9 @@ export function describeFocus(page: Page): Promise<string> {
     const role = element.getAttribute('role');
     const name =
       element.getAttribute('aria-label') ??
-      (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement ? element.labels?.[0]?.textContent : null) ??
+      (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement
+        ? element.labels?.[0]?.textContent
+        : null) ??
       element.textContent;
     return `${element.tagName.toLowerCase()}${role ? `[role=${role}]` : ''} "${(name ?? '').trim().replace(/\s+/g, ' ').slice(0, 50)}"`;
   });

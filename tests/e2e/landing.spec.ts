@@ -55,7 +55,10 @@ function mainOverflow(page: Page): Promise<number> {
 }
 
 test.describe('landing page', () => {
-  test('an anonymous visitor sees the hero, a decoded gallery, pricing from the catalogue and a keyboard FAQ; the CTA opens sign-up', async ({ page, openApp }) => {
+  test('an anonymous visitor sees the hero, a decoded gallery, pricing from the catalogue and a keyboard FAQ; the CTA opens sign-up', async ({
+    page,
+    openApp,
+  }) => {
     await openApp(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Image generation for your product, one API call away' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
@@ -140,7 +143,10 @@ test.describe('get started', () => {
     await expect(page.getByRole('dialog').getByRole('heading', { name: 'Create your account' })).toBeVisible();
   });
 
-  test('signed in: the landing page offers the playground and dashboard; get-started fills in the real key, masked on screen', async ({ page, openApp }) => {
+  test('signed in: the landing page offers the playground and dashboard; get-started fills in the real key, masked on screen', async ({
+    page,
+    openApp,
+  }) => {
     await openApp(page);
     const email = uniqueEmail();
     await signUp(page, email);
@@ -185,10 +191,15 @@ test.describe('get started', () => {
 
     // Step 4: polling, with the real key in what is copied.
     await page.getByRole('button', { name: "Copy Read a task's status (curl)" }).click();
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`taskId=TASK_ID_FROM_STEP_3[\\s\\S]*Bearer ${key}`));
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toMatch(new RegExp(`taskId=TASK_ID_FROM_STEP_3[\\s\\S]*Bearer ${key}`));
   });
 
-  test('signed in: sends the first call from the page, checks the task until successFlag is 1, shows the image and marks the steps done', async ({ page, openApp }) => {
+  test('signed in: sends the first call from the page, checks the task until successFlag is 1, shows the image and marks the steps done', async ({
+    page,
+    openApp,
+  }) => {
     await openGetStartedSignedIn(page, openApp);
     const steps = getStartedSteps(page);
     await expect(steps.nth(2)).toContainText('Next');

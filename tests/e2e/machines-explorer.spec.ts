@@ -15,7 +15,10 @@ function stateBox(page: Page, stateId: string): Locator {
 }
 
 async function openMachine(page: Page, machineId: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Machines' }).getByRole('link', { name: new RegExp(`^${machineId}\\b`) }).click();
+  await page
+    .getByRole('navigation', { name: 'Machines' })
+    .getByRole('link', { name: new RegExp(`^${machineId}\\b`) })
+    .click();
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^${machineId}\\b`) })).toBeVisible();
   await expect(chart(page, machineId)).toBeVisible({ timeout: CHART_TIMEOUT });
 }
@@ -24,7 +27,10 @@ function activeStates(page: Page): Locator {
   return page.getByTestId('active-states');
 }
 
-test('the statechart explorer works offline: follows the live actors, drives them, simulates the others and exports them', async ({ page, context }) => {
+test('the statechart explorer works offline: follows the live actors, drives them, simulates the others and exports them', async ({
+  page,
+  context,
+}) => {
   await openApp(page, '/__machines');
   await expect(page.getByRole('heading', { level: 1, name: 'Statechart explorer' })).toBeVisible();
   // The first chart shows once the layout library is in: from here on nothing more is fetched.
@@ -109,7 +115,11 @@ test('the statechart explorer works offline: follows the live actors, drives the
   await page.getByRole('button', { name: 'Download JSON' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('generation.statechart.json');
-  const definition = JSON.parse(await readFile((await file.path()) ?? '', 'utf8')) as { id: string; initial: string; states: Record<string, unknown> };
+  const definition = JSON.parse(await readFile((await file.path()) ?? '', 'utf8')) as {
+    id: string;
+    initial: string;
+    states: Record<string, unknown>;
+  };
   expect(definition.id).toBe('generation');
   expect(definition.initial).toBe('idle');
   expect(Object.keys(definition.states)).toEqual(expect.arrayContaining(['idle', 'validating', 'creatingTask', 'polling', 'succeeded', 'failed']));

@@ -10,7 +10,11 @@ async function storeMalformedData(page: Page, email: string): Promise<void> {
   await page.evaluate(
     ({ key, email }) => {
       type Row = Record<string, unknown>;
-      const data = JSON.parse(localStorage.getItem(key) ?? '{}') as { accounts: Array<{ id: string; email: string; apiKeys: Array<{ id: string }> }>; orders: Row[]; usageRecords: Row[] };
+      const data = JSON.parse(localStorage.getItem(key) ?? '{}') as {
+        accounts: Array<{ id: string; email: string; apiKeys: Array<{ id: string }> }>;
+        orders: Row[];
+        usageRecords: Row[];
+      };
       const account = data.accounts.find((one) => one.email === email);
       if (!account) throw new Error(`no demo account for ${email}`);
       const order = (orderNo: string, currency: string, createTime: string, invoiceUrl: string | null): Row => ({
@@ -42,7 +46,11 @@ async function storeMalformedData(page: Page, email: string): Promise<void> {
         credits: 1e308,
         refundedCredits: 0,
         resultImageUrls: [],
-        paramJson: JSON.stringify({ prompt: 'A banana astronaut', imageUrls: ['javascript:alert(1)', 'https://cdn.example.com/ref.png'], aspectRatio: '1:1' }),
+        paramJson: JSON.stringify({
+          prompt: 'A banana astronaut',
+          imageUrls: ['javascript:alert(1)', 'https://cdn.example.com/ref.png'],
+          aspectRatio: '1:1',
+        }),
         errorMessage: null,
         accountId: account.id,
         apiKeyId: account.apiKeys[0]?.id ?? '',

@@ -12,7 +12,10 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-test('offline, the sign-in dialog keeps Google and e-mail when the Microsoft button cannot load; once back online, Try again loads it with a fresh page', async ({ page, context }) => {
+test('offline, the sign-in dialog keeps Google and e-mail when the Microsoft button cannot load; once back online, Try again loads it with a fresh page', async ({
+  page,
+  context,
+}) => {
   await openApp(page, '/');
   await context.setOffline(true);
   await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
@@ -36,7 +39,10 @@ test('offline, the sign-in dialog keeps Google and e-mail when the Microsoft but
   await expect(dialog.getByRole('alert')).toHaveCount(0);
 });
 
-test('a page that cannot load offline says so; once online, the next link opens its page, and the failed page loads when opened again', async ({ page, context }) => {
+test('a page that cannot load offline says so; once online, the next link opens its page, and the failed page loads when opened again', async ({
+  page,
+  context,
+}) => {
   await openApp(page, '/');
   await context.setOffline(true);
   const navigation = page.getByRole('banner').getByRole('navigation');

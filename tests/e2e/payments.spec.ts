@@ -26,7 +26,10 @@ async function openBilling(page: Page, provider: string) {
 
 /** The balance the header shows (the account menu repeats it inside its closed popover). */
 function headerBalance(page: Page, balance: string) {
-  return page.getByRole('banner').getByTitle('Credit balance').filter({ hasText: `${balance} credits` });
+  return page
+    .getByRole('banner')
+    .getByTitle('Credit balance')
+    .filter({ hasText: `${balance} credits` });
 }
 
 async function expectPaid(page: Page, balance: string) {
@@ -228,7 +231,9 @@ test('automatic top-up with a saved PayPal method is saved and shown after a rel
   // The saved method also pays at once, without PayPal's window.
   let popups = 0;
   page.on('popup', () => (popups += 1));
-  await buyPanel(page).getByRole('button', { name: `Pay $50.00 with your saved PayPal · ${email}` }).click();
+  await buyPanel(page)
+    .getByRole('button', { name: `Pay $50.00 with your saved PayPal · ${email}` })
+    .click();
   await expectPaid(page, '10,600');
   expect(popups).toBe(0);
 });

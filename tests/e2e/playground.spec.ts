@@ -16,7 +16,11 @@ function credits(page: Page): Locator {
 async function fillForm(page: Page, { prompt, ratio, images, watermark }: { prompt: string; ratio?: string; images?: number; watermark?: string }) {
   await form(page).getByLabel('Prompt').fill(prompt);
   if (ratio) await form(page).getByRole('group', { name: 'Aspect ratio' }).getByRole('radio', { name: ratio }).check();
-  if (images) await form(page).getByRole('group', { name: 'Number of images' }).getByRole('radio', { name: String(images) }).check();
+  if (images)
+    await form(page)
+      .getByRole('group', { name: 'Number of images' })
+      .getByRole('radio', { name: String(images) })
+      .check();
   if (watermark !== undefined) await form(page).getByLabel('Watermark (optional)').fill(watermark);
 }
 
@@ -115,7 +119,9 @@ test('cancelling while the task is being sent says it may still run; history and
   await page.getByRole('button', { name: 'Cancel' }).click();
 
   await expect(page.getByRole('heading', { level: 2, name: 'Cancelled' })).toBeVisible();
-  await expect(page.getByText(/^Cancelled before the server confirmed the task\. If the request had already reached it, the task still runs/)).toBeVisible();
+  await expect(
+    page.getByText(/^Cancelled before the server confirmed the task\. If the request had already reached it, the task still runs/),
+  ).toBeVisible();
   await expect(form(page).getByLabel('Prompt')).toHaveValue('Paper boat on a rainy street');
   await expect(form(page).getByRole('button', { name: 'Generate', exact: true })).toBeEnabled();
 

@@ -28,7 +28,10 @@ test.describe('without JavaScript', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page.getByRole('banner').getByRole('link', { name: 'Nano Banana API home' })).toBeVisible();
-      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Playground' })).toHaveAttribute('href', '/playground/flux');
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Playground' })).toHaveAttribute(
+        'href',
+        '/playground/flux',
+      );
     });
   }
 

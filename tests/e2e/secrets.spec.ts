@@ -24,7 +24,8 @@ async function everythingStored(page: Page, context: BrowserContext): Promise<st
       db.close();
     }
     // A CryptoKey shows what it is, never its bytes (it is not extractable): that is the point.
-    const replacer = (_key: string, value: unknown) => (value instanceof CryptoKey ? `CryptoKey(${value.type}, extractable: ${String(value.extractable)})` : value);
+    const replacer = (_key: string, value: unknown) =>
+      value instanceof CryptoKey ? `CryptoKey(${value.type}, extractable: ${String(value.extractable)})` : value;
     return JSON.stringify({ localStorage: { ...localStorage }, sessionStorage: { ...sessionStorage }, indexedDB: stores }, replacer);
   });
   return `${inPage}\n${JSON.stringify(await context.cookies())}`;
@@ -82,7 +83,11 @@ test('after a reload the key comes back with the account; when it cannot, the pl
   await expect(page.getByText('You need an API key to generate.')).toHaveCount(0);
 });
 
-test('a sign-in that comes back from another site still finds its session (SameSite=Lax: WebKit hides Strict cookies from such a page)', async ({ page, openApp, baseURL }) => {
+test('a sign-in that comes back from another site still finds its session (SameSite=Lax: WebKit hides Strict cookies from such a page)', async ({
+  page,
+  openApp,
+  baseURL,
+}) => {
   await openApp(page);
   const email = uniqueEmail();
   await signUp(page, email);
@@ -110,7 +115,9 @@ test('with cookies blocked, sign-in says cookies are needed and sends nothing', 
   await dialog.getByLabel('E-mail', { exact: true }).fill('blocked@example.com');
   await dialog.getByLabel('Password', { exact: true }).fill('correct-horse-9');
   await dialog.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Your browser blocks cookies for this site, and signing in needs them. Allow cookies for this site, then sign in again.')).toBeVisible();
+  await expect(
+    page.getByText('Your browser blocks cookies for this site, and signing in needs them. Allow cookies for this site, then sign in again.'),
+  ).toBeVisible();
   await expect(page.getByText(/Login has expired/)).toHaveCount(0);
   // The form keeps what was typed, and no sign-in request left.
   await expect(dialog.getByLabel('E-mail', { exact: true })).toHaveValue('blocked@example.com');

@@ -57,7 +57,10 @@ test('every response carries the security headers: the app shell, a deep link an
   }
 });
 
-test('the policy blocks nothing the product does: sign-up, a generation with its images, history, billing, a checkout page, the explorer', async ({ page, openApp }) => {
+test('the policy blocks nothing the product does: sign-up, a generation with its images, history, billing, a checkout page, the explorer', async ({
+  page,
+  openApp,
+}) => {
   const violations = await watchViolations(page);
   await openApp(page);
   await signUp(page, uniqueEmail());
@@ -68,7 +71,9 @@ test('the policy blocks nothing the product does: sign-up, a generation with its
   // The row's thumbnail is decorative (empty alt, the prompt names the row): it must load, not just be there.
   const thumbnail = page.getByRole('row', { name: /A lighthouse on a cliff/ }).locator('img');
   await expect(thumbnail).toBeVisible();
-  await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { message: 'the thumbnail loaded' }).toBe(true);
+  await expect
+    .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { message: 'the thumbnail loaded' })
+    .toBe(true);
   await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
 
@@ -117,15 +122,23 @@ test('no request leaves for a host the product does not name, even when sampled 
   expect(await violations()).toEqual([]);
 });
 
-test('Trusted Types are enforced: demo mode registers its worker through the page policy, while injected markup, a foreign script and string code are refused', async ({ request, page, openApp }) => {
+test('Trusted Types are enforced: demo mode registers its worker through the page policy, while injected markup, a foreign script and string code are refused', async ({
+  request,
+  page,
+  openApp,
+}) => {
   expect(directive((await request.get('/')).headers()['content-security-policy'] ?? '', 'require-trusted-types-for')).toEqual(["'script'"]);
   const violations = await watchViolations(page);
   await openApp(page);
   // The demo's API starts with the first request, which an anonymous visitor's first action (a key press) brings.
   // Mock Service Worker registers its worker by name (a string): the default policy of theme-boot.js let it through.
   await page.keyboard.press('Tab');
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), { message: 'the demo worker registered' }).toBe(1);
-  expect(await page.evaluate(() => Boolean((window as unknown as { trustedTypes?: { defaultPolicy: unknown } }).trustedTypes?.defaultPolicy))).toBe(true);
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), { message: 'the demo worker registered' })
+    .toBe(1);
+  expect(await page.evaluate(() => Boolean((window as unknown as { trustedTypes?: { defaultPolicy: unknown } }).trustedTypes?.defaultPolicy))).toBe(
+    true,
+  );
   expect(await violations()).toEqual([]);
 
   const outcomes = await page.evaluate(() => {

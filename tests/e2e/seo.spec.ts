@@ -25,17 +25,33 @@ async function expectHead(page: Page, head: { title: string; description: RegExp
 
 test('each page has its own title, description and canonical link, following navigation and language', async ({ page, openApp }) => {
   await openApp(page);
-  await expectHead(page, { title: 'Nano Banana API — image generation API for developers', description: /^Generate and edit images with Nano Banana/, path: '/' });
+  await expectHead(page, {
+    title: 'Nano Banana API — image generation API for developers',
+    description: /^Generate and edit images with Nano Banana/,
+    path: '/',
+  });
 
   await page.getByRole('link', { name: 'Read the quick start' }).first().click();
-  await expectHead(page, { title: 'Quick start: first image in five steps — Nano Banana API', description: /^Your first AI image in five steps/, path: '/get-started' });
+  await expectHead(page, {
+    title: 'Quick start: first image in five steps — Nano Banana API',
+    description: /^Your first AI image in five steps/,
+    path: '/get-started',
+  });
 
   const nav = page.getByRole('banner');
   await nav.getByRole('link', { name: 'Playground' }).click();
-  await expectHead(page, { path: '/playground/flux', title: 'Image playground: try Nano Banana models — Nano Banana API', description: /^Try Nano Banana, Nano Banana 2 and Nano Banana Pro in your browser/ });
+  await expectHead(page, {
+    path: '/playground/flux',
+    title: 'Image playground: try Nano Banana models — Nano Banana API',
+    description: /^Try Nano Banana, Nano Banana 2 and Nano Banana Pro in your browser/,
+  });
 
   await nav.getByRole('link', { name: 'Community' }).click();
-  await expectHead(page, { path: '/join-discord', title: 'Join the Discord community — Nano Banana API', description: /^Join the Nano Banana API community on Discord/ });
+  await expectHead(page, {
+    path: '/join-discord',
+    title: 'Join the Discord community — Nano Banana API',
+    description: /^Join the Nano Banana API community on Discord/,
+  });
   // The community page asks an anonymous visitor to sign in; not now.
   await page.getByRole('dialog', { name: 'Sign in', exact: true }).press('Escape');
   await expect(page.getByRole('dialog', { name: 'Sign in', exact: true })).toBeHidden();
@@ -43,11 +59,26 @@ test('each page has its own title, description and canonical link, following nav
   // A language switch translates the head of the page shown, and of the next ones.
   await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  await expectHead(page, { path: '/join-discord', locale: 'de_DE', title: 'Der Discord-Community beitreten — Nano Banana API', description: /^Treten Sie der Community von Nano Banana API auf Discord bei:/ });
+  await expectHead(page, {
+    path: '/join-discord',
+    locale: 'de_DE',
+    title: 'Der Discord-Community beitreten — Nano Banana API',
+    description: /^Treten Sie der Community von Nano Banana API auf Discord bei:/,
+  });
   await nav.getByRole('link', { name: 'Playground' }).click();
-  await expectHead(page, { path: '/playground/flux', locale: 'de_DE', title: 'Bild-Playground: Nano-Banana-Modelle testen — Nano Banana API', description: /^Testen Sie Nano Banana, Nano Banana 2 und Nano Banana Pro im Browser/ });
+  await expectHead(page, {
+    path: '/playground/flux',
+    locale: 'de_DE',
+    title: 'Bild-Playground: Nano-Banana-Modelle testen — Nano Banana API',
+    description: /^Testen Sie Nano Banana, Nano Banana 2 und Nano Banana Pro im Browser/,
+  });
   await nav.getByRole('link', { name: /^Nano Banana API/ }).click();
-  await expectHead(page, { path: '/', locale: 'de_DE', title: 'Nano Banana API — Bildgenerierungs-API für Entwickler', description: /^Erstellen und bearbeiten Sie Bilder mit Nano Banana/ });
+  await expectHead(page, {
+    path: '/',
+    locale: 'de_DE',
+    title: 'Nano Banana API — Bildgenerierungs-API für Entwickler',
+    description: /^Erstellen und bearbeiten Sie Bilder mit Nano Banana/,
+  });
 });
 
 test('the 404 page is kept out of search results, and the next page is not', async ({ page, openApp }) => {
@@ -66,7 +97,15 @@ test('robots.txt and sitemap.xml list the public pages by absolute URL', async (
   expect(robots.status()).toBe(200);
   expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
   const rules = (await robots.text()).split('\n');
-  expect(rules).toEqual(expect.arrayContaining(['User-agent: *', 'Disallow: /dashboard', 'Disallow: /recent-history', 'Disallow: /__machines', `Sitemap: ${SITE}/sitemap.xml`]));
+  expect(rules).toEqual(
+    expect.arrayContaining([
+      'User-agent: *',
+      'Disallow: /dashboard',
+      'Disallow: /recent-history',
+      'Disallow: /__machines',
+      `Sitemap: ${SITE}/sitemap.xml`,
+    ]),
+  );
 
   const sitemap = await request.get('/sitemap.xml');
   expect(sitemap.status()).toBe(200);

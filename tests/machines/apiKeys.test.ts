@@ -142,7 +142,9 @@ describeMachinePaths('apiKeys machine', {
       if (valid) expect(context).toMatchObject({ pendingName: name, error: null });
     }
     if (event.type === 'CONFIRM') {
-      expect(stepInvocations('deleteKey').map((invocation) => invocation.input)).toEqual(snapshot.matches('deleting') ? [{ id: context.target?.id }] : []);
+      expect(stepInvocations('deleteKey').map((invocation) => invocation.input)).toEqual(
+        snapshot.matches('deleting') ? [{ id: context.target?.id }] : [],
+      );
       expect(stepInvocations('resetPrimaryKey').map((invocation) => invocation.input)).toEqual(snapshot.matches('resetting') ? [undefined] : []);
     }
     if (event.type === 'CANCEL' || event.type === 'DONE') {

@@ -187,7 +187,8 @@ describeMachinePaths('discordJoin machine', {
       const expected = before?.expectedState ?? null;
       let target: JoinState;
       // Exactly the state this tab remembered; a missing one never matches.
-      if (back?.kind === 'code') target = expected !== null && back.state !== null && back.state !== '' && back.state === expected ? 'authorizing' : 'failed';
+      if (back?.kind === 'code')
+        target = expected !== null && back.state !== null && back.state !== '' && back.state === expected ? 'authorizing' : 'failed';
       else if (back?.kind === 'error') target = back.error === ACCESS_DENIED ? 'cancelled' : 'failed';
       else target = event.discordUsername === null ? 'idle' : 'joined';
       expect(is(target)).toBe(true);
@@ -267,7 +268,16 @@ describe('discordJoin', () => {
   });
 
   it('never leaves for a consent page whose state could be guessed or is missing, and remembers nothing', async () => {
-    for (const state of [null, '', 's-2', 'a'.repeat(64), `${'0'.repeat(40)}1`, STRONG_STATE.slice(0, 31), 'AbCdEfGhIjKlMnOpQrStU', `${STRONG_STATE.slice(0, 40)} x`]) {
+    for (const state of [
+      null,
+      '',
+      's-2',
+      'a'.repeat(64),
+      `${'0'.repeat(40)}1`,
+      STRONG_STATE.slice(0, 31),
+      'AbCdEfGhIjKlMnOpQrStU',
+      `${STRONG_STATE.slice(0, 40)} x`,
+    ]) {
       const url = `${DISCORD}oauth2/authorize?client_id=1${state === null ? '' : `&state=${encodeURIComponent(state)}`}`;
       const { actor, calls } = started(machine, opened(), () => Promise.resolve({ code: 200, msg: 'ok', data: { url } }));
       actor.send({ type: 'ACCOUNT_READY', discordUsername: null });
@@ -280,10 +290,28 @@ describe('discordJoin', () => {
   });
 
   it('counts a state as unguessable from 128 bits: 32 hex digits or 22 base64url characters, varied', () => {
-    for (const state of [STRONG_STATE.slice(0, 32), STRONG_STATE, 'AbCdEfGhIjKlMnOpQrStUv', 'Zm9vYmFyLWJhei1xdXV4LXF1dXo_', '550e8400-e29b-41d4-a716-446655440000']) {
+    for (const state of [
+      STRONG_STATE.slice(0, 32),
+      STRONG_STATE,
+      'AbCdEfGhIjKlMnOpQrStUv',
+      'Zm9vYmFyLWJhei1xdXV4LXF1dXo_',
+      '550e8400-e29b-41d4-a716-446655440000',
+    ]) {
       expect(isHighEntropyState(state), state).toBe(true);
     }
-    for (const state of [null, undefined, '', 's-1', STRONG_STATE.slice(0, 31), 'AbCdEfGhIjKlMnOpQrStU', 'a'.repeat(64), `${'0'.repeat(40)}1`, 'abababababababababababababababab', `${STRONG_STATE.slice(0, 40)} x`, `${STRONG_STATE}&x=1`]) {
+    for (const state of [
+      null,
+      undefined,
+      '',
+      's-1',
+      STRONG_STATE.slice(0, 31),
+      'AbCdEfGhIjKlMnOpQrStU',
+      'a'.repeat(64),
+      `${'0'.repeat(40)}1`,
+      'abababababababababababababababab',
+      `${STRONG_STATE.slice(0, 40)} x`,
+      `${STRONG_STATE}&x=1`,
+    ]) {
       expect(isHighEntropyState(state), String(state)).toBe(false);
     }
   });
@@ -317,7 +345,12 @@ describe('discordJoin', () => {
   });
 
   it('connects and keeps the name and invite the server gave', async () => {
-    const { actor, calls } = started(machine, returned(withCode('s-1')), () => Promise.resolve(allowedUrl), () => Promise.resolve(joinedWithInvite));
+    const { actor, calls } = started(
+      machine,
+      returned(withCode('s-1')),
+      () => Promise.resolve(allowedUrl),
+      () => Promise.resolve(joinedWithInvite),
+    );
     actor.send({ type: 'ACCOUNT_READY', discordUsername: null });
     await vi.waitFor(() => expect(actor.getSnapshot().matches('joined')).toBe(true));
     expect(actor.getSnapshot().context).toMatchObject({ discordUsername: 'banana_dev', inviteUrl: 'https://discord.gg/nanobanana', oauthCode: null });

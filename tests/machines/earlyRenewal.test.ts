@@ -7,7 +7,15 @@ import { defaultEventLabel, describeMachinePaths, done, failure } from './pathRu
 const DAY_MS = 24 * 60 * 60 * 1000;
 // The runner's fake clock starts at the real time and stays there unless a path waits: dates relative to now hold.
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
-const account = (fields: Partial<SessionUser>): SessionUser => ({ id: 'u-1', email: 'ada@example.com', apiKey: 'sk-1', credits: 5000, alertThreshold: null, planEndTime: null, ...fields });
+const account = (fields: Partial<SessionUser>): SessionUser => ({
+  id: 'u-1',
+  email: 'ada@example.com',
+  apiKey: 'sk-1',
+  credits: 5000,
+  alertThreshold: null,
+  planEndTime: null,
+  ...fields,
+});
 
 /** What the user actor may report, by name: each is a different answer of the offer's rules. */
 const accounts = {
@@ -55,7 +63,8 @@ describeMachinePaths('earlyRenewal machine', {
     expect(snapshot.hasTag('visible')).toBe(snapshot.matches('open') || snapshot.matches('renewing'));
     // What each state answers to: the modal's buttons and the payment's outcome.
     expect(snapshot.can({ type: 'DISMISS' })).toBe(snapshot.matches('open'));
-    for (const type of ['PAYMENT_SUCCEEDED', 'PAYMENT_ABANDONED', 'CLOSE'] as const) expect(snapshot.can({ type })).toBe(snapshot.matches('renewing'));
+    for (const type of ['PAYMENT_SUCCEEDED', 'PAYMENT_ABANDONED', 'CLOSE'] as const)
+      expect(snapshot.can({ type })).toBe(snapshot.matches('renewing'));
     if (event.type === 'xstate.init') {
       expect(snapshot.matches('closed')).toBe(true);
       expect(context).toEqual({ reason: null, lastPackageId: null, dismissed: false });
@@ -67,7 +76,9 @@ describeMachinePaths('earlyRenewal machine', {
 
     // The decision: an account with a reason, while the offer is closed and not turned down, looks up the last
     // package (once); the offer opens with what it found.
-    expect(stepInvocations('findLastPackage')).toHaveLength(snapshot.matches('findingLastPackage') && !previous?.matches('findingLastPackage') ? 1 : 0);
+    expect(stepInvocations('findLastPackage')).toHaveLength(
+      snapshot.matches('findingLastPackage') && !previous?.matches('findingLastPackage') ? 1 : 0,
+    );
     if (event.type === 'ACCOUNT_UPDATED') {
       const reason = expectedReason[nameOf(event.account)];
       if (previous?.matches('closed')) {

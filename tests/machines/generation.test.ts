@@ -64,12 +64,25 @@ const historyOffline = Object.assign(new Error('History unreachable'), { kind: '
 const task = (successFlag: TaskAnswer['successFlag'], extra: Partial<TaskAnswer> = {}): PollTaskResponse => ({
   code: 200,
   msg: 'ok',
-  data: { taskId: 'task-1', successFlag, response: null, errorCode: 0, errorMessage: '', createTime: '2026-11-23 10:00:00', completeTime: '', ...extra },
+  data: {
+    taskId: 'task-1',
+    successFlag,
+    response: null,
+    errorCode: 0,
+    errorMessage: '',
+    createTime: '2026-11-23 10:00:00',
+    completeTime: '',
+    ...extra,
+  },
 });
 const generating = task(0);
 // The documented single URL, and (undocumented) a list: both kept, the single one never lost.
 const succeededTask = task(1, {
-  response: { resultImageUrl: 'https://img.example/1.png', originImageUrl: 'https://vendor.example/1.png', resultImageUrls: ['https://img.example/2.png'] },
+  response: {
+    resultImageUrl: 'https://img.example/1.png',
+    originImageUrl: 'https://vendor.example/1.png',
+    resultImageUrls: ['https://img.example/2.png'],
+  },
   completeTime: '2026-11-23 10:00:09',
 });
 const createFailedTask = task(2, { errorCode: 400, errorMessage: 'The prompt was refused.' });
@@ -197,7 +210,17 @@ describeMachinePaths('generation machine', {
     expect(creates).toEqual(entered('creatingTask') ? [{ draft: context.submitted, apiKey: KEY }] : []);
     if (entered('creatingTask')) {
       expect(context.submitted).toBe(event.type === 'RETRY' ? before?.submitted : context.draft);
-      expect(context).toMatchObject({ sentAt: Date.now(), taskId: null, polls: 0, pollErrors: 0, rateLimited: 0, result: null, failure: null, error: null, errorCode: null });
+      expect(context).toMatchObject({
+        sentAt: Date.now(),
+        taskId: null,
+        polls: 0,
+        pollErrors: 0,
+        rateLimited: 0,
+        result: null,
+        failure: null,
+        error: null,
+        errorCode: null,
+      });
     }
     // The page's own tasks are remembered, so a lost answer is never matched to one of them.
     if (context.taskId !== null) expect(context.knownTaskIds).toContain(context.taskId);
@@ -266,9 +289,12 @@ describeMachinePaths('generation machine', {
 
     // The history is read once per look, after a moment, for a task from what was sent, since it was sent.
     const looks = stepInvocations('findCreatedTask').map((invocation) => invocation.input as FindCreatedTaskInput);
-    const startedLook = snapshot.matches({ checkingWhetherTaskWasCreated: 'lookingInHistory' }) && !previous?.matches({ checkingWhetherTaskWasCreated: 'lookingInHistory' });
+    const startedLook =
+      snapshot.matches({ checkingWhetherTaskWasCreated: 'lookingInHistory' }) &&
+      !previous?.matches({ checkingWhetherTaskWasCreated: 'lookingInHistory' });
     expect(looks).toEqual(startedLook ? [{ draft: context.submitted, sentAt: context.sentAt, knownTaskIds: context.knownTaskIds }] : []);
-    if (event.type.startsWith('xstate.after.LOOKUP_DELAY')) expect(previous?.matches({ checkingWhetherTaskWasCreated: 'waitingForServer' }) && startedLook).toBe(true);
+    if (event.type.startsWith('xstate.after.LOOKUP_DELAY'))
+      expect(previous?.matches({ checkingWhetherTaskWasCreated: 'waitingForServer' }) && startedLook).toBe(true);
     if (event.type === 'xstate.done.actor.findCreatedTask') {
       if (event.output === foundTask) {
         // Found: that task is watched; one task, one charge, and no second create call.
@@ -292,7 +318,9 @@ describeMachinePaths('generation machine', {
 
     // A read of the task starts exactly when `checking` is entered, for the created (or found) task with the same key.
     const startedRead = snapshot.matches({ polling: 'checking' }) && !previous?.matches({ polling: 'checking' });
-    expect(stepInvocations('pollTask').map((invocation) => invocation.input as PollTaskInput)).toEqual(startedRead ? [{ taskId: context.taskId, apiKey: KEY }] : []);
+    expect(stepInvocations('pollTask').map((invocation) => invocation.input as PollTaskInput)).toEqual(
+      startedRead ? [{ taskId: context.taskId, apiKey: KEY }] : [],
+    );
     if (is('polling')) expect(['task-1', 'task-2']).toContain(context.taskId);
     if (event.type.startsWith('xstate.after.POLL_DELAY')) expect(previous?.matches({ polling: 'waiting' }) && startedRead).toBe(true);
 
@@ -307,7 +335,8 @@ describeMachinePaths('generation machine', {
           completeTime: '2026-11-23 10:00:09',
         });
       } else if (answer === createFailedTask || answer === generationFailedTask) {
-        const failedTask = answer === createFailedTask ? { error: 'The prompt was refused.', errorCode: 400 } : { error: 'The generation timed out.', errorCode: 501 };
+        const failedTask =
+          answer === createFailedTask ? { error: 'The prompt was refused.', errorCode: 400 } : { error: 'The generation timed out.', errorCode: 501 };
         expect(is('failed')).toBe(true);
         expect(context).toMatchObject({ failure: 'generation', ...failedTask, result: null });
       } else if (answer === generating) {
@@ -371,12 +400,19 @@ describeMachinePaths('generation machine', {
 describe('task results', () => {
   it('keeps the documented resultImageUrl, adds a list if a host sends one, and drops links that are not http(s)', () => {
     expect(taskImageUrls(null)).toEqual([]);
-    expect(taskImageUrls({ resultImageUrl: 'https://a.example/1.jpg', originImageUrl: '', resultImageUrls: [] })).toEqual(['https://a.example/1.jpg']);
-    expect(taskImageUrls({ resultImageUrl: 'https://a.example/1.jpg', originImageUrl: '', resultImageUrls: ['https://a.example/1.jpg', 'https://a.example/2.jpg'] })).toEqual([
+    expect(taskImageUrls({ resultImageUrl: 'https://a.example/1.jpg', originImageUrl: '', resultImageUrls: [] })).toEqual([
       'https://a.example/1.jpg',
-      'https://a.example/2.jpg',
     ]);
-    expect(taskImageUrls({ resultImageUrl: 'javascript:alert(1)', originImageUrl: '', resultImageUrls: ['data:image/png;base64,AAAA', ' '] })).toEqual([]);
+    expect(
+      taskImageUrls({
+        resultImageUrl: 'https://a.example/1.jpg',
+        originImageUrl: '',
+        resultImageUrls: ['https://a.example/1.jpg', 'https://a.example/2.jpg'],
+      }),
+    ).toEqual(['https://a.example/1.jpg', 'https://a.example/2.jpg']);
+    expect(
+      taskImageUrls({ resultImageUrl: 'javascript:alert(1)', originImageUrl: '', resultImageUrls: ['data:image/png;base64,AAAA', ' '] }),
+    ).toEqual([]);
   });
 });
 

@@ -20,7 +20,13 @@ const rejected = { code: 400001, msg: 'Wrong e-mail or password', data: null };
 const offline = Object.assign(new Error('Network down'), { kind: 'network' });
 
 /** Every answer the server can give, for the first try and for the retry after the bot check. */
-const answers = (id: 'submitLogin' | 'retryLogin') => [done(id, signedIn), done(id, resetDone), done(id, botCheck), done(id, rejected), failure(id, offline)];
+const answers = (id: 'submitLogin' | 'retryLogin') => [
+  done(id, signedIn),
+  done(id, resetDone),
+  done(id, botCheck),
+  done(id, rejected),
+  failure(id, offline),
+];
 
 const answerNames = new Map<unknown, string>([
   [signedIn, 'signed in'],
@@ -88,7 +94,9 @@ describeMachinePaths('login machine', {
       } else {
         expect(snapshot.matches('retrying')).toBe(true);
         expect(context.challengeToken).toBe('turnstile-token');
-        expect(stepInvocations('retryLogin').map((invocation) => invocation.input)).toEqual([{ request: context.request, challengeToken: 'turnstile-token' }]);
+        expect(stepInvocations('retryLogin').map((invocation) => invocation.input)).toEqual([
+          { request: context.request, challengeToken: 'turnstile-token' },
+        ]);
         expect(stepConsoleErrors).toEqual([]);
       }
     }
@@ -115,7 +123,12 @@ describeMachinePaths('login machine', {
 
     // One Tap hears how a Google sign-in ended (signed in; failed, cancelled or reset), and nothing of others.
     const google = context.request?.kind === 'google';
-    const oneTapGot = google && enteredState('signedIn') ? [{ type: 'LOGIN_SUCCEEDED' }] : google && (enteredState('failed') || enteredState('idle')) ? [{ type: 'LOGIN_FAILED' }] : [];
+    const oneTapGot =
+      google && enteredState('signedIn')
+        ? [{ type: 'LOGIN_SUCCEEDED' }]
+        : google && (enteredState('failed') || enteredState('idle'))
+          ? [{ type: 'LOGIN_FAILED' }]
+          : [];
     expect(stepReceived('googleOneTap')).toEqual(oneTapGot);
     if (snapshot.matches('failed') && !previous?.matches('failed')) {
       const fromServer = event.type === 'xstate.done.actor.submitLogin' || event.type === 'xstate.done.actor.retryLogin';

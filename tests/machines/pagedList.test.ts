@@ -85,7 +85,9 @@ describeMachinePaths('pagedList machine', {
 
     if (snapshot.matches('changingPage')) {
       const wanted = event.type === 'GO_TO_PAGE' ? event.pageNum : previous?.context.pageNum;
-      expect(stepInvocations('fetchOtherPage').map((invocation) => invocation.input)).toEqual([{ pageNum: wanted, pageSize: PAGE_SIZE, filters: context.filters }]);
+      expect(stepInvocations('fetchOtherPage').map((invocation) => invocation.input)).toEqual([
+        { pageNum: wanted, pageSize: PAGE_SIZE, filters: context.filters },
+      ]);
       // The old page stays on screen until the new one arrives.
       expect(context.records).toBe(previous?.context.records);
       expect(context.pageNum).toBe(previous?.context.pageNum);
@@ -95,7 +97,11 @@ describeMachinePaths('pagedList machine', {
     }
 
     if (event.type === 'GO_TO_PAGE' && previous?.matches('loaded')) {
-      const valid = Number.isInteger(event.pageNum) && event.pageNum >= 1 && event.pageNum <= Math.ceil(previous.context.total / PAGE_SIZE) && event.pageNum !== previous.context.pageNum;
+      const valid =
+        Number.isInteger(event.pageNum) &&
+        event.pageNum >= 1 &&
+        event.pageNum <= Math.ceil(previous.context.total / PAGE_SIZE) &&
+        event.pageNum !== previous.context.pageNum;
       expect(snapshot.matches('changingPage')).toBe(valid);
     }
 

@@ -101,9 +101,9 @@ describe('path runner', () => {
     if (!start || !go) throw new Error('short path');
     const beat = { type: 'BEAT' } as const;
     await replayPath({ description: 'beat while working', steps: [start, go, { event: beat, state: go.state }] }, { machine: toyMachine, callbacks });
-    await expect(replayPath({ description: 'beat while idle', steps: [start, { event: beat, state: start.state }] }, { machine: toyMachine, callbacks })).rejects.toThrow(
-      '"heartbeat", which is not running',
-    );
+    await expect(
+      replayPath({ description: 'beat while idle', steps: [start, { event: beat, state: start.state }] }, { machine: toyMachine, callbacks }),
+    ).rejects.toThrow('"heartbeat", which is not running');
   });
 
   it('reports what the replayed paths did not cover', async () => {

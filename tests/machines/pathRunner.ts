@@ -33,8 +33,7 @@ export interface Scenario<TMachine extends AnyStateMachine> {
 }
 
 export interface MachinePathsConfig<TMachine extends AnyStateMachine>
-  extends Omit<GeneratePathsOptions<TMachine>, 'input' | 'events'>,
-    Omit<ReplayOptions<TMachine>, 'machine' | 'input' | 'coverage'> {
+  extends Omit<GeneratePathsOptions<TMachine>, 'input' | 'events'>, Omit<ReplayOptions<TMachine>, 'machine' | 'input' | 'coverage'> {
   machine: TMachine;
   events: PathEvents<TMachine>;
   /** Without scenarios the machine starts once, with `input` (if it takes any). */
@@ -79,7 +78,10 @@ export function describeMachinePaths<TMachine extends AnyStateMachine>(name: str
     it('covers every state and transition', () => {
       const report = coverage.report();
       writeCoverageReport(report);
-      expect({ uncoveredStates: report.uncoveredStates, uncoveredTransitions: report.uncoveredTransitions }).toEqual({ uncoveredStates: [], uncoveredTransitions: [] });
+      expect({ uncoveredStates: report.uncoveredStates, uncoveredTransitions: report.uncoveredTransitions }).toEqual({
+        uncoveredStates: [],
+        uncoveredTransitions: [],
+      });
     });
   });
 }

@@ -36,7 +36,11 @@ export interface PollingStates {
 const counts = (context: PaymentContext | undefined) => ({ unsettledChecks: context?.unsettledChecks, failedChecks: context?.failedChecks });
 const FRESH = { unsettledChecks: 0, failedChecks: 0 };
 
-export function assertPolling(snapshot: PaymentSnapshot, { event, previous, stepInvocations }: Step, { polling: states, stoppedAfterErrors }: PollingStates): void {
+export function assertPolling(
+  snapshot: PaymentSnapshot,
+  { event, previous, stepInvocations }: Step,
+  { polling: states, stoppedAfterErrors }: PollingStates,
+): void {
   const { context } = snapshot;
   const before = previous?.context;
   // matches() is typed by each machine's state values; these are plain names and objects of them.

@@ -18,7 +18,9 @@ const answered = (status: OrderStatus) => ({ code: 200, msg: 'ok', data: { order
 const STATUSES: readonly OrderStatus[] = ['paid', 'pending', 'cancelled', 'failed', 'expired', 'refunded'];
 const statusAnswers = STATUSES.map(answered);
 
-const resumeOf = (returnedAs: 'returned' | 'cancelled' | 'reloaded'): PaymentInput => ({ resume: { orderNo: 'ord-9', packageId: 'pkg-pro', returnedAs } });
+const resumeOf = (returnedAs: 'returned' | 'cancelled' | 'reloaded'): PaymentInput => ({
+  resume: { orderNo: 'ord-9', packageId: 'pkg-pro', returnedAs },
+});
 
 const names = new Map<unknown, string>([
   [created, 'created'],
@@ -33,7 +35,18 @@ function label(event: AnyEventObject): string {
   return answer ? `${defaultEventLabel(event).split('(')[0]}(${answer})` : defaultEventLabel(event);
 }
 
-const STATES = ['choosingPackage', 'creatingOrder', 'awaitingApproval', 'capturing', 'confirming', 'paid', 'cancelled', 'failed', 'timedOut', 'stoppedAfterErrors'] as const;
+const STATES = [
+  'choosingPackage',
+  'creatingOrder',
+  'awaitingApproval',
+  'capturing',
+  'confirming',
+  'paid',
+  'cancelled',
+  'failed',
+  'timedOut',
+  'stoppedAfterErrors',
+] as const;
 type PaymentState = (typeof STATES)[number];
 
 const shared: Array<PathEvent<typeof paypalPaymentMachine>> = [
@@ -74,7 +87,9 @@ describeMachinePaths('paypalPayment machine', {
   ],
   // The minute counts from entering confirming: taken where no check is scheduled and no failed check let time pass.
   events: (snapshot) =>
-    snapshot.matches('confirming') && !snapshot.matches({ confirming: 'waitingToCheck' }) && snapshot.context.failedChecks === 0 ? [...shared, timeout] : shared,
+    snapshot.matches('confirming') && !snapshot.matches({ confirming: 'waitingToCheck' }) && snapshot.context.failedChecks === 0
+      ? [...shared, timeout]
+      : shared,
   callbacks: VISIBILITY_CALLBACKS,
   // Guards read how the order came back, whether a package is known, whether a saved method pays and the failed checks
   // in a row; the growing wait is read by the delay only (the runner measures it on the real actor).
@@ -112,7 +127,8 @@ describeMachinePaths('paypalPayment machine', {
     expect(snapshot.can({ type: 'DISMISS' })).toBe(is('paid') || is('cancelled') || is('failed') || is('timedOut') || is('stoppedAfterErrors'));
     const creates = stepInvocations('createOrder').map((invocation) => invocation.input);
     expect(creates).toEqual(entered('creatingOrder') ? [expect.objectContaining({ packageId: context.packageId, vaultId: context.vaultId })] : []);
-    if (event.type === 'PAY') expect(context).toMatchObject({ returnedAs: null, packageId: event.packageId, vaultId: event.vaultId ?? null, order: null });
+    if (event.type === 'PAY')
+      expect(context).toMatchObject({ returnedAs: null, packageId: event.packageId, vaultId: event.vaultId ?? null, order: null });
     if (event.type === 'RETRY') {
       expect(is('creatingOrder')).toBe(true);
       expect(context).toMatchObject({ packageId: before?.packageId, vaultId: before?.vaultId, order: null });
@@ -136,7 +152,9 @@ describeMachinePaths('paypalPayment machine', {
       expect(context.order).toEqual(paypalOrder);
       expect(remembered[0]?.context).toMatchObject({ order: paypalOrder, packageId: context.packageId });
     }
-    expect(stepInvocations('captureOrder').map((invocation) => invocation.input)).toEqual(entered('capturing') ? [{ orderNo: 'ord-1', paypalOrderId: 'PP-1' }] : []);
+    expect(stepInvocations('captureOrder').map((invocation) => invocation.input)).toEqual(
+      entered('capturing') ? [{ orderNo: 'ord-1', paypalOrderId: 'PP-1' }] : [],
+    );
     if (event.type === 'xstate.done.actor.approveInPaypal') expect(is(event.output === 'approved' ? 'capturing' : 'cancelled')).toBe(true);
     if (event.type === 'xstate.error.actor.approveInPaypal') {
       expect(is('failed')).toBe(true);

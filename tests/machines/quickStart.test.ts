@@ -22,7 +22,16 @@ const offline = Object.assign(new Error('Could not reach the server'), { kind: '
 const task = (successFlag: TaskAnswer['successFlag'], extra: Partial<TaskAnswer> = {}): PollTaskResponse => ({
   code: 200,
   msg: 'success',
-  data: { taskId: 'task-1', successFlag, response: null, errorCode: 0, errorMessage: '', createTime: '2026-11-23 10:00:00', completeTime: '', ...extra },
+  data: {
+    taskId: 'task-1',
+    successFlag,
+    response: null,
+    errorCode: 0,
+    errorMessage: '',
+    createTime: '2026-11-23 10:00:00',
+    completeTime: '',
+    ...extra,
+  },
 });
 const generating = task(0);
 const succeededTask = task(1, {
@@ -118,15 +127,28 @@ describeMachinePaths('quickStart machine', {
     expect(snapshot.can({ type: 'STOP' })).toBe(is('watching'));
 
     // The request is sent exactly on entering sendingRequest, with the key the page was opened with; a run starts clean.
-    expect(stepInvocations('sendRequest').map((invocation) => invocation.input as SendRequestInput)).toEqual(entered('sendingRequest') ? [{ apiKey: KEY }] : []);
+    expect(stepInvocations('sendRequest').map((invocation) => invocation.input as SendRequestInput)).toEqual(
+      entered('sendingRequest') ? [{ apiKey: KEY }] : [],
+    );
     if (entered('sendingRequest')) {
       expect(event.type).toBe('SEND');
-      expect(context).toMatchObject({ created: null, taskId: null, lastCheck: null, checks: 0, watchingSince: null, error: null, errorCode: null, errorKind: null });
+      expect(context).toMatchObject({
+        created: null,
+        taskId: null,
+        lastCheck: null,
+        checks: 0,
+        watchingSince: null,
+        error: null,
+        errorCode: null,
+        errorKind: null,
+      });
     }
 
     // A check reads the created task with the same key, exactly when checkingTask is entered.
     const startedCheck = checking && !previous?.matches({ watching: 'checkingTask' });
-    expect(stepInvocations('checkTask').map((invocation) => invocation.input as PollTaskInput)).toEqual(startedCheck ? [{ taskId: 'task-1', apiKey: KEY }] : []);
+    expect(stepInvocations('checkTask').map((invocation) => invocation.input as PollTaskInput)).toEqual(
+      startedCheck ? [{ taskId: 'task-1', apiKey: KEY }] : [],
+    );
 
     // The balance is re-read exactly when the task ends (charged on success, refunded on failure).
     expect(stepCalls('refreshAccount')).toHaveLength(entered('finished') || entered('taskFailed') ? 1 : 0);
@@ -178,7 +200,8 @@ describeMachinePaths('quickStart machine', {
         expect(is('finished')).toBe(true);
       } else if (answer === createFailedTask || answer === generationFailedTask) {
         expect(is('taskFailed')).toBe(true);
-        const failed = answer === createFailedTask ? { error: 'The prompt was refused.', errorCode: 400 } : { error: 'The generation timed out.', errorCode: 501 };
+        const failed =
+          answer === createFailedTask ? { error: 'The prompt was refused.', errorCode: 400 } : { error: 'The generation timed out.', errorCode: 501 };
         expect(context).toMatchObject({ ...failed, errorKind: null });
       } else if (answer === generating) {
         // Still generating: wait, a little longer each time.

@@ -39,7 +39,9 @@ const statusAnswers = STATUSES.map(answered);
 
 const pro = { type: 'PAY', packageId: 'pkg-pro' } as const;
 const vaulted = { type: 'PAY', packageId: 'pkg-max', vaultId: 'vault-7' } as const;
-const resumeOf = (returnedAs: 'returned' | 'cancelled' | 'reloaded'): PaymentInput => ({ resume: { orderNo: 'ord-9', packageId: 'pkg-pro', returnedAs } });
+const resumeOf = (returnedAs: 'returned' | 'cancelled' | 'reloaded'): PaymentInput => ({
+  resume: { orderNo: 'ord-9', packageId: 'pkg-pro', returnedAs },
+});
 
 const names = new Map<unknown, string>([
   [safe, 'allowed checkout'],
@@ -63,7 +65,17 @@ function withAllowedCheckout(machine: RedirectMachine): RedirectMachine {
   });
 }
 
-const STATES = ['choosingPackage', 'creatingOrder', 'redirecting', 'confirming', 'paid', 'cancelled', 'failed', 'timedOut', 'stoppedAfterErrors'] as const;
+const STATES = [
+  'choosingPackage',
+  'creatingOrder',
+  'redirecting',
+  'confirming',
+  'paid',
+  'cancelled',
+  'failed',
+  'timedOut',
+  'stoppedAfterErrors',
+] as const;
 type PaymentState = (typeof STATES)[number];
 
 for (const base of [creemPaymentMachine, nowpaymentsPaymentMachine, freekassaPaymentMachine, digisellerPaymentMachine]) {
@@ -100,11 +112,18 @@ for (const base of [creemPaymentMachine, nowpaymentsPaymentMachine, freekassaPay
     ],
     // The minute counts from entering confirming: taken where no check is scheduled and no failed check let time pass.
     events: (snapshot) =>
-      snapshot.matches('confirming') && !snapshot.matches({ confirming: 'waitingToCheck' }) && snapshot.context.failedChecks === 0 ? [...shared, timeout] : shared,
+      snapshot.matches('confirming') && !snapshot.matches({ confirming: 'waitingToCheck' }) && snapshot.context.failedChecks === 0
+        ? [...shared, timeout]
+        : shared,
     callbacks: VISIBILITY_CALLBACKS,
     // Guards read how the order came back, whether a package is known and the failed checks in a row; the growing
     // wait is read by the delay only (the runner measures it on the real actor).
-    serializeContext: (context) => ({ returnedAs: context.returnedAs, hasPackage: context.packageId !== null, failedChecks: context.failedChecks, ...keyState(context) }),
+    serializeContext: (context) => ({
+      returnedAs: context.returnedAs,
+      hasPackage: context.packageId !== null,
+      failedChecks: context.failedChecks,
+      ...keyState(context),
+    }),
     maxSimplePaths: 60,
     assertState: (snapshot, step) => {
       const { event, previous, stepCalls, stepInvocations } = step;

@@ -115,7 +115,8 @@ describeMachinePaths('usageChart machine', {
       }
     }
     if (event.type === 'GRANULARITY_CHOSEN' && previous) {
-      const accepted = event.granularity !== previous.context.query.granularity && (event.granularity === 'day' || rangeDays(previous.context.query.range) <= 7);
+      const accepted =
+        event.granularity !== previous.context.query.granularity && (event.granularity === 'day' || rangeDays(previous.context.query.range) <= 7);
       expect(context.query.granularity).toBe(accepted ? event.granularity : previous.context.query.granularity);
       expect(fetches).toHaveLength(accepted ? 1 : 0);
     }

@@ -54,9 +54,16 @@ describeMachinePaths('user machine', {
     { name: 'no stored login', input: storedWith(null) },
   ],
   // The country lookup runs beside the session; trying it only early keeps the product of both regions small.
-  events: (snapshot) => (snapshot.matches({ session: 'anonymous' }) || snapshot.matches({ session: 'fetchingUser' }) ? [...sessionEvents, ...ipEvents] : sessionEvents),
+  events: (snapshot) =>
+    snapshot.matches({ session: 'anonymous' }) || snapshot.matches({ session: 'fetchingUser' }) ? [...sessionEvents, ...ipEvents] : sessionEvents,
   // No guard reads the context, so the graph only needs what changes what a view shows; assertions check the rest.
-  serializeContext: (context) => ({ signedIn: context.user !== null, oneTap: context.oneTap, paid: context.paymentCounter > 0, expired: context.expiredUser !== null, confirmed: context.userConfirmed }),
+  serializeContext: (context) => ({
+    signedIn: context.user !== null,
+    oneTap: context.oneTap,
+    paid: context.paymentCounter > 0,
+    expired: context.expiredUser !== null,
+    confirmed: context.userConfirmed,
+  }),
   maxSimplePaths: 40,
   // A sign-out in another tab arrives through the tab watcher, which runs for the actor's whole life.
   callbacks: { watchOtherTabs: ['SIGNED_OUT_ELSEWHERE'] },
@@ -82,7 +89,8 @@ describeMachinePaths('user machine', {
 
     // Other tabs hear about every sign-in and sign-out made here (never about one they told us of).
     const expiredHere =
-      event.type === 'SESSION_EXPIRED' || (event.type === 'xstate.error.actor.fetchUserInfo' && (event.error as { kind?: string }).kind === 'sessionExpired');
+      event.type === 'SESSION_EXPIRED' ||
+      (event.type === 'xstate.error.actor.fetchUserInfo' && (event.error as { kind?: string }).kind === 'sessionExpired');
     expect(stepCalls('announceSignIn')).toHaveLength(event.type === 'SIGNED_IN' ? 1 : 0);
     expect(stepCalls('announceSignOut')).toHaveLength(isLogoutSettled(event) || expiredHere ? 1 : 0);
     if (event.type === 'SIGNED_OUT_ELSEWHERE') {
@@ -206,8 +214,18 @@ describe('user machine: coming back to the tab while a session is expired', () =
   function expiredActor(login: { current: StoredLogin | null }) {
     const actor = createActor(
       userMachine.provide({
-        actors: { fetchUserInfo: fromPromise<ResultEnvelope<SessionUser>>(() => new Promise(() => undefined)), lookupIpCountry: fromPromise(async () => 'US'), watchOtherTabs: fromCallback(() => undefined) },
-        actions: { cacheUser: () => undefined, persistLogin: () => undefined, clearStoredLogin: () => undefined, announceSignIn: () => undefined, announceSignOut: () => undefined },
+        actors: {
+          fetchUserInfo: fromPromise<ResultEnvelope<SessionUser>>(() => new Promise(() => undefined)),
+          lookupIpCountry: fromPromise(async () => 'US'),
+          watchOtherTabs: fromCallback(() => undefined),
+        },
+        actions: {
+          cacheUser: () => undefined,
+          persistLogin: () => undefined,
+          clearStoredLogin: () => undefined,
+          announceSignIn: () => undefined,
+          announceSignOut: () => undefined,
+        },
       }),
       { input: { readStoredLogin: () => login.current } },
     ).start();
@@ -243,7 +261,13 @@ describe('user machine: signing out while the account loads', () => {
           lookupIpCountry: fromPromise(async () => 'US'),
           watchOtherTabs: fromCallback(() => undefined),
         },
-        actions: { cacheUser: () => undefined, persistLogin: () => undefined, clearStoredLogin: () => undefined, announceSignIn: () => undefined, announceSignOut: () => undefined },
+        actions: {
+          cacheUser: () => undefined,
+          persistLogin: () => undefined,
+          clearStoredLogin: () => undefined,
+          announceSignIn: () => undefined,
+          announceSignOut: () => undefined,
+        },
       }),
       { input: { readStoredLogin: () => ({ token: 'jwt-1', cachedUser: fetchedUser }) } },
     ).start();

@@ -31,7 +31,9 @@ const answered = (status: OrderStatus) => ({ code: 200, msg: 'ok', data: { order
 const STATUSES: readonly OrderStatus[] = ['paid', 'pending', 'cancelled', 'failed', 'expired', 'refunded'];
 const statusAnswers = STATUSES.map(answered);
 
-const resumeOf = (returnedAs: 'returned' | 'cancelled' | 'reloaded'): PaymentInput => ({ resume: { orderNo: 'ord-9', packageId: 'pkg-pro', returnedAs } });
+const resumeOf = (returnedAs: 'returned' | 'cancelled' | 'reloaded'): PaymentInput => ({
+  resume: { orderNo: 'ord-9', packageId: 'pkg-pro', returnedAs },
+});
 
 const names = new Map<unknown, string>([
   [created, 'created'],
@@ -46,7 +48,17 @@ function label(event: AnyEventObject): string {
   return answer ? `${defaultEventLabel(event).split('(')[0]}(${answer})` : defaultEventLabel(event);
 }
 
-const STATES = ['choosingPackage', 'creatingOrder', 'awaitingScan', 'confirming', 'paid', 'cancelled', 'failed', 'timedOut', 'stoppedAfterErrors'] as const;
+const STATES = [
+  'choosingPackage',
+  'creatingOrder',
+  'awaitingScan',
+  'confirming',
+  'paid',
+  'cancelled',
+  'failed',
+  'timedOut',
+  'stoppedAfterErrors',
+] as const;
 type PaymentState = (typeof STATES)[number];
 const POLLING = ['awaitingScan', 'confirming'] as const;
 
@@ -94,7 +106,12 @@ describeMachinePaths('wechatPayment machine', {
   callbacks: VISIBILITY_CALLBACKS,
   // Guards read how the order came back, whether a package is known and the failed checks in a row; the growing
   // wait is read by the delay only (the runner measures it on the real actor), so it stays out of the graph.
-  serializeContext: (context) => ({ returnedAs: context.returnedAs, hasPackage: context.packageId !== null, failedChecks: context.failedChecks, ...keyState(context) }),
+  serializeContext: (context) => ({
+    returnedAs: context.returnedAs,
+    hasPackage: context.packageId !== null,
+    failedChecks: context.failedChecks,
+    ...keyState(context),
+  }),
   maxSimplePaths: 80,
   assertState: (snapshot, step) => {
     const { event, previous, stepCalls, stepInvocations } = step;
@@ -124,7 +141,8 @@ describeMachinePaths('wechatPayment machine', {
     expect(snapshot.can({ type: 'DISMISS' })).toBe(is('paid') || is('cancelled') || is('failed') || is('timedOut') || is('stoppedAfterErrors'));
     const creates = stepInvocations('createOrder').map((invocation) => invocation.input);
     expect(creates).toEqual(entered('creatingOrder') ? [expect.objectContaining({ packageId: context.packageId, vaultId: context.vaultId })] : []);
-    if (event.type === 'PAY') expect(context).toMatchObject({ returnedAs: null, packageId: event.packageId, vaultId: event.vaultId ?? null, order: null });
+    if (event.type === 'PAY')
+      expect(context).toMatchObject({ returnedAs: null, packageId: event.packageId, vaultId: event.vaultId ?? null, order: null });
     if (event.type === 'RETRY') {
       // A new order, so a new code, for the same package.
       expect(was('cancelled') || was('failed') || was('timedOut')).toBe(true);
@@ -167,7 +185,10 @@ describeMachinePaths('wechatPayment machine', {
     }
 
     // Both the code and a confirmation poll the order; a stopped code stays on screen, a stopped confirmation ends.
-    assertPolling(snapshot, step, { polling: POLLING, stoppedAfterErrors: (polling) => (polling === 'awaitingScan' ? { awaitingScan: 'stoppedAfterErrors' } : 'stoppedAfterErrors') });
+    assertPolling(snapshot, step, {
+      polling: POLLING,
+      stoppedAfterErrors: (polling) => (polling === 'awaitingScan' ? { awaitingScan: 'stoppedAfterErrors' } : 'stoppedAfterErrors'),
+    });
     if (event.type === timeout.type) {
       expect(is('timedOut')).toBe(true);
       expect(context.order).toBe(before?.order);

@@ -16,7 +16,10 @@ export function DocumentHead() {
   useEffect(() => {
     // Imports settle in the order they were asked for, so the last page's head is the one that stays. Offline before
     // the module came, the page keeps the head it has; the next navigation tries again.
-    import('./applyHead').then(({ applyHead }) => applyHead({ path, i18n, siteUrl: config.siteUrl }), () => undefined);
+    import('./applyHead').then(
+      ({ applyHead }) => applyHead({ path, i18n, siteUrl: config.siteUrl }),
+      () => undefined,
+    );
   }, [path, i18n, _]);
   return null;
 }

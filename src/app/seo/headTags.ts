@@ -65,7 +65,9 @@ export function renderHeadTags(input: HeadInput): string {
   const lines = [`<title>${escapeHtml(title)}</title>`];
   for (const [attribute, key, value] of tags) {
     if (value === null) continue;
-    lines.push(attribute === 'rel' ? `<link rel="${key}" href="${escapeHtml(value)}">` : `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`);
+    lines.push(
+      attribute === 'rel' ? `<link rel="${key}" href="${escapeHtml(value)}">` : `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`,
+    );
   }
   return lines.join('\n');
 }

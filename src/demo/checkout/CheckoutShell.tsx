@@ -3,8 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { OrderStatus } from '../../api/contract';
 import type { OrderRow } from '../db';
 import { MERCHANT_NAME } from '../handlers/invoiceDocument';
-import styles from './Checkout.module.css';
 import qa from '../qa.module.css';
+import styles from './Checkout.module.css';
 
 export interface Simulation {
   label: string;

@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DemoEnvironment } from '../environment';
 import { Button } from '../../ui/Button';
-import { approveFromCheckout, paypalMessage, readCheckoutOrder, type CheckoutOrder, type CheckoutRequest, type PaypalPopupMessage } from './checkoutOrder';
+import {
+  approveFromCheckout,
+  paypalMessage,
+  readCheckoutOrder,
+  type CheckoutOrder,
+  type CheckoutRequest,
+  type PaypalPopupMessage,
+} from './checkoutOrder';
 import { CheckoutShell, OrderSummary, Simulations, useClosedOrderMessage } from './CheckoutShell';
 import styles from './Checkout.module.css';
 
@@ -68,7 +75,14 @@ export function PaypalPopup({ env, request, title, postToOpener, closeWindow }: 
           <Trans>Cancel</Trans>
         </Button>
       </div>
-      <Simulations simulations={[{ label: t`Decline the card`, run: () => answer(paypalMessage(request.orderNo, 'error', t`The card was declined. Try another card or payment method.`)) }]} />
+      <Simulations
+        simulations={[
+          {
+            label: t`Decline the card`,
+            run: () => answer(paypalMessage(request.orderNo, 'error', t`The card was declined. Try another card or payment method.`)),
+          },
+        ]}
+      />
     </CheckoutShell>
   );
 }

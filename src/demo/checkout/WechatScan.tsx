@@ -53,7 +53,9 @@ export function WechatScan({ env, request, title }: { env: DemoEnvironment; requ
     );
   }
 
-  const expires = checkout.order.expireTime ? new Date(checkout.order.expireTime).toLocaleTimeString(i18n.locale, { hour: '2-digit', minute: '2-digit' }) : null;
+  const expires = checkout.order.expireTime
+    ? new Date(checkout.order.expireTime).toLocaleTimeString(i18n.locale, { hour: '2-digit', minute: '2-digit' })
+    : null;
   return (
     <CheckoutShell title={title} stage="open">
       <div className={styles.qr} role="img" aria-label={t`QR code (demo)`} />

@@ -147,7 +147,10 @@ export function DiscordConsentPage({ env, request, navigate }: DiscordConsentPag
           </Button>
         </div>
       </form>
-      <Simulations disabled={leaving} simulations={[{ label: t`Discord error`, run: () => leaveTo(errorReturn(redirectUri, 'server_error', state)) }]} />
+      <Simulations
+        disabled={leaving}
+        simulations={[{ label: t`Discord error`, run: () => leaveTo(errorReturn(redirectUri, 'server_error', state)) }]}
+      />
     </Shell>
   );
 }

@@ -11,7 +11,11 @@ export async function renderDemoDiscord(root: HTMLElement): Promise<void> {
   await prepareLikeTheApp('Demo Discord');
   createRoot(root).render(
     <I18nProvider i18n={i18n}>
-      <DiscordConsentPage env={browserDemoEnvironment()} request={parseConsentRequest(window.location.href)} navigate={(url) => window.location.assign(url)} />
+      <DiscordConsentPage
+        env={browserDemoEnvironment()}
+        request={parseConsentRequest(window.location.href)}
+        navigate={(url) => window.location.assign(url)}
+      />
     </I18nProvider>,
   );
 }

@@ -22,7 +22,11 @@ function loadImage(url: string, spec: ArtworkSpec): Promise<HTMLImageElement> {
 
 function encode(canvas: HTMLCanvasElement, mimeType: RasterMimeType): Promise<Blob> {
   return new Promise((resolve, reject) => {
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error(`The browser could not encode the artwork as ${mimeType}`))), mimeType, ENCODER_QUALITY);
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error(`The browser could not encode the artwork as ${mimeType}`))),
+      mimeType,
+      ENCODER_QUALITY,
+    );
   });
 }
 

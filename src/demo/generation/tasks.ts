@@ -98,7 +98,11 @@ export function callParameters(model: GenerationModel, call: GenerateCall): Task
  * The account that owns this API key, and the key (the task API knows keys, not sessions). Keys are not
  * stored, so each row's key is derived and compared: a handful of HMACs for a demo's few accounts.
  */
-export async function accountForApiKey(data: DbData, apiKey: string | null, vault: KeyVault): Promise<{ account: Account; key: ApiKeyRow } | undefined> {
+export async function accountForApiKey(
+  data: DbData,
+  apiKey: string | null,
+  vault: KeyVault,
+): Promise<{ account: Account; key: ApiKeyRow } | undefined> {
   if (!apiKey) return undefined;
   for (const account of data.accounts) {
     for (const key of account.apiKeys) {
@@ -124,7 +128,16 @@ export function randomPlan(): TaskPlan {
 }
 
 /** A new running task and its usage record (status 0, the cost known up front, nothing charged yet). */
-export function createTask(data: DbData, account: Account, key: ApiKeyRow, params: TaskParameters, call: GenerateCall, failureRate: number, plan: TaskPlan, now = Date.now()): TaskRow {
+export function createTask(
+  data: DbData,
+  account: Account,
+  key: ApiKeyRow,
+  params: TaskParameters,
+  call: GenerateCall,
+  failureRate: number,
+  plan: TaskPlan,
+  now = Date.now(),
+): TaskRow {
   const taskId = randomHex(32);
   const usageRecordId = randomHex(16);
   // Stored as the endpoint took it, as the real host does.

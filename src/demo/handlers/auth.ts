@@ -35,14 +35,25 @@ export const MIN_PASSWORD_LENGTH = 8;
 // Inputs (typed against the contract's requests, so a contract change breaks the build here)
 // ---------------------------------------------------------------------------------------------------
 
-const Email = v.pipe(v.string(), v.trim(), v.email(() => t`Enter a valid e-mail address.`));
-const Password = v.pipe(v.string(), v.minLength(1, () => t`Enter your password.`));
+const Email = v.pipe(
+  v.string(),
+  v.trim(),
+  v.email(() => t`Enter a valid e-mail address.`),
+);
+const Password = v.pipe(
+  v.string(),
+  v.minLength(1, () => t`Enter your password.`),
+);
 const NewPassword = v.pipe(
   v.string(),
   v.minLength(MIN_PASSWORD_LENGTH, () => t`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`),
   v.maxLength(128, () => t`The password must be at most 128 characters long.`),
 );
-const Code = v.pipe(v.string(), v.trim(), v.minLength(1, () => t`Enter the verification code.`));
+const Code = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, () => t`Enter the verification code.`),
+);
 const ChallengeToken = v.optional(v.string());
 
 const SendCaptchaInput: v.GenericSchema<unknown, SendCaptchaQuery> = v.object({

@@ -18,7 +18,10 @@ export const MAX_PAGE_SIZE = 100;
 
 const Time = v.pipe(
   v.string(),
-  v.check((text) => !Number.isNaN(Date.parse(text)), () => t`Times must be ISO 8601 dates.`),
+  v.check(
+    (text) => !Number.isNaN(Date.parse(text)),
+    () => t`Times must be ISO 8601 dates.`,
+  ),
 );
 const TimeRecordInput: v.GenericSchema<unknown, TimeRecordRequest> = v.object({
   startTime: Time,
@@ -121,7 +124,9 @@ export function dashboardHandlers(env: DemoEnvironment): HttpHandler[] {
       if (!account) return sessionExpired();
       settleAccountTasks(env, data, account, request);
       const matching = usageOf(data, account)
-        .filter((record) => (input.status === undefined || record.status === input.status) && (input.model === undefined || record.model === input.model))
+        .filter(
+          (record) => (input.status === undefined || record.status === input.status) && (input.model === undefined || record.model === input.model),
+        )
         .sort((a, b) => b.createTime.localeCompare(a.createTime));
       const from = (input.pageNum - 1) * input.pageSize;
       const records = matching.slice(from, from + input.pageSize).map((row) => toRecord(account, row));

@@ -10,9 +10,9 @@ import { DEMO_DISCORD_PATH } from '../../services/demoPages';
 import { randomHex } from '../crypto';
 import { CODE_TTL_MS, accountForToken } from '../db';
 import type { DemoEnvironment } from '../environment';
+import { DEMO_DISCORD_INVITE_URL } from '../../config';
 import { BAD_REQUEST_CODE, fail, ok, route } from './route';
 import { sessionExpired } from './user';
-import { DEMO_DISCORD_INVITE_URL } from '../../config';
 
 /** The server the demo "joins" the user to. */
 export { DEMO_DISCORD_INVITE_URL };
@@ -20,7 +20,11 @@ export { DEMO_DISCORD_INVITE_URL };
 export const DISCORD_RETURN_PATH = '/join-discord';
 
 const AuthorizeInput: v.GenericSchema<unknown, DiscordAuthorizeQuery> = v.object({
-  oauthCode: v.pipe(v.string(), v.trim(), v.minLength(1, () => t`The Discord code is missing.`)),
+  oauthCode: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, () => t`The Discord code is missing.`),
+  ),
 });
 
 /** The consent page's address, as Discord's authorize URL would be: the app's client, scopes, return and state. */

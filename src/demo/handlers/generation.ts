@@ -93,12 +93,19 @@ function generateRoute(env: DemoEnvironment, endpoint: GenerateEndpoint): HttpHa
       const balance = account.credits;
       return fail(INSUFFICIENT_CREDITS_CODE, t`Insufficient credits: this task costs ${cost} credits and the balance is ${balance}.`);
     }
-    const task = createTask(data, account, key, { ...params, prompt: params.prompt.trim() }, checked.call, env.controls.get().generationFailureRate, randomPlan());
+    const task = createTask(
+      data,
+      account,
+      key,
+      { ...params, prompt: params.prompt.trim() },
+      checked.call,
+      env.controls.get().generationFailureRate,
+      randomPlan(),
+    );
     env.db.save();
     return ok({ taskId: task.taskId });
   });
 }
-
 
 export function generationHandlers(env: DemoEnvironment): HttpHandler[] {
   return [
@@ -139,7 +146,10 @@ export function generationHandlers(env: DemoEnvironment): HttpHandler[] {
       const mime = OUTPUT_MIME[parameters.outputFormat];
       const size = outputSize(parameters.aspectRatio, parameters.resolution);
       const blob = await renderResultImage({ taskId, prompt: parameters.prompt, index: image - 1, ...size }, mime);
-      return new HttpResponse(blob, { status: 200, headers: { 'Content-Type': blob.type || mime, 'Cache-Control': 'public, max-age=31536000, immutable' } });
+      return new HttpResponse(blob, {
+        status: 200,
+        headers: { 'Content-Type': blob.type || mime, 'Cache-Control': 'public, max-age=31536000, immutable' },
+      });
     }),
   ];
 }

@@ -16,7 +16,10 @@ const KeyName = v.pipe(
   v.minLength(1, () => t`Enter a name for the key.`),
   v.maxLength(MAX_KEY_NAME_LENGTH, () => t`The key name must be at most ${MAX_KEY_NAME_LENGTH} characters long.`),
 );
-const KeyId = v.pipe(v.string(), v.minLength(1, () => t`Choose a key.`));
+const KeyId = v.pipe(
+  v.string(),
+  v.minLength(1, () => t`Choose a key.`),
+);
 
 const AddKeyInput: v.GenericSchema<unknown, ApiKeyNameRequest> = v.object({ name: KeyName });
 const RenameKeyInput: v.GenericSchema<unknown, RenameApiKeyRequest> = v.object({ id: KeyId, name: KeyName });

@@ -30,22 +30,41 @@ const PageSize = v.pipe(
   v.maxValue(MAX_PAGE_SIZE, () => t`The page size must be between 1 and ${MAX_PAGE_SIZE}.`),
 );
 const OrderListInput: v.GenericSchema<unknown, PayOrderListRequest> = v.object({
-  pageNum: v.pipe(v.number(), v.integer(() => t`The page number must be a whole number.`), v.minValue(1, () => t`The page number starts at 1.`)),
+  pageNum: v.pipe(
+    v.number(),
+    v.integer(() => t`The page number must be a whole number.`),
+    v.minValue(1, () => t`The page number starts at 1.`),
+  ),
   pageSize: PageSize,
   orderNo: v.optional(v.pipe(v.string(), v.trim())),
 });
 
 const InvoiceInput: v.GenericSchema<unknown, InvoiceRequest> = v.object({
-  orderNos: v.pipe(v.array(v.pipe(v.string(), v.trim())), v.minLength(1, () => t`Choose at least one order to invoice.`)),
-  companyName: v.pipe(v.string(), v.trim(), v.minLength(1, () => t`Enter the company or person the invoice is for.`)),
+  orderNos: v.pipe(
+    v.array(v.pipe(v.string(), v.trim())),
+    v.minLength(1, () => t`Choose at least one order to invoice.`),
+  ),
+  companyName: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, () => t`Enter the company or person the invoice is for.`),
+  ),
   taxId: v.pipe(
     v.string(),
     v.trim(),
     v.minLength(MIN_TAX_ID_LENGTH, () => t`The tax ID must be ${MIN_TAX_ID_LENGTH} to ${MAX_TAX_ID_LENGTH} characters long.`),
     v.maxLength(MAX_TAX_ID_LENGTH, () => t`The tax ID must be ${MIN_TAX_ID_LENGTH} to ${MAX_TAX_ID_LENGTH} characters long.`),
   ),
-  email: v.pipe(v.string(), v.trim(), v.email(() => t`Enter a valid e-mail address.`)),
-  address: v.pipe(v.string(), v.trim(), v.minLength(1, () => t`Enter the billing address.`)),
+  email: v.pipe(
+    v.string(),
+    v.trim(),
+    v.email(() => t`Enter a valid e-mail address.`),
+  ),
+  address: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, () => t`Enter the billing address.`),
+  ),
 });
 
 const AutoTopUpInput: v.GenericSchema<unknown, AutoTopUpRequest> = v.object({
@@ -56,7 +75,11 @@ const AutoTopUpInput: v.GenericSchema<unknown, AutoTopUpRequest> = v.object({
     v.minValue(1, () => t`The top-up threshold must be between 1 and ${MAX_TOP_UP_THRESHOLD} credits.`),
     v.maxValue(MAX_TOP_UP_THRESHOLD, () => t`The top-up threshold must be between 1 and ${MAX_TOP_UP_THRESHOLD} credits.`),
   ),
-  packageId: v.pipe(v.string(), v.trim(), v.minLength(1, () => t`Choose a credit package.`)),
+  packageId: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, () => t`Choose a credit package.`),
+  ),
   paymentMethod: v.optional(v.nullable(v.string())),
 });
 
@@ -131,8 +154,11 @@ export function orderHandlers(env: DemoEnvironment): HttpHandler[] {
       const file = typeof params.file === 'string' ? params.file : '';
       const data = env.db.read();
       const invoice = file.endsWith('.html') ? findInvoice(data, file.slice(0, -'.html'.length)) : undefined;
-      if (!invoice) return new HttpResponse(t`This invoice does not exist.`, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-      const orders = invoice.orderNos.map((orderNo) => data.orders.find((order) => order.orderNo === orderNo)).filter((order): order is OrderRow => order !== undefined);
+      if (!invoice)
+        return new HttpResponse(t`This invoice does not exist.`, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+      const orders = invoice.orderNos
+        .map((orderNo) => data.orders.find((order) => order.orderNo === orderNo))
+        .filter((order): order is OrderRow => order !== undefined);
       return HttpResponse.html(invoiceHtml(invoice, orders));
     }),
   ];

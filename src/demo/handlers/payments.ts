@@ -60,9 +60,15 @@ const OrderEntries = {
 };
 const CreateOrderInput: v.GenericSchema<unknown, CreateOrderRequest> = v.object(OrderEntries);
 const PaypalCreateInput: v.GenericSchema<unknown, PaypalCreateRequest> = v.object({ ...OrderEntries, vaultId: v.optional(v.string()) });
-const CaptureInput: v.GenericSchema<unknown, PaypalCaptureRequest> = v.object({ orderNo: OrderNo, paypalOrderId: Required(() => t`Enter the PayPal order id.`) });
+const CaptureInput: v.GenericSchema<unknown, PaypalCaptureRequest> = v.object({
+  orderNo: OrderNo,
+  paypalOrderId: Required(() => t`Enter the PayPal order id.`),
+});
 const OrderNoInput: v.GenericSchema<unknown, OrderNoRequest> = v.object({ orderNo: OrderNo });
-const ZipInput: v.GenericSchema<unknown, ZipcodeQuery> = v.object({ countryCode: v.pipe(v.string(), v.trim(), v.toUpperCase()), zipcode: v.pipe(v.string(), v.trim()) });
+const ZipInput: v.GenericSchema<unknown, ZipcodeQuery> = v.object({
+  countryCode: v.pipe(v.string(), v.trim(), v.toUpperCase()),
+  zipcode: v.pipe(v.string(), v.trim()),
+});
 
 // ---------------------------------------------------------------------------------------------------
 // Pricing and links
@@ -158,7 +164,10 @@ function createOnce<N extends OrderCreatingCall & EndpointName>(
   const earlier = findIdempotentCall(env.db.read(), account, key);
   if (earlier) {
     if (earlier.endpoint !== name || earlier.request !== request) {
-      return fail(IDEMPOTENCY_KEY_REUSED_CODE, t`This idempotency key was already used for a different order request. Send a new key for a new purchase.`);
+      return fail(
+        IDEMPOTENCY_KEY_REUSED_CODE,
+        t`This idempotency key was already used for a different order request. Send a new key for a new purchase.`,
+      );
     }
     return ok(earlier.answer as ResponseInputOf<N>);
   }
@@ -233,7 +242,11 @@ export function paymentHandlers(env: DemoEnvironment): HttpHandler[] {
           return fail(BAD_REQUEST_CODE, t`This saved PayPal account is not available. Choose another payment method.`);
         }
         // A saved PayPal account pays without a new approval in the popup.
-        const order = createOrder(data, account, { ...priced.order, paypalOrderId: `PP-${randomHex(16).toUpperCase()}`, approved: vaultId ? true : undefined });
+        const order = createOrder(data, account, {
+          ...priced.order,
+          paypalOrderId: `PP-${randomHex(16).toUpperCase()}`,
+          approved: vaultId ? true : undefined,
+        });
         env.db.save();
         return ok({ orderNo: order.orderNo, paypalOrderId: order.paypalOrderId ?? '' });
       });

@@ -20,7 +20,11 @@ export const VIP_EMAIL_TAG = '+vip';
 
 const IpWhitelistInput: v.GenericSchema<unknown, IpWhitelistRequest> = v.object({ ips: v.array(v.string()) });
 const AlertsInput: v.GenericSchema<unknown, AlertsEmailRequest> = v.object({
-  alertEmail: v.pipe(v.string(), v.trim(), v.email(() => t`Enter a valid e-mail address.`)),
+  alertEmail: v.pipe(
+    v.string(),
+    v.trim(),
+    v.email(() => t`Enter a valid e-mail address.`),
+  ),
   alertThreshold: v.pipe(
     v.number(),
     v.integer(() => t`The alert threshold must be a whole number of credits.`),

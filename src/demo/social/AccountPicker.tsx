@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { returnFocusAfterUnmount } from '../../ui/returnFocus';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { returnFocusAfterUnmount } from '../../ui/returnFocus';
 import type { DemoIdentity } from '../socialCredential';
+import qa from '../qa.module.css';
+import { TextField } from '../../ui/TextField';
 import { parseAccountDraft, type AccountDraftProblem } from './accounts';
 import { AccountIdentity, AccountSymbol } from './AccountIdentity';
 import styles from './AccountPicker.module.css';
-import qa from '../qa.module.css';
-import { TextField } from '../../ui/TextField';
 
 export interface Simulation {
   label: string;
@@ -136,7 +136,12 @@ export function AccountPicker({ logo, title, subtitle, accounts, onChoose, onCan
           <ul className={styles.accounts}>
             {accounts.map((account, index) => (
               <li key={account.email}>
-                <button type="button" ref={index === 0 ? firstAccount : undefined} className={styles.account} onClick={() => onChoose(account, false)}>
+                <button
+                  type="button"
+                  ref={index === 0 ? firstAccount : undefined}
+                  className={styles.account}
+                  onClick={() => onChoose(account, false)}
+                >
                   <AccountIdentity account={account} />
                 </button>
               </li>

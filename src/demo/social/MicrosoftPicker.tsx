@@ -4,10 +4,7 @@ import { AccountPicker } from './AccountPicker';
 import { MicrosoftLogo } from './logos';
 import { demoMsalError, type DemoMsalErrorCode } from './msalError';
 
-export type MicrosoftOutcome =
-  | { kind: 'account'; account: DemoIdentity; isNew: boolean }
-  | { kind: 'noIdToken' }
-  | { kind: 'error'; error: Error };
+export type MicrosoftOutcome = { kind: 'account'; account: DemoIdentity; isNew: boolean } | { kind: 'noIdToken' } | { kind: 'error'; error: Error };
 
 interface MicrosoftPickerProps {
   accounts: DemoIdentity[];

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { useLocalActor } from '../../actors/useLocalActor';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalActor } from '../../actors/useLocalActor';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { loginSelectors } from '../../actors/login';
 import { emailCodeLogic } from '../../actors/emailCode';
@@ -36,7 +36,8 @@ export function CodeProtectedForm({ purpose, initialEmail }: { purpose: Purpose;
     // "Send code" is disabled while it cools down, which drops focus; the code field is where the user goes next.
     // Only when focus was on that button (or already lost): someone typing in another field keeps their place.
     const focused = document.activeElement;
-    const onButtonOrLost = focused === null || focused === document.body || (focused instanceof HTMLButtonElement && formRef.current?.contains(focused));
+    const onButtonOrLost =
+      focused === null || focused === document.body || (focused instanceof HTMLButtonElement && formRef.current?.contains(focused));
     if (codeSent && onButtonOrLost) codeField.current?.focus();
   }, [codeSent]);
 
@@ -57,7 +58,13 @@ export function CodeProtectedForm({ purpose, initialEmail }: { purpose: Purpose;
   const clear = (field: 'email' | 'code' | 'password') => setErrors((prev) => ({ ...prev, [field]: undefined }));
 
   return (
-    <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-label={purpose === 'register' ? t`Create an account` : t`Reset your password`}>
+    <form
+      ref={formRef}
+      className={styles.form}
+      onSubmit={submit}
+      noValidate
+      aria-label={purpose === 'register' ? t`Create an account` : t`Reset your password`}
+    >
       <EmailField
         value={email}
         error={errors.email}

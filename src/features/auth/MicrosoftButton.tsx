@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
-import { useLocalActor } from '../../actors/useLocalActor';
 import { Trans } from '@lingui/react/macro';
+import { useLocalActor } from '../../actors/useLocalActor';
 import { createMicrosoftButtonLogic } from '../../actors/microsoftButton';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { loginSelectors } from '../../actors/login';

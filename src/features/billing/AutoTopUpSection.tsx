@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { useLocalActor } from '../../actors/useLocalActor';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
+import { useLocalActor } from '../../actors/useLocalActor';
 import type { FieldErrors } from '../../../machines/saveForm.machine';
 import type { AppUser } from '../../actors/user';
 import { createResourceLogic } from '../../actors/resource';
@@ -83,8 +83,8 @@ export function AutoTopUpSection({ user }: { user: AppUser }) {
       <p className={styles.current} data-testid="topup-current">
         {savedValues.enabled && savedPackage ? (
           <Trans>
-            On: when the balance falls under {formatNumber(i18n, Number(savedValues.threshold))} credits, {i18n.number(totalCredits(savedPackage))} credits are bought
-            with your saved method.
+            On: when the balance falls under {formatNumber(i18n, Number(savedValues.threshold))} credits, {i18n.number(totalCredits(savedPackage))}{' '}
+            credits are bought with your saved method.
           </Trans>
         ) : (
           <Trans>Off: credits are bought only when you buy them.</Trans>
@@ -92,7 +92,13 @@ export function AutoTopUpSection({ user }: { user: AppUser }) {
       </p>
       <form className={styles.form} onSubmit={submit} noValidate>
         <label className={styles.switchLabel}>
-          <input type="checkbox" role="switch" className={styles.switch} checked={draft.enabled} onChange={(e) => form.patch({ enabled: e.target.checked })} />
+          <input
+            type="checkbox"
+            role="switch"
+            className={styles.switch}
+            checked={draft.enabled}
+            onChange={(e) => form.patch({ enabled: e.target.checked })}
+          />
           <span>
             <Trans>Top up automatically</Trans>
           </span>
@@ -111,7 +117,12 @@ export function AutoTopUpSection({ user }: { user: AppUser }) {
               <label htmlFor="topup-package" className={styles.fieldLabel}>
                 <Trans>Buy</Trans>
               </label>
-              <select id="topup-package" className={styles.select} value={draft.packageId} onChange={(e) => form.patch({ packageId: e.target.value })}>
+              <select
+                id="topup-package"
+                className={styles.select}
+                value={draft.packageId}
+                onChange={(e) => form.patch({ packageId: e.target.value })}
+              >
                 {CREDIT_PACKAGES.map((one) => (
                   <option key={one.id} value={one.id}>
                     {t`${i18n.number(totalCredits(one))} credits for ${i18n.number(one.priceUsd, { style: 'currency', currency: 'USD' })}`}

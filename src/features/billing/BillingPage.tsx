@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SavedSettingsGate } from '../../ui/saveForm/SavedSettingsGate';
 import { useLocalActor } from '../../actors/useLocalActor';
-import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResumeOrder } from '../../../machines/payment.shared';
 import { useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors, type AppUser } from '../../actors/user';
@@ -10,6 +10,8 @@ import { CREDIT_PACKAGES } from '../../domain/creditPackages';
 import { paymentToResume, readPendingOrder, withoutPaymentParams } from '../../services/pendingOrder';
 import { providersForCountry } from '../../domain/paymentProviders';
 import { DashboardLayout } from '../../ui/DashboardLayout';
+import { balanceText } from '../../ui/balance';
+import { formatNumber } from '../../ui/formatNumber';
 import { AutoTopUpSection } from './AutoTopUpSection';
 import { Checkout } from './Checkout';
 import { MethodPicker } from './MethodPicker';
@@ -17,8 +19,6 @@ import { OrdersSection, ordersLogic, ORDERS_PAGE_SIZE } from './OrdersSection';
 import { PackagePicker } from './PackagePicker';
 import { useDiscount } from './useDiscount';
 import styles from './Billing.module.css';
-import { balanceText } from '../../ui/balance';
-import { formatNumber } from '../../ui/formatNumber';
 
 const DEFAULT_PACKAGE = CREDIT_PACKAGES[1]?.id ?? CREDIT_PACKAGES[0]?.id ?? '';
 

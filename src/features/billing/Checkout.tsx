@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import { useLocalActor } from '../../actors/useLocalActor';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QRCodeSVG } from 'qrcode.react';
 import type { ActorRef, Snapshot } from 'xstate';
+import { useLocalActor } from '../../actors/useLocalActor';
 import type { PaymentUserEvent, ResumeOrder } from '../../../machines/payment.shared';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import {
@@ -25,12 +25,11 @@ import { useModeServices } from '../../services/ServicesContext';
 import { PAYPAL_BUTTONS_ID } from '../../services/paypal';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
-import { useSavedPaypalMethods, type SavedMethod } from './useSavedPaypalMethods';
-import styles from './Billing.module.css';
 import { formatDate } from '../../ui/formatDate';
 import { formatMoney } from '../../ui/formatNumber';
 import { safeHref } from '../../services/urls';
-
+import styles from './Billing.module.css';
+import { useSavedPaypalMethods, type SavedMethod } from './useSavedPaypalMethods';
 
 /**
  * What a QR code holds at most (version 40, error correction L, as bytes): qrcode.react throws on a longer code,
@@ -187,15 +186,13 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
             {checksStopped ? (
               <p className={styles.result} role="alert">
                 <Trans>
-                  Scan with WeChat to pay {price(ordered)}. This page stopped checking for your payment because our server did not answer several times in
-                  a row. Once you have paid, check again.
+                  Scan with WeChat to pay {price(ordered)}. This page stopped checking for your payment because our server did not answer several
+                  times in a row. Once you have paid, check again.
                 </Trans>
               </p>
             ) : (
               <p>
-                <Trans>
-                  Scan with WeChat to pay {price(ordered)}. This page updates by itself once you have paid.
-                </Trans>
+                <Trans>Scan with WeChat to pay {price(ordered)}. This page updates by itself once you have paid.</Trans>
               </p>
             )}
             {expires ? (
@@ -238,8 +235,8 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
         <>
           <p className={styles.result} role="alert">
             <Trans>
-              We could not confirm your payment with {name}: our server did not answer several times in a row, so this page stopped asking. If you paid,
-              your credits arrive once it is confirmed; the order stays in your list.
+              We could not confirm your payment with {name}: our server did not answer several times in a row, so this page stopped asking. If you
+              paid, your credits arrive once it is confirmed; the order stays in your list.
             </Trans>
           </p>
           <div className={styles.actions}>
@@ -301,7 +298,9 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
               // The page stops at the code's expiry or after 15 minutes, whichever comes first: the code may still work.
               <Trans>No payment arrived while this page was waiting. If you paid, check again; otherwise get a new code.</Trans>
             ) : (
-              <Trans>{name} has not confirmed the payment yet. If you paid, your credits arrive as soon as it does; the order stays in your list.</Trans>
+              <Trans>
+                {name} has not confirmed the payment yet. If you paid, your credits arrive as soon as it does; the order stays in your list.
+              </Trans>
             )}
           </p>
           <div className={styles.actions}>

@@ -8,13 +8,13 @@ import { CURRENCY, findPackage, priceAfterDiscount, totalCredits } from '../../d
 import { providersForCountry } from '../../domain/paymentProviders';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import { formatDate } from '../../ui/formatDate';
+import { formatMoney, formatNumber } from '../../ui/formatNumber';
+import { balanceText } from '../../ui/balance';
 import { Checkout } from './Checkout';
 import { MethodPicker } from './MethodPicker';
 import { useDiscount } from './useDiscount';
 import styles from './Billing.module.css';
-import { formatDate } from '../../ui/formatDate';
-import { formatMoney, formatNumber } from '../../ui/formatNumber';
-import { balanceText } from '../../ui/balance';
 
 /**
  * Offers to renew the last package when the balance is under the account's alert threshold or the plan ends
@@ -47,11 +47,13 @@ export function EarlyRenewalModal({ user }: { user: AppUser }) {
         <p>
           {offeredFor === 'planEnding' && user.planEndTime ? (
             <Trans>
-              Your plan ends on {formatDate(i18n, user.planEndTime, { dateStyle: 'long' })}. Renew now so your credits stay usable and your calls keep working.
+              Your plan ends on {formatDate(i18n, user.planEndTime, { dateStyle: 'long' })}. Renew now so your credits stay usable and your calls keep
+              working.
             </Trans>
           ) : (
             <Trans>
-              Your balance is {balanceText(i18n, user.credits)} credits, under your alert threshold of {threshold}. Renew now so your calls keep working.
+              Your balance is {balanceText(i18n, user.credits)} credits, under your alert threshold of {threshold}. Renew now so your calls keep
+              working.
             </Trans>
           )}
         </p>

@@ -13,7 +13,46 @@ import { ZipStateLookup } from './ZipStateLookup';
 import styles from './Billing.module.css';
 
 /** Countries offered for the billing address; names come from the browser in the reader's language. */
-const COUNTRIES = ['US', 'CA', 'GB', 'IE', 'DE', 'FR', 'ES', 'IT', 'NL', 'BE', 'CH', 'AT', 'SE', 'NO', 'DK', 'FI', 'PL', 'CZ', 'PT', 'RU', 'UA', 'KZ', 'TR', 'IL', 'AE', 'IN', 'CN', 'HK', 'TW', 'JP', 'KR', 'SG', 'AU', 'NZ', 'BR', 'MX', 'AR', 'ZA'];
+const COUNTRIES = [
+  'US',
+  'CA',
+  'GB',
+  'IE',
+  'DE',
+  'FR',
+  'ES',
+  'IT',
+  'NL',
+  'BE',
+  'CH',
+  'AT',
+  'SE',
+  'NO',
+  'DK',
+  'FI',
+  'PL',
+  'CZ',
+  'PT',
+  'RU',
+  'UA',
+  'KZ',
+  'TR',
+  'IL',
+  'AE',
+  'IN',
+  'CN',
+  'HK',
+  'TW',
+  'JP',
+  'KR',
+  'SG',
+  'AU',
+  'NZ',
+  'BR',
+  'MX',
+  'AR',
+  'ZA',
+];
 
 export function InvoicePanel({ orders, onApplied }: { orders: Order[]; onApplied: () => void }) {
   const { t, i18n } = useLingui();
@@ -27,7 +66,13 @@ export function InvoicePanel({ orders, onApplied }: { orders: Order[]; onApplied
     initial: EMPTY_INVOICE,
     validate: validateInvoice,
     save: (values) =>
-      applyInvoice({ orderNos: selection.current, companyName: values.companyName.trim(), taxId: values.taxId.trim(), email: values.email.trim(), address: invoiceAddress(values) }),
+      applyInvoice({
+        orderNos: selection.current,
+        companyName: values.companyName.trim(),
+        taxId: values.taxId.trim(),
+        email: values.email.trim(),
+        address: invoiceAddress(values),
+      }),
     savedMessage: () => translate`Invoice issued. Download it from the order list.`,
   });
   const { draft, errors } = form;
@@ -53,7 +98,9 @@ export function InvoicePanel({ orders, onApplied }: { orders: Order[]; onApplied
       </h3>
       <p className={styles.hint}>
         {orders.length === 1 ? (
-          <Trans>One invoice for order {orderNos[0]}, {formatMoney(i18n, total, currency)}.</Trans>
+          <Trans>
+            One invoice for order {orderNos[0]}, {formatMoney(i18n, total, currency)}.
+          </Trans>
         ) : (
           <Trans>
             One invoice for {orders.length} orders, {formatMoney(i18n, total, currency)} in all.
@@ -61,16 +108,57 @@ export function InvoicePanel({ orders, onApplied }: { orders: Order[]; onApplied
         )}
       </p>
       <div className={styles.fields}>
-        <TextField ref={form.fieldRef('companyName')} label={t`Company or full name`} autoComplete="organization" value={draft.companyName} error={errors.companyName} onChange={(e) => set({ companyName: e.target.value })} />
-        <TextField ref={form.fieldRef('taxId')} label={t`Tax ID`} value={draft.taxId} error={errors.taxId} onChange={(e) => set({ taxId: e.target.value })} />
-        <TextField ref={form.fieldRef('email')} label={t`Billing e-mail`} type="email" autoComplete="email" value={draft.email} error={errors.email} onChange={(e) => set({ email: e.target.value })} />
-        <TextField ref={form.fieldRef('street')} label={t`Street address`} autoComplete="street-address" value={draft.street} error={errors.street} onChange={(e) => set({ street: e.target.value })} />
-        <TextField ref={form.fieldRef('city')} label={t`City`} autoComplete="address-level2" value={draft.city} error={errors.city} onChange={(e) => set({ city: e.target.value })} />
+        <TextField
+          ref={form.fieldRef('companyName')}
+          label={t`Company or full name`}
+          autoComplete="organization"
+          value={draft.companyName}
+          error={errors.companyName}
+          onChange={(e) => set({ companyName: e.target.value })}
+        />
+        <TextField
+          ref={form.fieldRef('taxId')}
+          label={t`Tax ID`}
+          value={draft.taxId}
+          error={errors.taxId}
+          onChange={(e) => set({ taxId: e.target.value })}
+        />
+        <TextField
+          ref={form.fieldRef('email')}
+          label={t`Billing e-mail`}
+          type="email"
+          autoComplete="email"
+          value={draft.email}
+          error={errors.email}
+          onChange={(e) => set({ email: e.target.value })}
+        />
+        <TextField
+          ref={form.fieldRef('street')}
+          label={t`Street address`}
+          autoComplete="street-address"
+          value={draft.street}
+          error={errors.street}
+          onChange={(e) => set({ street: e.target.value })}
+        />
+        <TextField
+          ref={form.fieldRef('city')}
+          label={t`City`}
+          autoComplete="address-level2"
+          value={draft.city}
+          error={errors.city}
+          onChange={(e) => set({ city: e.target.value })}
+        />
         <div className={styles.selectField}>
           <label htmlFor="invoice-country" className={styles.fieldLabel}>
             <Trans>Country</Trans>
           </label>
-          <select id="invoice-country" className={styles.select} value={draft.country} autoComplete="country" onChange={(e) => set({ country: e.target.value, state: '' })}>
+          <select
+            id="invoice-country"
+            className={styles.select}
+            value={draft.country}
+            autoComplete="country"
+            onChange={(e) => set({ country: e.target.value, state: '' })}
+          >
             {COUNTRIES.map((code) => (
               <option key={code} value={code}>
                 {countryNames.of(code) ?? code}

@@ -9,14 +9,14 @@ import type { Order } from '../../api/contract';
 import { PROVIDER_NAMES } from '../../domain/paymentProviders';
 import { Button } from '../../ui/Button';
 import tableStyles from '../../ui/DataTable.module.css';
-import { downloadInvoice } from './downloadInvoice';
 import { PagedSection } from '../../ui/PagedSection';
-import { InvoicePanel } from './InvoicePanel';
-import { orderStatusLabel, orderStatusTone } from './orderLabels';
-import styles from './Billing.module.css';
 import { formatDate } from '../../ui/formatDate';
 import { formatMoney, formatNumber } from '../../ui/formatNumber';
 import { httpUrl } from '../../services/urls';
+import { downloadInvoice } from './downloadInvoice';
+import { InvoicePanel } from './InvoicePanel';
+import { orderStatusLabel, orderStatusTone } from './orderLabels';
+import styles from './Billing.module.css';
 
 export const ORDERS_PAGE_SIZE = 10;
 
@@ -87,82 +87,87 @@ export function OrdersSection({ actor }: { actor: OrdersActor }) {
           <p className={styles.hint}>
             <Trans>Tick paid orders to apply for an invoice.</Trans>
           </p>
-      <div className={tableStyles.wrap} aria-busy={busy || undefined}>
-        <table className={tableStyles.table}>
-          <thead>
-            <tr>
-              <th scope="col">
-                <span className="visually-hidden">
-                  <Trans>Select for invoice</Trans>
-                </span>
-              </th>
-              <th scope="col">
-                <Trans>Order</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Date</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Method</Trans>
-              </th>
-              <th scope="col" className={tableStyles.number}>
-                <Trans>Amount</Trans>
-              </th>
-              <th scope="col" className={tableStyles.number}>
-                <Trans>Credits</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Status</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Invoice</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((order) => {
-              const link = invoiceLink(order.invoiceUrl);
-              return (
-                <tr key={order.orderNo}>
-                  <td>
-                    {invoiceable(order) ? (
-                      <input
-                        type="checkbox"
-                        checked={selected.has(order.orderNo)}
-                        onChange={(event) => toggle(order.orderNo, event.target.checked)}
-                        aria-label={t`Select order ${order.orderNo} for an invoice`}
-                      />
-                    ) : null}
-                  </td>
-                  <td>
-                    <code className={styles.orderNo}>{order.orderNo}</code>
-                  </td>
-                  <td>{formatDate(i18n, order.createTime, { dateStyle: 'medium', timeStyle: 'short' })}</td>
-                  <td>{PROVIDER_NAMES[order.provider]}</td>
-                  <td className={tableStyles.number}>{money(order)}</td>
-                  <td className={tableStyles.number}>{formatNumber(i18n, order.credits)}</td>
-                  <td>
-                    <span className={styles.status} data-tone={orderStatusTone(order.status)}>
-                      {orderStatusLabel(order.status)}
+          <div className={tableStyles.wrap} aria-busy={busy || undefined}>
+            <table className={tableStyles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="visually-hidden">
+                      <Trans>Select for invoice</Trans>
                     </span>
-                  </td>
-                  <td>
-                    {link ? (
-                      <Button size="sm" variant="ghost" onClick={() => downloadInvoice(link, order.orderNo)} aria-label={t`Download the invoice for order ${order.orderNo}`}>
-                        <Trans>Download</Trans>
-                      </Button>
-                    ) : order.invoiceStatus === 'applied' ? (
-                      <Trans>Requested</Trans>
-                    ) : (
-                      <span className={styles.muted}>—</span>
-                    )}
-                  </td>
+                  </th>
+                  <th scope="col">
+                    <Trans>Order</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Date</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Method</Trans>
+                  </th>
+                  <th scope="col" className={tableStyles.number}>
+                    <Trans>Amount</Trans>
+                  </th>
+                  <th scope="col" className={tableStyles.number}>
+                    <Trans>Credits</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Status</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Invoice</Trans>
+                  </th>
                 </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+              </thead>
+              <tbody>
+                {orders.map((order) => {
+                  const link = invoiceLink(order.invoiceUrl);
+                  return (
+                    <tr key={order.orderNo}>
+                      <td>
+                        {invoiceable(order) ? (
+                          <input
+                            type="checkbox"
+                            checked={selected.has(order.orderNo)}
+                            onChange={(event) => toggle(order.orderNo, event.target.checked)}
+                            aria-label={t`Select order ${order.orderNo} for an invoice`}
+                          />
+                        ) : null}
+                      </td>
+                      <td>
+                        <code className={styles.orderNo}>{order.orderNo}</code>
+                      </td>
+                      <td>{formatDate(i18n, order.createTime, { dateStyle: 'medium', timeStyle: 'short' })}</td>
+                      <td>{PROVIDER_NAMES[order.provider]}</td>
+                      <td className={tableStyles.number}>{money(order)}</td>
+                      <td className={tableStyles.number}>{formatNumber(i18n, order.credits)}</td>
+                      <td>
+                        <span className={styles.status} data-tone={orderStatusTone(order.status)}>
+                          {orderStatusLabel(order.status)}
+                        </span>
+                      </td>
+                      <td>
+                        {link ? (
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            onClick={() => downloadInvoice(link, order.orderNo)}
+                            aria-label={t`Download the invoice for order ${order.orderNo}`}
+                          >
+                            <Trans>Download</Trans>
+                          </Button>
+                        ) : order.invoiceStatus === 'applied' ? (
+                          <Trans>Requested</Trans>
+                        ) : (
+                          <span className={styles.muted}>—</span>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </PagedSection>

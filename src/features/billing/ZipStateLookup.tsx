@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { useLocalActor } from '../../actors/useLocalActor';
 import { Trans } from '@lingui/react/macro';
+import { useLocalActor } from '../../actors/useLocalActor';
 import { createResourceLogic } from '../../actors/resource';
 import { zipcodeInfo } from '../../api/trade';
 import { Spinner } from '../../ui/Spinner';

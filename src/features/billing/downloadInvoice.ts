@@ -1,5 +1,5 @@
-import { toast } from '../../ui/toast';
 import { t } from '@lingui/core/macro';
+import { toast } from '../../ui/toast';
 import { fetchInvoiceDownload } from '../../api/orders';
 
 /**

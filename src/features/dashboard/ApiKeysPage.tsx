@@ -1,9 +1,9 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { SavedSettingsGate } from '../../ui/saveForm/SavedSettingsGate';
 import { useSelector } from '@xstate/react';
-import { useLocalActor } from '../../actors/useLocalActor';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { SavedSettingsGate } from '../../ui/saveForm/SavedSettingsGate';
+import { useLocalActor } from '../../actors/useLocalActor';
 import { createApiKeysLogic, type ApiKeysActor } from '../../actors/apiKeys';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors } from '../../actors/user';
@@ -14,10 +14,10 @@ import { TextField } from '../../ui/TextField';
 import { maskKey } from '../../ui/maskKey';
 import { copyText } from '../../ui/copyText';
 import { DashboardLayout } from '../../ui/DashboardLayout';
-import { IpWhitelistSection } from './IpWhitelistSection';
 import tableStyles from '../../ui/DataTable.module.css';
-import styles from './ApiKeys.module.css';
 import { formatDate } from '../../ui/formatDate';
+import { IpWhitelistSection } from './IpWhitelistSection';
+import styles from './ApiKeys.module.css';
 
 function copyKey(key: string) {
   void copyText(key);
@@ -113,7 +113,19 @@ function ApiKeysManager() {
   const logic = useMemo(() => createApiKeysLogic(user), [user]);
   const actor = useLocalActor(logic);
   const phase = useSelector(actor, (s) =>
-    s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('adding') ? 'adding' : s.matches('renaming') ? 'renaming' : s.matches('deleting') ? 'deleting' : s.matches('resetting') ? 'resetting' : 'list',
+    s.matches('loading')
+      ? 'loading'
+      : s.matches('failed')
+        ? 'failed'
+        : s.matches('adding')
+          ? 'adding'
+          : s.matches('renaming')
+            ? 'renaming'
+            : s.matches('deleting')
+              ? 'deleting'
+              : s.matches('resetting')
+                ? 'resetting'
+                : 'list',
   );
   const created = useSelector(actor, (s) => (s.matches({ adding: 'created' }) ? s.context.created : null));
   const keys = useSelector(actor, (s) => s.context.keys);
@@ -191,7 +203,12 @@ function ApiKeysManager() {
                       <Button size="sm" variant="ghost" onClick={() => copyKey(key.apiKey)} aria-label={t`Copy key ${key.name}`}>
                         <Trans>Copy</Trans>
                       </Button>
-                      <Button size="sm" variant="ghost" onClick={() => actor.send({ type: 'RENAME', id: key.id })} aria-label={t`Rename key ${key.name}`}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => actor.send({ type: 'RENAME', id: key.id })}
+                        aria-label={t`Rename key ${key.name}`}
+                      >
                         <Trans>Rename</Trans>
                       </Button>
                       {key.primary ? (
@@ -199,7 +216,12 @@ function ApiKeysManager() {
                           <Trans>Reset</Trans>
                         </Button>
                       ) : (
-                        <Button size="sm" variant="ghost" onClick={() => actor.send({ type: 'DELETE', id: key.id })} aria-label={t`Delete key ${key.name}`}>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => actor.send({ type: 'DELETE', id: key.id })}
+                          aria-label={t`Delete key ${key.name}`}
+                        >
                           <Trans>Delete</Trans>
                         </Button>
                       )}
@@ -216,7 +238,9 @@ function ApiKeysManager() {
         {created ? (
           <div className={styles.form}>
             <p>
-              <Trans>Keep this key secret: anyone who has it can spend your credits. You can copy it again from the list of keys while you are signed in.</Trans>
+              <Trans>
+                Keep this key secret: anyone who has it can spend your credits. You can copy it again from the list of keys while you are signed in.
+              </Trans>
             </p>
             <code className={styles.fullKey} aria-label={t`New API key`}>
               {created.apiKey}
@@ -239,10 +263,18 @@ function ApiKeysManager() {
         <NameForm actor={actor} initial={target?.name ?? ''} submitLabel={t`Save name`} />
       </Dialog>
       <Dialog open={phase === 'deleting'} onDismiss={dismiss} title={t`Delete the key “${target?.name ?? ''}”?`}>
-        <ConfirmStep actor={actor} message={t`Calls that use this key will be refused from now on. This cannot be undone.`} confirmLabel={t`Delete key`} />
+        <ConfirmStep
+          actor={actor}
+          message={t`Calls that use this key will be refused from now on. This cannot be undone.`}
+          confirmLabel={t`Delete key`}
+        />
       </Dialog>
       <Dialog open={phase === 'resetting'} onDismiss={dismiss} title={t`Reset the primary key?`}>
-        <ConfirmStep actor={actor} message={t`The primary key gets a new secret. The old one stops working at once, so update it wherever you use it.`} confirmLabel={t`Reset key`} />
+        <ConfirmStep
+          actor={actor}
+          message={t`The primary key gets a new secret. The old one stops working at once, so update it wherever you use it.`}
+          confirmLabel={t`Reset key`}
+        />
       </Dialog>
     </>
   );

@@ -5,9 +5,9 @@ import type { AppUser } from '../../actors/user';
 import { saveIpWhitelist } from '../../api/user';
 import { MAX_WHITELIST_ENTRIES } from '../../services/ipAddress';
 import { FormFooter } from '../../ui/saveForm/SaveStatus';
-import { validateWhitelist, whitelistEntries, type WhitelistValues } from './settingsValidation';
 import { useSaveForm } from '../../ui/saveForm/useSaveForm';
 import styles from '../../ui/SettingsForm.module.css';
+import { validateWhitelist, whitelistEntries, type WhitelistValues } from './settingsValidation';
 
 /** Which addresses may call the API with this account's keys; none listed means any address. */
 export function IpWhitelistSection({ user }: { user: AppUser }) {
@@ -68,7 +68,9 @@ export function IpWhitelistSection({ user }: { user: AppUser }) {
             onChange={(event) => form.change({ text: event.target.value })}
           />
           <p id="whitelist-hint" className={styles.hint}>
-            <Trans>IPv4 or IPv6 addresses, or CIDR ranges such as 198.51.100.0/24; up to {MAX_WHITELIST_ENTRIES}. Leave it empty to accept any address.</Trans>
+            <Trans>
+              IPv4 or IPv6 addresses, or CIDR ranges such as 198.51.100.0/24; up to {MAX_WHITELIST_ENTRIES}. Leave it empty to accept any address.
+            </Trans>
           </p>
           <ul id="whitelist-errors" className={styles.lineErrors} role={lineErrors.length ? 'alert' : undefined}>
             {lineErrors.map(([key, message]) => (

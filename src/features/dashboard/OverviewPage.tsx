@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { useLocalActor } from '../../actors/useLocalActor';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalActor } from '../../actors/useLocalActor';
 import { createResourceLogic } from '../../actors/resource';
 import { useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors } from '../../actors/user';
@@ -10,12 +10,12 @@ import type { Discount } from '../../api/contract';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { DashboardLayout } from '../../ui/DashboardLayout';
-import { UsageRecordsSection } from './UsageRecordsSection';
-import { UsageSection } from './UsageSection';
-import styles from './Overview.module.css';
 import { formatDate } from '../../ui/formatDate';
 import { formatNumber } from '../../ui/formatNumber';
 import { balanceText } from '../../ui/balance';
+import styles from './Overview.module.css';
+import { UsageSection } from './UsageSection';
+import { UsageRecordsSection } from './UsageRecordsSection';
 
 const discountLogic = createResourceLogic(() => userDiscount());
 
@@ -62,7 +62,9 @@ function DiscountCard() {
         </div>
       ) : discount ? (
         <>
-          <p className={styles.cardValue}>{t`${formatNumber(i18n, discount.percentOff / 100, { style: 'percent', maximumFractionDigits: 1 })} off`}</p>
+          <p
+            className={styles.cardValue}
+          >{t`${formatNumber(i18n, discount.percentOff / 100, { style: 'percent', maximumFractionDigits: 1 })} off`}</p>
           <p className={styles.cardNote}>
             {discount.label ? `${discount.label}. ` : ''}
             {discount.expiresAt ? (

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
-import { SavedSettingsGate } from '../../ui/saveForm/SavedSettingsGate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { t as translate } from '@lingui/core/macro';
+import { SavedSettingsGate } from '../../ui/saveForm/SavedSettingsGate';
 import { useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors, type AppUser } from '../../actors/user';
 import { saveAlertsEmail, updateEmailSubscription } from '../../api/user';
@@ -9,9 +9,9 @@ import { TextField } from '../../ui/TextField';
 import { formatNumber } from '../../ui/formatNumber';
 import { DashboardLayout } from '../../ui/DashboardLayout';
 import { FormFooter, SaveStatus } from '../../ui/saveForm/SaveStatus';
-import { validateAlerts, type AlertValues } from './settingsValidation';
 import { useSaveForm } from '../../ui/saveForm/useSaveForm';
 import styles from '../../ui/SettingsForm.module.css';
+import { validateAlerts, type AlertValues } from './settingsValidation';
 
 function AlertsForm({ user }: { user: AppUser }) {
   const { t, i18n } = useLingui();
@@ -37,7 +37,8 @@ function AlertsForm({ user }: { user: AppUser }) {
       <p className={styles.current} data-testid="alert-current">
         {savedValues.alertEmail ? (
           <Trans>
-            Alerts go to <strong>{savedValues.alertEmail}</strong> when the balance falls under {formatNumber(i18n, Number(savedValues.alertThreshold))} credits.
+            Alerts go to <strong>{savedValues.alertEmail}</strong> when the balance falls under{' '}
+            {formatNumber(i18n, Number(savedValues.alertThreshold))} credits.
           </Trans>
         ) : (
           <Trans>No alert is set up.</Trans>

@@ -60,7 +60,12 @@ export default function UsageChartCanvas({ labels, series, stacked, description,
           interaction: { mode: 'index', intersect: false },
           scales: {
             x: { stacked, ticks: { color: text, maxRotation: 0, autoSkipPadding: 12 }, grid: { display: false } },
-            y: { stacked, beginAtZero: true, ticks: { color: text, precision: 0, callback: (value) => formatValue(Number(value)) }, grid: { color: grid } },
+            y: {
+              stacked,
+              beginAtZero: true,
+              ticks: { color: text, precision: 0, callback: (value) => formatValue(Number(value)) },
+              grid: { color: grid },
+            },
           },
           plugins: {
             legend: { display: series.length > 1, position: 'bottom', labels: { color: text, boxWidth: 12 } },

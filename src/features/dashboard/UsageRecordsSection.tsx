@@ -1,22 +1,25 @@
 import { useSelector } from '@xstate/react';
-import { useLocalActor } from '../../actors/useLocalActor';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalActor } from '../../actors/useLocalActor';
 import { useChargesListLogic } from '../../actors/pagedList';
 import { usageRecordPage } from '../../api/dashboard';
 import type { UsageRecord } from '../../api/contract';
 import tableStyles from '../../ui/DataTable.module.css';
 import { PagedSection } from '../../ui/PagedSection';
 import { modelName, taskStatusLabel, taskStatusTone } from '../../ui/usageLabels';
-import styles from './Overview.module.css';
 import { formatDate } from '../../ui/formatDate';
 import { formatNumber } from '../../ui/formatNumber';
+import styles from './Overview.module.css';
 
 export const RECORDS_PAGE_SIZE = 10;
 
 /** The latest calls, newest first, a page at a time. */
 export function UsageRecordsSection() {
   const { t, i18n } = useLingui();
-  const actor = useLocalActor(useChargesListLogic(({ pageNum, pageSize }) => usageRecordPage({ pageNum, pageSize })), { input: { pageSize: RECORDS_PAGE_SIZE } });
+  const actor = useLocalActor(
+    useChargesListLogic(({ pageNum, pageSize }) => usageRecordPage({ pageNum, pageSize })),
+    { input: { pageSize: RECORDS_PAGE_SIZE } },
+  );
   // The list's fetcher is usageRecordPage: its records are UsageRecords.
   const records = useSelector(actor, (s) => s.context.records as UsageRecord[]);
   const time = (iso: string) => formatDate(i18n, iso, { dateStyle: 'medium', timeStyle: 'short' });
@@ -77,7 +80,9 @@ export function UsageRecordsSection() {
                     </span>
                   </td>
                   <td className={tableStyles.number}>{formatNumber(i18n, record.credits)}</td>
-                  <td className={tableStyles.number}>{record.refundedCredits > 0 ? formatNumber(i18n, record.refundedCredits) : <span className={styles.muted}>—</span>}</td>
+                  <td className={tableStyles.number}>
+                    {record.refundedCredits > 0 ? formatNumber(i18n, record.refundedCredits) : <span className={styles.muted}>—</span>}
+                  </td>
                 </tr>
               ))}
             </tbody>

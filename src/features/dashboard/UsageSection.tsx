@@ -1,8 +1,8 @@
 import { Suspense, useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { useLocalActor } from '../../actors/useLocalActor';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
+import { useLocalActor } from '../../actors/useLocalActor';
 import {
   allowsHourly,
   MAX_CUSTOM_RANGE_DAYS,
@@ -22,17 +22,18 @@ import { SegmentedControl } from '../../ui/SegmentedControl';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import tableStyles from '../../ui/DataTable.module.css';
-import type { ChartSeries } from './UsageChartCanvas';
-import styles from './Overview.module.css';
 import { formatDate } from '../../ui/formatDate';
 import { formatNumber } from '../../ui/formatNumber';
+import styles from './Overview.module.css';
+import type { ChartSeries } from './UsageChartCanvas';
 
 // chart.js is the heaviest thing on the dashboard: it loads after the page has shown.
 const UsageChartCanvas = retryableLazy(() => import('./UsageChartCanvas'));
 
 type UsageChartSnapshot = SnapshotFrom<typeof usageChartLogic>;
 
-const selectPhase = (s: UsageChartSnapshot) => (s.matches('failed') ? 'failed' : s.matches('noUsage') ? 'noUsage' : s.matches('showing') ? 'showing' : 'loading');
+const selectPhase = (s: UsageChartSnapshot) =>
+  s.matches('failed') ? 'failed' : s.matches('noUsage') ? 'noUsage' : s.matches('showing') ? 'showing' : 'loading';
 
 /** `YYYY-MM-DD` of a UTC day. */
 function isoDay(time: number): string {
@@ -99,8 +100,22 @@ function CustomRangeForm({ range, onApply }: { range: UsageRange; onApply: (rang
 
   return (
     <form className={styles.customRange} onSubmit={apply} noValidate>
-      <TextField type="date" label={t`From`} value={from} max={today} onChange={(event) => setFrom(event.target.value)} aria-invalid={problem ? true : undefined} />
-      <TextField type="date" label={t`To`} value={to} max={today} onChange={(event) => setTo(event.target.value)} aria-invalid={problem ? true : undefined} />
+      <TextField
+        type="date"
+        label={t`From`}
+        value={from}
+        max={today}
+        onChange={(event) => setFrom(event.target.value)}
+        aria-invalid={problem ? true : undefined}
+      />
+      <TextField
+        type="date"
+        label={t`To`}
+        value={to}
+        max={today}
+        onChange={(event) => setTo(event.target.value)}
+        aria-invalid={problem ? true : undefined}
+      />
       <Button type="submit" size="sm">
         <Trans>Show range</Trans>
       </Button>
@@ -167,8 +182,8 @@ export function UsageSection() {
         <p className={styles.totals} aria-live="polite">
           {phase === 'showing' || phase === 'noUsage' ? (
             <Trans>
-              <Plural value={totalCredits} one="# credit" other="# credits" /> · <Plural value={totalRequests} one="# request" other="# requests" /> in{' '}
-              {rangeText}
+              <Plural value={totalCredits} one="# credit" other="# credits" /> · <Plural value={totalRequests} one="# request" other="# requests" />{' '}
+              in {rangeText}
             </Trans>
           ) : null}
         </p>
@@ -206,7 +221,11 @@ export function UsageSection() {
           onChange={(chosen) => actor.send({ type: 'METRIC_CHOSEN', metric: chosen })}
         />
         <label className={styles.checkbox}>
-          <input type="checkbox" checked={query.splitByApiKey} onChange={(event) => actor.send({ type: 'SPLIT_BY_KEY_CHOSEN', split: event.target.checked })} />
+          <input
+            type="checkbox"
+            checked={query.splitByApiKey}
+            onChange={(event) => actor.send({ type: 'SPLIT_BY_KEY_CHOSEN', split: event.target.checked })}
+          />
           <Trans>Split by API key</Trans>
         </label>
       </div>
@@ -259,7 +278,13 @@ export function UsageSection() {
                   </p>
                 }
               >
-                <UsageChartCanvas labels={labels} series={data.series} stacked={query.splitByApiKey} description={description} formatValue={formatValue} />
+                <UsageChartCanvas
+                  labels={labels}
+                  series={data.series}
+                  stacked={query.splitByApiKey}
+                  description={description}
+                  formatValue={formatValue}
+                />
               </Suspense>
             </LoadBoundary>
           )}

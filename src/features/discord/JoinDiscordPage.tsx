@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useSelector } from '@xstate/react';
-import { useLocalActor } from '../../actors/useLocalActor';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
+import { useLocalActor } from '../../actors/useLocalActor';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { createDiscordJoinLogic, readJoinInput, type DiscordJoinActor } from '../../actors/discordJoin';
 import { userSelectors, type AppUser } from '../../actors/user';
@@ -39,7 +39,9 @@ export default function JoinDiscordPage() {
           <Trans>Join the Nano Banana API community on Discord</Trans>
         </h1>
         <p className={styles.lead}>
-          <Trans>Talk to the team and to other developers building with image generation. Connect your Discord account once and we send you the invite.</Trans>
+          <Trans>
+            Talk to the team and to other developers building with image generation. Connect your Discord account once and we send you the invite.
+          </Trans>
         </p>
       </header>
 
@@ -170,7 +172,10 @@ function ConnectionBody({ actor, phase, busy }: { actor: DiscordJoinActor; phase
       return (
         <>
           <p>
-            <Trans>Discord asks you to approve the connection, then brings you back here with the invite. We only read your Discord username and add you to our server.</Trans>
+            <Trans>
+              Discord asks you to approve the connection, then brings you back here with the invite. We only read your Discord username and add you to
+              our server.
+            </Trans>
           </p>
           {busy ? (
             <Status>

@@ -53,11 +53,7 @@ function Prose({ text, className }: { text: string | undefined; className?: stri
 }
 
 function InlineCode({ text }: { text: string }) {
-  return (
-    <>
-      {text.split('`').map((part, index) => (index % 2 === 1 ? <code key={index}>{part}</code> : <Fragment key={index}>{part}</Fragment>))}
-    </>
-  );
+  return <>{text.split('`').map((part, index) => (index % 2 === 1 ? <code key={index}>{part}</code> : <Fragment key={index}>{part}</Fragment>))}</>;
 }
 
 /**
@@ -317,7 +313,12 @@ function TaskOperation({ document, entry, baseUrl, keys }: { document: OpenApiDo
       <h4 className={styles.subheading}>
         <Trans>Example</Trans>
       </h4>
-      <CodeSample label={t`Example request for ${path}`} variants={codeVariants(call, keys.shown, keys.real)} copiesRealKey={keys.isReal} demoNote={false} />
+      <CodeSample
+        label={t`Example request for ${path}`}
+        variants={codeVariants(call, keys.shown, keys.real)}
+        copiesRealKey={keys.isReal}
+        demoNote={false}
+      />
       {answers.length ? <JsonExamples examples={answers} label={t`Example response of ${path}`} /> : null}
     </article>
   );
@@ -481,8 +482,8 @@ export function ApiReference({ document, baseUrl, account, resolving, demo, onSi
           <Section id="authentication" title={<Trans>Authentication</Trans>}>
             <p className={styles.text}>
               <Trans>
-                Send your API key as a Bearer token in the <code>Authorization</code> header of every call. Anyone with the key can spend your credits:
-                call the API from your server, never from a web page.
+                Send your API key as a Bearer token in the <code>Authorization</code> header of every call. Anyone with the key can spend your
+                credits: call the API from your server, never from a web page.
               </Trans>
             </p>
             <dl className={styles.facts}>
@@ -513,8 +514,8 @@ export function ApiReference({ document, baseUrl, account, resolving, demo, onSi
             {demo ? (
               <p className={styles.muted}>
                 <Trans>
-                  Demo mode: the API runs inside this browser tab, so these commands get no answer from a terminal. They work as they are against a live
-                  API host; to try a call here, use the <Link href="/playground/flux">playground</Link>.
+                  Demo mode: the API runs inside this browser tab, so these commands get no answer from a terminal. They work as they are against a
+                  live API host; to try a call here, use the <Link href="/playground/flux">playground</Link>.
                 </Trans>
               </p>
             ) : null}

@@ -19,7 +19,6 @@ export interface DocCall {
   body?: unknown;
 }
 
-
 function queryString(query: Record<string, unknown>): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) params.append(name, String(value));
@@ -44,7 +43,9 @@ function javascript(call: DocCall, apiKey: string): string {
 if (result.code !== 200) throw new Error(\`\${result.code}: \${result.msg}\`);
 console.log(result.data);`;
   if (call.method === 'GET') {
-    const params = Object.entries(call.query).map(([name, value]) => `url.searchParams.set(${JSON.stringify(name)}, ${JSON.stringify(String(value))});\n`);
+    const params = Object.entries(call.query).map(
+      ([name, value]) => `url.searchParams.set(${JSON.stringify(name)}, ${JSON.stringify(String(value))});\n`,
+    );
     return `const url = new URL(${JSON.stringify(urlOf(call))});
 ${params.join('')}const response = await fetch(url, {
   headers: { Authorization: ${JSON.stringify(`Bearer ${apiKey}`)} },

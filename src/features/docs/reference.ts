@@ -49,7 +49,11 @@ export function platformGroups(document: OpenApiDocument): Array<{ name: string;
   const all = operations(document);
   return document.tags
     .filter((tag) => tag.name !== TASK_API_TAG)
-    .map((tag) => ({ name: tag.name, description: tag.description ?? '', operations: all.filter(({ operation }) => operation.tags.includes(tag.name)) }))
+    .map((tag) => ({
+      name: tag.name,
+      description: tag.description ?? '',
+      operations: all.filter(({ operation }) => operation.tags.includes(tag.name)),
+    }))
     .filter((group) => group.operations.length > 0);
 }
 

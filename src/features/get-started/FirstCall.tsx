@@ -44,7 +44,17 @@ function AnswerJson({ label, caption, value }: { label: string; caption: ReactNo
 }
 
 /** What went wrong, what it means and what to do; the heading takes focus when the button that led here is gone. */
-function Outcome({ tone, title, children, headingRef }: { tone: 'danger' | 'warning' | 'success'; title: ReactNode; children: ReactNode; headingRef?: Ref<HTMLHeadingElement> }) {
+function Outcome({
+  tone,
+  title,
+  children,
+  headingRef,
+}: {
+  tone: 'danger' | 'warning' | 'success';
+  title: ReactNode;
+  children: ReactNode;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   return (
     <div className={styles.outcome} data-tone={tone}>
       <h3 className={styles.outcomeTitle} ref={headingRef} tabIndex={-1}>
@@ -93,8 +103,8 @@ function RequestFailure({ actor, cost }: { actor: QuickStartActor; cost: number 
     advice = (
       <p>
         <Trans>
-          Check your connection. The request may still have reached the API: look in your <Link href="/recent-history">history</Link> before
-          sending it again, so the task is not made (and charged) twice.
+          Check your connection. The request may still have reached the API: look in your <Link href="/recent-history">history</Link> before sending
+          it again, so the task is not made (and charged) twice.
         </Trans>
       </p>
     );
@@ -131,16 +141,26 @@ export function SendRequestPanel({ actor, cost }: { actor: QuickStartActor; cost
   const created = useSelector(actor, select.created);
   const taskId = useSelector(actor, select.taskId);
   const fresh = phase === 'ready' || phase === 'sending' || phase === 'requestFailed';
-  const label = phase === 'ready' ? t`Send this request` : phase === 'sending' ? t`Sending…` : phase === 'requestFailed' ? t`Try again` : t`Send it again`;
+  const label =
+    phase === 'ready' ? t`Send this request` : phase === 'sending' ? t`Sending…` : phase === 'requestFailed' ? t`Try again` : t`Send it again`;
 
   return (
     <div className={styles.run}>
       <div className={styles.runActions}>
-        <Button variant={fresh ? 'primary' : 'secondary'} busy={phase === 'sending'} disabled={!canSend && phase !== 'sending'} onClick={() => actor.send({ type: 'SEND' })}>
+        <Button
+          variant={fresh ? 'primary' : 'secondary'}
+          busy={phase === 'sending'}
+          disabled={!canSend && phase !== 'sending'}
+          onClick={() => actor.send({ type: 'SEND' })}
+        >
           {label}
         </Button>
         <span className={styles.hint}>
-          {fresh ? <Trans>Sends the request above from this tab, with your key: {credits} if the image is made.</Trans> : <Trans>Sending again creates a new task.</Trans>}
+          {fresh ? (
+            <Trans>Sends the request above from this tab, with your key: {credits} if the image is made.</Trans>
+          ) : (
+            <Trans>Sending again creates a new task.</Trans>
+          )}
         </span>
       </div>
       <div role="status" className={styles.live}>
@@ -183,7 +203,8 @@ function CheckFailure({ actor }: { actor: QuickStartActor }) {
       {code === SESSION_EXPIRED_CODE ? <KeyAdvice /> : null}
       <p>
         <Trans>
-          The task may still finish: it appears in <Link href="/recent-history">your history</Link>, charged only if it succeeds. Check it again when you are ready.
+          The task may still finish: it appears in <Link href="/recent-history">your history</Link>, charged only if it succeeds. Check it again when
+          you are ready.
         </Trans>
       </p>
     </Outcome>
@@ -197,7 +218,11 @@ function TaskFailure({ actor, headingRef }: { actor: QuickStartActor; headingRef
   const flag = lastCheck?.code === 200 ? lastCheck.data.successFlag : 3;
   const reason = error ?? t`No reason was given.`;
   return (
-    <Outcome tone="danger" title={flag === 2 ? t`The task could not start (successFlag 2)` : t`The model could not make the image (successFlag 3)`} headingRef={headingRef}>
+    <Outcome
+      tone="danger"
+      title={flag === 2 ? t`The task could not start (successFlag 2)` : t`The model could not make the image (successFlag 3)`}
+      headingRef={headingRef}
+    >
       <p>
         <Trans>
           <code>errorMessage</code>: {reason}
@@ -274,7 +299,15 @@ export function CheckTaskPanel({ actor, cost, prompt }: CheckTaskPanelProps) {
 
   const showCheck = phase === 'created' || phase === 'checking' || phase === 'running' || phase === 'checkFailed' || phase === 'timedOut';
   const label =
-    phase === 'checking' ? t`Checking…` : phase === 'running' ? t`Check now` : phase === 'checkFailed' ? t`Check again` : phase === 'timedOut' ? t`Keep checking` : t`Check the task`;
+    phase === 'checking'
+      ? t`Checking…`
+      : phase === 'running'
+        ? t`Check now`
+        : phase === 'checkFailed'
+          ? t`Check again`
+          : phase === 'timedOut'
+            ? t`Keep checking`
+            : t`Check the task`;
   const seconds = i18n.number(Math.round(nextCheckMs / 100) / 10);
   // Checks after the first come on their own: the status keeps saying "still generating" meanwhile, so the live
   // region speaks when the task's state changes, not at every check.
@@ -285,7 +318,12 @@ export function CheckTaskPanel({ actor, cost, prompt }: CheckTaskPanelProps) {
     <div className={styles.run}>
       {showCheck ? (
         <div className={styles.runActions}>
-          <Button id={checkButtonId} variant={phase === 'created' ? 'primary' : 'secondary'} busy={phase === 'checking'} onClick={() => actor.send({ type: 'CHECK' })}>
+          <Button
+            id={checkButtonId}
+            variant={phase === 'created' ? 'primary' : 'secondary'}
+            busy={phase === 'checking'}
+            onClick={() => actor.send({ type: 'CHECK' })}
+          >
             {label}
           </Button>
           {watching ? (
@@ -329,7 +367,8 @@ export function CheckTaskPanel({ actor, cost, prompt }: CheckTaskPanelProps) {
           >
             <p>
               <Trans>
-                The image is in <code>response.resultImageUrl</code>, shown below. Charged: {credits}. Every task is also kept in <Link href="/recent-history">your history</Link>.
+                The image is in <code>response.resultImageUrl</code>, shown below. Charged: {credits}. Every task is also kept in{' '}
+                <Link href="/recent-history">your history</Link>.
               </Trans>
             </p>
           </Outcome>
@@ -354,7 +393,9 @@ export function CheckTaskPanel({ actor, cost, prompt }: CheckTaskPanelProps) {
       ) : null}
       {rateLimited ? <p className={styles.hint}>{t`The API asked to slow down (429): the next check waits longer.`}</p> : null}
       {phase === 'finished' && urls.length > 0 ? <Images urls={urls} prompt={prompt} /> : null}
-      {lastCheck ? <AnswerJson label={t`Answer of the task check`} caption={<Trans>What the API answered to the last check:</Trans>} value={lastCheck} /> : null}
+      {lastCheck ? (
+        <AnswerJson label={t`Answer of the task check`} caption={<Trans>What the API answered to the last check:</Trans>} value={lastCheck} />
+      ) : null}
     </div>
   );
 }

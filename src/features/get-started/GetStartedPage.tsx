@@ -13,13 +13,13 @@ import { FREE_SIGN_UP_CREDITS } from '../../domain/creditPackages';
 import { GENERATION_MODELS, MODELS, creditsPerImage, lowestCreditsPerImage, modelName as modelName_ } from '../../domain/generationOptions';
 import { curlGenerate, curlTaskStatus, javascriptGenerate, pythonGenerate } from '../../domain/snippets';
 import { CodeSample, type CodeVariant } from '../../ui/CodeSample';
-import { CheckTaskPanel, SendRequestPanel } from './FirstCall';
-import { javascriptTaskStatus } from './pollSnippet';
 import { quickStartSelectors } from '../../actors/quickStart';
 import { KEY_PLACEHOLDER, SAMPLE_CALL, SAMPLE_COST, SAMPLE_DRAFT, TASK_ID_PLACEHOLDER, isDemoMode, snippetTarget } from '../../domain/sampleCall';
-import styles from './GetStartedPage.module.css';
 import { balanceText } from '../../ui/balance';
 import { useGenerationApiBaseUrl } from '../../ui/useHydrated';
+import styles from './GetStartedPage.module.css';
+import { javascriptTaskStatus } from './pollSnippet';
+import { CheckTaskPanel, SendRequestPanel } from './FirstCall';
 
 /** How long the playground watches a task: the advice here is the same. */
 const limitMinutes = GENERATION_TIME_LIMIT_MINUTES;
@@ -54,7 +54,16 @@ function StepMarker({ state, number }: { state: StepState; number: number }) {
   return (
     <span className={`${styles.marker} ${styles[state]}`} aria-hidden="true">
       {state === 'done' ? (
-        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="3"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M5 12.5l4.5 4.5L19 7.5" />
         </svg>
       ) : (
@@ -75,7 +84,11 @@ function StepStatus({ state }: { state: StepState }) {
 function Step({ number, state, title, children }: { number: number; state: StepState; title: ReactNode; children: ReactNode }) {
   const headingId = `step-${number}-title`;
   return (
-    <li className={`${styles.step} ${state === 'current' ? styles.stepCurrent : ''}`} aria-current={state === 'current' ? 'step' : undefined} data-state={state}>
+    <li
+      className={`${styles.step} ${state === 'current' ? styles.stepCurrent : ''}`}
+      aria-current={state === 'current' ? 'step' : undefined}
+      data-state={state}
+    >
       <StepMarker state={state} number={number} />
       <div className={styles.stepBody}>
         <div className={styles.stepHeader}>
@@ -112,7 +125,9 @@ export default function GetStartedPage() {
           <Trans>Your first image in five steps</Trans>
         </h1>
         <p className={styles.lead}>
-          <Trans>Sign in, get a key, create a generation task with one HTTP call, then poll it until the images are ready. Each step shows where you are.</Trans>
+          <Trans>
+            Sign in, get a key, create a generation task with one HTTP call, then poll it until the images are ready. Each step shows where you are.
+          </Trans>
         </p>
       </header>
       {/* A new key (another account, a reset key, signed out) starts the first call over. */}
@@ -150,13 +165,38 @@ function Steps({ apiKey }: { apiKey: string }) {
   const stateOf = (step: number): StepState => (step <= doneSteps.length && doneSteps[step - 1] ? 'done' : step === current ? 'current' : 'upcoming');
 
   const generateVariants: CodeVariant[] = [
-    { id: 'curl', label: 'curl', shown: curlGenerate(SAMPLE_CALL, snippetTarget(baseUrl, shownKey)), copied: curlGenerate(SAMPLE_CALL, snippetTarget(baseUrl, realKey)) },
-    { id: 'javascript', label: 'JavaScript', shown: javascriptGenerate(SAMPLE_CALL, snippetTarget(baseUrl, shownKey)), copied: javascriptGenerate(SAMPLE_CALL, snippetTarget(baseUrl, realKey)) },
-    { id: 'python', label: 'Python', shown: pythonGenerate(SAMPLE_CALL, snippetTarget(baseUrl, shownKey)), copied: pythonGenerate(SAMPLE_CALL, snippetTarget(baseUrl, realKey)) },
+    {
+      id: 'curl',
+      label: 'curl',
+      shown: curlGenerate(SAMPLE_CALL, snippetTarget(baseUrl, shownKey)),
+      copied: curlGenerate(SAMPLE_CALL, snippetTarget(baseUrl, realKey)),
+    },
+    {
+      id: 'javascript',
+      label: 'JavaScript',
+      shown: javascriptGenerate(SAMPLE_CALL, snippetTarget(baseUrl, shownKey)),
+      copied: javascriptGenerate(SAMPLE_CALL, snippetTarget(baseUrl, realKey)),
+    },
+    {
+      id: 'python',
+      label: 'Python',
+      shown: pythonGenerate(SAMPLE_CALL, snippetTarget(baseUrl, shownKey)),
+      copied: pythonGenerate(SAMPLE_CALL, snippetTarget(baseUrl, realKey)),
+    },
   ];
   const statusVariants: CodeVariant[] = [
-    { id: 'curl', label: 'curl', shown: curlTaskStatus(shownTaskId, snippetTarget(baseUrl, shownKey)), copied: curlTaskStatus(shownTaskId, snippetTarget(baseUrl, realKey)) },
-    { id: 'javascript', label: 'JavaScript', shown: javascriptTaskStatus(shownTaskId, snippetTarget(baseUrl, shownKey)), copied: javascriptTaskStatus(shownTaskId, snippetTarget(baseUrl, realKey)) },
+    {
+      id: 'curl',
+      label: 'curl',
+      shown: curlTaskStatus(shownTaskId, snippetTarget(baseUrl, shownKey)),
+      copied: curlTaskStatus(shownTaskId, snippetTarget(baseUrl, realKey)),
+    },
+    {
+      id: 'javascript',
+      label: 'JavaScript',
+      shown: javascriptTaskStatus(shownTaskId, snippetTarget(baseUrl, shownKey)),
+      copied: javascriptTaskStatus(shownTaskId, snippetTarget(baseUrl, realKey)),
+    },
   ];
 
   const cost = SAMPLE_COST;
@@ -165,15 +205,27 @@ function Steps({ apiKey }: { apiKey: string }) {
   const freeCredits = i18n.number(FREE_SIGN_UP_CREDITS);
   const list = (items: readonly string[]) => new Intl.ListFormat(i18n.locale, { style: 'long', type: 'conjunction' }).format(items);
   const prices = list(GENERATION_MODELS.map((model) => `${MODELS[model].name} ${i18n.number(lowestCreditsPerImage(model))}`));
-  const fourK = list(GENERATION_MODELS.filter((model) => MODELS[model].resolutions.includes('4K')).map((model) => `${MODELS[model].name} ${i18n.number(creditsPerImage(model, '4K'))}`));
+  const fourK = list(
+    GENERATION_MODELS.filter((model) => MODELS[model].resolutions.includes('4K')).map(
+      (model) => `${MODELS[model].name} ${i18n.number(creditsPerImage(model, '4K'))}`,
+    ),
+  );
 
   const nextLinks: NextLink[] = [
-    { href: '/playground/flux', title: <Trans>Playground</Trans>, text: <Trans>Try every model, aspect ratio and reference image, then copy the call.</Trans> },
+    {
+      href: '/playground/flux',
+      title: <Trans>Playground</Trans>,
+      text: <Trans>Try every model, aspect ratio and reference image, then copy the call.</Trans>,
+    },
     { href: '/recent-history', title: <Trans>History</Trans>, text: <Trans>Every task with its status, parameters, cost and images.</Trans> },
     { href: '/dashboard', title: <Trans>Usage</Trans>, text: <Trans>Credits spent per day and per key, and your balance.</Trans> },
     { href: '/dashboard/billing', title: <Trans>Billing</Trans>, text: <Trans>Buy credits, set up auto top-up and get invoices.</Trans> },
     { href: '/dashboard/api-keys', title: <Trans>API keys</Trans>, text: <Trans>One key per app or environment, and an IP allow-list.</Trans> },
-    { href: '/join-discord', title: <Trans>Discord community</Trans>, text: <Trans>Ask questions, share results and hear about new models first.</Trans> },
+    {
+      href: '/join-discord',
+      title: <Trans>Discord community</Trans>,
+      text: <Trans>Ask questions, share results and hear about new models first.</Trans>,
+    },
   ];
 
   return (
@@ -274,7 +326,10 @@ function Steps({ apiKey }: { apiKey: string }) {
           copiesRealKey={hasKey}
           demoNoteText={
             hasKey && isDemoMode ? (
-              <Trans>Demo mode: the API runs inside this browser tab, so this command gets no answer from a terminal. Send it from here with the button below: it is the same call.</Trans>
+              <Trans>
+                Demo mode: the API runs inside this browser tab, so this command gets no answer from a terminal. Send it from here with the button
+                below: it is the same call.
+              </Trans>
             ) : undefined
           }
         />
@@ -326,7 +381,8 @@ function Steps({ apiKey }: { apiKey: string }) {
             </dt>
             <dd>
               <Trans>
-                The image is in <code>response.resultImageUrl</code>, on the platform's host; <code>originImageUrl</code> is the model vendor's copy and expires in about 10 minutes. Download what you keep.
+                The image is in <code>response.resultImageUrl</code>, on the platform's host; <code>originImageUrl</code> is the model vendor's copy
+                and expires in about 10 minutes. Download what you keep.
               </Trans>
             </dd>
           </div>
@@ -351,7 +407,9 @@ function Steps({ apiKey }: { apiKey: string }) {
         </dl>
         <p className={styles.text}>
           <Trans>
-            Back off between polls: wait about 2 seconds before the first, make each wait about 1.5 times longer (up to 10 seconds), and give up after about {limitMinutes} minutes. The JavaScript example in step 3 polls this way. To skip polling, pass a <code>callBackUrl</code> and have the result sent to your server.
+            Back off between polls: wait about 2 seconds before the first, make each wait about 1.5 times longer (up to 10 seconds), and give up after
+            about {limitMinutes} minutes. The JavaScript example in step 3 polls this way. To skip polling, pass a <code>callBackUrl</code> and have
+            the result sent to your server.
           </Trans>
         </p>
         {!checked ? (

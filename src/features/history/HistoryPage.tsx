@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { useLocalActor } from '../../actors/useLocalActor';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
+import { useLocalActor } from '../../actors/useLocalActor';
 import { detailsDialogLogic } from '../../actors/detailsDialog';
 import { useGlobalSelector } from '../../actors/AppActorContext';
 import { useChargesListLogic } from '../../actors/pagedList';
@@ -16,15 +16,14 @@ import { useSignInWhenAnonymous } from '../../ui/signIn/useSignInWhenAnonymous';
 import { PagedSection } from '../../ui/PagedSection';
 import { taskStatusLabel, taskStatusTone } from '../../ui/usageLabels';
 import { PLAYGROUND_PATH } from '../../domain/generationDraft';
+import { formatDate } from '../../ui/formatDate';
+import { formatNumber } from '../../ui/formatNumber';
 import { historyRequest } from './historyRequest';
 import { RecordDetails } from './RecordDetails';
 import { RecordThumbnail } from './RecordThumbnail';
 import styles from './History.module.css';
-import { formatDate } from '../../ui/formatDate';
-import { formatNumber } from '../../ui/formatNumber';
 
 export const HISTORY_PAGE_SIZE = 10;
-
 
 const STATUS_FILTERS = [1, 3, 2, 0] as const;
 
@@ -57,9 +56,12 @@ export default function HistoryPage() {
 
 function HistoryList() {
   const { t, i18n } = useLingui();
-  const actor = useLocalActor(useChargesListLogic(({ pageNum, pageSize, filters }) => usageRecordPage(historyRequest(pageNum, pageSize, filters))), {
-    input: { pageSize: HISTORY_PAGE_SIZE },
-  });
+  const actor = useLocalActor(
+    useChargesListLogic(({ pageNum, pageSize, filters }) => usageRecordPage(historyRequest(pageNum, pageSize, filters))),
+    {
+      input: { pageSize: HISTORY_PAGE_SIZE },
+    },
+  );
   const details = useLocalActor(detailsDialogLogic);
   // The list's fetcher is usageRecordPage: its records are UsageRecords.
   const records = useSelector(actor, (s) => s.context.records as UsageRecord[]);
@@ -80,7 +82,11 @@ function HistoryList() {
           <span>
             <Trans>Status</Trans>
           </span>
-          <select value={filters.status === undefined ? '' : String(filters.status)} disabled={loading} onChange={(event) => setFilter('status', event.target.value)}>
+          <select
+            value={filters.status === undefined ? '' : String(filters.status)}
+            disabled={loading}
+            onChange={(event) => setFilter('status', event.target.value)}
+          >
             <option value="">{t`All statuses`}</option>
             {STATUS_FILTERS.map((status) => (
               <option key={status} value={String(status)}>
@@ -93,7 +99,11 @@ function HistoryList() {
           <span>
             <Trans>Model</Trans>
           </span>
-          <select value={typeof filters.model === 'string' ? filters.model : ''} disabled={loading} onChange={(event) => setFilter('model', event.target.value)}>
+          <select
+            value={typeof filters.model === 'string' ? filters.model : ''}
+            disabled={loading}
+            onChange={(event) => setFilter('model', event.target.value)}
+          >
             <option value="">{t`All models`}</option>
             {GENERATION_MODELS.map((model) => (
               <option key={model} value={model}>
@@ -178,11 +188,18 @@ function HistoryList() {
                     </td>
                     <td className={tableStyles.number}>
                       {formatNumber(i18n, Math.max(0, record.credits - record.refundedCredits))}
-                      {record.refundedCredits > 0 ? <span className={styles.refund}>{t`${formatNumber(i18n, record.refundedCredits)} refunded`}</span> : null}
+                      {record.refundedCredits > 0 ? (
+                        <span className={styles.refund}>{t`${formatNumber(i18n, record.refundedCredits)} refunded`}</span>
+                      ) : null}
                     </td>
                     <td>{time(record.createTime)}</td>
                     <td>
-                      <Button size="sm" variant="ghost" onClick={() => details.send({ type: 'OPEN', item: record })} aria-label={t`Details of the generation from ${time(record.createTime)}`}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => details.send({ type: 'OPEN', item: record })}
+                        aria-label={t`Details of the generation from ${time(record.createTime)}`}
+                      >
                         <Trans>Details</Trans>
                       </Button>
                     </td>

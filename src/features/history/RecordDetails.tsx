@@ -11,10 +11,10 @@ import { Dialog } from '../../ui/Dialog';
 import { taskStatusLabel, taskStatusTone } from '../../ui/usageLabels';
 import { draftFromParamJson, playgroundHref } from '../../domain/generationDraft';
 import { ResultImageCard } from '../../ui/ResultImageCard';
-import styles from './History.module.css';
 import { formatDate } from '../../ui/formatDate';
 import { safeHref } from '../../services/urls';
 import { formatNumber } from '../../ui/formatNumber';
+import styles from './History.module.css';
 
 function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (

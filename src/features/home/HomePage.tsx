@@ -5,9 +5,15 @@ import type { GenerationModel } from '../../api/contract';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors } from '../../actors/user';
 import { CREDIT_PACKAGES, CURRENCY, FREE_SIGN_UP_CREDITS, totalCredits } from '../../domain/creditPackages';
-import { GENERATION_MODELS, MODELS, MOST_REFERENCE_IMAGES, OUTPUT_FORMATS, generationCost, lowestCreditsPerImage } from '../../domain/generationOptions';
+import {
+  GENERATION_MODELS,
+  MODELS,
+  MOST_REFERENCE_IMAGES,
+  OUTPUT_FORMATS,
+  generationCost,
+  lowestCreditsPerImage,
+} from '../../domain/generationOptions';
 import { PROVIDER_NAMES, providersForCountry } from '../../domain/paymentProviders';
-import { GALLERY_IMAGES, HERO_IMAGES, HERO_TASK, SAMPLES, sampleImageUrl } from './sampleImages';
 import { Button } from '../../ui/Button';
 import buttonStyles from '../../ui/Button.module.css';
 import { maskKey } from '../../ui/maskKey';
@@ -15,8 +21,9 @@ import { curlGenerate } from '../../domain/snippets';
 import { CodeSample } from '../../ui/CodeSample';
 import { KEY_PLACEHOLDER, SAMPLE_CALL, snippetTarget } from '../../domain/sampleCall';
 import { useGenerationApiBaseUrl } from '../../ui/useHydrated';
-import styles from './HomePage.module.css';
 import { balanceText } from '../../ui/balance';
+import styles from './HomePage.module.css';
+import { GALLERY_IMAGES, HERO_IMAGES, HERO_TASK, SAMPLES, sampleImageUrl } from './sampleImages';
 
 /** What every new account gets (README, "Demo conventions"); a live API is expected to grant the same. */
 const CHEAPEST_MODEL: GenerationModel = 'nano-banana';
@@ -51,7 +58,14 @@ function HeroTask() {
       </p>
       <div className={styles.heroGrid}>
         {HERO_IMAGES.map((image) => (
-          <img key={image.file} src={sampleImageUrl(image)} alt="" width={image.artwork.width} height={image.artwork.height} className={styles.heroImage} />
+          <img
+            key={image.file}
+            src={sampleImageUrl(image)}
+            alt=""
+            width={image.artwork.width}
+            height={image.artwork.height}
+            className={styles.heroImage}
+          />
         ))}
       </div>
       <figcaption className={styles.heroCaption}>
@@ -132,7 +146,16 @@ function Feature({ icon, title, children }: { icon: string; title: ReactNode; ch
   return (
     <li className={styles.feature}>
       <span className={styles.featureIcon} aria-hidden="true">
-        <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           {ICONS[icon]}
         </svg>
       </span>
@@ -149,7 +172,9 @@ function Features() {
   const nanoName = MODELS['nano-banana-2'].name;
   const nanoReferences = MOST_REFERENCE_IMAGES;
   const ratios = list(ALL_RATIOS);
-  const formats = new Intl.ListFormat(i18n.locale, { style: 'long', type: 'disjunction' }).format(OUTPUT_FORMATS.map((format) => FORMAT_NAMES[format]));
+  const formats = new Intl.ListFormat(i18n.locale, { style: 'long', type: 'disjunction' }).format(
+    OUTPUT_FORMATS.map((format) => FORMAT_NAMES[format]),
+  );
   const providers = list(providersForCountry(null).map((provider) => PROVIDER_NAMES[provider]));
   return (
     <section className={styles.section} aria-labelledby="features-title">
@@ -247,7 +272,8 @@ function HowItWorks({ apiKey }: { apiKey: string }) {
 
 function Pricing() {
   const { t, i18n } = useLingui();
-  const money = (amount: number, digits = 2) => i18n.number(amount, { style: 'currency', currency: CURRENCY, minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const money = (amount: number, digits = 2) =>
+    i18n.number(amount, { style: 'currency', currency: CURRENCY, minimumFractionDigits: digits, maximumFractionDigits: digits });
   const perCredit = CREDIT_PACKAGES.map((one) => one.priceUsd / totalCredits(one));
   const bestRate = Math.min(...perCredit);
   const bestPackage = CREDIT_PACKAGES[perCredit.indexOf(bestRate)];
@@ -263,9 +289,7 @@ function Pricing() {
           <Trans>Pay per image, with credits</Trans>
         </h2>
         <p className={styles.sectionLead}>
-          <Trans>
-            From {fromPer1000} per 1,000 credits. No subscription: buy a package when you need one. Failed tasks are refunded.
-          </Trans>
+          <Trans>From {fromPer1000} per 1,000 credits. No subscription: buy a package when you need one. Failed tasks are refunded.</Trans>
         </p>
       </div>
       <div className={styles.pricing}>
@@ -362,19 +386,26 @@ function Faq() {
       question: <Trans>What is a credit?</Trans>,
       answer: (
         <Trans>
-          The unit you pay in. Each image costs a fixed number of credits by model ({prices}); a task of several images costs that many times more. New accounts get {freeCredits} credits to try things out.
+          The unit you pay in. Each image costs a fixed number of credits by model ({prices}); a task of several images costs that many times more.
+          New accounts get {freeCredits} credits to try things out.
         </Trans>
       ),
     },
     {
       question: <Trans>Do failed tasks cost credits?</Trans>,
-      answer: <Trans>No. Credits are charged only when a task succeeds. A task that fails to start or to generate is refunded in full, and your history shows the refund.</Trans>,
+      answer: (
+        <Trans>
+          No. Credits are charged only when a task succeeds. A task that fails to start or to generate is refunded in full, and your history shows the
+          refund.
+        </Trans>
+      ),
     },
     {
       question: <Trans>How long are results kept?</Trans>,
       answer: (
         <Trans>
-          Result URLs are meant for downloading, so save the images you want to keep in your own storage. Your <Link href="/recent-history">history</Link> keeps every task with its prompt, parameters, cost and images.
+          Result URLs are meant for downloading, so save the images you want to keep in your own storage. Your{' '}
+          <Link href="/recent-history">history</Link> keeps every task with its prompt, parameters, cost and images.
         </Trans>
       ),
     },
@@ -382,7 +413,8 @@ function Faq() {
       question: <Trans>How do API keys and rate limits work?</Trans>,
       answer: (
         <Trans>
-          Every call carries an API key as a Bearer token. Create one key per app or environment, see usage per key, and reset a key at once if it leaks. Calls are rate-limited to keep the service fair: when you hit a limit, back off and try again.
+          Every call carries an API key as a Bearer token. Create one key per app or environment, see usage per key, and reset a key at once if it
+          leaks. Calls are rate-limited to keep the service fair: when you hit a limit, back off and try again.
         </Trans>
       ),
     },
@@ -392,7 +424,12 @@ function Faq() {
     },
     {
       question: <Trans>Can I get invoices?</Trans>,
-      answer: <Trans>Yes. On the billing page, choose your paid orders and apply for an invoice with your company name, tax ID and address. It is ready to download there once issued.</Trans>,
+      answer: (
+        <Trans>
+          Yes. On the billing page, choose your paid orders and apply for an invoice with your company name, tax ID and address. It is ready to
+          download there once issued.
+        </Trans>
+      ),
     },
   ];
   return (
@@ -440,7 +477,10 @@ export default function HomePage() {
             <Trans>Image generation for your product, one API call away</Trans>
           </h1>
           <p className={styles.lead}>
-            <Trans>Generate and edit images with Nano Banana, Nano Banana 2 and Nano Banana Pro through one simple task API. Pay per image with credits, watch usage per key, and try every model in the playground first.</Trans>
+            <Trans>
+              Generate and edit images with Nano Banana, Nano Banana 2 and Nano Banana Pro through one simple task API. Pay per image with credits,
+              watch usage per key, and try every model in the playground first.
+            </Trans>
           </p>
           <div className={styles.actions} data-account-tools>
             {user ? (
@@ -487,7 +527,11 @@ export default function HomePage() {
           <Trans>Make your first image in minutes</Trans>
         </h2>
         <p className={styles.ctaText}>
-          {user ? <Trans>Your key is ready. Try a prompt in the playground, then copy the call into your code.</Trans> : <Trans>Create an account, copy the sample call, and see the result. The free credits cover your first tests.</Trans>}
+          {user ? (
+            <Trans>Your key is ready. Try a prompt in the playground, then copy the call into your code.</Trans>
+          ) : (
+            <Trans>Create an account, copy the sample call, and see the result. The free credits cover your first tests.</Trans>
+          )}
         </p>
         <div className={styles.actions}>
           {user ? (

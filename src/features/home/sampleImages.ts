@@ -48,7 +48,10 @@ function sampleImage(sample: Sample, index: number, scale: number): SampleImage 
   const size = outputSize(sample.aspectRatio, '1K');
   const width = Math.round(size.width / scale);
   const height = Math.round(size.height / scale);
-  return { file: `samples/${sample.seed}-${index}-${width}x${height}.svg`, artwork: { prompt: sample.prompt, seed: sample.seed, index, width, height } };
+  return {
+    file: `samples/${sample.seed}-${index}-${width}x${height}.svg`,
+    artwork: { prompt: sample.prompt, seed: sample.seed, index, width, height },
+  };
 }
 
 export const HERO_IMAGES: readonly SampleImage[] = Array.from({ length: HERO_TASK.numImages }, (_, index) => sampleImage(HERO_TASK, index, 8));

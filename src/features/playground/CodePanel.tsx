@@ -7,8 +7,8 @@ import { maskKey } from '../../ui/maskKey';
 import { SegmentedControl } from '../../ui/SegmentedControl';
 import { snippetCallFromDraft, type GenerationDraft } from '../../domain/generationDraft';
 import { SNIPPET_BUILDERS, type SnippetLanguage } from '../../domain/snippets';
-import styles from './Playground.module.css';
 import { useGenerationApiBaseUrl } from '../../ui/useHydrated';
+import styles from './Playground.module.css';
 
 const PLACEHOLDER_KEY = 'YOUR_API_KEY';
 
@@ -44,15 +44,34 @@ export function CodePanel({ draft, apiKey }: { draft: GenerationDraft; apiKey: s
           ]}
           onChange={setLanguage}
         />
-        <Button size="sm" onClick={() => void copyText(copied, apiKey ? t`Copied, with your API key.` : t`Copied. Put your API key in place of YOUR_API_KEY.`)}>
-          {language === 'curl' ? <Trans>Copy as curl</Trans> : language === 'javascript' ? <Trans>Copy as JavaScript</Trans> : <Trans>Copy as Python</Trans>}
+        <Button
+          size="sm"
+          onClick={() => void copyText(copied, apiKey ? t`Copied, with your API key.` : t`Copied. Put your API key in place of YOUR_API_KEY.`)}
+        >
+          {language === 'curl' ? (
+            <Trans>Copy as curl</Trans>
+          ) : language === 'javascript' ? (
+            <Trans>Copy as JavaScript</Trans>
+          ) : (
+            <Trans>Copy as Python</Trans>
+          )}
         </Button>
       </div>
-      <pre className={styles.code} tabIndex={0} aria-label={language === 'curl' ? t`The request as a curl command` : language === 'javascript' ? t`The request as JavaScript` : t`The request as Python`}>
+      <pre
+        className={styles.code}
+        tabIndex={0}
+        aria-label={
+          language === 'curl' ? t`The request as a curl command` : language === 'javascript' ? t`The request as JavaScript` : t`The request as Python`
+        }
+      >
         <code>{shown}</code>
       </pre>
       <p className={styles.muted}>
-        {apiKey ? <Trans>The key is masked on screen; the copied code contains your real key, so keep it private.</Trans> : <Trans>Sign in to copy the code with your own key.</Trans>}
+        {apiKey ? (
+          <Trans>The key is masked on screen; the copied code contains your real key, so keep it private.</Trans>
+        ) : (
+          <Trans>Sign in to copy the code with your own key.</Trans>
+        )}
         {config.mode === 'demo' ? (
           <>
             {' '}

@@ -371,7 +371,8 @@ function PanelContent({ actor }: { actor: GenerationActor }) {
           {taskId ? (
             <p>
               <Trans>
-                The task {taskId} was already sent, so it may still finish. If it does, it appears in <Link href="/recent-history">your history</Link> and is charged then.
+                The task {taskId} was already sent, so it may still finish. If it does, it appears in <Link href="/recent-history">your history</Link>{' '}
+                and is charged then.
               </Trans>
             </p>
           ) : (

@@ -6,7 +6,15 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { GenerationActor } from '../../actors/generation';
 import type { ApiKeyState } from '../../actors/user';
 import { config } from '../../config';
-import { GENERATION_MODELS, MODELS, creditsPerImage, lowestCreditsPerImage, modelSpec, outputSize, type Resolution } from '../../domain/generationOptions';
+import {
+  GENERATION_MODELS,
+  MODELS,
+  creditsPerImage,
+  lowestCreditsPerImage,
+  modelSpec,
+  outputSize,
+  type Resolution,
+} from '../../domain/generationOptions';
 import { Button } from '../../ui/Button';
 import { SegmentedControl } from '../../ui/SegmentedControl';
 import { TextField } from '../../ui/TextField';
@@ -30,7 +38,6 @@ interface PlaygroundFormProps {
   /** Reads the account again when its key could not be loaded. */
   onReloadAccount: () => void;
 }
-
 
 /** The form of the playground. Every value lives in the generation machine (and the page address). */
 export function PlaygroundForm({ actor, requester, onSignIn, onReloadAccount }: PlaygroundFormProps) {
@@ -193,7 +200,11 @@ export function PlaygroundForm({ actor, requester, onSignIn, onReloadAccount }: 
             onChange={(resolution) => change({ resolution })}
           />
           <p className={fieldStyles.hint}>
-            <Plural value={creditsPerImage(spec.id, draft.resolution)} one="# credit per image at this resolution" other="# credits per image at this resolution" />
+            <Plural
+              value={creditsPerImage(spec.id, draft.resolution)}
+              one="# credit per image at this resolution"
+              other="# credits per image at this resolution"
+            />
           </p>
         </div>
       ) : null}
@@ -273,7 +284,12 @@ export function PlaygroundForm({ actor, requester, onSignIn, onReloadAccount }: 
             error={problemText(errors[`referenceUrls.${index}`])}
             onChange={(event) => change({ referenceUrls: draft.referenceUrls.map((old, at) => (at === index ? event.target.value : old)) })}
             trailing={
-              <Button size="sm" variant="ghost" aria-label={t`Remove image address ${index + 1}`} onClick={() => change({ referenceUrls: draft.referenceUrls.filter((_, at) => at !== index) })}>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={t`Remove image address ${index + 1}`}
+                onClick={() => change({ referenceUrls: draft.referenceUrls.filter((_, at) => at !== index) })}
+              >
                 <Trans>Remove</Trans>
               </Button>
             }
@@ -285,7 +301,11 @@ export function PlaygroundForm({ actor, requester, onSignIn, onReloadAccount }: 
           </p>
         ) : null}
         <div>
-          <Button size="sm" disabled={draft.referenceUrls.length >= maxReferences} onClick={() => change({ referenceUrls: [...draft.referenceUrls, ''] })}>
+          <Button
+            size="sm"
+            disabled={draft.referenceUrls.length >= maxReferences}
+            onClick={() => change({ referenceUrls: [...draft.referenceUrls, ''] })}
+          >
             <Trans>Add an image address</Trans>
           </Button>
         </div>

@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { useSearch } from 'wouter';
-import { useLocalActor } from '../../actors/useLocalActor';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalActor } from '../../actors/useLocalActor';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { createGenerationLogic, type GenerationActor } from '../../actors/generation';
 import { userSelectors } from '../../actors/user';
 import { Button } from '../../ui/Button';
 import { copyText } from '../../ui/copyText';
-import { CodePanel } from './CodePanel';
 import { draftCost, draftFromSearch, playgroundHref, searchFromDraft, validateDraft, type GenerationDraft } from '../../domain/generationDraft';
-import { GenerationPanel } from './GenerationPanel';
 import { generationSelectors } from '../../actors/generation';
+import { CodePanel } from './CodePanel';
+import { GenerationPanel } from './GenerationPanel';
 import { PlaygroundForm, type Requester } from './PlaygroundForm';
 import styles from './Playground.module.css';
 
@@ -68,10 +68,16 @@ export default function PlaygroundPage() {
             <Trans>Playground</Trans>
           </h1>
           <p className={styles.lead}>
-            <Trans>Generate with Nano Banana, Nano Banana 2 and Nano Banana Pro through the same API your code will call. Failed tasks cost nothing.</Trans>
+            <Trans>
+              Generate with Nano Banana, Nano Banana 2 and Nano Banana Pro through the same API your code will call. Failed tasks cost nothing.
+            </Trans>
           </p>
         </div>
-        <Button onClick={() => void copyText(new URL(playgroundHref(draft), window.location.origin).href, t`Link copied: it opens the playground with these settings.`)}>
+        <Button
+          onClick={() =>
+            void copyText(new URL(playgroundHref(draft), window.location.origin).href, t`Link copied: it opens the playground with these settings.`)
+          }
+        >
           <Trans>Copy link to these settings</Trans>
         </Button>
       </header>

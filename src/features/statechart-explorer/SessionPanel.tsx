@@ -2,7 +2,16 @@ import { useId, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AnyEventObject } from 'xstate';
 import { Button } from '../../ui/Button';
-import { acceptedEvents, displayJson, pendingDelays, type AcceptedEvent, type ActorSession, type RunningInvoke, type SessionState, Simulation } from './actorSession';
+import {
+  acceptedEvents,
+  displayJson,
+  pendingDelays,
+  type AcceptedEvent,
+  type ActorSession,
+  type RunningInvoke,
+  type SessionState,
+  Simulation,
+} from './actorSession';
 import { eventSample } from './eventSamples';
 import { statePath, type StatechartGraph } from './statechartGraph';
 import styles from './StatechartExplorerPage.module.css';
@@ -22,11 +31,28 @@ function parseJson(text: string): Parsed {
 }
 
 function isEvent(value: unknown): value is AnyEventObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'type' in value && typeof value.type === 'string' && value.type.trim() !== '';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    'type' in value &&
+    typeof value.type === 'string' &&
+    value.type.trim() !== ''
+  );
 }
 
 /** An event typed as JSON: parsed and checked before anything is sent. */
-function EventForm({ initial, submitLabel, label, onSend }: { initial: string; submitLabel: string; label: string; onSend: (event: AnyEventObject) => void }) {
+function EventForm({
+  initial,
+  submitLabel,
+  label,
+  onSend,
+}: {
+  initial: string;
+  submitLabel: string;
+  label: string;
+  onSend: (event: AnyEventObject) => void;
+}) {
   const { t } = useLingui();
   const id = useId();
   const [text, setText] = useState(initial);
@@ -134,7 +160,9 @@ function SettleInvoke({ invoke, simulation }: { invoke: RunningInvoke; simulatio
           <summary>
             <Trans>Its input</Trans>
           </summary>
-          <pre className={styles.json} tabIndex={0}>{invoke.input}</pre>
+          <pre className={styles.json} tabIndex={0}>
+            {invoke.input}
+          </pre>
         </details>
       ) : null}
       {invoke.handlesDone ? (
@@ -164,7 +192,9 @@ function SettleInvoke({ invoke, simulation }: { invoke: RunningInvoke; simulatio
       {invoke.handlesError ? (
         <form className={styles.jsonForm} onSubmit={settleError}>
           <label htmlFor={errorId} className={styles.jsonLabel}>
-            <Trans>Error of {invoke.actorId}: a message, or JSON such as {'{ "message": "Offline", "kind": "network" }'}</Trans>
+            <Trans>
+              Error of {invoke.actorId}: a message, or JSON such as {'{ "message": "Offline", "kind": "network" }'}
+            </Trans>
           </label>
           <input id={errorId} className={styles.textInput} value={errorText} onChange={(change) => setErrorText(change.target.value)} />
           <Button type="submit" size="sm" variant="danger">
@@ -203,7 +233,9 @@ export function SessionPanel({ graph, session, state }: SessionPanelProps) {
   const { snapshot } = state;
   const accepted = snapshot ? acceptedEvents(snapshot) : [];
   const delays = snapshot ? pendingDelays(snapshot) : [];
-  const activeLeaves = snapshot ? snapshot._nodes.filter((node) => node.type === 'atomic' || node.type === 'final').map((node) => statePath(graph, node.id)) : [];
+  const activeLeaves = snapshot
+    ? snapshot._nodes.filter((node) => node.type === 'atomic' || node.type === 'final').map((node) => statePath(graph, node.id))
+    : [];
   const tags = snapshot ? [...snapshot.tags] : [];
 
   return (
@@ -250,7 +282,9 @@ export function SessionPanel({ graph, session, state }: SessionPanelProps) {
               <summary>
                 <Trans>Context (read-only JSON)</Trans>
               </summary>
-              <pre className={styles.json} tabIndex={0}>{displayJson(snapshot.context)}</pre>
+              <pre className={styles.json} tabIndex={0}>
+                {displayJson(snapshot.context)}
+              </pre>
             </details>
           </>
         ) : state.failure ? null : (
@@ -368,13 +402,16 @@ export function SessionPanel({ graph, session, state }: SessionPanelProps) {
               {/* Newest first: what just happened is where the eye is. */}
               {[...state.log].reverse().map((entry) => (
                 <li key={entry.seq} className={styles[`log_${entry.kind}`]}>
-                  <span className={styles.logTime}>{timeOf(entry.at)}</span> <span className={styles.logKind}>{entry.kind}</span> <code>{entry.text}</code>
+                  <span className={styles.logTime}>{timeOf(entry.at)}</span> <span className={styles.logKind}>{entry.kind}</span>{' '}
+                  <code>{entry.text}</code>
                   {entry.detail ? (
                     <details className={styles.logDetail}>
                       <summary>
                         <Trans>data</Trans>
                       </summary>
-                      <pre className={styles.json} tabIndex={0}>{entry.detail}</pre>
+                      <pre className={styles.json} tabIndex={0}>
+                        {entry.detail}
+                      </pre>
                     </details>
                   ) : null}
                 </li>

@@ -42,7 +42,9 @@ interface ChartProps {
 function LaidOutChart({ graph, activeIds, zoom }: ChartProps & { zoom: Zoom }) {
   const { t } = useLingui();
   const layout = use(chartLayout(graph));
-  const active = [...activeIds].filter((id) => graph.nodes.some((node) => node.id === id && node.childIds.length === 0)).map((id) => statePath(graph, id));
+  const active = [...activeIds]
+    .filter((id) => graph.nodes.some((node) => node.id === id && node.childIds.length === 0))
+    .map((id) => statePath(graph, id));
   const label = active.length
     ? t`Statechart of ${graph.machineId}: ${graph.nodes.length} states, ${graph.edges.length} transitions. Active: ${active.join(', ')}.`
     : t`Statechart of ${graph.machineId}: ${graph.nodes.length} states, ${graph.edges.length} transitions.`;

@@ -72,10 +72,16 @@ function ExportActions({ entry }: { entry: CatalogueEntry }) {
       <Button size="sm" onClick={() => download(statechartFileName(entry.id), statechartJsonText(entry.machine, entry.description))}>
         <Trans>Download JSON</Trans>
       </Button>
-      <Button size="sm" onClick={() => void copyText(statechartJsonText(entry.machine, entry.description), t`The ${entry.id} definition is copied as JSON.`)}>
+      <Button
+        size="sm"
+        onClick={() => void copyText(statechartJsonText(entry.machine, entry.description), t`The ${entry.id} definition is copied as JSON.`)}
+      >
         <Trans>Copy JSON</Trans>
       </Button>
-      <Button size="sm" onClick={() => void copyText(statechartImportCode(entry.machine, entry.description), t`Copied: paste it into Stately’s “Import from code”.`)}>
+      <Button
+        size="sm"
+        onClick={() => void copyText(statechartImportCode(entry.machine, entry.description), t`Copied: paste it into Stately’s “Import from code”.`)}
+      >
         <Trans>Copy for Stately import</Trans>
       </Button>
     </div>
@@ -100,8 +106,8 @@ function MachinePanel({ entry, graph }: { entry: CatalogueEntry; graph: Statecha
               <Trans>This is the app’s running actor: the chart follows it, and the events you send here act on the app itself.</Trans>
             ) : (
               <Trans>
-                A fresh actor of this machine, for trying it out: invoked actors wait for you to settle them, timers wait for you to fire
-                them, and actions with side effects are logged, not run.
+                A fresh actor of this machine, for trying it out: invoked actors wait for you to settle them, timers wait for you to fire them, and
+                actions with side effects are logged, not run.
               </Trans>
             )}
           </p>
@@ -145,7 +151,10 @@ export default function StatechartExplorerPage() {
   const requested = new URLSearchParams(useSearch()).get('machine');
   const entry = machineCatalogue.find((candidate) => candidate.id === requested) ?? machineCatalogue[0];
   const graph = useMemo(() => (entry ? statechartGraph(entry.machine) : null), [entry]);
-  const liveIds = useMemo(() => new Set(machineCatalogue.filter((candidate) => globalActorOf(app, candidate)).map((candidate) => candidate.id)), [app]);
+  const liveIds = useMemo(
+    () => new Set(machineCatalogue.filter((candidate) => globalActorOf(app, candidate)).map((candidate) => candidate.id)),
+    [app],
+  );
 
   return (
     <div className={styles.page}>
@@ -155,8 +164,8 @@ export default function StatechartExplorerPage() {
         </h1>
         <p className={styles.muted}>
           <Trans>
-            Every flow of the app is one of these statecharts. Pick a machine to see its states and transitions; the global ones show
-            their live state.
+            Every flow of the app is one of these statecharts. Pick a machine to see its states and transitions; the global ones show their live
+            state.
           </Trans>
         </p>
         {requested && entry?.id !== requested ? (

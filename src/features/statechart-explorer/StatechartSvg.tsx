@@ -38,7 +38,12 @@ function StateBox({ box, active }: { box: PlacedBox; active: boolean }) {
         {boxTitle(node)}
       </text>
       {lines.map((line, index) => (
-        <text key={index} x={x + BOX_PADDING.x} y={titleY + LINE_HEIGHTS.meta * (index + 1)} className={`${styles.boxLine} ${styles[`line_${line.kind}`] ?? ''}`}>
+        <text
+          key={index}
+          x={x + BOX_PADDING.x}
+          y={titleY + LINE_HEIGHTS.meta * (index + 1)}
+          className={`${styles.boxLine} ${styles[`line_${line.kind}`] ?? ''}`}
+        >
           {line.text}
         </text>
       ))}

@@ -15,8 +15,8 @@ import {
   type InspectionEvent,
   type Subscription,
 } from 'xstate';
-import { delayOfEvent } from './statechartGraph';
 import { report, type Inspect } from '../../actors/inspection';
+import { delayOfEvent } from './statechartGraph';
 
 type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 
@@ -179,7 +179,11 @@ function inspectionEntry(event: InspectionEvent, target: AnyActorRef, quietActio
   }
   if (event.type === '@xstate.actor' && event.actorRef !== target && (event.actorRef as AnyActorRef)._parent === target) {
     const child = event.actorRef as AnyActorRef;
-    return { kind: 'invoke', text: `started ${child.id}${typeof child.src === 'string' && child.src !== child.id ? ` (${child.src})` : ''}`, detail: null };
+    return {
+      kind: 'invoke',
+      text: `started ${child.id}${typeof child.src === 'string' && child.src !== child.id ? ` (${child.src})` : ''}`,
+      detail: null,
+    };
   }
   return null;
 }
@@ -255,7 +259,8 @@ export class LiveSession extends SessionBase {
     this.stop();
     const read = () => {
       const snapshot: unknown = this.actor.getSnapshot();
-      if (isMachineSnapshot(snapshot)) this.update({ snapshot, invokes: childInvokes(snapshot), failure: snapshot.status === 'error' ? displayJson(snapshot.error) : null });
+      if (isMachineSnapshot(snapshot))
+        this.update({ snapshot, invokes: childInvokes(snapshot), failure: snapshot.status === 'error' ? displayJson(snapshot.error) : null });
     };
     read();
     this.subscriptions = [this.actor.subscribe({ next: read, error: read }), this.system.inspect((event) => this.logInspection(event, this.actor))];
@@ -317,7 +322,11 @@ export class Simulation extends SessionBase {
   ) {
     super();
     const actions = (machine.implementations.actions ?? {}) as Record<string, unknown>;
-    this.customActions = new Set(Object.entries(actions).filter(([, implementation]) => !isBuiltInAction(implementation)).map(([name]) => name));
+    this.customActions = new Set(
+      Object.entries(actions)
+        .filter(([, implementation]) => !isBuiltInAction(implementation))
+        .map(([name]) => name),
+    );
   }
 
   private fakeActor(src: string) {

@@ -30,7 +30,10 @@ import {
 
 type Samples = ReadonlyMap<string, ReadonlyMap<string, AnyEventObject>>;
 
-function samples<TMachine extends AnyStateMachine>(machine: TMachine, events: ReadonlyArray<EventFromLogic<TMachine>>): [string, ReadonlyMap<string, AnyEventObject>] {
+function samples<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  events: ReadonlyArray<EventFromLogic<TMachine>>,
+): [string, ReadonlyMap<string, AnyEventObject>] {
   return [machine.id, new Map(events.map((event: AnyEventObject) => [event.type, event]))];
 }
 
@@ -44,7 +47,9 @@ export const EVENT_SAMPLES: Samples = new Map([
   ]),
   samples(detailsDialogMachine, [{ type: 'OPEN', item: { taskId: 'task-1' } }]),
   samples(discordJoinMachine, [{ type: 'ACCOUNT_READY', discordUsername: null }]),
-  samples(earlyRenewalMachine, [{ type: 'ACCOUNT_UPDATED', account: { id: 'u-demo', email: 'demo@example.com', apiKey: '', credits: 100, alertThreshold: 500 } }]),
+  samples(earlyRenewalMachine, [
+    { type: 'ACCOUNT_UPDATED', account: { id: 'u-demo', email: 'demo@example.com', apiKey: '', credits: 100, alertThreshold: 500 } },
+  ]),
   samples(emailCodeMachine, [{ type: 'SEND', email: 'ada@example.com', purpose: 'register' }]),
   samples(generationMachine, [
     {

@@ -202,7 +202,9 @@ export function elkGraphOf(graph: StatechartGraph, measure: MeasureText): ElkInp
         id: key,
         sources: [reversed ? targetId : edge.sourceId],
         targets: [reversed ? edge.sourceId : targetId],
-        ...(text ? { labels: [{ id: `${key}:label`, text, width: Math.ceil(measure(text, 'label')) + 2 * LABEL_PADDING_X, height: LINE_HEIGHT.label }] } : {}),
+        ...(text
+          ? { labels: [{ id: `${key}:label`, text, width: Math.ceil(measure(text, 'label')) + 2 * LABEL_PADDING_X, height: LINE_HEIGHT.label }] }
+          : {}),
       });
     });
   }
@@ -230,7 +232,15 @@ export function placeChart(graph: StatechartGraph, input: ElkInput, laidOut: Elk
     const y = elkNode.y ?? 0;
     if (node) {
       const text = input.lines.get(node.id);
-      boxes.push({ node, x, y, width: elkNode.width ?? 0, height: elkNode.height ?? 0, lines: text?.lines ?? [], headerHeight: text?.headerHeight ?? LINE_HEIGHT.title });
+      boxes.push({
+        node,
+        x,
+        y,
+        width: elkNode.width ?? 0,
+        height: elkNode.height ?? 0,
+        lines: text?.lines ?? [],
+        headerHeight: text?.headerHeight ?? LINE_HEIGHT.title,
+      });
     } else if (elkNode.id.endsWith('::initial')) {
       markerDots.set(elkNode.id, { x: x + INITIAL_DOT / 2, y: y + INITIAL_DOT / 2 });
     }

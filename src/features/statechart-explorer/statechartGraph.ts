@@ -98,7 +98,8 @@ export function guardLabel(guard: unknown): string | null {
   if (typeof guard === 'function') {
     const operands: unknown = 'guards' in guard ? guard.guards : undefined;
     const kind = HIGHER_ORDER_CHECKS.get(checkOf(guard));
-    if (Array.isArray(operands)) return `${kind ?? nameOfFunction(guard, 'guard')}(${operands.map((operand) => guardLabel(operand) ?? '?').join(', ')})`;
+    if (Array.isArray(operands))
+      return `${kind ?? nameOfFunction(guard, 'guard')}(${operands.map((operand) => guardLabel(operand) ?? '?').join(', ')})`;
     return nameOfFunction(guard, 'inline guard');
   }
   if (typeof guard === 'object' && 'type' in guard && typeof guard.type === 'string') return guard.type;

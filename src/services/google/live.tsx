@@ -60,9 +60,7 @@ function Button({ onCredential, onError }: GoogleButtonProps) {
   const theme = useSyncExternalStore(subscribeToTheme, readTheme);
   return (
     <GoogleLogin
-      onSuccess={(response) =>
-        response.credential ? onCredential(response.credential) : onError(new Error('Google returned no credential'))
-      }
+      onSuccess={(response) => (response.credential ? onCredential(response.credential) : onError(new Error('Google returned no credential')))}
       onError={() => onError(new Error('Google sign-in failed'))}
       text="continue_with"
       width={BUTTON_WIDTH}
@@ -72,9 +70,7 @@ function Button({ onCredential, onError }: GoogleButtonProps) {
 }
 
 function isClosed(notification: GsiPromptNotification): boolean {
-  return Boolean(
-    notification.isNotDisplayed?.() || notification.isSkippedMoment?.() || notification.isDismissedMoment?.(),
-  );
+  return Boolean(notification.isNotDisplayed?.() || notification.isSkippedMoment?.() || notification.isDismissedMoment?.());
 }
 
 function prompt({ onCredential, onDismissed }: OneTapCallbacks): () => void {

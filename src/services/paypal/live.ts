@@ -26,7 +26,9 @@ interface PaypalNamespace {
 
 function sdkOf(scope: object): PaypalNamespace | null {
   const candidate: unknown = Reflect.get(scope, 'paypal');
-  return candidate && typeof candidate === 'object' && typeof Reflect.get(candidate, 'Buttons') === 'function' ? (candidate as PaypalNamespace) : null;
+  return candidate && typeof candidate === 'object' && typeof Reflect.get(candidate, 'Buttons') === 'function'
+    ? (candidate as PaypalNamespace)
+    : null;
 }
 
 let loading: Promise<PaypalNamespace> | null = null;

@@ -61,7 +61,14 @@ async function seed(): Promise<void> {
     const account = await createAccount(data, { email, password, referDomain: '', utmTerm: '' });
     const extra = credits - account.credits;
     account.credits = credits;
-    data.ledger.push({ id: randomHex(16), accountId: account.id, createTime: new Date().toISOString(), kind: 'grant', credits: extra, note: 'Live test account' });
+    data.ledger.push({
+      id: randomHex(16),
+      accountId: account.id,
+      createTime: new Date().toISOString(),
+      kind: 'grant',
+      credits: extra,
+      note: 'Live test account',
+    });
   }
   env.db.save();
 }
@@ -91,7 +98,13 @@ function preflight(request: IncomingMessage, response: ServerResponse): void {
     request,
     response,
     204,
-    allowed ? { 'Access-Control-Allow-Methods': 'GET, POST, OPTIONS', 'Access-Control-Allow-Headers': ALLOWED_HEADERS.join(', '), 'Access-Control-Max-Age': '600' } : {},
+    allowed
+      ? {
+          'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+          'Access-Control-Allow-Headers': ALLOWED_HEADERS.join(', '),
+          'Access-Control-Max-Age': '600',
+        }
+      : {},
   );
 }
 
@@ -128,7 +141,12 @@ export function solidPng(width: number, height: number, [r, g, b]: [number, numb
   const row = Buffer.alloc(1 + width * 3);
   for (let x = 0; x < width; x += 1) row.set([r, g, b], 1 + x * 3);
   const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', new Uint8Array())]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', new Uint8Array()),
+  ]);
 }
 
 /** Width and height (long side 512) for an aspect ratio such as "16:9"; square for anything else ("auto"). */
@@ -208,7 +226,9 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
   if (url.pathname === '/__test/callbacks') return sendJson(request, response, callbacks);
   if (url.pathname === '/__test/email-code') {
     const type = url.searchParams.get('type');
-    return sendJson(request, response, { code: lastCodeFor(url.searchParams.get('email') ?? '', type === 'register' || type === 'resetPassword' ? type : undefined) ?? null });
+    return sendJson(request, response, {
+      code: lastCodeFor(url.searchParams.get('email') ?? '', type === 'register' || type === 'resetPassword' ? type : undefined) ?? null,
+    });
   }
 
   if (url.pathname === '/callback' && method === 'POST') {

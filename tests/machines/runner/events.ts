@@ -44,8 +44,10 @@ export type SyntheticEvent =
 /** Tells a synthetic event (which the runner must produce by other means) from one the test may simply send. */
 export function classifyEvent(event: AnyEventObject): SyntheticEvent {
   const { type } = event;
-  if (type.startsWith(DONE_PREFIX)) return { kind: 'done', actorId: type.slice(DONE_PREFIX.length), output: 'output' in event ? event.output : undefined };
-  if (type.startsWith(ERROR_PREFIX)) return { kind: 'error', actorId: type.slice(ERROR_PREFIX.length), error: 'error' in event ? event.error : undefined };
+  if (type.startsWith(DONE_PREFIX))
+    return { kind: 'done', actorId: type.slice(DONE_PREFIX.length), output: 'output' in event ? event.output : undefined };
+  if (type.startsWith(ERROR_PREFIX))
+    return { kind: 'error', actorId: type.slice(ERROR_PREFIX.length), error: 'error' in event ? event.error : undefined };
   if (type.startsWith(AFTER_PREFIX)) {
     const rest = type.slice(AFTER_PREFIX.length);
     const dot = rest.indexOf('.');
@@ -71,7 +73,12 @@ export function defaultEventLabel(event: AnyEventObject): string {
     }
     case 'error': {
       const { error } = synthetic;
-      const kind = typeof error === 'object' && error !== null && 'kind' in error ? String(error.kind) : error instanceof Error ? error.message : summarise(error, 24);
+      const kind =
+        typeof error === 'object' && error !== null && 'kind' in error
+          ? String(error.kind)
+          : error instanceof Error
+            ? error.message
+            : summarise(error, 24);
       return `error:${synthetic.actorId}(${kind})`;
     }
     case 'after':

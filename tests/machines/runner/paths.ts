@@ -1,10 +1,17 @@
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, ContextFrom, InputFrom, SnapshotFrom } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, getSimplePaths, type AdjacencyMap, type AdjacencyValue, type StatePath, type TraversalOptions } from 'xstate/graph';
+import {
+  getAdjacencyMap,
+  getShortestPaths,
+  getSimplePaths,
+  type AdjacencyMap,
+  type AdjacencyValue,
+  type StatePath,
+  type TraversalOptions,
+} from 'xstate/graph';
 import { defaultEventLabel, INIT_EVENT_TYPE, type PathEvent } from './events';
 
 export type PathEvents<TMachine extends AnyStateMachine> =
-  | ReadonlyArray<PathEvent<TMachine>>
-  | ((snapshot: SnapshotFrom<TMachine>) => ReadonlyArray<PathEvent<TMachine>>);
+  ReadonlyArray<PathEvent<TMachine>> | ((snapshot: SnapshotFrom<TMachine>) => ReadonlyArray<PathEvent<TMachine>>);
 
 export interface GeneratePathsOptions<TMachine extends AnyStateMachine> {
   /** User events plus synthetic ones (`done`, `failure`, `after` from ./events); tried in every state. */
@@ -57,7 +64,12 @@ function toSteps(path: StatePath<Snapshot, AnyEventObject>): PathStep[] {
  * Simple paths, bounded: the same depth-first walk as xstate/graph's getSimplePaths over the same adjacency map,
  * stopping after `max` paths.
  */
-function boundedSimplePaths(adjacency: AdjacencyMap<Snapshot, AnyEventObject>, start: string, serialize: (s: Snapshot) => string, max: number): PathStep[][] {
+function boundedSimplePaths(
+  adjacency: AdjacencyMap<Snapshot, AnyEventObject>,
+  start: string,
+  serialize: (s: Snapshot) => string,
+  max: number,
+): PathStep[][] {
   const found: PathStep[][] = [];
   const visiting = new Set<string>([start]);
   const startState = adjacency[start as keyof typeof adjacency]?.state;
@@ -161,4 +173,3 @@ export function generatePaths<TMachine extends AnyStateMachine>(machine: TMachin
     return { description: seen ? `${base} (#${seen + 1})` : base, steps };
   });
 }
-

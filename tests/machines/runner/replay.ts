@@ -1,4 +1,16 @@
-import { createActor, createMachine, fromCallback, fromPromise, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type InputFrom, type InspectionEvent, type SnapshotFrom } from 'xstate';
+import {
+  createActor,
+  createMachine,
+  fromCallback,
+  fromPromise,
+  type AnyActorRef,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type InputFrom,
+  type InspectionEvent,
+  type SnapshotFrom,
+} from 'xstate';
 import { expect, vi } from 'vitest';
 import { isNotProvided } from '../../../machines/notProvided';
 import { classifyEvent, INIT_EVENT_TYPE, type StepEvent } from './events';
@@ -213,7 +225,10 @@ function withReceivers(logic: AnyStateMachine, receivers: readonly string[], inp
     });
   return createMachine({
     id: 'receiversHarness',
-    invoke: [...receivers.map((systemId) => ({ id: `receiver:${systemId}`, systemId, src: stub(systemId) })), { id: SUBJECT_ID, src: logic, input: () => input }],
+    invoke: [
+      ...receivers.map((systemId) => ({ id: `receiver:${systemId}`, systemId, src: stub(systemId) })),
+      { id: SUBJECT_ID, src: logic, input: () => input },
+    ],
   });
 }
 
@@ -253,9 +268,14 @@ export async function replayPath<TMachine extends AnyStateMachine>(path: Machine
   const receivers = options.receivers ?? [];
   // Beside receivers, the machine under test is the harness's child: coverage follows that child only.
   const isSubject = (event: InspectionEvent) =>
-    receivers.length === 0 ? event.actorRef.sessionId === event.rootId : (event.actorRef as AnyActorRef).id === SUBJECT_ID && (event.actorRef as AnyActorRef)._parent?.sessionId === event.rootId;
+    receivers.length === 0
+      ? event.actorRef.sessionId === event.rootId
+      : (event.actorRef as AnyActorRef).id === SUBJECT_ID && (event.actorRef as AnyActorRef)._parent?.sessionId === event.rootId;
   const inspect = coverage ? (event: InspectionEvent) => isSubject(event) && coverage.inspect(event) : undefined;
-  const root = receivers.length === 0 ? createActor(logic, { input: options.input, ...(inspect ? { inspect } : {}) }) : createActor(withReceivers(logic, receivers, options.input, fakes), inspect ? { inspect } : {});
+  const root =
+    receivers.length === 0
+      ? createActor(logic, { input: options.input, ...(inspect ? { inspect } : {}) })
+      : createActor(withReceivers(logic, receivers, options.input, fakes), inspect ? { inspect } : {});
   const actor: AnyActorRef = receivers.length === 0 ? root : (root.getSnapshot() as AnyMachineSnapshot).children[SUBJECT_ID];
   let actorError: unknown;
   let failed = false;
@@ -294,7 +314,8 @@ export async function replayPath<TMachine extends AnyStateMachine>(path: Machine
         invocations: (id) => fakes.invocations.filter((invocation) => invocation.id === id),
         stepInvocations: (id) => fakes.invocations.filter((invocation) => invocation.id === id && invocation.step === index),
         received: (systemId) => fakes.messages.filter((message) => message.to === systemId).map((message) => message.event),
-        stepReceived: (systemId) => fakes.messages.filter((message) => message.to === systemId && message.step === index).map((message) => message.event),
+        stepReceived: (systemId) =>
+          fakes.messages.filter((message) => message.to === systemId && message.step === index).map((message) => message.event),
         consoleErrors: fakes.consoleErrors.map((entry) => entry.args),
         stepConsoleErrors: fakes.consoleErrors.filter((entry) => entry.step === index).map((entry) => entry.args),
       });
@@ -307,7 +328,10 @@ export async function replayPath<TMachine extends AnyStateMachine>(path: Machine
   }
 }
 
-async function perform(event: AnyEventObject, run: { machine: AnyStateMachine; fakes: Fakes; actor: { send(event: AnyEventObject): void; getSnapshot(): unknown }; where: string }): Promise<void> {
+async function perform(
+  event: AnyEventObject,
+  run: { machine: AnyStateMachine; fakes: Fakes; actor: { send(event: AnyEventObject): void; getSnapshot(): unknown }; where: string },
+): Promise<void> {
   const synthetic = classifyEvent(event);
   switch (synthetic.kind) {
     case 'done': {

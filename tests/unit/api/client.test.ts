@@ -358,7 +358,12 @@ describe('body encodings', () => {
     expect(request?.method).toBe('POST');
     expect(request?.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
     const form = await request?.formData();
-    expect(Object.fromEntries(form?.entries() ?? [])).toEqual({ credential: 'cred', referDomain: 'news.example', utmTerm: 'ai', turnstileToken: 'ts' });
+    expect(Object.fromEntries(form?.entries() ?? [])).toEqual({
+      credential: 'cred',
+      referDomain: 'news.example',
+      utmTerm: 'ai',
+      turnstileToken: 'ts',
+    });
   });
 
   it('urlencoded: outlook-login sends a URL-encoded body', async () => {
@@ -395,7 +400,10 @@ describe('body encodings', () => {
 });
 
 describe('the generation host', () => {
-  const request = { endpoint: 'generate', request: { prompt: 'a cat', type: 'TEXTTOIAMGE', callBackUrl: 'https://hooks.example.com/cb', numImages: 1, image_size: '1:1' } } as const;
+  const request = {
+    endpoint: 'generate',
+    request: { prompt: 'a cat', type: 'TEXTTOIAMGE', callBackUrl: 'https://hooks.example.com/cb', numImages: 1, image_size: '1:1' },
+  } as const;
 
   it('goes to its own host with the API key as a Bearer token, never the session token', async () => {
     persistLogin({ token: 'tok-1', userInfo: user });

@@ -95,7 +95,11 @@ describe('order creation carries an idempotency key', () => {
   });
 
   it('a refused order is not retried under the same key: the server answered, so trying again is a new purchase', async () => {
-    const bodies = answer('wechatCreate', () => HttpResponse.json({ code: 500001, msg: 'Busy', data: null }), ok({ orderNo: 'NB2', codeUrl: 'weixin://pay/NB2', expireTime: new Date(Date.now() + 60_000).toISOString() }));
+    const bodies = answer(
+      'wechatCreate',
+      () => HttpResponse.json({ code: 500001, msg: 'Busy', data: null }),
+      ok({ orderNo: 'NB2', codeUrl: 'weixin://pay/NB2', expireTime: new Date(Date.now() + 60_000).toISOString() }),
+    );
     answer('payOrderList', ok({ records: [], total: 0, pageNum: 1, pageSize: 1 }));
     const actor = createActor(createWechatPaymentLogic(wiring), { input: { resume: null } }).start();
     actor.send({ type: 'PAY', packageId: 'starter' });
@@ -110,14 +114,20 @@ describe('order creation carries an idempotency key', () => {
   });
 
   it('PayPal sends the key beside the saved method', async () => {
-    const bodies = answer('paypalCreate', lost, () => HttpResponse.json({ code: 200, msg: 'success', data: { orderNo: 'NB3', paypalOrderId: 'PP-3' } }));
+    const bodies = answer('paypalCreate', lost, () =>
+      HttpResponse.json({ code: 200, msg: 'success', data: { orderNo: 'NB3', paypalOrderId: 'PP-3' } }),
+    );
     answer('paypalCapture', ok({ orderNo: 'NB3', status: 'paid' }));
     const actor = createActor(createPaypalPaymentLogic(wiring), { input: { resume: null } }).start();
     actor.send({ type: 'PAY', packageId: 'starter', vaultId: 'PV-1' });
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));
     actor.send({ type: 'RETRY' });
     await waitFor(actor, (snapshot) => snapshot.matches('paid'));
-    expect(v.parse(PaypalCreateRequestSchema, bodies[0])).toMatchObject({ packageId: 'starter', vaultId: 'PV-1', idempotencyKey: expect.stringMatching(UUID) as string });
+    expect(v.parse(PaypalCreateRequestSchema, bodies[0])).toMatchObject({
+      packageId: 'starter',
+      vaultId: 'PV-1',
+      idempotencyKey: expect.stringMatching(UUID) as string,
+    });
     expect(bodies[1]).toEqual(bodies[0]);
     actor.stop();
   });
@@ -142,7 +152,9 @@ describe('a generation whose create answer is lost', () => {
   });
 
   function startedGeneration() {
-    const actor = createActor(createGenerationLogic({ user, syncDraft: () => undefined }), { input: { draft, validate: validateDraft, costOf: draftCost } });
+    const actor = createActor(createGenerationLogic({ user, syncDraft: () => undefined }), {
+      input: { draft, validate: validateDraft, costOf: draftCost },
+    });
     actor.start();
     return actor;
   }
@@ -151,8 +163,13 @@ describe('a generation whose create answer is lost', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     try {
       const creates = answer('generate2', lost);
-      const lookups = answer('usageRecordPage', () => HttpResponse.json({ code: 200, msg: 'success', data: { records: [record('task-lost', 0)], total: 1, pageNum: 1, pageSize: 50 } }));
-      answer('taskRecord', ok({ taskId: 'task-lost', successFlag: 1, response: { resultImageUrl: 'https://img.example/1.png' }, createTime: '', completeTime: '' }));
+      const lookups = answer('usageRecordPage', () =>
+        HttpResponse.json({ code: 200, msg: 'success', data: { records: [record('task-lost', 0)], total: 1, pageNum: 1, pageSize: 50 } }),
+      );
+      answer(
+        'taskRecord',
+        ok({ taskId: 'task-lost', successFlag: 1, response: { resultImageUrl: 'https://img.example/1.png' }, createTime: '', completeTime: '' }),
+      );
       const actor = startedGeneration();
       actor.send({ type: 'GENERATE', apiKey: 'nb_key', balance: 100 });
       await vi.waitFor(() => expect(actor.getSnapshot().matches('checkingWhetherTaskWasCreated')).toBe(true));
@@ -176,7 +193,11 @@ describe('a generation whose create answer is lost', () => {
       const creates = answer('generate2', lost, ok({ taskId: 'task-2' }));
       // An older task from the same request, and a new one from another request: neither is this one.
       answer('usageRecordPage', () =>
-        HttpResponse.json({ code: 200, msg: 'success', data: { records: [record('older', 30), record('other', 0, { ...call.request, prompt: 'Another' })], total: 2, pageNum: 1, pageSize: 50 } }),
+        HttpResponse.json({
+          code: 200,
+          msg: 'success',
+          data: { records: [record('older', 30), record('other', 0, { ...call.request, prompt: 'Another' })], total: 2, pageNum: 1, pageSize: 50 },
+        }),
       );
       const actor = startedGeneration();
       actor.send({ type: 'GENERATE', apiKey: 'nb_key', balance: 100 });

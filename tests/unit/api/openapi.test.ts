@@ -100,7 +100,9 @@ describe('the OpenAPI document', () => {
     if (!body) throw new Error('generate has no JSON body');
     const schema = schemaOf(body);
     expect(schema.additionalProperties).toBe(false);
-    expect(Object.keys(schema.properties ?? {}).sort()).toEqual(['callBackUrl', 'image_size', 'imageUrls', 'numImages', 'prompt', 'type', 'watermark'].sort());
+    expect(Object.keys(schema.properties ?? {}).sort()).toEqual(
+      ['callBackUrl', 'image_size', 'imageUrls', 'numImages', 'prompt', 'type', 'watermark'].sort(),
+    );
     expect(schema.required?.sort()).toEqual(['callBackUrl', 'prompt', 'type']);
     expect(schema.properties?.type?.enum).toEqual(['TEXTTOIAMGE', 'IMAGETOIAMGE']);
   });

@@ -108,7 +108,9 @@ describe('WeChat Pay as the app runs it', () => {
   it('a tab that is hidden when the order is confirmed says so at once', async () => {
     answer('payOrderList', noOrderYet);
     showTab('hidden');
-    const actor = started(createActor(createWechatPaymentLogic(wiring), { input: { resume: { orderNo: 'NB1', packageId: 'starter', returnedAs: 'reloaded' } } }));
+    const actor = started(
+      createActor(createWechatPaymentLogic(wiring), { input: { resume: { orderNo: 'NB1', packageId: 'starter', returnedAs: 'reloaded' } } }),
+    );
     await waitFor(actor, (snapshot) => snapshot.matches({ confirming: 'pausedWhileHidden' }));
     actor.stop();
     // Stopped: it no longer listens.

@@ -42,7 +42,11 @@ const GENERATE_REQUEST_EXAMPLE = {
 };
 const GENERATE_EXAMPLE = { code: 200, msg: 'success', data: { taskId: 'task12345' } };
 // "Image Generation or Editing Callbacks": the documented success callback.
-const CALLBACK_EXAMPLE = { code: 200, msg: 'success', data: { taskId: 'task12345', info: { resultImageUrl: 'https://ourserver.com/image/result.jpg' } } };
+const CALLBACK_EXAMPLE = {
+  code: 200,
+  msg: 'success',
+  data: { taskId: 'task12345', info: { resultImageUrl: 'https://ourserver.com/image/result.jpg' } },
+};
 // "Generate Image (Nanobanana 2) callbacks": the whole record in `data`, nulls where nothing applies, and `24:00:00`.
 const CALLBACK_2_EXAMPLE = {
   code: 200,
@@ -98,7 +102,10 @@ describe('the public docs’ examples go through the client', () => {
 
   it('a host that sends several images as a list in resultImageUrl loses none of them', async () => {
     const urls = ['https://ourserver.com/image/1.jpg', 'https://ourserver.com/image/2.jpg'];
-    answer(endpoints.taskRecord.path, { ...RECORD_INFO_EXAMPLE, data: { ...RECORD_INFO_EXAMPLE.data, response: { resultImageUrl: urls, originImageUrl: null } } });
+    answer(endpoints.taskRecord.path, {
+      ...RECORD_INFO_EXAMPLE,
+      data: { ...RECORD_INFO_EXAMPLE.data, response: { resultImageUrl: urls, originImageUrl: null } },
+    });
     const result = await taskRecord('t', 'key');
     if (result.code !== 200) throw new Error('expected a task');
     expect(result.data.response?.resultImageUrl).toBe(urls[0]);
@@ -106,7 +113,10 @@ describe('the public docs’ examples go through the client', () => {
   });
 
   it('an errorCode sent as digits is still an integer', async () => {
-    answer(endpoints.taskRecord.path, { ...RECORD_INFO_EXAMPLE, data: { ...RECORD_INFO_EXAMPLE.data, successFlag: 3, response: null, errorCode: '501', errorMessage: 'failed' } });
+    answer(endpoints.taskRecord.path, {
+      ...RECORD_INFO_EXAMPLE,
+      data: { ...RECORD_INFO_EXAMPLE.data, successFlag: 3, response: null, errorCode: '501', errorMessage: 'failed' },
+    });
     const result = await taskRecord('t', 'key');
     expect(result.code === 200 && result.data.errorCode).toBe(501);
   });
@@ -119,8 +129,25 @@ describe('the public docs’ examples go through the client', () => {
   });
 
   it('the other endpoints take their documented fields and refuse the ones they lack', () => {
-    expect(v.safeParse(NanoBanana2RequestSchema, { prompt: 'x', imageUrls: [], aspectRatio: 'auto', resolution: '4K', outputFormat: 'jpg', googleSearch: false }).success).toBe(true);
-    expect(v.safeParse(NanoBananaProRequestSchema, { prompt: 'x', imageUrls: ['https://example-image.png'], resolution: '2K', callBackUrl: 'https://example-callback.com', aspectRatio: '16:9' }).success).toBe(true);
+    expect(
+      v.safeParse(NanoBanana2RequestSchema, {
+        prompt: 'x',
+        imageUrls: [],
+        aspectRatio: 'auto',
+        resolution: '4K',
+        outputFormat: 'jpg',
+        googleSearch: false,
+      }).success,
+    ).toBe(true);
+    expect(
+      v.safeParse(NanoBananaProRequestSchema, {
+        prompt: 'x',
+        imageUrls: ['https://example-image.png'],
+        resolution: '2K',
+        callBackUrl: 'https://example-callback.com',
+        aspectRatio: '16:9',
+      }).success,
+    ).toBe(true);
     expect(v.safeParse(NanoBananaRequestSchema, { ...GENERATE_REQUEST_EXAMPLE, model: 'nano-banana' }).success).toBe(false);
     expect(v.safeParse(NanoBananaRequestSchema, { ...GENERATE_REQUEST_EXAMPLE, aspectRatio: '1:1' }).success).toBe(false);
     expect(v.safeParse(NanoBanana2RequestSchema, { prompt: 'x', image_size: '1:1' }).success).toBe(false);

@@ -37,7 +37,9 @@ describe('sign-up with an e-mailed code', () => {
     expect(account?.apiKeys).toEqual([expect.objectContaining({ primary: true, name: 'Default' })]);
     expect(JSON.stringify(tables)).not.toContain(data.userInfo.apiKey);
     expect(account?.passwordHash).not.toContain(PASSWORD);
-    expect(tables.ledger.filter((entry) => entry.accountId === account?.id)).toEqual([expect.objectContaining({ kind: 'grant', credits: FREE_CREDITS })]);
+    expect(tables.ledger.filter((entry) => entry.accountId === account?.id)).toEqual([
+      expect.objectContaining({ kind: 'grant', credits: FREE_CREDITS }),
+    ]);
     // Codes are stored hashed, never in clear.
     expect(JSON.stringify(tables.emailCodes)).not.toContain(code);
   });
@@ -107,14 +109,24 @@ describe('sign-up with an e-mailed code', () => {
   });
 
   it('answers bad input with 400001 and a message, never a crash', async () => {
-    expect(await call('sendCaptcha', { email: 'not-an-email', type: 'register' })).toMatchObject({ code: 400001, msg: 'Enter a valid e-mail address.' });
+    expect(await call('sendCaptcha', { email: 'not-an-email', type: 'register' })).toMatchObject({
+      code: 400001,
+      msg: 'Enter a valid e-mail address.',
+    });
     expect((await call('sendCaptcha', { email: uniqueEmail(), type: 'nonsense' })).code).toBe(400001);
     const email = uniqueEmail();
     const code = await sendCode(email);
-    expect(await call('register', { email, password: 'short', code })).toMatchObject({ code: 400001, msg: 'The password must be at least 8 characters long.' });
+    expect(await call('register', { email, password: 'short', code })).toMatchObject({
+      code: 400001,
+      msg: 'The password must be at least 8 characters long.',
+    });
     expect(await call('login', { email })).toMatchObject({ code: 400001, msg: 'The field "password" is missing or has the wrong type.' });
 
-    const broken = await fetch(`http://localhost:5173/client/v1/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":' });
+    const broken = await fetch(`http://localhost:5173/client/v1/user/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"email":',
+    });
     expect(await broken.json()).toMatchObject({ code: 400001, msg: 'The request body could not be read.', data: null });
   });
 });
@@ -128,7 +140,11 @@ describe('sign-in', () => {
     expect(dataOf('userInfo', await call('userInfo', {}, signedIn.token)).email).toBe(email);
 
     expect(await call('login', { email, password: 'wrong-password' })).toEqual({ code: 400001, msg: 'Incorrect e-mail or password.', data: null });
-    expect(await call('login', { email: uniqueEmail('nobody'), password: PASSWORD })).toEqual({ code: 400001, msg: 'Incorrect e-mail or password.', data: null });
+    expect(await call('login', { email: uniqueEmail('nobody'), password: PASSWORD })).toEqual({
+      code: 400001,
+      msg: 'Incorrect e-mail or password.',
+      data: null,
+    });
   });
 
   it('accepts a Bearer prefix on the authorization header', async () => {

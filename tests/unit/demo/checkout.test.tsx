@@ -51,7 +51,9 @@ function creemHref(orderNo: string): string {
 describe('checkout addresses', () => {
   it('reads the provider, order and return addresses, refusing addresses of other sites', () => {
     expect(parseCheckoutRequest(creemHref('NB1'))).toEqual({ provider: 'creem', orderNo: 'NB1', returnUrl, cancelUrl, paypalOrderId: '' });
-    const foreign = parseCheckoutRequest(`${ORIGIN}${DEMO_CHECKOUT_PATH}freekassa?orderNo=NB2&returnUrl=${encodeURIComponent('https://evil.example/')}`);
+    const foreign = parseCheckoutRequest(
+      `${ORIGIN}${DEMO_CHECKOUT_PATH}freekassa?orderNo=NB2&returnUrl=${encodeURIComponent('https://evil.example/')}`,
+    );
     expect(foreign).toMatchObject({ provider: 'freekassa', returnUrl: `${ORIGIN}/dashboard/billing?provider=freekassa&payment=returned` });
     expect(parseCheckoutRequest(`${ORIGIN}${DEMO_CHECKOUT_PATH}bank?orderNo=NB3`).provider).toBeNull();
     expect(withOrderNo(returnUrl, 'NB9')).toBe(`${returnUrl}&orderNo=NB9`);
@@ -201,7 +203,11 @@ describe('demo PayPal (the app side of the popup)', () => {
   it('opens the demo PayPal page in a 480×640 popup and resolves with the answer', async () => {
     const fake = fakeHost();
     const approval = createDemoPaypal(() => fake.host).approve(order, new AbortController().signal);
-    expect(fake.open).toHaveBeenCalledWith(`${ORIGIN}${DEMO_CHECKOUT_PATH}paypal?orderNo=${order.orderNo}&token=PP-1`, expect.any(String), expect.stringContaining('width=480,height=640'));
+    expect(fake.open).toHaveBeenCalledWith(
+      `${ORIGIN}${DEMO_CHECKOUT_PATH}paypal?orderNo=${order.orderNo}&token=PP-1`,
+      expect.any(String),
+      expect.stringContaining('width=480,height=640'),
+    );
     // Messages from elsewhere, of another shape or for another order are ignored.
     fake.post({ source: PAYPAL_MESSAGE_SOURCE, orderNo: order.orderNo, outcome: 'cancelled' }, 'https://evil.example');
     fake.post({ source: 'someone-else', orderNo: order.orderNo, outcome: 'cancelled' });

@@ -63,7 +63,14 @@ async function signedUpWithUsage() {
 describe('time-record', () => {
   it('answers one bucket per day in range, empty days as zeros, failed tasks net of refunds', async () => {
     const { token } = await signedUpWithUsage();
-    const points = dataOf('timeRecord', await call('timeRecord', { startTime: '2026-03-01T00:00:00Z', endTime: '2026-03-05T00:00:00Z', granularity: 'day', splitByApiKey: false }, token));
+    const points = dataOf(
+      'timeRecord',
+      await call(
+        'timeRecord',
+        { startTime: '2026-03-01T00:00:00Z', endTime: '2026-03-05T00:00:00Z', granularity: 'day', splitByApiKey: false },
+        token,
+      ),
+    );
     expect(points).toEqual([
       { time: '2026-03-01T00:00:00.000Z', apiKeyName: null, credits: 10, requests: 3 },
       { time: '2026-03-02T00:00:00.000Z', apiKeyName: null, credits: 0, requests: 0 },
@@ -74,13 +81,27 @@ describe('time-record', () => {
 
   it('answers hourly buckets, and splits by the keys’ current names', async () => {
     const { token, second } = await signedUpWithUsage();
-    const hours = dataOf('timeRecord', await call('timeRecord', { startTime: '2026-03-01T00:00:00Z', endTime: '2026-03-02T00:00:00Z', granularity: 'hour', splitByApiKey: false }, token));
+    const hours = dataOf(
+      'timeRecord',
+      await call(
+        'timeRecord',
+        { startTime: '2026-03-01T00:00:00Z', endTime: '2026-03-02T00:00:00Z', granularity: 'hour', splitByApiKey: false },
+        token,
+      ),
+    );
     expect(hours).toHaveLength(24);
     expect(hours[0]).toMatchObject({ time: '2026-03-01T00:00:00.000Z', credits: 2, requests: 1 });
     expect(hours[10]).toMatchObject({ time: '2026-03-01T10:00:00.000Z', credits: 8, requests: 2 });
 
     await call('updateApiKeyName', { id: second.id, name: 'Renamed' }, token);
-    const split = dataOf('timeRecord', await call('timeRecord', { startTime: '2026-03-01T00:00:00Z', endTime: '2026-03-03T00:00:00Z', granularity: 'day', splitByApiKey: true }, token));
+    const split = dataOf(
+      'timeRecord',
+      await call(
+        'timeRecord',
+        { startTime: '2026-03-01T00:00:00Z', endTime: '2026-03-03T00:00:00Z', granularity: 'day', splitByApiKey: true },
+        token,
+      ),
+    );
     expect(split).toEqual([
       { time: '2026-03-01T00:00:00.000Z', apiKeyName: 'Default', credits: 2, requests: 2 },
       { time: '2026-03-01T00:00:00.000Z', apiKeyName: 'Renamed', credits: 8, requests: 1 },
@@ -91,18 +112,37 @@ describe('time-record', () => {
 
   it('counts buckets that the range only partly covers', async () => {
     const { token } = await signUp();
-    const points = dataOf('timeRecord', await call('timeRecord', { startTime: '2026-03-01T12:00:00Z', endTime: '2026-03-03T06:00:00Z', granularity: 'day', splitByApiKey: false }, token));
+    const points = dataOf(
+      'timeRecord',
+      await call(
+        'timeRecord',
+        { startTime: '2026-03-01T12:00:00Z', endTime: '2026-03-03T06:00:00Z', granularity: 'day', splitByApiKey: false },
+        token,
+      ),
+    );
     expect(points.map((point) => point.time)).toEqual(['2026-03-01T00:00:00.000Z', '2026-03-02T00:00:00.000Z', '2026-03-03T00:00:00.000Z']);
   });
 
   it('refuses bad ranges with 400001', async () => {
     const { token } = await signUp();
-    const ask = (startTime: string, endTime: string, granularity: string) => call('timeRecord', { startTime, endTime, granularity, splitByApiKey: false }, token);
-    expect(await ask('2025-01-01T00:00:00Z', '2026-03-01T00:00:00Z', 'day')).toEqual({ code: 400001, msg: 'Daily usage covers at most 400 days.', data: null });
+    const ask = (startTime: string, endTime: string, granularity: string) =>
+      call('timeRecord', { startTime, endTime, granularity, splitByApiKey: false }, token);
+    expect(await ask('2025-01-01T00:00:00Z', '2026-03-01T00:00:00Z', 'day')).toEqual({
+      code: 400001,
+      msg: 'Daily usage covers at most 400 days.',
+      data: null,
+    });
     expect((await ask('2025-03-01T00:00:00Z', '2026-04-05T00:00:00Z', 'day')).code).toBe(200);
-    expect(await ask('2026-03-01T00:00:00Z', '2026-04-02T00:00:00Z', 'hour')).toEqual({ code: 400001, msg: 'Hourly usage covers at most 31 days.', data: null });
+    expect(await ask('2026-03-01T00:00:00Z', '2026-04-02T00:00:00Z', 'hour')).toEqual({
+      code: 400001,
+      msg: 'Hourly usage covers at most 31 days.',
+      data: null,
+    });
     expect(dataOf('timeRecord', await ask('2026-03-01T00:00:00Z', '2026-04-01T00:00:00Z', 'hour'))).toHaveLength(31 * 24);
-    expect(await ask('2026-03-02T00:00:00Z', '2026-03-01T00:00:00Z', 'day')).toMatchObject({ code: 400001, msg: 'The end time must be after the start time.' });
+    expect(await ask('2026-03-02T00:00:00Z', '2026-03-01T00:00:00Z', 'day')).toMatchObject({
+      code: 400001,
+      msg: 'The end time must be after the start time.',
+    });
     expect(await ask('yesterday', '2026-03-01T00:00:00Z', 'day')).toMatchObject({ code: 400001, msg: 'Times must be ISO 8601 dates.' });
     expect((await ask('2026-03-01T00:00:00Z', '2026-03-02T00:00:00Z', 'week')).code).toBe(400001);
   });
@@ -111,7 +151,12 @@ describe('time-record', () => {
 describe('usage records', () => {
   it('are empty for a new account: the sign-up grant is no usage', async () => {
     const { token } = await signUp();
-    expect(dataOf('usageRecordPage', await call('usageRecordPage', { pageNum: 1, pageSize: 10 }, token))).toEqual({ records: [], total: 0, pageNum: 1, pageSize: 10 });
+    expect(dataOf('usageRecordPage', await call('usageRecordPage', { pageNum: 1, pageSize: 10 }, token))).toEqual({
+      records: [],
+      total: 0,
+      pageNum: 1,
+      pageSize: 10,
+    });
   });
 
   it('page newest first, filter by status and model, and never leak the owner', async () => {
@@ -136,14 +181,25 @@ describe('usage records', () => {
   it('refuses bad paging and filters', async () => {
     const { token } = await signUp();
     expect(await call('usageRecordPage', { pageNum: 0, pageSize: 10 }, token)).toMatchObject({ code: 400001, msg: 'The page number starts at 1.' });
-    expect(await call('usageRecordPage', { pageNum: 1, pageSize: 101 }, token)).toMatchObject({ code: 400001, msg: 'The page size must be between 1 and 100.' });
+    expect(await call('usageRecordPage', { pageNum: 1, pageSize: 101 }, token)).toMatchObject({
+      code: 400001,
+      msg: 'The page size must be between 1 and 100.',
+    });
     expect((await call('usageRecordPage', { pageNum: 1, pageSize: 10, model: 'dall-e' }, token)).code).toBe(400001);
     expect((await call('usageRecordPage', { pageNum: 1, pageSize: 10, status: 7 }, token)).code).toBe(400001);
   });
 
   it('answer 401 without a session', async () => {
     expect(await call('usageRecordPage', { pageNum: 1, pageSize: 10 })).toEqual({ code: 401, msg: 'Login has expired', data: null });
-    expect((await call('timeRecord', { startTime: '2026-03-01T00:00:00Z', endTime: '2026-03-02T00:00:00Z', granularity: 'day', splitByApiKey: false }, 'made-up')).code).toBe(401);
+    expect(
+      (
+        await call(
+          'timeRecord',
+          { startTime: '2026-03-01T00:00:00Z', endTime: '2026-03-02T00:00:00Z', granularity: 'day', splitByApiKey: false },
+          'made-up',
+        )
+      ).code,
+    ).toBe(401);
   });
 });
 
@@ -221,7 +277,10 @@ describe('the "Fill 90 days of sample usage" control', () => {
     // The 90 whole days before today, plus today so far.
     const end = new Date();
     const start = new Date(Math.floor(end.getTime() / DAY_MS) * DAY_MS - 90 * DAY_MS);
-    const points = dataOf('timeRecord', await call('timeRecord', { startTime: start.toISOString(), endTime: end.toISOString(), granularity: 'day', splitByApiKey: false }, newer.token));
+    const points = dataOf(
+      'timeRecord',
+      await call('timeRecord', { startTime: start.toISOString(), endTime: end.toISOString(), granularity: 'day', splitByApiKey: false }, newer.token),
+    );
     expect(points).toHaveLength(91);
     expect(points.reduce((sum, point) => sum + point.requests, 0)).toBe(filled?.records);
   });

@@ -61,7 +61,12 @@ describe('unreadable storage', () => {
 
   it('keeps working when the storage refuses to write', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const full = { ...memoryStorage(), setItem: () => { throw new DOMException('full', 'QuotaExceededError'); } };
+    const full = {
+      ...memoryStorage(),
+      setItem: () => {
+        throw new DOMException('full', 'QuotaExceededError');
+      },
+    };
     const db = openDemoDb(full);
     const account = await createAccount(db.read(), { email: 'Full@Example.com', password: PASSWORD, referDomain: '', utmTerm: '' });
     expect(() => db.save()).not.toThrow();

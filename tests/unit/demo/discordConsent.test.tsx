@@ -16,7 +16,14 @@ beforeAll(() => {
 afterEach(() => cleanup());
 
 function consentHref(params: Record<string, string> = {}): string {
-  const query = new URLSearchParams({ client_id: 'demo', response_type: 'code', scope: 'identify guilds.join', redirect_uri: RETURN, state: 's-1', ...params });
+  const query = new URLSearchParams({
+    client_id: 'demo',
+    response_type: 'code',
+    scope: 'identify guilds.join',
+    redirect_uri: RETURN,
+    state: 's-1',
+    ...params,
+  });
   return `${ORIGIN}${DEMO_DISCORD_PATH}authorize?${query.toString()}`;
 }
 
@@ -89,7 +96,9 @@ describe('the demo Discord consent page', () => {
   it('refuses to send anyone to another website', () => {
     const { navigate } = renderPage(consentHref({ redirect_uri: 'https://evil.example/steal' }));
     expect(screen.getByRole('heading', { level: 1, name: 'This authorization link is not valid' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('It would send you back to another website (https://evil.example/steal), so nothing is sent there.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'It would send you back to another website (https://evil.example/steal), so nothing is sent there.',
+    );
     expect(screen.queryByRole('button', { name: 'Authorize' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to Nano Banana API' })).toHaveAttribute('href', RETURN);
     expect(navigate).not.toHaveBeenCalled();

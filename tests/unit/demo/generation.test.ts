@@ -1,14 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import type { NanoBananaRequest } from '../../../src/api/contract';
 import { findAccountByEmail, type Account } from '../../../src/demo/db';
-import { TASK_BASE_MS, TASK_PER_IMAGE_MS, callParameters, createTask, resultImageUrl, settleDueTasks, taskTime, GENERATION_FAILED_CODE } from '../../../src/demo/generation/tasks';
+import {
+  TASK_BASE_MS,
+  TASK_PER_IMAGE_MS,
+  callParameters,
+  createTask,
+  resultImageUrl,
+  settleDueTasks,
+  taskTime,
+  GENERATION_FAILED_CODE,
+} from '../../../src/demo/generation/tasks';
 import { taskSeed } from '../../../src/demo/generation/images';
 import { ORIGIN, call, dataOf, signUp, startDemoServer } from './helpers';
 
 const demo = startDemoServer();
 
 const CALLBACK = 'https://hooks.example.com/cb';
-const request = { prompt: 'A banana astronaut', type: 'TEXTTOIAMGE', callBackUrl: CALLBACK, numImages: 2, image_size: '16:9' } satisfies NanoBananaRequest;
+const request = {
+  prompt: 'A banana astronaut',
+  type: 'TEXTTOIAMGE',
+  callBackUrl: CALLBACK,
+  numImages: 2,
+  image_size: '16:9',
+} satisfies NanoBananaRequest;
 const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 function accountOf(email: string): Account {
@@ -36,13 +51,26 @@ describe('the demo task API', () => {
     expect(dataOf('userInfo', await call('userInfo', {}, token)).credits).toBe(100);
     expect(dataOf('credit', await call('credit', {}, key))).toBe(100);
     const page = dataOf('usageRecordPage', await call('usageRecordPage', { pageNum: 1, pageSize: 10 }, token));
-    expect(page.records).toEqual([expect.objectContaining({ taskId, model: 'nano-banana', status: 0, credits: 4, refundedCredits: 0, apiKeyName: 'Default', prompt: request.prompt })]);
+    expect(page.records).toEqual([
+      expect.objectContaining({
+        taskId,
+        model: 'nano-banana',
+        status: 0,
+        credits: 4,
+        refundedCredits: 0,
+        apiKeyName: 'Default',
+        prompt: request.prompt,
+      }),
+    ]);
     expect(accountOf(email).apiKeys[0]?.lastUsedTime).toEqual(expect.any(String));
   });
 
   it('serves each model at its own endpoint and prices it by resolution', async () => {
     const { token, key } = await signedUpKey();
-    const v2 = dataOf('generate2', await call('generate2', { prompt: 'A fox', imageUrls: [], aspectRatio: '8:1', resolution: '4K', outputFormat: 'png', googleSearch: true }, key));
+    const v2 = dataOf(
+      'generate2',
+      await call('generate2', { prompt: 'A fox', imageUrls: [], aspectRatio: '8:1', resolution: '4K', outputFormat: 'png', googleSearch: true }, key),
+    );
     const pro = dataOf('generatePro', await call('generatePro', { prompt: 'A fox', resolution: '2K', aspectRatio: 'auto' }, key));
     const page = dataOf('usageRecordPage', await call('usageRecordPage', { pageNum: 1, pageSize: 10 }, token));
     expect(page.records.find((row) => row.taskId === v2.taskId)).toMatchObject({ model: 'nano-banana-2', credits: 9 });
@@ -52,12 +80,19 @@ describe('the demo task API', () => {
   it('refuses an unknown key, another account’s task, and a task that does not exist', async () => {
     const { key } = await signedUpKey();
     const other = await signedUpKey();
-    expect(await call('generate', request, 'Bearer nb_unknown')).toEqual({ code: 401, msg: 'This API key is not valid. Check it on the API keys page.', data: null });
+    expect(await call('generate', request, 'Bearer nb_unknown')).toEqual({
+      code: 401,
+      msg: 'This API key is not valid. Check it on the API keys page.',
+      data: null,
+    });
     expect(await call('generate', request)).toMatchObject({ code: 401 });
     expect(await call('credit', {}, 'Bearer nb_unknown')).toMatchObject({ code: 401 });
     const { taskId } = dataOf('generate', await call('generate', request, key));
     expect(await call('taskRecord', { taskId }, other.key)).toMatchObject({ code: 404 });
-    expect(await call('taskRecord', { taskId: 'nope' }, key)).toMatchObject({ code: 404, msg: 'No task with this id belongs to this key’s account.' });
+    expect(await call('taskRecord', { taskId: 'nope' }, key)).toMatchObject({
+      code: 404,
+      msg: 'No task with this id belongs to this key’s account.',
+    });
   });
 
   it('refuses, with code 400, fields an endpoint does not define and values it does not take', async () => {
@@ -75,7 +110,10 @@ describe('the demo task API', () => {
     expect(await refused({ type: 'IMAGETOIAMGE' })).toMatchObject({ code: 400, msg: 'IMAGETOIAMGE needs at least one URL in imageUrls.' });
     expect(await refused({ imageUrls: ['https://a.example/1.png'] })).toMatchObject({ code: 400, msg: 'Reference images need type IMAGETOIAMGE.' });
     expect(await refused({ type: 'IMAGETOIAMGE', imageUrls: ['javascript:alert(1)'] })).toMatchObject({ code: 400 });
-    expect(await refused({ image_size: '2:1' }, 'generate2')).toMatchObject({ code: 400, msg: 'image_size is not a field of /api/v1/nanobanana/generate-2.' });
+    expect(await refused({ image_size: '2:1' }, 'generate2')).toMatchObject({
+      code: 400,
+      msg: 'image_size is not a field of /api/v1/nanobanana/generate-2.',
+    });
     expect(await refused({ aspectRatio: '8:1' }, 'generatePro')).toMatchObject({ code: 400 });
     expect(await refused({ outputFormat: 'png' }, 'generatePro')).toMatchObject({ code: 400 });
     expect(await refused({ imageUrls: Array.from({ length: 9 }, (_, i) => `https://a.example/${i}`) }, 'generatePro')).toMatchObject({ code: 400 });

@@ -46,9 +46,39 @@ describe('the demo key vault', () => {
 
   it('drops the keys a blob of an older version held in clear, and writes it back at once', () => {
     const oldStorage = memoryStorage();
-    const account = { id: 'a1', email: 'old@example.com', passwordHash: null, salt: '', credits: 5, nickname: 'old', createTime: '2026-01-01T00:00:00.000Z', emailSubscriptionFlag: 1, alertEmail: null, alertThreshold: null, ipWhitelist: [], automaticDeduction: null, referDomain: '', utmTerm: '' };
+    const account = {
+      id: 'a1',
+      email: 'old@example.com',
+      passwordHash: null,
+      salt: '',
+      credits: 5,
+      nickname: 'old',
+      createTime: '2026-01-01T00:00:00.000Z',
+      emailSubscriptionFlag: 1,
+      alertEmail: null,
+      alertThreshold: null,
+      ipWhitelist: [],
+      automaticDeduction: null,
+      referDomain: '',
+      utmTerm: '',
+    };
     const plainKey = `nb_${'a'.repeat(40)}`;
-    const blob = { version: DB_VERSION, accounts: [{ ...account, apiKeys: [{ id: 'k1', name: 'Default', apiKey: plainKey, primary: true, createTime: '2026-01-01T00:00:00.000Z', lastUsedTime: null }] }], sessions: [], emailCodes: [], ledger: [], orders: [], usageRecords: [], tasks: [], invoices: [] };
+    const blob = {
+      version: DB_VERSION,
+      accounts: [
+        {
+          ...account,
+          apiKeys: [{ id: 'k1', name: 'Default', apiKey: plainKey, primary: true, createTime: '2026-01-01T00:00:00.000Z', lastUsedTime: null }],
+        },
+      ],
+      sessions: [],
+      emailCodes: [],
+      ledger: [],
+      orders: [],
+      usageRecords: [],
+      tasks: [],
+      invoices: [],
+    };
     oldStorage.setItem(DB_STORAGE_KEY, JSON.stringify(blob));
     const env = createDemoEnvironment(oldStorage);
     const [row] = env.db.read().accounts[0]?.apiKeys ?? [];

@@ -25,7 +25,10 @@ describe('API keys', () => {
   it('refuses empty or over-long names and an eleventh key', async () => {
     const { token } = await signUp();
     expect(await call('addApiKey', { name: '   ' }, token)).toEqual({ code: 400001, msg: 'Enter a name for the key.', data: null });
-    expect(await call('addApiKey', { name: 'x'.repeat(41) }, token)).toMatchObject({ code: 400001, msg: 'The key name must be at most 40 characters long.' });
+    expect(await call('addApiKey', { name: 'x'.repeat(41) }, token)).toMatchObject({
+      code: 400001,
+      msg: 'The key name must be at most 40 characters long.',
+    });
     expect((await call('addApiKey', { name: 'x'.repeat(40) }, token)).code).toBe(200);
     expect(await call('addApiKey', {}, token)).toMatchObject({ code: 400001, msg: 'The field "name" is missing or has the wrong type.' });
     for (let count = 2; count < MAX_API_KEYS; count += 1) expect((await call('addApiKey', { name: `Key ${count}` }, token)).code).toBe(200);
@@ -42,7 +45,10 @@ describe('API keys', () => {
     const key = dataOf('addApiKey', await call('addApiKey', { name: 'Old' }, token));
     expect(await call('updateApiKeyName', { id: key.id, name: ' New name ' }, token)).toMatchObject({ code: 200, data: null });
     expect((await keysOf(token)).find((other) => other.id === key.id)?.name).toBe('New name');
-    expect(await call('updateApiKeyName', { id: 'nope', name: 'X' }, token)).toMatchObject({ code: 400001, msg: 'This API key does not exist (it may have been deleted).' });
+    expect(await call('updateApiKeyName', { id: 'nope', name: 'X' }, token)).toMatchObject({
+      code: 400001,
+      msg: 'This API key does not exist (it may have been deleted).',
+    });
     expect((await call('updateApiKeyName', { id: key.id, name: '' }, token)).code).toBe(400001);
   });
 
@@ -50,7 +56,11 @@ describe('API keys', () => {
     const { token } = await signUp();
     const key = dataOf('addApiKey', await call('addApiKey', { name: 'Temp' }, token));
     const [primary] = await keysOf(token);
-    expect(await call('deleteApiKey', { id: primary?.id }, token)).toEqual({ code: 400001, msg: 'The primary key cannot be deleted. Reset it instead.', data: null });
+    expect(await call('deleteApiKey', { id: primary?.id }, token)).toEqual({
+      code: 400001,
+      msg: 'The primary key cannot be deleted. Reset it instead.',
+      data: null,
+    });
     expect(await call('deleteApiKey', { id: key.id }, token)).toMatchObject({ code: 200, data: null });
     expect((await keysOf(token)).map((other) => other.id)).toEqual([primary?.id]);
     expect((await call('deleteApiKey', { id: key.id }, token)).code).toBe(400001);

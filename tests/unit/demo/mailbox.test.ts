@@ -15,7 +15,10 @@ describe('the demo mailbox', () => {
     deliverCode('Someone@Example.com', '482913', 'register');
     deliverCode('someone@example.com', '105722', 'register');
 
-    expect(toast).toHaveBeenNthCalledWith(1, 'Demo mailbox: your code is 482913', { id: 'demo-mailbox:someone@example.com', duration: MAILBOX_TOAST_MS });
+    expect(toast).toHaveBeenNthCalledWith(1, 'Demo mailbox: your code is 482913', {
+      id: 'demo-mailbox:someone@example.com',
+      duration: MAILBOX_TOAST_MS,
+    });
     expect(toast).toHaveBeenNthCalledWith(2, 'Demo mailbox: your code is 105722', { id: 'demo-mailbox:someone@example.com', duration: 30_000 });
     expect(lastCodeFor('SOMEONE@example.com')).toBe('105722');
     expect(lastCodeFor('someone@example.com', 'resetPassword')).toBeUndefined();

@@ -41,7 +41,18 @@ describe('the order list', () => {
     // Exactly the contract's order, without the demo's own bookkeeping.
     const envelope = await call('payOrderList', { pageNum: 1, pageSize: 1 }, token);
     const [raw] = (envelope.data as { records: Record<string, unknown>[] }).records;
-    expect(Object.keys(raw ?? {}).sort()).toEqual(['amount', 'createTime', 'credits', 'currency', 'invoiceStatus', 'invoiceUrl', 'orderNo', 'packageId', 'provider', 'status']);
+    expect(Object.keys(raw ?? {}).sort()).toEqual([
+      'amount',
+      'createTime',
+      'credits',
+      'currency',
+      'invoiceStatus',
+      'invoiceUrl',
+      'orderNo',
+      'packageId',
+      'provider',
+      'status',
+    ]);
     expect(raw).toMatchObject({ orderNo: newestFirst[0], status: 'paid', provider: 'creem' });
   });
 
@@ -51,7 +62,10 @@ describe('the order list', () => {
     await buy(token);
     const narrowed = dataOf('payOrderList', await call('payOrderList', { pageNum: 1, pageSize: 10, orderNo: mine }, token));
     expect(narrowed).toMatchObject({ total: 1, records: [{ orderNo: mine, status: 'pending', packageId: 'builder' }] });
-    expect(dataOf('payOrderList', await call('payOrderList', { pageNum: 1, pageSize: 10, orderNo: 'NB000' }, token))).toMatchObject({ total: 0, records: [] });
+    expect(dataOf('payOrderList', await call('payOrderList', { pageNum: 1, pageSize: 10, orderNo: 'NB000' }, token))).toMatchObject({
+      total: 0,
+      records: [],
+    });
 
     const stranger = await signUp();
     expect(dataOf('payOrderList', await call('payOrderList', { pageNum: 1, pageSize: 10, orderNo: mine }, stranger.token)).total).toBe(0);
@@ -61,8 +75,14 @@ describe('the order list', () => {
   it('refuses bad paging', async () => {
     const { token } = await signUp();
     expect(await call('payOrderList', { pageNum: 0, pageSize: 10 }, token)).toMatchObject({ code: 400001, msg: 'The page number starts at 1.' });
-    expect(await call('payOrderList', { pageNum: 1, pageSize: 101 }, token)).toMatchObject({ code: 400001, msg: 'The page size must be between 1 and 100.' });
-    expect(await call('payOrderList', { pageNum: 1.5, pageSize: 10 }, token)).toMatchObject({ code: 400001, msg: 'The page number must be a whole number.' });
+    expect(await call('payOrderList', { pageNum: 1, pageSize: 101 }, token)).toMatchObject({
+      code: 400001,
+      msg: 'The page size must be between 1 and 100.',
+    });
+    expect(await call('payOrderList', { pageNum: 1.5, pageSize: 10 }, token)).toMatchObject({
+      code: 400001,
+      msg: 'The page number must be a whole number.',
+    });
   });
 });
 
@@ -71,7 +91,10 @@ describe('invoices', () => {
     const { token } = await signUp();
     const first = await buy(token, 'starter');
     const second = await buy(token, 'builder');
-    const answer = dataOf('applyInvoice', await call('applyInvoice', { ...INVOICE, companyName: 'Acme <b>GmbH</b>', orderNos: [first, second, first] }, token));
+    const answer = dataOf(
+      'applyInvoice',
+      await call('applyInvoice', { ...INVOICE, companyName: 'Acme <b>GmbH</b>', orderNos: [first, second, first] }, token),
+    );
     expect(answer.status).toBe('issued');
     expect(answer.applicationId).toMatch(/^INV[0-9A-F]{12}$/);
     expect(answer.downloadUrl).toBe(`${ORIGIN}${INVOICE_PATH}${answer.applicationId}.html`);
@@ -109,12 +132,18 @@ describe('invoices', () => {
     });
     const stranger = await signUp();
     const theirs = await buy(stranger.token);
-    expect(await call('applyInvoice', { ...INVOICE, orderNos: [theirs, pending] }, token)).toMatchObject({ code: 400001, msg: `Order ${theirs} was not found.` });
+    expect(await call('applyInvoice', { ...INVOICE, orderNos: [theirs, pending] }, token)).toMatchObject({
+      code: 400001,
+      msg: `Order ${theirs} was not found.`,
+    });
     // Nothing was marked by the refused applications.
     expect(findOrder(demo.db.read(), paid)?.invoiceStatus).toBe('none');
 
     expect((await call('applyInvoice', { ...INVOICE, orderNos: [paid] }, token)).code).toBe(200);
-    expect(await call('applyInvoice', { ...INVOICE, orderNos: [paid] }, token)).toMatchObject({ code: 400001, msg: `Order ${paid} already has an invoice.` });
+    expect(await call('applyInvoice', { ...INVOICE, orderNos: [paid] }, token)).toMatchObject({
+      code: 400001,
+      msg: `Order ${paid} already has an invoice.`,
+    });
   });
 
   it('checks the invoice details', async () => {
@@ -138,11 +167,17 @@ describe('auto top-up', () => {
   it('is stored on the account and reported by user-info', async () => {
     const { token, userInfo } = await signUp();
     expect(userInfo.automaticDeduction).toBeNull();
-    const saved = dataOf('setAutomaticDeduction', await call('setAutomaticDeduction', { enabled: true, threshold: 500, packageId: 'builder' }, token));
+    const saved = dataOf(
+      'setAutomaticDeduction',
+      await call('setAutomaticDeduction', { enabled: true, threshold: 500, packageId: 'builder' }, token),
+    );
     expect(saved).toEqual({ enabled: true, threshold: 500, packageId: 'builder', paymentMethod: null });
     expect(dataOf('userInfo', await call('userInfo', {}, token)).automaticDeduction).toEqual(saved);
 
-    const off = dataOf('setAutomaticDeduction', await call('setAutomaticDeduction', { enabled: false, threshold: 1_000_000, packageId: 'scale', paymentMethod: 'PV-123' }, token));
+    const off = dataOf(
+      'setAutomaticDeduction',
+      await call('setAutomaticDeduction', { enabled: false, threshold: 1_000_000, packageId: 'scale', paymentMethod: 'PV-123' }, token),
+    );
     expect(off).toEqual({ enabled: false, threshold: 1_000_000, packageId: 'scale', paymentMethod: 'PV-123' });
     expect(dataOf('userInfo', await call('userInfo', {}, token)).automaticDeduction).toEqual(off);
   });
@@ -151,15 +186,29 @@ describe('auto top-up', () => {
     const { token } = await signUp();
     await call('setAutomaticDeduction', { enabled: true, threshold: 100, packageId: 'starter' }, token);
     const range = 'The top-up threshold must be between 1 and 1000000 credits.';
-    expect(await call('setAutomaticDeduction', { enabled: true, threshold: 0, packageId: 'starter' }, token)).toMatchObject({ code: 400001, msg: range });
-    expect(await call('setAutomaticDeduction', { enabled: true, threshold: 1_000_001, packageId: 'starter' }, token)).toMatchObject({ code: 400001, msg: range });
+    expect(await call('setAutomaticDeduction', { enabled: true, threshold: 0, packageId: 'starter' }, token)).toMatchObject({
+      code: 400001,
+      msg: range,
+    });
+    expect(await call('setAutomaticDeduction', { enabled: true, threshold: 1_000_001, packageId: 'starter' }, token)).toMatchObject({
+      code: 400001,
+      msg: range,
+    });
     expect(await call('setAutomaticDeduction', { enabled: true, threshold: 2.5, packageId: 'starter' }, token)).toMatchObject({
       code: 400001,
       msg: 'The top-up threshold must be a whole number of credits.',
     });
-    expect(await call('setAutomaticDeduction', { enabled: true, threshold: 100, packageId: 'mega' }, token)).toMatchObject({ code: 400001, msg: 'There is no credit package "mega".' });
+    expect(await call('setAutomaticDeduction', { enabled: true, threshold: 100, packageId: 'mega' }, token)).toMatchObject({
+      code: 400001,
+      msg: 'There is no credit package "mega".',
+    });
     expect(await call('setAutomaticDeduction', { enabled: 'yes', threshold: 100, packageId: 'starter' }, token)).toMatchObject({ code: 400001 });
-    expect(dataOf('userInfo', await call('userInfo', {}, token)).automaticDeduction).toEqual({ enabled: true, threshold: 100, packageId: 'starter', paymentMethod: null });
+    expect(dataOf('userInfo', await call('userInfo', {}, token)).automaticDeduction).toEqual({
+      enabled: true,
+      threshold: 100,
+      packageId: 'starter',
+      paymentMethod: null,
+    });
   });
 });
 
@@ -224,7 +273,11 @@ describe('idempotency keys on order creation', () => {
   it('refuses the same key with another body or on another call (422), creating nothing', async () => {
     const { token } = await signUp();
     const { orderNo } = dataOf('creemCheckout', await call('creemCheckout', { packageId: 'builder', idempotencyKey: 'k-1' }, token));
-    const reused = { code: 422, msg: 'This idempotency key was already used for a different order request. Send a new key for a new purchase.', data: null };
+    const reused = {
+      code: 422,
+      msg: 'This idempotency key was already used for a different order request. Send a new key for a new purchase.',
+      data: null,
+    };
     expect(await call('creemCheckout', { packageId: 'starter', idempotencyKey: 'k-1' }, token)).toEqual(reused);
     expect(await call('creemCheckout', { packageId: 'builder', returnUrl: `${ORIGIN}/pricing`, idempotencyKey: 'k-1' }, token)).toEqual(reused);
     expect(await call('freekassaCreate', { packageId: 'builder', idempotencyKey: 'k-1' }, token)).toEqual(reused);
@@ -255,7 +308,9 @@ describe('idempotency keys on order creation', () => {
     demo.controls.set({ nextCall: { kind: 'code', code: 500001 }, nextCallTarget: 'paypalCreate' });
     const body = { packageId: 'starter', idempotencyKey: 'after-refusal' };
     expect(await call('paypalCreate', body, token)).toMatchObject({ code: 500001 });
-    expect(await call('paypalCreate', { packageId: 'starter', vaultId: 'PV-NOT-MINE', idempotencyKey: 'refused-vault' }, token)).toMatchObject({ code: 400001 });
+    expect(await call('paypalCreate', { packageId: 'starter', vaultId: 'PV-NOT-MINE', idempotencyKey: 'refused-vault' }, token)).toMatchObject({
+      code: 400001,
+    });
     expect(await call('paypalCreate', { packageId: 'starter', idempotencyKey: 'refused-vault' }, token)).toMatchObject({ code: 200 });
     expect(await call('paypalCreate', body, token)).toMatchObject({ code: 200 });
     expect(await listed(token)).toHaveLength(2);

@@ -41,7 +41,17 @@ describe('redirect providers', () => {
     expect(link.searchParams.get('returnUrl')).toBe(`${ORIGIN}/dashboard/billing?provider=${provider}&payment=returned`);
     expect(link.searchParams.get('cancelUrl')).toBe(`${ORIGIN}/dashboard/billing?provider=${provider}&payment=cancelled`);
 
-    expect(orderRow(orderNo)).toMatchObject({ accountId: userInfo.id, provider, packageId: 'builder', amount: 50, currency: 'USD', credits: 5_250, status: 'pending', invoiceStatus: 'none', invoiceUrl: null });
+    expect(orderRow(orderNo)).toMatchObject({
+      accountId: userInfo.id,
+      provider,
+      packageId: 'builder',
+      amount: 50,
+      currency: 'USD',
+      credits: 5_250,
+      status: 'pending',
+      invoiceStatus: 'none',
+      invoiceUrl: null,
+    });
   });
 
   it('passes return and cancel addresses of this site through, and refuses any other', async () => {
@@ -58,7 +68,10 @@ describe('redirect providers', () => {
       msg: 'The return address must be a page of this site.',
       data: null,
     });
-    expect(await call('freekassaCreate', { packageId: 'starter', cancelUrl: '/relative' }, token)).toMatchObject({ code: 400001, msg: 'The cancel address must be a page of this site.' });
+    expect(await call('freekassaCreate', { packageId: 'starter', cancelUrl: '/relative' }, token)).toMatchObject({
+      code: 400001,
+      msg: 'The cancel address must be a page of this site.',
+    });
   });
 
   it('refuses unknown or missing packages', async () => {
@@ -132,7 +145,7 @@ describe('settling an order', () => {
       expect(orderRow(orderNo).status).toBe(outcome);
       expect(settleFromCheckout(demo.db, orderNo, 'paid')).toBe(false);
     }
-    expect(await credits(token)).toBe((userInfo.credits ?? Number.NaN));
+    expect(await credits(token)).toBe(userInfo.credits ?? Number.NaN);
     expect(settleFromCheckout(demo.db, 'NB-nope', 'paid')).toBe(false);
   });
 });
@@ -145,8 +158,11 @@ describe('PayPal', () => {
     expect(orderRow(created.orderNo)).toMatchObject({ provider: 'paypal', status: 'pending', amount: 50 });
 
     expect(dataOf('paypalCapture', await call('paypalCapture', created, token))).toEqual({ orderNo: created.orderNo, status: 'pending' });
-    expect(await credits(token)).toBe((userInfo.credits ?? Number.NaN));
-    expect(dataOf('paypalCheckOrderStatus', await call('paypalCheckOrderStatus', { orderNo: created.orderNo }, token))).toEqual({ orderNo: created.orderNo, status: 'pending' });
+    expect(await credits(token)).toBe(userInfo.credits ?? Number.NaN);
+    expect(dataOf('paypalCheckOrderStatus', await call('paypalCheckOrderStatus', { orderNo: created.orderNo }, token))).toEqual({
+      orderNo: created.orderNo,
+      status: 'pending',
+    });
 
     expect(approveFromCheckout(demo.db, created.orderNo)).toBe(true);
     expect(dataOf('paypalCapture', await call('paypalCapture', created, token))).toEqual({ orderNo: created.orderNo, status: 'paid' });
@@ -177,11 +193,17 @@ describe('PayPal', () => {
     });
     const { orderNo: creemOrder } = dataOf('creemCheckout', await call('creemCheckout', { packageId: 'starter' }, token));
     expect((await call('paypalCapture', { orderNo: creemOrder, paypalOrderId: first.paypalOrderId }, token)).code).toBe(400001);
-    expect(await call('paypalCapture', { orderNo: first.orderNo, paypalOrderId: '' }, token)).toMatchObject({ code: 400001, msg: 'Enter the PayPal order id.' });
+    expect(await call('paypalCapture', { orderNo: first.orderNo, paypalOrderId: '' }, token)).toMatchObject({
+      code: 400001,
+      msg: 'Enter the PayPal order id.',
+    });
 
     const stranger = await signUp();
     expect(await call('paypalCapture', first, stranger.token)).toMatchObject({ code: 400001, msg: `Order ${first.orderNo} was not found.` });
-    expect(await call('paypalCheckOrderStatus', { orderNo: first.orderNo }, stranger.token)).toMatchObject({ code: 400001, msg: `Order ${first.orderNo} was not found.` });
+    expect(await call('paypalCheckOrderStatus', { orderNo: first.orderNo }, stranger.token)).toMatchObject({
+      code: 400001,
+      msg: `Order ${first.orderNo} was not found.`,
+    });
   });
 
   it('offers the saved PayPal account once one PayPal order is paid, and charges it without a popup', async () => {
@@ -228,7 +250,7 @@ describe('WeChat Pay', () => {
     const list = dataOf('payOrderList', await call('payOrderList', { pageNum: 1, pageSize: 10, orderNo: created.orderNo }, token));
     expect(list.records.map((order) => order.status)).toEqual(['expired']);
     expect(settleFromCheckout(demo.db, created.orderNo, 'paid')).toBe(false);
-    expect(await credits(token)).toBe((userInfo.credits ?? Number.NaN));
+    expect(await credits(token)).toBe(userInfo.credits ?? Number.NaN);
   });
 
   it('can be paid before it lapses', async () => {
@@ -237,7 +259,9 @@ describe('WeChat Pay', () => {
     expect(settleFromCheckout(demo.db, created.orderNo, 'paid')).toBe(true);
     orderRow(created.orderNo).expireTime = new Date(Date.now() - 1).toISOString();
     // Paid stays paid after the QR code's time is up.
-    expect(dataOf('payOrderList', await call('payOrderList', { pageNum: 1, pageSize: 10, orderNo: created.orderNo }, token)).records[0]?.status).toBe('paid');
+    expect(dataOf('payOrderList', await call('payOrderList', { pageNum: 1, pageSize: 10, orderNo: created.orderNo }, token)).records[0]?.status).toBe(
+      'paid',
+    );
     expect(await credits(token)).toBe((userInfo.credits ?? Number.NaN) + 1_000);
   });
 });
@@ -268,18 +292,37 @@ describe('the ZIP code lookup', () => {
       const state = stateForZip(`${String(prefix).padStart(3, '0')}00`);
       if (state) found.add(state);
     }
-    const states = 'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(' ');
+    const states =
+      'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(
+        ' ',
+      );
     expect(states.filter((state) => !found.has(state))).toEqual([]);
   });
 
   it('refuses other countries, malformed and unknown codes', async () => {
     const { token } = await signUp();
-    expect(await call('zipcodeInfo', { countryCode: 'DE', zipcode: '10115' }, token)).toEqual({ code: 400001, msg: 'The ZIP code lookup works only for the United States.', data: null });
-    expect(await call('zipcodeInfo', { countryCode: 'US', zipcode: '9021' }, token)).toMatchObject({ code: 400001, msg: 'Enter a 5-digit ZIP code.' });
-    expect(await call('zipcodeInfo', { countryCode: 'US', zipcode: 'ABCDE' }, token)).toMatchObject({ code: 400001, msg: 'Enter a 5-digit ZIP code.' });
-    expect(await call('zipcodeInfo', { countryCode: 'US', zipcode: '00001' }, token)).toMatchObject({ code: 400001, msg: 'No US state uses the ZIP code 00001.' });
+    expect(await call('zipcodeInfo', { countryCode: 'DE', zipcode: '10115' }, token)).toEqual({
+      code: 400001,
+      msg: 'The ZIP code lookup works only for the United States.',
+      data: null,
+    });
+    expect(await call('zipcodeInfo', { countryCode: 'US', zipcode: '9021' }, token)).toMatchObject({
+      code: 400001,
+      msg: 'Enter a 5-digit ZIP code.',
+    });
+    expect(await call('zipcodeInfo', { countryCode: 'US', zipcode: 'ABCDE' }, token)).toMatchObject({
+      code: 400001,
+      msg: 'Enter a 5-digit ZIP code.',
+    });
+    expect(await call('zipcodeInfo', { countryCode: 'US', zipcode: '00001' }, token)).toMatchObject({
+      code: 400001,
+      msg: 'No US state uses the ZIP code 00001.',
+    });
     expect(await call('zipcodeInfo', { countryCode: 'US', zipcode: '09001' }, token)).toMatchObject({ code: 400001 });
-    expect(await call('zipcodeInfo', { countryCode: 'US' }, token)).toMatchObject({ code: 400001, msg: 'The field "zipcode" is missing or has the wrong type.' });
+    expect(await call('zipcodeInfo', { countryCode: 'US' }, token)).toMatchObject({
+      code: 400001,
+      msg: 'The field "zipcode" is missing or has the wrong type.',
+    });
   });
 });
 

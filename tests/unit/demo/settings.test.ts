@@ -20,7 +20,25 @@ describe('IP entries', () => {
   });
 
   it('refuses anything else', () => {
-    for (const bad of ['', 'localhost', '256.1.1.1', '1.2.3', '1.2.3.4.5', '01.2.3.4', '1.2.3.4/33', '1.2.3.4/', '1.2.3.4/1/2', '1:2:3:4:5:6:7:8:9', '1::2::3', '12345::', '::1/129', ':1::', '1:2:3:4:5:6:7::8:9', 'gggg::1', '1:2:3:4:5:6:7']) {
+    for (const bad of [
+      '',
+      'localhost',
+      '256.1.1.1',
+      '1.2.3',
+      '1.2.3.4.5',
+      '01.2.3.4',
+      '1.2.3.4/33',
+      '1.2.3.4/',
+      '1.2.3.4/1/2',
+      '1:2:3:4:5:6:7:8:9',
+      '1::2::3',
+      '12345::',
+      '::1/129',
+      ':1::',
+      '1:2:3:4:5:6:7::8:9',
+      'gggg::1',
+      '1:2:3:4:5:6:7',
+    ]) {
       expect(normalizeIpEntry(bad), bad).toBeNull();
     }
   });
@@ -29,7 +47,10 @@ describe('IP entries', () => {
 describe('account settings', () => {
   it('saves the IP whitelist normalised and de-duplicated, and user-info reports it', async () => {
     const { token } = await signUp();
-    const saved = dataOf('saveIpWhitelist', await call('saveIpWhitelist', { ips: ['203.0.113.7', ' 203.0.113.7', '2001:DB8::0:1', '10.0.0.0/8'] }, token));
+    const saved = dataOf(
+      'saveIpWhitelist',
+      await call('saveIpWhitelist', { ips: ['203.0.113.7', ' 203.0.113.7', '2001:DB8::0:1', '10.0.0.0/8'] }, token),
+    );
     expect(saved).toEqual({ ips: ['203.0.113.7', '2001:db8::1', '10.0.0.0/8'] });
     expect(dataOf('userInfo', await call('userInfo', {}, token)).ipWhitelist).toEqual(saved.ips);
 
@@ -49,10 +70,16 @@ describe('account settings', () => {
     expect(await call('saveAlertsEmail', { alertEmail: ' Ops@Example.com ', alertThreshold: 500 }, token)).toMatchObject({ code: 200, data: null });
     expect(dataOf('userInfo', await call('userInfo', {}, token))).toMatchObject({ alertEmail: 'ops@example.com', alertThreshold: 500 });
 
-    expect(await call('saveAlertsEmail', { alertEmail: 'nope', alertThreshold: 500 }, token)).toMatchObject({ code: 400001, msg: 'Enter a valid e-mail address.' });
+    expect(await call('saveAlertsEmail', { alertEmail: 'nope', alertThreshold: 500 }, token)).toMatchObject({
+      code: 400001,
+      msg: 'Enter a valid e-mail address.',
+    });
     const range = 'The alert threshold must be between 1 and 1000000 credits.';
     expect(await call('saveAlertsEmail', { alertEmail: 'a@example.com', alertThreshold: 0 }, token)).toMatchObject({ code: 400001, msg: range });
-    expect(await call('saveAlertsEmail', { alertEmail: 'a@example.com', alertThreshold: 1_000_001 }, token)).toMatchObject({ code: 400001, msg: range });
+    expect(await call('saveAlertsEmail', { alertEmail: 'a@example.com', alertThreshold: 1_000_001 }, token)).toMatchObject({
+      code: 400001,
+      msg: range,
+    });
     expect(await call('saveAlertsEmail', { alertEmail: 'a@example.com', alertThreshold: 2.5 }, token)).toMatchObject({
       code: 400001,
       msg: 'The alert threshold must be a whole number of credits.',
@@ -66,7 +93,10 @@ describe('account settings', () => {
     expect(userInfo.emailSubscriptionFlag).toBe(1);
     expect(await call('updateEmailSubscription', { emailSubscriptionFlag: 0 }, token)).toMatchObject({ code: 200, data: null });
     expect(dataOf('userInfo', await call('userInfo', {}, token)).emailSubscriptionFlag).toBe(0);
-    expect(await call('updateEmailSubscription', { emailSubscriptionFlag: 2 }, token)).toMatchObject({ code: 400001, msg: 'The field "emailSubscriptionFlag" is missing or has the wrong type.' });
+    expect(await call('updateEmailSubscription', { emailSubscriptionFlag: 2 }, token)).toMatchObject({
+      code: 400001,
+      msg: 'The field "emailSubscriptionFlag" is missing or has the wrong type.',
+    });
     expect((await call('updateEmailSubscription', { emailSubscriptionFlag: 1 }, token)).code).toBe(200);
     expect(dataOf('userInfo', await call('userInfo', {}, token)).emailSubscriptionFlag).toBe(1);
   });

@@ -271,7 +271,10 @@ describe('demo Microsoft', () => {
     expect(resolved).toHaveBeenCalled();
 
     const failing = createDemoMicrosoft({ storage: memoryStorage({ [MICROSOFT_INIT_FAILS_KEY]: '1' }) }).initialize();
-    const settled = failing.then(() => 'resolved', () => 'rejected');
+    const settled = failing.then(
+      () => 'resolved',
+      () => 'rejected',
+    );
     await vi.advanceTimersByTimeAsync(MICROSOFT_INIT_DELAY_MS);
     expect(await settled).toBe('rejected');
   });
@@ -291,7 +294,10 @@ describe('demo Microsoft', () => {
     act(() => fireEvent.click(account));
     const outcome = await result;
     if (!outcome.ok) throw new Error('expected a token');
-    expect(payloadOf(outcome.value.idToken ?? '')).toMatchObject({ email: 'demo.user@outlook.com', iss: 'https://login.microsoftonline.com/demo/v2.0' });
+    expect(payloadOf(outcome.value.idToken ?? '')).toMatchObject({
+      email: 'demo.user@outlook.com',
+      iss: 'https://login.microsoftonline.com/demo/v2.0',
+    });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

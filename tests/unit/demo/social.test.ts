@@ -48,7 +48,9 @@ describe('demo credentials', () => {
   });
 
   it('carries the JWT header and claims a real id token has', () => {
-    const [header = '', payload = ''] = encodeDemoCredential('microsoft', { email: 'grace@example.com', name: 'Grace' }, 1_700_000_000_000).split('.');
+    const [header = '', payload = ''] = encodeDemoCredential('microsoft', { email: 'grace@example.com', name: 'Grace' }, 1_700_000_000_000).split(
+      '.',
+    );
     expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toEqual({ alg: 'none', typ: 'JWT' });
     expect(JSON.parse(Buffer.from(payload, 'base64url').toString())).toMatchObject({
       iss: 'https://login.microsoftonline.com/demo/v2.0',
@@ -97,7 +99,10 @@ describe('demo credentials', () => {
 describe('Google sign-in', () => {
   it('creates the account on first use, then signs the same account in', async () => {
     const email = uniqueEmail('google');
-    const first = dataOf('googleLogin', await socialCall('googleLogin', { credential: googleCredential(email), referDomain: 'news.example', utmTerm: 'launch' }));
+    const first = dataOf(
+      'googleLogin',
+      await socialCall('googleLogin', { credential: googleCredential(email), referDomain: 'news.example', utmTerm: 'launch' }),
+    );
     expect(first.isNewUser).toBe(true);
     expect(first.userInfo).toMatchObject({ email, credits: FREE_CREDITS, nickname: 'Ada Lovelace' });
     expect(first.userInfo.apiKey).toMatch(/^nb_[0-9a-f]{40}$/);
@@ -107,9 +112,14 @@ describe('Google sign-in', () => {
     expect(account).toMatchObject({ referDomain: 'news.example', utmTerm: 'launch', passwordHash: null, providers: ['google'] });
     expect(account?.apiKeys).toEqual([expect.objectContaining({ primary: true, name: 'Default' })]);
     expect(JSON.stringify(tables)).not.toContain(first.userInfo.apiKey);
-    expect(tables.ledger.filter((entry) => entry.accountId === account?.id)).toEqual([expect.objectContaining({ kind: 'grant', credits: FREE_CREDITS })]);
+    expect(tables.ledger.filter((entry) => entry.accountId === account?.id)).toEqual([
+      expect.objectContaining({ kind: 'grant', credits: FREE_CREDITS }),
+    ]);
 
-    const second = dataOf('googleLogin', await socialCall('googleLogin', { credential: googleCredential(email.toUpperCase()), referDomain: 'other.example' }));
+    const second = dataOf(
+      'googleLogin',
+      await socialCall('googleLogin', { credential: googleCredential(email.toUpperCase()), referDomain: 'other.example' }),
+    );
     expect(second.isNewUser).toBe(false);
     expect(second.token).not.toBe(first.token);
     expect(second.userInfo).toMatchObject({ id: first.userInfo.id, apiKey: first.userInfo.apiKey, credits: FREE_CREDITS });
@@ -151,7 +161,10 @@ describe('Microsoft (Outlook) sign-in', () => {
   it('reads a URL-encoded body and creates, then signs in, the account', async () => {
     expect(endpoints.outlookLogin.body).toBe('urlencoded');
     const email = uniqueEmail('outlook');
-    const first = dataOf('outlookLogin', await socialCall('outlookLogin', { credential: microsoftCredential(email), referDomain: 'blog.example', utmTerm: 'spring' }));
+    const first = dataOf(
+      'outlookLogin',
+      await socialCall('outlookLogin', { credential: microsoftCredential(email), referDomain: 'blog.example', utmTerm: 'spring' }),
+    );
     expect(first.isNewUser).toBe(true);
     expect(first.userInfo).toMatchObject({ email, credits: FREE_CREDITS, nickname: 'Grace Hopper' });
     expect(findAccountByEmail(demo.db.read(), email)).toMatchObject({ referDomain: 'blog.example', utmTerm: 'spring', providers: ['microsoft'] });

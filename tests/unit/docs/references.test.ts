@@ -109,7 +109,8 @@ describe('documents cited by the code', () => {
         const where = `${relative(ROOT, file)}:${lineOf(text, match.index)}`;
         const sections = sectionsOf(name);
         if (sections === null) broken.push(`${where}: docs/${name} does not exist`);
-        else if (section !== undefined && !sections.has(citedHeading(section))) broken.push(`${where}: docs/${name} has no section "${citedHeading(section)}"`);
+        else if (section !== undefined && !sections.has(citedHeading(section)))
+          broken.push(`${where}: docs/${name} has no section "${citedHeading(section)}"`);
       }
     }
     expect(broken, broken.join('\n')).toEqual([]);

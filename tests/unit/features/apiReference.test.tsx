@@ -66,14 +66,20 @@ describe('the API reference', () => {
       expect(within(article).getAllByText(path)[0]).toBeVisible();
       expect(within(article).getByRole('table', { name: /^Result codes of / })).toBeVisible();
       // Listed in the contents too.
-      expect(within(screen.getByRole('navigation', { name: 'On this page' })).getByRole('link', { name: summary })).toHaveAttribute('href', expect.stringMatching(/^#/));
+      expect(within(screen.getByRole('navigation', { name: 'On this page' })).getByRole('link', { name: summary })).toHaveAttribute(
+        'href',
+        expect.stringMatching(/^#/),
+      );
     }
     const generate = operation('Create a Nano Banana task');
     const fields = within(generate).getByRole('table', { name: 'Request body of Create a Nano Banana task' });
-    for (const field of ['prompt', 'type', 'callBackUrl', 'numImages', 'imageUrls', 'watermark', 'image_size']) expect(within(fields).getByText(field)).toBeVisible();
+    for (const field of ['prompt', 'type', 'callBackUrl', 'numImages', 'imageUrls', 'watermark', 'image_size'])
+      expect(within(fields).getByText(field)).toBeVisible();
     expect(within(fields).getByText('"TEXTTOIAMGE"')).toBeVisible();
     // A nested field: its parents shown small above its own name.
-    const successFlag = within(operation('Get a task and its result')).getByText((_, element) => element?.tagName === 'CODE' && element.textContent === 'data.successFlag');
+    const successFlag = within(operation('Get a task and its result')).getByText(
+      (_, element) => element?.tagName === 'CODE' && element.textContent === 'data.successFlag',
+    );
     expect(successFlag.closest('tr')).toHaveTextContent('0 generating, 1 success, 2 task creation failed, 3 generation failed');
     expect(within(operation('Create a Nano Banana task')).getByRole('table', { name: /^Result codes of / })).toHaveTextContent('402');
     // The product API, in brief.

@@ -16,7 +16,13 @@ import { CheckoutBody } from '../../../src/features/billing/Checkout';
 beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 afterEach(cleanup);
 
-const order = { orderNo: 'NB1', checkoutUrl: null, paypalOrderId: null, codeUrl: 'weixin://pay/NB1', expireTime: new Date(Date.now() + 5 * 60_000).toISOString() };
+const order = {
+  orderNo: 'NB1',
+  checkoutUrl: null,
+  paypalOrderId: null,
+  codeUrl: 'weixin://pay/NB1',
+  expireTime: new Date(Date.now() + 5 * 60_000).toISOString(),
+};
 const stopped: PaymentContext = { ...initialPaymentContext({ resume: null }), packageId: 'starter', order, unsettledChecks: 5, failedChecks: 5 };
 
 /** Checks that never answer (the test only looks at what was asked), and a tab that stays visible. */
@@ -46,10 +52,15 @@ describe('checkout when polling stopped after errors', () => {
   it('WeChat: the code stays, the page says it stopped checking, and "Check again" asks about the order', async () => {
     const { actors, actions, checkOrder } = fakes();
     const machine = wechatPaymentMachine.provide({ actors, actions });
-    const actor = createActor(machine, { input: { resume: null }, snapshot: machine.resolveState({ value: { awaitingScan: 'stoppedAfterErrors' }, context: stopped }) }).start();
+    const actor = createActor(machine, {
+      input: { resume: null },
+      snapshot: machine.resolveState({ value: { awaitingScan: 'stoppedAfterErrors' }, context: stopped }),
+    }).start();
     show(actor, 'wechat');
 
-    expect(screen.getByRole('alert')).toHaveTextContent('This page stopped checking for your payment because our server did not answer several times in a row.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This page stopped checking for your payment because our server did not answer several times in a row.',
+    );
     expect(screen.getByTitle('WeChat Pay QR code')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel payment' })).toBeEnabled();
 
@@ -66,10 +77,15 @@ describe('checkout when polling stopped after errors', () => {
   it('a confirmation: says why it stopped, and offers to check again or close', async () => {
     const { actors, actions, checkOrder } = fakes();
     const machine = creemPaymentMachine.provide({ actors, actions });
-    const actor = createActor(machine, { input: { resume: null }, snapshot: machine.resolveState({ value: 'stoppedAfterErrors', context: { ...stopped, order: { ...order, codeUrl: null } } }) }).start();
+    const actor = createActor(machine, {
+      input: { resume: null },
+      snapshot: machine.resolveState({ value: 'stoppedAfterErrors', context: { ...stopped, order: { ...order, codeUrl: null } } }),
+    }).start();
     show(actor, 'creem');
 
-    expect(screen.getByRole('alert')).toHaveTextContent('We could not confirm your payment with Creem: our server did not answer several times in a row');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'We could not confirm your payment with Creem: our server did not answer several times in a row',
+    );
     expect(screen.getByRole('button', { name: 'Close' })).toBeEnabled();
     await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
     expect(actor.getSnapshot().matches({ confirming: 'checking' })).toBe(true);
@@ -82,7 +98,10 @@ describe('checkout when polling stopped after errors', () => {
     const { actors } = fakes();
     const forgetPendingOrder = vi.fn();
     const machine = creemPaymentMachine.provide({ actors, actions: { forgetPendingOrder } });
-    const actor = createActor(machine, { input: { resume: null }, snapshot: machine.resolveState({ value: 'stoppedAfterErrors', context: stopped }) }).start();
+    const actor = createActor(machine, {
+      input: { resume: null },
+      snapshot: machine.resolveState({ value: 'stoppedAfterErrors', context: stopped }),
+    }).start();
     show(actor, 'creem');
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(actor.getSnapshot().value).toBe('choosingPackage');
@@ -99,7 +118,9 @@ describe('checkout when the page stopped waiting on a WeChat code', () => {
     const actor = createActor(machine, { input: { resume: null }, snapshot: machine.resolveState({ value: 'timedOut', context: waited }) }).start();
     show(actor, 'wechat');
 
-    expect(screen.getByRole('alert')).toHaveTextContent('No payment arrived while this page was waiting. If you paid, check again; otherwise get a new code.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'No payment arrived while this page was waiting. If you paid, check again; otherwise get a new code.',
+    );
     expect(screen.getByRole('alert')).not.toHaveTextContent('expired');
     expect(screen.getByRole('button', { name: 'Get a new code' })).toBeEnabled();
     await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
@@ -111,7 +132,10 @@ describe('checkout when the page stopped waiting on a WeChat code', () => {
   it('while the code shows, says until when the page waits, not until when the code works', () => {
     const { actors, actions } = fakes();
     const machine = wechatPaymentMachine.provide({ actors, actions });
-    const actor = createActor(machine, { input: { resume: null }, snapshot: machine.resolveState({ value: { awaitingScan: 'waitingToCheck' }, context: { ...stopped, unsettledChecks: 1, failedChecks: 0 } }) }).start();
+    const actor = createActor(machine, {
+      input: { resume: null },
+      snapshot: machine.resolveState({ value: { awaitingScan: 'waitingToCheck' }, context: { ...stopped, unsettledChecks: 1, failedChecks: 0 } }),
+    }).start();
     show(actor, 'wechat');
     expect(screen.getByText(/This page waits for your payment until/)).toBeInTheDocument();
     actor.stop();

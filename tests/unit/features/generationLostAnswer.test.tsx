@@ -7,7 +7,13 @@ import { I18nProvider } from '@lingui/react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { CreateTaskInput, CreateTaskResponse, FindCreatedTaskInput, FindCreatedTaskResponse, GenerationDraft } from '../../../machines/generation.machine';
+import type {
+  CreateTaskInput,
+  CreateTaskResponse,
+  FindCreatedTaskInput,
+  FindCreatedTaskResponse,
+  GenerationDraft,
+} from '../../../machines/generation.machine';
 import type { UserActor } from '../../../src/actors/app';
 import { createGenerationLogic, type GenerationActor } from '../../../src/actors/generation';
 import { DEFAULT_DRAFT, draftCost, validateDraft } from '../../../src/domain/generationDraft';
@@ -85,10 +91,15 @@ describe('a create answer that was lost', () => {
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('The task was not created');
     expect(alert).toHaveTextContent(lost.message);
-    expect(alert).toHaveTextContent('Your history shows no task from this request, so it most likely never reached the server and nothing was charged.');
+    expect(alert).toHaveTextContent(
+      'Your history shows no task from this request, so it most likely never reached the server and nothing was charged.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(actor.getSnapshot().matches('creatingTask')).toBe(true);
-    expect(creates).toEqual([{ draft, apiKey: 'nb_key' }, { draft, apiKey: 'nb_key' }]);
+    expect(creates).toEqual([
+      { draft, apiKey: 'nb_key' },
+      { draft, apiKey: 'nb_key' },
+    ]);
     expect(panelStatus()).toHaveTextContent('Sending the task…');
   });
 

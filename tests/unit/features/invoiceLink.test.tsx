@@ -39,7 +39,11 @@ const server = setupServer(
       code: 200,
       msg: 'ok',
       data: {
-        records: [order('o-path', '/invoices/123.pdf'), order('o-script', 'javascript:alert(1)'), order('o-data', 'data:application/pdf;base64,AA==')],
+        records: [
+          order('o-path', '/invoices/123.pdf'),
+          order('o-script', 'javascript:alert(1)'),
+          order('o-data', 'data:application/pdf;base64,AA=='),
+        ],
         total: 3,
         pageNum: 1,
         pageSize: 10,

@@ -5,7 +5,12 @@ import { acceptedEvents, LiveSession, pendingDelays, Simulation } from '../../..
 import { EVENT_SAMPLES } from '../../../src/features/statechart-explorer/eventSamples';
 import { elkGraphOf, estimateTextWidth, layoutStatechart } from '../../../src/features/statechart-explorer/layout';
 import { statechartGraph } from '../../../src/features/statechart-explorer/statechartGraph';
-import { statechartDefinition, statechartFileName, statechartImportCode, statechartJsonText } from '../../../src/features/statechart-explorer/statechartJson';
+import {
+  statechartDefinition,
+  statechartFileName,
+  statechartImportCode,
+  statechartJsonText,
+} from '../../../src/features/statechart-explorer/statechartJson';
 
 async function settled(): Promise<void> {
   for (let i = 0; i < 10; i += 1) await Promise.resolve();
@@ -125,7 +130,9 @@ describe('statechart JSON export', () => {
     expect(text).toContain('"and(isOk, hasRecords)"');
     expect(text).not.toContain('[function');
     expect(statechartFileName('pagedList')).toBe('pagedList.statechart.json');
-    expect(statechartImportCode(pagedListMachine)).toMatch(/^import \{ createMachine \} from 'xstate';\n\nexport const pagedListMachine = createMachine\(\{/);
+    expect(statechartImportCode(pagedListMachine)).toMatch(
+      /^import \{ createMachine \} from 'xstate';\n\nexport const pagedListMachine = createMachine\(\{/,
+    );
   });
 
   it('keeps a context given as data and drops invoke inputs', () => {

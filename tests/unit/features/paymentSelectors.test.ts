@@ -32,7 +32,10 @@ describe('paymentSelectors.phase', () => {
 
   it('reads the tags the view locks and words by', () => {
     const choosing = creemPaymentMachine.resolveState({ value: 'choosingPackage', context: initialPaymentContext({ resume: null }) });
-    const stopped = wechatPaymentMachine.resolveState({ value: { awaitingScan: 'stoppedAfterErrors' }, context: initialPaymentContext({ resume: null }) });
+    const stopped = wechatPaymentMachine.resolveState({
+      value: { awaitingScan: 'stoppedAfterErrors' },
+      context: initialPaymentContext({ resume: null }),
+    });
     expect([paymentSelectors.isChoosing(choosing), paymentSelectors.checksStopped(choosing)]).toEqual([true, false]);
     expect([paymentSelectors.isChoosing(stopped), paymentSelectors.checksStopped(stopped)]).toEqual([false, true]);
   });

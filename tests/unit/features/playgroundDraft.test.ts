@@ -28,7 +28,15 @@ const v1: GenerationDraft = {
   watermark: 'ACME',
   referenceUrls: ['https://img.example/a.png'],
 };
-const v2: GenerationDraft = { ...DEFAULT_DRAFT, prompt: 'A neon fox', model: 'nano-banana-2', aspectRatio: '8:1', resolution: '4K', outputFormat: 'png', googleSearch: true };
+const v2: GenerationDraft = {
+  ...DEFAULT_DRAFT,
+  prompt: 'A neon fox',
+  model: 'nano-banana-2',
+  aspectRatio: '8:1',
+  resolution: '4K',
+  outputFormat: 'png',
+  googleSearch: true,
+};
 const pro: GenerationDraft = { ...DEFAULT_DRAFT, prompt: 'A neon fox', model: 'nano-banana-pro', aspectRatio: 'auto', resolution: '2K' };
 
 /** The fields each endpoint documents; a request with any other field is refused by the host. */
@@ -56,7 +64,11 @@ describe('the playground form in the address', () => {
 
   it('moving to another model keeps what it can and fits the rest', () => {
     expect(fitDraftToModel({ ...v2, model: 'nano-banana' })).toMatchObject({ model: 'nano-banana', aspectRatio: '1:1', resolution: '4K' });
-    expect(fitDraftToModel({ ...v1, model: 'nano-banana-pro' })).toMatchObject({ aspectRatio: '16:9', numImages: 1, referenceUrls: v1.referenceUrls });
+    expect(fitDraftToModel({ ...v1, model: 'nano-banana-pro' })).toMatchObject({
+      aspectRatio: '16:9',
+      numImages: 1,
+      referenceUrls: v1.referenceUrls,
+    });
   });
 
   it('restores a past task from its paramJson in its endpoint’s own field names, and refuses what is not a request', () => {
@@ -105,7 +117,10 @@ describe('the request a form makes', () => {
       endpoint: 'generate2',
       request: { prompt: 'A neon fox', imageUrls: [], aspectRatio: '8:1', resolution: '4K', outputFormat: 'png', googleSearch: true },
     });
-    expect(callFromDraft(pro, CALLBACK)).toEqual({ endpoint: 'generatePro', request: { prompt: 'A neon fox', resolution: '2K', aspectRatio: 'auto', callBackUrl: CALLBACK } });
+    expect(callFromDraft(pro, CALLBACK)).toEqual({
+      endpoint: 'generatePro',
+      request: { prompt: 'A neon fox', resolution: '2K', aspectRatio: 'auto', callBackUrl: CALLBACK },
+    });
   });
 
   it('costs the model’s price per image at the resolution, times the images', () => {
@@ -128,8 +143,12 @@ describe('form rules', () => {
     expect(validateDraft({ ...v1, prompt: 'x'.repeat(5001) }, CALLBACK)).toEqual({ prompt: 'tooLong' });
     // Nano Banana 2 takes up to 20,000 characters and 14 references.
     expect(validateDraft({ ...v2, prompt: 'x'.repeat(20_000) }, CALLBACK)).toEqual({});
-    expect(validateDraft({ ...v2, referenceUrls: Array.from({ length: 15 }, (_, i) => `https://a.example/${i}`) }, CALLBACK)).toEqual({ referenceUrls: 'tooMany' });
-    expect(validateDraft({ ...pro, referenceUrls: Array.from({ length: 9 }, (_, i) => `https://a.example/${i}`) }, CALLBACK)).toEqual({ referenceUrls: 'tooMany' });
+    expect(validateDraft({ ...v2, referenceUrls: Array.from({ length: 15 }, (_, i) => `https://a.example/${i}`) }, CALLBACK)).toEqual({
+      referenceUrls: 'tooMany',
+    });
+    expect(validateDraft({ ...pro, referenceUrls: Array.from({ length: 9 }, (_, i) => `https://a.example/${i}`) }, CALLBACK)).toEqual({
+      referenceUrls: 'tooMany',
+    });
     expect(validateDraft({ ...v1, numImages: 5 }, CALLBACK)).toEqual({ numImages: 'outOfRange' });
     expect(validateDraft({ ...v2, numImages: 2 }, CALLBACK)).toEqual({ numImages: 'outOfRange' });
     expect(validateDraft({ ...v1, referenceUrls: ['ftp://x', 'https://ok.example/a.png', 'nope'] }, CALLBACK)).toEqual({

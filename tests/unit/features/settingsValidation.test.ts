@@ -14,7 +14,9 @@ describe('the alert form check', () => {
     expect(Object.keys(validateAlerts({ alertEmail: '', alertThreshold: '' }))).toEqual(['alertEmail', 'alertThreshold']);
     expect(validateAlerts({ alertEmail: 'billing', alertThreshold: '10' }).alertEmail).toMatch(/valid e-mail/);
     for (const threshold of ['0', '12.5', '-3', 'ten', '1000001']) {
-      expect(validateAlerts({ alertEmail: 'a@b.co', alertThreshold: threshold }).alertThreshold, threshold).toMatch(/whole number of credits from 1 to 1000000/);
+      expect(validateAlerts({ alertEmail: 'a@b.co', alertThreshold: threshold }).alertThreshold, threshold).toMatch(
+        /whole number of credits from 1 to 1000000/,
+      );
     }
   });
 });
@@ -37,6 +39,10 @@ describe('the IP whitelist check', () => {
     expect(Object.keys(validateWhitelist({ text }))).toEqual(['count']);
   });
   it('sends the entries normalised, once each', () => {
-    expect(whitelistEntries(' 203.0.113.7 \n2001:DB8:0:0:0:0:0:1\n203.0.113.7\n198.51.100.0/24')).toEqual(['203.0.113.7', '2001:db8::1', '198.51.100.0/24']);
+    expect(whitelistEntries(' 203.0.113.7 \n2001:DB8:0:0:0:0:0:1\n203.0.113.7\n198.51.100.0/24')).toEqual([
+      '203.0.113.7',
+      '2001:db8::1',
+      '198.51.100.0/24',
+    ]);
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { machineCatalogue, generationMachine, pagedListMachine, userMachine, emailCodeMachine, loginModalMachine, appMachine } from '../../../machines/index';
+import {
+  machineCatalogue,
+  generationMachine,
+  pagedListMachine,
+  userMachine,
+  emailCodeMachine,
+  loginModalMachine,
+  appMachine,
+} from '../../../machines/index';
 import { MachineCoverage } from '../../machines/runner/coverage';
 import { describeEvent, guardLabel, statechartGraph, statePath } from '../../../src/features/statechart-explorer/statechartGraph';
 
@@ -55,11 +63,18 @@ describe('statechartGraph names', () => {
 
     const pollDelay = graph.edges.find((edge) => edge.sourceId === 'generation.polling.waiting');
     expect(pollDelay).toMatchObject({ kind: 'after', delay: 'POLL_DELAY', event: 'after POLL_DELAY', targetIds: ['generation.polling.checking'] });
-    expect(graph.edges.find((edge) => edge.sourceId === 'generation.polling' && edge.kind === 'after')).toMatchObject({ delay: 'GENERATION_TIME_LIMIT' });
+    expect(graph.edges.find((edge) => edge.sourceId === 'generation.polling' && edge.kind === 'after')).toMatchObject({
+      delay: 'GENERATION_TIME_LIMIT',
+    });
 
     expect(byLabel('always [hasFieldErrors]')).toHaveLength(1);
     expect(byLabel('always')).toHaveLength(1);
-    expect(byLabel('done: createTask [isTaskCreated]')[0]).toMatchObject({ kind: 'done', invokeId: 'createTask', actions: ['setTaskId'], targetIds: ['generation.polling'] });
+    expect(byLabel('done: createTask [isTaskCreated]')[0]).toMatchObject({
+      kind: 'done',
+      invokeId: 'createTask',
+      actions: ['setTaskId'],
+      targetIds: ['generation.polling'],
+    });
     expect(byLabel('error: createTask')[0]).toMatchObject({ kind: 'error', invokeId: 'createTask', targetIds: ['generation.failed'] });
 
     // The root's CHANGE only runs actions: it stays where it is.
@@ -94,10 +109,18 @@ describe('statechartGraph names', () => {
   it('describes nesting, parallel regions, initial states, tags and invoked actors', () => {
     const graph = statechartGraph(userMachine);
     const node = (path: string) => graph.nodes.find((candidate) => statePath(graph, candidate.id) === path);
-    expect(node('user')).toMatchObject({ type: 'parallel', key: 'user', parentId: null, invokes: [{ id: 'watchOtherTabs', src: 'watchOtherTabs', systemId: null }] });
+    expect(node('user')).toMatchObject({
+      type: 'parallel',
+      key: 'user',
+      parentId: null,
+      invokes: [{ id: 'watchOtherTabs', src: 'watchOtherTabs', systemId: null }],
+    });
     expect(node('session')).toMatchObject({ isRegion: true, type: 'compound' });
     expect(node('session.checkingStoredLogin')).toMatchObject({ isInitial: true, isRegion: false });
-    expect(node('session.anonymous')).toMatchObject({ tags: ['anonymous'], childIds: ['user.session.anonymous.noStoredLogin', 'user.session.anonymous.signedOut', 'user.session.anonymous.sessionExpired'] });
+    expect(node('session.anonymous')).toMatchObject({
+      tags: ['anonymous'],
+      childIds: ['user.session.anonymous.noStoredLogin', 'user.session.anonymous.signedOut', 'user.session.anonymous.sessionExpired'],
+    });
     expect(node('session.fetchingUser')?.invokes).toEqual([{ id: 'fetchUserInfo', src: 'fetchUserInfo', systemId: null }]);
 
     const app = statechartGraph(appMachine);

@@ -11,10 +11,14 @@ describe('the usage chart question', () => {
       granularity: 'hour',
       splitByApiKey: true,
     });
-    expect(usageRequest({ range: { kind: 'preset', days: 30 }, granularity: 'day', splitByApiKey: false }, now).startTime).toBe('2026-10-24T00:00:00.000Z');
+    expect(usageRequest({ range: { kind: 'preset', days: 30 }, granularity: 'day', splitByApiKey: false }, now).startTime).toBe(
+      '2026-10-24T00:00:00.000Z',
+    );
   });
   it('includes both ends of a custom range', () => {
-    expect(usageRequest({ range: { kind: 'custom', from: '2026-11-01', to: '2026-11-03' }, granularity: 'day', splitByApiKey: false }, now)).toMatchObject({
+    expect(
+      usageRequest({ range: { kind: 'custom', from: '2026-11-01', to: '2026-11-03' }, granularity: 'day', splitByApiKey: false }, now),
+    ).toMatchObject({
       startTime: '2026-11-01T00:00:00.000Z',
       endTime: '2026-11-04T00:00:00.000Z',
     });

@@ -26,7 +26,11 @@ const wiring = { user: { send: () => undefined } as unknown as UserActor, onPaid
 async function payWithCode(codeUrl: string) {
   const logic = createWechatPaymentLogic(wiring).provide({
     actors: {
-      createOrder: fromPromise<CreateWechatOrderResponse, CreateOrderInput>(async () => ({ code: 200, msg: 'ok', data: { orderNo: 'o-wx', codeUrl, expireTime: new Date(Date.now() + 10 * 60_000).toISOString() } })),
+      createOrder: fromPromise<CreateWechatOrderResponse, CreateOrderInput>(async () => ({
+        code: 200,
+        msg: 'ok',
+        data: { orderNo: 'o-wx', codeUrl, expireTime: new Date(Date.now() + 10 * 60_000).toISOString() },
+      })),
       // Nobody has paid yet: the check never answers within the test.
       checkOrder: fromPromise<CheckOrderResponse, CheckOrderInput>(() => new Promise<CheckOrderResponse>(() => undefined)),
     },
@@ -52,7 +56,9 @@ describe('the WeChat Pay code', () => {
 
   it('too long for any QR code: the checkout stays, says so, and can be cancelled', async () => {
     const actor = await payWithCode(`weixin://wxpay/bizpayurl?pr=${'x'.repeat(5000)}`);
-    expect(await screen.findByText('This payment code is too long to show as a QR code. Cancel the payment and choose another method.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This payment code is too long to show as a QR code. Cancel the payment and choose another method.'),
+    ).toBeInTheDocument();
     expect(screen.queryByTitle('WeChat Pay QR code')).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Cancel payment' }));
     expect(await screen.findByText('Payment cancelled. Nothing was charged.')).toBeInTheDocument();

@@ -109,7 +109,8 @@ function expectedOutcome(name: EndpointName, answer: ServerAnswer): Expected {
   const body = parsedBody(answerText(answer) ?? '');
   const code = envelopeCode(body);
   const httpOk = answer.status >= 200 && answer.status < 300;
-  if (code === undefined) return httpOk ? { settles: 'reject', kind: 'invalidResponse' } : { settles: 'reject', kind: 'network', status: answer.status };
+  if (code === undefined)
+    return httpOk ? { settles: 'reject', kind: 'invalidResponse' } : { settles: 'reject', kind: 'network', status: answer.status };
   if (code === SUCCESS_CODE) {
     const data = body !== null && typeof body === 'object' && 'data' in body ? body.data : undefined;
     return v.is(endpoints[name].response, data) ? { settles: 'resolve', code } : { settles: 'reject', kind: 'invalidResponse' };
@@ -269,17 +270,20 @@ describe('found by fuzzing', () => {
 });
 
 describe('every endpoint, any answer: the call settles by the envelope rules and tells the user in plain text', () => {
-  it.each(names)('%s never throws, always settles, resolves only valid data or a pass-through code, else rejects with a known ApiError', async (name) => {
-    await fc.assert(
-      fc.asyncProperty(serverAnswerFor(name), async (answer) => {
-        await callAgainst(name, answer);
-        // Rejections nobody handled surface on the next turn of the event loop.
-        await new Promise((resolve) => setImmediate(resolve));
-        expect(unhandledRejections).toEqual([]);
-      }),
-      { numRuns: RUNS_PER_ENDPOINT },
-    );
-  });
+  it.each(names)(
+    '%s never throws, always settles, resolves only valid data or a pass-through code, else rejects with a known ApiError',
+    async (name) => {
+      await fc.assert(
+        fc.asyncProperty(serverAnswerFor(name), async (answer) => {
+          await callAgainst(name, answer);
+          // Rejections nobody handled surface on the next turn of the event loop.
+          await new Promise((resolve) => setImmediate(resolve));
+          expect(unhandledRejections).toEqual([]);
+        }),
+        { numRuns: RUNS_PER_ENDPOINT },
+      );
+    },
+  );
 
   it('huge, deeply nested and silent answers settle too (each kind at least once per endpoint family)', async () => {
     const extremes: ServerAnswer[] = [

@@ -42,14 +42,18 @@ const generatedTag = fc
     code: fc.string({ maxLength: 12 }),
     closing: fc.boolean(),
   })
-  .map(({ tag, handler, code, closing }) => `<${tag} src=x ${handler}="${code.replaceAll('"', '')}" ${INJECTED_MARKER}>${closing ? `</${tag}>` : ''}`);
+  .map(
+    ({ tag, handler, code, closing }) => `<${tag} src=x ${handler}="${code.replaceAll('"', '')}" ${INJECTED_MARKER}>${closing ? `</${tag}>` : ''}`,
+  );
 
 /** Markup a server might put in `msg` (or an error message): known XSS probes, alone or inside ordinary text. */
 export const htmlPayload: fc.Arbitrary<string> = fc
   .oneof(
     fc.constantFrom(...KNOWN_PAYLOADS),
     generatedTag,
-    fc.tuple(fc.string({ maxLength: 16 }), fc.oneof(fc.constantFrom(...KNOWN_PAYLOADS), generatedTag), fc.string({ maxLength: 16 })).map((parts) => parts.join('')),
+    fc
+      .tuple(fc.string({ maxLength: 16 }), fc.oneof(fc.constantFrom(...KNOWN_PAYLOADS), generatedTag), fc.string({ maxLength: 16 }))
+      .map((parts) => parts.join('')),
   )
   // A blank message is replaced by the client's own fallback, so it would test nothing here.
   .filter((text) => text.trim() !== '');
@@ -78,7 +82,11 @@ function requirementOf(node: SchemaNode, type: string): number | undefined {
 }
 
 /** Any text is a valid string field; markup is drawn often, since it is what views must not render. */
-const anyText = fc.oneof({ weight: 4, arbitrary: fc.string({ maxLength: 24 }) }, { weight: 1, arbitrary: htmlPayload }, { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 12 }) });
+const anyText = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ maxLength: 24 }) },
+  { weight: 1, arbitrary: htmlPayload },
+  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 12 }) },
+);
 
 function stringFor(node: SchemaNode): fc.Arbitrary<string> {
   const minLength = requirementOf(node, 'min_length') ?? 0;
@@ -88,7 +96,11 @@ function stringFor(node: SchemaNode): fc.Arbitrary<string> {
 function numberFor(node: SchemaNode): fc.Arbitrary<number> {
   const min = requirementOf(node, 'min_value');
   const integer = node.pipe?.some((item) => item.type === 'integer') ?? false;
-  if (integer) return fc.oneof(fc.integer({ min: min ?? -1000, max: 10_000 }), fc.integer({ min: min ?? Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }));
+  if (integer)
+    return fc.oneof(
+      fc.integer({ min: min ?? -1000, max: 10_000 }),
+      fc.integer({ min: min ?? Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
+    );
   // JSON has no NaN or Infinity: a finite double is what a server can send.
   return fc.double({ noNaN: true, noDefaultInfinity: true, ...(min === undefined ? {} : { min }) });
 }
@@ -118,7 +130,8 @@ function arbitraryFor(node: SchemaNode): fc.Arbitrary<unknown> {
     case 'optional':
     case 'nullable': {
       if (!node.wrapped) throw new Error(`a ${node.type} schema without its wrapped schema`);
-      const absent = node.type === 'nullish' ? fc.constantFrom(null, undefined) : node.type === 'optional' ? fc.constant(undefined) : fc.constant(null);
+      const absent =
+        node.type === 'nullish' ? fc.constantFrom(null, undefined) : node.type === 'optional' ? fc.constant(undefined) : fc.constant(null);
       return fc.oneof({ weight: 3, arbitrary: arbitraryFor(node.wrapped) }, { weight: 1, arbitrary: absent });
     }
     case 'array':
@@ -140,7 +153,9 @@ function arbitraryFor(node: SchemaNode): fc.Arbitrary<unknown> {
 /** What a server may send as `data` for this endpoint and the contract accepts, as JSON would carry it. */
 export function validDataFor(name: EndpointName): fc.Arbitrary<unknown> {
   // Through JSON, as on the wire: undefined fields vanish, -0 becomes 0.
-  return arbitraryFor(nodeOf(endpoints[name].response)).map((data) => (data === undefined ? undefined : (JSON.parse(JSON.stringify(data)) as unknown)));
+  return arbitraryFor(nodeOf(endpoints[name].response)).map((data) =>
+    data === undefined ? undefined : (JSON.parse(JSON.stringify(data)) as unknown),
+  );
 }
 
 /** What the client resolves a code-200 call of this endpoint with: the schema's output. */
@@ -169,7 +184,10 @@ function childKeys(container: unknown): Array<string | number> {
 }
 
 function childAt(root: unknown, path: Path): unknown {
-  return path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string | number, unknown>)[key] : undefined), root);
+  return path.reduce<unknown>(
+    (node, key) => (node !== null && typeof node === 'object' ? (node as Record<string | number, unknown>)[key] : undefined),
+    root,
+  );
 }
 
 /** A copy of `root` with the field at `path` replaced, or removed when `replacement` is REMOVE. */
@@ -189,7 +207,6 @@ function withField(root: unknown, path: Path, replacement: unknown): unknown {
   }
   return copy;
 }
-
 
 /** Values of every JSON kind, for a field that should hold another one. */
 export const wrongTypedValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -269,7 +286,14 @@ const statusWithBody = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(400, 401, 403, 404, 409, 418, 422, 429, 500, 502, 503, 504) },
 );
 
-const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'text/html', 'application/problem+json', 'application/octet-stream');
+const contentType = fc.constantFrom(
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'text/html',
+  'application/problem+json',
+  'application/octet-stream',
+);
 
 export type ServerAnswer =
   /** A JSON body (JSON.stringify of `body`), whatever its shape. */
@@ -340,7 +364,12 @@ export function serverAnswerFor(name: EndpointName): fc.Arbitrary<ServerAnswer> 
     },
     {
       weight: 1,
-      arbitrary: fc.record({ kind: fc.constant('deep' as const), status: fc.constantFrom(200, 500), code: envelopeCode, depth: fc.constantFrom(100, 5_000, 50_000) }),
+      arbitrary: fc.record({
+        kind: fc.constant('deep' as const),
+        status: fc.constantFrom(200, 500),
+        code: envelopeCode,
+        depth: fc.constantFrom(100, 5_000, 50_000),
+      }),
     },
     { weight: 2, arbitrary: fc.constant({ kind: 'networkError' as const }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'hang' as const }) },
@@ -379,9 +408,15 @@ export function answerResponse(answer: ServerAnswer): Response | Promise<Respons
     case 'json':
     case 'huge':
     case 'deep':
-      return new HttpResponse(answerText(answer), { status: answer.status, headers: { 'content-type': answer.kind === 'json' ? answer.contentType : 'application/json' } });
+      return new HttpResponse(answerText(answer), {
+        status: answer.status,
+        headers: { 'content-type': answer.kind === 'json' ? answer.contentType : 'application/json' },
+      });
     case 'text':
-      return new HttpResponse(answer.text, { status: answer.status, ...(answer.contentType === null ? {} : { headers: { 'content-type': answer.contentType } }) });
+      return new HttpResponse(answer.text, {
+        status: answer.status,
+        ...(answer.contentType === null ? {} : { headers: { 'content-type': answer.contentType } }),
+      });
   }
 }
 
@@ -402,7 +437,10 @@ export const passThroughResult: fc.Arbitrary<ClientResult<never>> = fc.record({
 
 /** Something the client could resolve with, carrying `data` on code 200. */
 export function resultWith<T>(data: fc.Arbitrary<T>): fc.Arbitrary<ClientResult<T>> {
-  return fc.oneof({ weight: 3, arbitrary: fc.record({ code: fc.constant(SUCCESS_CODE), msg: resolvedMsg, data }) }, { weight: 2, arbitrary: passThroughResult });
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.record({ code: fc.constant(SUCCESS_CODE), msg: resolvedMsg, data }) },
+    { weight: 2, arbitrary: passThroughResult },
+  );
 }
 
 /** What `callApi(name)` may resolve with. */
@@ -413,14 +451,29 @@ export function clientResultFor<N extends EndpointName>(name: N): fc.Arbitrary<C
 /** What any call, or any third-party code behind an actor, may reject with. */
 export function thrownValue(extraKinds: readonly string[] = []): fc.Arbitrary<unknown> {
   const message = fc.oneof(fc.string({ maxLength: 30 }), htmlPayload);
-  const kind = fc.oneof({ weight: 4, arbitrary: fc.constantFrom<string>(...API_ERROR_KINDS, ...extraKinds) }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) });
+  const kind = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom<string>(...API_ERROR_KINDS, ...extraKinds) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 8 }) },
+  );
   return fc.oneof(
     // What the API client really rejects with.
     fc
-      .record({ kind: fc.constantFrom(...API_ERROR_KINDS), message, code: fc.option(fc.integer(), { nil: undefined }), status: fc.option(fc.integer({ min: 400, max: 599 }), { nil: undefined }) })
+      .record({
+        kind: fc.constantFrom(...API_ERROR_KINDS),
+        message,
+        code: fc.option(fc.integer(), { nil: undefined }),
+        status: fc.option(fc.integer({ min: 400, max: 599 }), { nil: undefined }),
+      })
       .map((details) => new ApiError(details)),
     // Structural look-alikes, with fields of any type.
-    fc.record({ kind: fc.oneof(kind, wrongTypedValue), message: fc.oneof(message, wrongTypedValue), code: fc.oneof(fc.integer(), fc.string({ maxLength: 6 }), wrongTypedValue) }, { requiredKeys: [] }),
+    fc.record(
+      {
+        kind: fc.oneof(kind, wrongTypedValue),
+        message: fc.oneof(message, wrongTypedValue),
+        code: fc.oneof(fc.integer(), fc.string({ maxLength: 6 }), wrongTypedValue),
+      },
+      { requiredKeys: [] },
+    ),
     message.map((text) => new Error(text)),
     message.map((text) => new TypeError(text)),
     message.map((text) => new DOMException(text, 'AbortError')),

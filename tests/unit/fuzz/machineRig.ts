@@ -10,7 +10,17 @@
  */
 import * as fc from 'fast-check';
 import { vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, type AnyActorRef, type AnyEventObject, type AnyStateMachine, type EventFrom, type InputFrom, type StateValue } from 'xstate';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  type AnyActorRef,
+  type AnyEventObject,
+  type AnyStateMachine,
+  type EventFrom,
+  type InputFrom,
+  type StateValue,
+} from 'xstate';
 import { isNotProvided } from '../../../machines/notProvided';
 import { thrownValue } from './arbitraries';
 
@@ -86,8 +96,22 @@ export function fuzzTarget<M extends AnyStateMachine>(machine: M, spec: MachineS
 }
 
 /** A machine that only starts others (the app root): each child runs with its own fakes. */
-export function compositeTarget<M extends AnyStateMachine>(machine: M, spec: { input: fc.Arbitrary<InputFrom<M>>; children: Record<string, FuzzTarget> }): FuzzTarget {
-  return { machine, input: spec.input, events: {}, outputs: {}, callbacks: [], appGuards: {}, redirects: {}, mayRedirectTo: () => false, errorKinds: [], children: spec.children };
+export function compositeTarget<M extends AnyStateMachine>(
+  machine: M,
+  spec: { input: fc.Arbitrary<InputFrom<M>>; children: Record<string, FuzzTarget> },
+): FuzzTarget {
+  return {
+    machine,
+    input: spec.input,
+    events: {},
+    outputs: {},
+    callbacks: [],
+    appGuards: {},
+    redirects: {},
+    mayRedirectTo: () => false,
+    errorKinds: [],
+    children: spec.children,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -113,7 +137,9 @@ export interface InvokeSite {
 }
 
 export function invokeSites(machine: AnyStateMachine): InvokeSite[] {
-  return allStateNodes(machine.root).flatMap((node) => node.invoke.flatMap((definition) => (typeof definition.src === 'string' ? [{ id: definition.id, src: definition.src }] : [])));
+  return allStateNodes(machine.root).flatMap((node) =>
+    node.invoke.flatMap((definition) => (typeof definition.src === 'string' ? [{ id: definition.id, src: definition.src }] : [])),
+  );
 }
 
 /** What the spec misses: events the machine handles without a payload arbitrary, invokes without outputs. */
@@ -134,7 +160,8 @@ export function specGaps(target: FuzzTarget): string[] {
 // The plan of one run
 // ---------------------------------------------------------------------------------------------------
 
-export type Outcome = { settle: 'resolve'; after: number; value: unknown } | { settle: 'reject'; after: number; error: unknown } | { settle: 'never' };
+export type Outcome =
+  { settle: 'resolve'; after: number; value: unknown } | { settle: 'reject'; after: number; error: unknown } | { settle: 'never' };
 
 export type Step = { kind: 'event'; to: string | null; event: AnyEventObject } | { kind: 'advance'; ms: number };
 
@@ -146,7 +173,11 @@ export interface RunPlan {
 }
 
 /** When a fake settles: right away, a moment later, or after long enough to cross the machine's timers. */
-const settleDelay = fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, { weight: 3, arbitrary: fc.integer({ min: 1, max: 3000 }) }, { weight: 1, arbitrary: fc.constantFrom(10_000, 60_000, 200_000) });
+const settleDelay = fc.oneof(
+  { weight: 4, arbitrary: fc.constant(0) },
+  { weight: 3, arbitrary: fc.integer({ min: 1, max: 3000 }) },
+  { weight: 1, arbitrary: fc.constantFrom(10_000, 60_000, 200_000) },
+);
 
 function outcomeFor(output: fc.Arbitrary<unknown>, errorKinds: readonly string[]): fc.Arbitrary<Outcome> {
   return fc.oneof(
@@ -158,7 +189,8 @@ function outcomeFor(output: fc.Arbitrary<unknown>, errorKinds: readonly string[]
 
 function scriptArbitrary(target: FuzzTarget): Record<string, fc.Arbitrary<Outcome[]>> {
   const script: Record<string, fc.Arbitrary<Outcome[]>> = {};
-  for (const [id, output] of Object.entries(target.outputs)) script[id] = fc.array(outcomeFor(output, target.errorKinds), { maxLength: 6, size: 'max' });
+  for (const [id, output] of Object.entries(target.outputs))
+    script[id] = fc.array(outcomeFor(output, target.errorKinds), { maxLength: 6, size: 'max' });
   for (const child of Object.values(target.children)) {
     for (const [id, outcomes] of Object.entries(scriptArbitrary(child))) {
       if (id in script) throw new Error(`invoke id ${id} is used by two machines of ${target.machine.id}; the script cannot tell them apart`);
@@ -170,20 +202,32 @@ function scriptArbitrary(target: FuzzTarget): Record<string, fc.Arbitrary<Outcom
 
 /** Events of the target (and of its children, addressed to them), plus one nobody handles. */
 function eventArbitraries(target: FuzzTarget, to: string | null): Array<fc.Arbitrary<Step>> {
-  const own = Object.entries(target.events).map(([type, payload]) => payload.map((fields): Step => ({ kind: 'event', to, event: { ...fields, type } })));
+  const own = Object.entries(target.events).map(([type, payload]) =>
+    payload.map((fields): Step => ({ kind: 'event', to, event: { ...fields, type } })),
+  );
   const children = Object.entries(target.children).flatMap(([id, child]) => eventArbitraries(child, id));
   return [...own, ...children];
 }
 
-const unknownEvent = fc.record({ junk: fc.jsonValue({ maxDepth: 1 }) }).map((fields): Step => ({ kind: 'event', to: null, event: { ...fields, type: 'FUZZ.NOBODY_HANDLES_THIS' } }));
+const unknownEvent = fc
+  .record({ junk: fc.jsonValue({ maxDepth: 1 }) })
+  .map((fields): Step => ({ kind: 'event', to: null, event: { ...fields, type: 'FUZZ.NOBODY_HANDLES_THIS' } }));
 
 const clockMove = fc
-  .oneof({ weight: 6, arbitrary: fc.integer({ min: 0, max: 2500 }) }, { weight: 2, arbitrary: fc.constantFrom(1000, 2000, 10_000, 60_000, 180_000) }, { weight: 1, arbitrary: fc.constant(2 * 60 * 60 * 1000 + 1) })
+  .oneof(
+    { weight: 6, arbitrary: fc.integer({ min: 0, max: 2500 }) },
+    { weight: 2, arbitrary: fc.constantFrom(1000, 2000, 10_000, 60_000, 180_000) },
+    { weight: 1, arbitrary: fc.constant(2 * 60 * 60 * 1000 + 1) },
+  )
   .map((ms): Step => ({ kind: 'advance', ms }));
 
 export function planArbitrary(target: FuzzTarget, maxSteps: number): fc.Arbitrary<RunPlan> {
   const events = eventArbitraries(target, null);
-  const step = fc.oneof({ weight: 6, arbitrary: events.length > 0 ? fc.oneof(...events) : clockMove }, { weight: 3, arbitrary: clockMove }, { weight: 1, arbitrary: unknownEvent });
+  const step = fc.oneof(
+    { weight: 6, arbitrary: events.length > 0 ? fc.oneof(...events) : clockMove },
+    { weight: 3, arbitrary: clockMove },
+    { weight: 1, arbitrary: unknownEvent },
+  );
   return fc.record({
     input: target.input ?? fc.constant(undefined),
     script: fc.record(scriptArbitrary(target)),
@@ -215,7 +259,6 @@ class RunState {
       else setTimeout(finish, outcome.after);
     });
   }
-
 }
 
 function provideFakes(target: FuzzTarget, run: RunState): AnyStateMachine {
@@ -248,7 +291,8 @@ export function assertNamedState(machine: AnyStateMachine, value: StateValue, wh
     if (machine.getStateNodeById(node.id) !== node) fail(`${path} is not a node of the machine`);
     const names = Object.keys(node.states);
     if (names.length === 0) {
-      if (part !== undefined && (typeof part === 'string' || Object.keys(part).length > 0)) fail(`atomic ${path} has children ${JSON.stringify(part)}`);
+      if (part !== undefined && (typeof part === 'string' || Object.keys(part).length > 0))
+        fail(`atomic ${path} has children ${JSON.stringify(part)}`);
       return;
     }
     if (part === undefined) return fail(`${path} has no active child`);
@@ -260,7 +304,8 @@ export function assertNamedState(machine: AnyStateMachine, value: StateValue, wh
       return;
     }
     const active = Object.keys(part);
-    if (node.type === 'parallel' ? active.sort().join() !== [...names].sort().join() : active.length !== 1) fail(`${path} has active children ${active.join(', ')}`);
+    if (node.type === 'parallel' ? active.sort().join() !== [...names].sort().join() : active.length !== 1)
+      fail(`${path} has active children ${active.join(', ')}`);
     for (const name of active) {
       const child = node.states[name];
       if (!child) return fail(`${path} has no state "${name}"`);

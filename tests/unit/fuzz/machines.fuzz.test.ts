@@ -29,7 +29,12 @@ import { saveFormMachine } from '../../../machines/saveForm.machine';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { usageChartMachine, type UsageRange } from '../../../machines/usageChart.machine';
 import { apiKeysMachine, type ApiKeyLike } from '../../../machines/apiKeys.machine';
-import { creemPaymentMachine, digisellerPaymentMachine, freekassaPaymentMachine, nowpaymentsPaymentMachine } from '../../../machines/redirectPayment.machine';
+import {
+  creemPaymentMachine,
+  digisellerPaymentMachine,
+  freekassaPaymentMachine,
+  nowpaymentsPaymentMachine,
+} from '../../../machines/redirectPayment.machine';
 import { paypalPaymentMachine } from '../../../machines/paypalPayment.machine';
 import { wechatPaymentMachine } from '../../../machines/wechatPayment.machine';
 import { detailsDialogMachine } from '../../../machines/detailsDialog.machine';
@@ -47,7 +52,18 @@ import type { UserActor } from '../../../src/actors/app';
 import { CHECKOUT_HOSTS, DEMO_CHECKOUT_PATH } from '../../../src/domain/paymentProviders';
 import { DEMO_DISCORD_PATH } from '../../../src/services/demoPages';
 import { clientResultFor, htmlPayload, parsedDataFor, passThroughResult, resultWith } from './arbitraries';
-import { activeLeafIds, compositeTarget, fuzzTarget, handledEventTypes, planArbitrary, restingStateIds, runPlan, specGaps, type FuzzTarget, type StateObserver } from './machineRig';
+import {
+  activeLeafIds,
+  compositeTarget,
+  fuzzTarget,
+  handledEventTypes,
+  planArbitrary,
+  restingStateIds,
+  runPlan,
+  specGaps,
+  type FuzzTarget,
+  type StateObserver,
+} from './machineRig';
 
 const RUNS = 100;
 const MAX_STEPS = 40;
@@ -58,7 +74,11 @@ const MIN_STATE_SHARE = 0.5;
 // Field values: of the declared type, but hostile
 // ---------------------------------------------------------------------------------------------------
 
-const text = fc.oneof({ weight: 3, arbitrary: fc.string({ maxLength: 20 }) }, { weight: 1, arbitrary: htmlPayload }, { weight: 1, arbitrary: fc.constantFrom('', ' ', '\t\n') });
+const text = fc.oneof(
+  { weight: 3, arbitrary: fc.string({ maxLength: 20 }) },
+  { weight: 1, arbitrary: htmlPayload },
+  { weight: 1, arbitrary: fc.constantFrom('', ' ', '\t\n') },
+);
 /** Any double: NaN, infinities and -0 included. */
 const anyNumber = fc.oneof(fc.integer({ min: -5, max: 200 }), fc.double());
 const none = fc.constant({});
@@ -68,7 +88,10 @@ const keyId = fc.constantFrom('k1', 'k2', 'k3', '');
 const packageId = fc.constantFrom('pkg-small', 'pkg-large', '');
 const orderStatus = fc.constantFrom<OrderStatus>('pending', 'paid', 'cancelled', 'failed', 'expired', 'refunded');
 /** A date-like string: real ISO times, or text Date.parse cannot read. */
-const timestamp = fc.oneof(fc.date({ noInvalidDate: true }).map((date) => date.toISOString()), text);
+const timestamp = fc.oneof(
+  fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+  text,
+);
 
 const sessionUser = parsedDataFor('userInfo');
 
@@ -95,10 +118,20 @@ const userInput: fc.Arbitrary<UserInput> = fc
   .option(fc.record({ token: fc.string({ minLength: 1, maxLength: 12 }), cachedUser: fc.option(sessionUser, { nil: null }) }), { nil: null })
   // A function in the input: printed as what it returns, so a counterexample still reads.
   .map((stored) => ({ readStoredLogin: Object.assign(() => stored, { [fc.toStringMethod]: () => `() => ${fc.stringify(stored)}` }) }));
-const themeInput: fc.Arbitrary<ThemeInput> = fc.record({ stored: fc.constantFrom('light' as const, 'dark' as const, 'system' as const, null), systemPrefersDark: fc.boolean() });
+const themeInput: fc.Arbitrary<ThemeInput> = fc.record({
+  stored: fc.constantFrom('light' as const, 'dark' as const, 'system' as const, null),
+  systemPrefersDark: fc.boolean(),
+});
 const localeInput: fc.Arbitrary<LocaleInput> = fc.record({ initial: fc.constantFrom(...LOCALES) });
 const paymentInput: fc.Arbitrary<PaymentInput> = fc.record({
-  resume: fc.option(fc.record({ orderNo: fc.constantFrom('o-1', 'o-2'), packageId, returnedAs: fc.constantFrom('returned' as const, 'cancelled' as const, 'reloaded' as const) }), { nil: null }),
+  resume: fc.option(
+    fc.record({
+      orderNo: fc.constantFrom('o-1', 'o-2'),
+      packageId,
+      returnedAs: fc.constantFrom('returned' as const, 'cancelled' as const, 'reloaded' as const),
+    }),
+    { nil: null },
+  ),
 });
 
 /** A draft the playground would send: without these, every GENERATE stops at validation. */
@@ -140,7 +173,17 @@ const apiKey: fc.Arbitrary<ApiKeyLike> = fc.record({
 
 const usageRange: fc.Arbitrary<UsageRange> = fc.oneof(
   fc.record({ kind: fc.constant('preset' as const), days: fc.constantFrom(7 as const, 30 as const, 90 as const) }),
-  fc.record({ kind: fc.constant('custom' as const), from: fc.oneof(fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)), text), to: fc.oneof(fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)), text) }),
+  fc.record({
+    kind: fc.constant('custom' as const),
+    from: fc.oneof(
+      fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
+      text,
+    ),
+    to: fc.oneof(
+      fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
+      text,
+    ),
+  }),
 );
 
 /** A page of any list the dashboard shows. */
@@ -200,7 +243,15 @@ function checkoutUrl(provider: RedirectProvider): fc.Arbitrary<string> {
         host.map((name) => `http://${name}/pay`),
         host.map((name) => `https://user:secret@${name}/pay`),
         host.map((name) => `https://${name}.evil.example/pay`),
-        fc.constantFrom('https://checkout.example/pay', 'javascript:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', `${ORIGIN}/dashboard`, '/demo-checkout/creem', ''),
+        fc.constantFrom(
+          'https://checkout.example/pay',
+          'javascript:alert(1)',
+          ' javascript:alert(1)',
+          'data:text/html,<script>alert(1)</script>',
+          `${ORIGIN}/dashboard`,
+          '/demo-checkout/creem',
+          '',
+        ),
         text,
       ),
     },
@@ -237,8 +288,17 @@ const authorizeUrl: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 3,
     arbitrary: fc
-      .record({ page: fc.constantFrom('https://discord.com/oauth2/authorize', 'https://discord.com/api/v10/oauth2/authorize', `${ORIGIN}${DEMO_DISCORD_PATH}authorize`), back: fc.constantFrom(RETURN_URI, 'https://evil.example/join-discord') })
-      .map(({ page, back }) => `${page}?response_type=code&client_id=123&scope=identify&state=${STRONG_STATE}&redirect_uri=${encodeURIComponent(back)}`),
+      .record({
+        page: fc.constantFrom(
+          'https://discord.com/oauth2/authorize',
+          'https://discord.com/api/v10/oauth2/authorize',
+          `${ORIGIN}${DEMO_DISCORD_PATH}authorize`,
+        ),
+        back: fc.constantFrom(RETURN_URI, 'https://evil.example/join-discord'),
+      })
+      .map(
+        ({ page, back }) => `${page}?response_type=code&client_id=123&scope=identify&state=${STRONG_STATE}&redirect_uri=${encodeURIComponent(back)}`,
+      ),
   },
   {
     weight: 2,
@@ -312,7 +372,10 @@ const loginModal = fuzzTarget(loginModalMachine, {
 
 const theme = fuzzTarget(themeMachine, {
   input: themeInput,
-  events: { SET_THEME: fc.record({ theme: fc.constantFrom('light' as const, 'dark' as const, 'system' as const) }), SYSTEM_THEME_CHANGED: fc.record({ dark: fc.boolean() }) },
+  events: {
+    SET_THEME: fc.record({ theme: fc.constantFrom('light' as const, 'dark' as const, 'system' as const) }),
+    SYSTEM_THEME_CHANGED: fc.record({ dark: fc.boolean() }),
+  },
   outputs: {},
   callbacks: ['watchSystemTheme'],
 });
@@ -327,7 +390,14 @@ const locale = fuzzTarget(localeMachine, {
 const pageProgress = fuzzTarget(pageProgressMachine, { events: { START: none, DONE: none, FAIL: none }, outputs: {} });
 
 const googleOneTap = fuzzTarget(googleOneTapMachine, {
-  events: { PROMPT_ALLOWED: none, PROMPT_BLOCKED: none, CREDENTIAL: fc.record({ credential: text }), DISMISSED: none, LOGIN_SUCCEEDED: none, LOGIN_FAILED: none },
+  events: {
+    PROMPT_ALLOWED: none,
+    PROMPT_BLOCKED: none,
+    CREDENTIAL: fc.record({ credential: text }),
+    DISMISSED: none,
+    LOGIN_SUCCEEDED: none,
+    LOGIN_FAILED: none,
+  },
   outputs: {},
   callbacks: ['prompt'],
 });
@@ -339,7 +409,14 @@ const earlyRenewal = fuzzTarget(earlyRenewalMachine, {
       account: fc.option(
         fc.oneof(
           sessionUser,
-          fc.record({ id: text, email: text, apiKey: text, credits: fc.option(anyNumber, { nil: null }), alertThreshold: fc.option(anyNumber, { nil: null }), planEndTime: fc.option(timestamp, { nil: null }) }),
+          fc.record({
+            id: text,
+            email: text,
+            apiKey: text,
+            credits: fc.option(anyNumber, { nil: null }),
+            alertThreshold: fc.option(anyNumber, { nil: null }),
+            planEndTime: fc.option(timestamp, { nil: null }),
+          }),
         ),
         { nil: null },
       ),
@@ -376,12 +453,17 @@ const targets: Record<string, FuzzTarget> = {
   pageProgress,
   pagedList: fuzzTarget(pagedListMachine, {
     input: fc.record(
-      { pageSize: fc.oneof(fc.integer({ min: 1, max: 50 }), anyNumber), filters: fc.dictionary(fc.constantFrom('status', 'model', 'orderNo'), fc.oneof(text, anyNumber, fc.constant(undefined)), { maxKeys: 3 }) },
+      {
+        pageSize: fc.oneof(fc.integer({ min: 1, max: 50 }), anyNumber),
+        filters: fc.dictionary(fc.constantFrom('status', 'model', 'orderNo'), fc.oneof(text, anyNumber, fc.constant(undefined)), { maxKeys: 3 }),
+      },
       { requiredKeys: ['pageSize'] },
     ),
     events: {
       GO_TO_PAGE: fc.record({ pageNum: fc.oneof(fc.integer({ min: -1, max: 5 }), anyNumber) }),
-      SET_FILTERS: fc.record({ filters: fc.dictionary(fc.constantFrom('status', 'model', 'orderNo'), fc.oneof(text, anyNumber, fc.constant(undefined)), { maxKeys: 3 }) }),
+      SET_FILTERS: fc.record({
+        filters: fc.dictionary(fc.constantFrom('status', 'model', 'orderNo'), fc.oneof(text, anyNumber, fc.constant(undefined)), { maxKeys: 3 }),
+      }),
       REFRESH: none,
       RETRY: none,
     },
@@ -393,7 +475,12 @@ const targets: Record<string, FuzzTarget> = {
       // Pure, as the forms' own rules are: the same values always get the same errors.
       validate: fc.func(fc.oneof(fc.constant({}), fc.dictionary(fc.string({ maxLength: 6 }), text, { maxKeys: 2 }))),
     }),
-    events: { CHANGE: fc.record({ values: fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }) }), SUBMIT: none, RESET: none, RETRY: none },
+    events: {
+      CHANGE: fc.record({ values: fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }) }),
+      SUBMIT: none,
+      RESET: none,
+      RETRY: none,
+    },
     outputs: { save: anyResult },
   }),
   resource: fuzzTarget(resourceMachine, { events: { REFRESH: none, RETRY: none }, outputs: { load: anyResult } }),
@@ -449,7 +536,13 @@ const targets: Record<string, FuzzTarget> = {
     events: paymentEvents,
     callbacks: ['watchPageVisibility'],
     outputs: {
-      createOrder: resultWith(fc.record({ orderNo: fc.constantFrom('o-1', 'o-2'), codeUrl: text, expireTime: fc.oneof(timestamp, fc.constantFrom('2000-01-01T00:00:00Z', '9999-12-31T23:59:59Z')) })),
+      createOrder: resultWith(
+        fc.record({
+          orderNo: fc.constantFrom('o-1', 'o-2'),
+          codeUrl: text,
+          expireTime: fc.oneof(timestamp, fc.constantFrom('2000-01-01T00:00:00Z', '9999-12-31T23:59:59Z')),
+        }),
+      ),
       checkOrder: orderStatusAnswer,
     },
   }),
@@ -493,7 +586,10 @@ const targets: Record<string, FuzzTarget> = {
     outputs: {
       fetchAuthorizeUrl: fc.oneof(clientResultFor('discordAuthorizeUrl'), resultWith(fc.record({ url: authorizeUrl }))),
       // The app passes an invite it will not link to as null.
-      authorize: fc.oneof(resultWith(fc.record({ discordUsername: text, inviteUrl: fc.option(fc.constant('https://discord.gg/abc'), { nil: null }) })), passThroughResult),
+      authorize: fc.oneof(
+        resultWith(fc.record({ discordUsername: text, inviteUrl: fc.option(fc.constant('https://discord.gg/abc'), { nil: null }) })),
+        passThroughResult,
+      ),
     },
     // The guard exactly as the app provides it; the redirect goes where the app's redirectTo is told.
     appGuards: { isAllowedAuthorizeUrl: createDiscordJoinLogic(quietUser).implementations.guards.isAllowedAuthorizeUrl },
@@ -507,25 +603,32 @@ describe('the fuzz specs cover the machines', () => {
     expect(machineCatalogue.map((entry) => entry.id).filter((id) => !(id in targets))).toEqual([]);
   });
 
-  it.each(machineCatalogue.map((entry) => [entry.id, entry] as const))('%s: every event it handles and every actor it invokes is in its spec', (id, entry) => {
-    const target = targets[id];
-    expect(target?.machine).toBe(entry.machine);
-    if (target) expect(specGaps(target)).toEqual([]);
-    // Walking the chart finds something to send, unless it only starts others.
-    if (target && Object.keys(target.children).length === 0) expect(handledEventTypes(entry.machine).length).toBeGreaterThan(0);
-  });
+  it.each(machineCatalogue.map((entry) => [entry.id, entry] as const))(
+    '%s: every event it handles and every actor it invokes is in its spec',
+    (id, entry) => {
+      const target = targets[id];
+      expect(target?.machine).toBe(entry.machine);
+      if (target) expect(specGaps(target)).toEqual([]);
+      // Walking the chart finds something to send, unless it only starts others.
+      if (target && Object.keys(target.children).length === 0) expect(handledEventTypes(entry.machine).length).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('found by fuzzing', () => {
-  it.each(['resource', 'locale', 'user', 'digisellerPayment'])('%s survives a rejection with an object that has no prototype (no text, no toString)', async (id) => {
-    const target = targets[id];
-    if (!target) throw new Error(`no fuzz spec for ${id}`);
-    const rejection = { settle: 'reject' as const, after: 0, error: Object.create(null) as unknown };
-    const script = Object.fromEntries(Object.keys(target.outputs).map((invokeId) => [invokeId, [rejection]]));
-    const input = id === 'user' ? { readStoredLogin: () => ({ token: 't', cachedUser: null }) } : id === 'locale' ? { initial: 'en' } : { resume: null };
-    const steps = [{ kind: 'event' as const, to: null, event: { type: 'PAY', packageId: 'pkg-small' } }];
-    await runPlan(target, { input, script, steps });
-  });
+  it.each(['resource', 'locale', 'user', 'digisellerPayment'])(
+    '%s survives a rejection with an object that has no prototype (no text, no toString)',
+    async (id) => {
+      const target = targets[id];
+      if (!target) throw new Error(`no fuzz spec for ${id}`);
+      const rejection = { settle: 'reject' as const, after: 0, error: Object.create(null) as unknown };
+      const script = Object.fromEntries(Object.keys(target.outputs).map((invokeId) => [invokeId, [rejection]]));
+      const input =
+        id === 'user' ? { readStoredLogin: () => ({ token: 't', cachedUser: null }) } : id === 'locale' ? { initial: 'en' } : { resume: null };
+      const steps = [{ kind: 'event' as const, to: null, event: { type: 'PAY', packageId: 'pkg-small' } }];
+      await runPlan(target, { input, script, steps });
+    },
+  );
 });
 
 describe('every machine, any events, any answers: it never fails and always rests in a named state', () => {
@@ -543,7 +646,10 @@ describe('every machine, any events, any answers: it never fails and always rest
     // The fuzzing is not blind: it rests in most of the chart's resting states (a decision state never rests).
     const resting = restingStateIds(target.machine);
     const missed = resting.filter((leaf) => !reached.has(leaf));
-    if (process.env.FUZZ_COVERAGE) console.info(`${id}: reached ${resting.length - missed.length}/${resting.length} resting states; missed ${missed.join(', ') || 'none'}`);
-    expect(resting.length - missed.length, `resting states reached; missed ${missed.join(', ')}`).toBeGreaterThanOrEqual(Math.ceil(resting.length * MIN_STATE_SHARE));
+    if (process.env.FUZZ_COVERAGE)
+      console.info(`${id}: reached ${resting.length - missed.length}/${resting.length} resting states; missed ${missed.join(', ') || 'none'}`);
+    expect(resting.length - missed.length, `resting states reached; missed ${missed.join(', ')}`).toBeGreaterThanOrEqual(
+      Math.ceil(resting.length * MIN_STATE_SHARE),
+    );
   });
 });

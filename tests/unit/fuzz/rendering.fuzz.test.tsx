@@ -24,7 +24,13 @@ import { PASS_THROUGH_CODES, SESSION_EXPIRED_CODE, type Page } from '../../../sr
 import { createPagedListLogic } from '../../../src/actors/pagedList';
 import { loginLogic } from '../../../src/actors/login';
 import type { LoginResponse, SubmitLoginInput } from '../../../machines/login.machine';
-import { generationMachine, type CreateTaskInput, type CreateTaskResponse, type PollTaskInput, type PollTaskResponse } from '../../../machines/generation.machine';
+import {
+  generationMachine,
+  type CreateTaskInput,
+  type CreateTaskResponse,
+  type PollTaskInput,
+  type PollTaskResponse,
+} from '../../../machines/generation.machine';
 import { ToastArea } from '../../../src/ui/ToastArea';
 import { PagedSection } from '../../../src/ui/PagedSection';
 import { GenerationPanel } from '../../../src/features/playground/GenerationPanel';
@@ -43,11 +49,17 @@ function renderWithI18n(ui: ReactNode) {
 function assertNothingInjected(): void {
   const body = document.body;
   expect(body.querySelector(`[${INJECTED_MARKER}]`), 'an element from the payload').toBeNull();
-  expect(body.querySelector('script, iframe, object, embed, style, math, details, img[src="x"], svg[onload]'), 'an element from the payload').toBeNull();
+  expect(
+    body.querySelector('script, iframe, object, embed, style, math, details, img[src="x"], svg[onload]'),
+    'an element from the payload',
+  ).toBeNull();
   expect(body.querySelector('a[href^="javascript:" i]'), 'a javascript: link').toBeNull();
   for (const element of Array.from(body.querySelectorAll('*'))) {
     const handlers = Array.from(element.attributes).filter((attribute) => attribute.name.toLowerCase().startsWith('on'));
-    expect(handlers.map((attribute) => `${element.tagName.toLowerCase()}[${attribute.name}]`), 'an event-handler attribute').toEqual([]);
+    expect(
+      handlers.map((attribute) => `${element.tagName.toLowerCase()}[${attribute.name}]`),
+      'an event-handler attribute',
+    ).toEqual([]);
   }
 }
 
@@ -126,7 +138,9 @@ describe('toasts: the API client’s messages reach the page as text', () => {
       fc.asyncProperty(htmlPayload, fc.constantFrom(...PASS_THROUGH_CODES.filter((code) => code !== 100002)), async (msg, code) => {
         renderWithI18n(<ToastArea />);
         try {
-          const logic = loginLogic.provide({ actors: { submitLogin: fromPromise<LoginResponse, SubmitLoginInput>(async () => ({ code, msg, data: null })) } });
+          const logic = loginLogic.provide({
+            actors: { submitLogin: fromPromise<LoginResponse, SubmitLoginInput>(async () => ({ code, msg, data: null })) },
+          });
           const login = started(createActor(logic));
           login.send({ type: 'SUBMIT', request: { kind: 'email', email: 'ada@example.com', password: 'correct-horse-9' } });
           await waitFor(() => expect(login.getSnapshot().value).toBe('failed'));
@@ -154,9 +168,22 @@ describe('views that show server errors render them as text', () => {
   const records = Array.from({ length: 10 }, (_item, index) => ({ id: `r${index}` }));
 
   function renderList(fetchPage: (pageNum: number) => Promise<ApiResult<Page<{ id: string }>>>) {
-    const actor = started(createActor(createPagedListLogic<{ id: string }>(({ pageNum }) => fetchPage(pageNum)), { input: { pageSize: 10 } }));
+    const actor = started(
+      createActor(
+        createPagedListLogic<{ id: string }>(({ pageNum }) => fetchPage(pageNum)),
+        { input: { pageSize: 10 } },
+      ),
+    );
     renderWithI18n(
-      <PagedSection actor={actor} titleId="orders-title" title="Orders" loadingText="Loading orders" failedText="Orders could not be loaded" empty={<p>No orders</p>} pagerLabel="Order pages">
+      <PagedSection
+        actor={actor}
+        titleId="orders-title"
+        title="Orders"
+        loadingText="Loading orders"
+        failedText="Orders could not be loaded"
+        empty={<p>No orders</p>}
+        pagerLabel="Order pages"
+      >
         {() => <p>{records.length} rows</p>}
       </PagedSection>,
     );
@@ -165,34 +192,42 @@ describe('views that show server errors render them as text', () => {
 
   it('a paged list that fails to load shows the server’s reason as text', async () => {
     await fc.assert(
-      fc.asyncProperty(htmlPayload.chain((msg) => fc.tuple(fc.constant(msg), failureWith(msg))), async ([msg, fail]) => {
-        try {
-          const actor = renderList(() => fail());
-          await waitFor(() => expect(actor.getSnapshot().value).toBe('failed'));
-          await expectShownAsText(msg);
-          assertNothingInjected();
-        } finally {
-          await tearDown();
-        }
-      }),
+      fc.asyncProperty(
+        htmlPayload.chain((msg) => fc.tuple(fc.constant(msg), failureWith(msg))),
+        async ([msg, fail]) => {
+          try {
+            const actor = renderList(() => fail());
+            await waitFor(() => expect(actor.getSnapshot().value).toBe('failed'));
+            await expectShownAsText(msg);
+            assertNothingInjected();
+          } finally {
+            await tearDown();
+          }
+        },
+      ),
       { numRuns: RUNS },
     );
   });
 
   it('a paged list whose next page fails shows the server’s reason under the old page as text', async () => {
     await fc.assert(
-      fc.asyncProperty(htmlPayload.chain((msg) => fc.tuple(fc.constant(msg), failureWith(msg))), async ([msg, fail]) => {
-        try {
-          const actor = renderList((pageNum) => (pageNum === 1 ? Promise.resolve({ code: 200, msg: '', data: { records, total: 30, pageNum: 1, pageSize: 10 } }) : fail()));
-          await waitFor(() => expect(actor.getSnapshot().value).toEqual({ loaded: 'idle' }));
-          actor.send({ type: 'GO_TO_PAGE', pageNum: 2 });
-          await waitFor(() => expect(actor.getSnapshot().value).toEqual({ loaded: 'pageChangeFailed' }));
-          await expectShownAsText(msg);
-          assertNothingInjected();
-        } finally {
-          await tearDown();
-        }
-      }),
+      fc.asyncProperty(
+        htmlPayload.chain((msg) => fc.tuple(fc.constant(msg), failureWith(msg))),
+        async ([msg, fail]) => {
+          try {
+            const actor = renderList((pageNum) =>
+              pageNum === 1 ? Promise.resolve({ code: 200, msg: '', data: { records, total: 30, pageNum: 1, pageSize: 10 } }) : fail(),
+            );
+            await waitFor(() => expect(actor.getSnapshot().value).toEqual({ loaded: 'idle' }));
+            actor.send({ type: 'GO_TO_PAGE', pageNum: 2 });
+            await waitFor(() => expect(actor.getSnapshot().value).toEqual({ loaded: 'pageChangeFailed' }));
+            await expectShownAsText(msg);
+            assertNothingInjected();
+          } finally {
+            await tearDown();
+          }
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -204,7 +239,15 @@ describe('views that show server errors render them as text', () => {
     const failedTask: PollTaskResponse = {
       code: 200,
       msg: 'ok',
-      data: { taskId: 'task-1', successFlag: 3, response: null, errorCode: 501, errorMessage: msg, createTime: '2026-01-01 00:00:00', completeTime: '' },
+      data: {
+        taskId: 'task-1',
+        successFlag: 3,
+        response: null,
+        errorCode: 501,
+        errorMessage: msg,
+        createTime: '2026-01-01 00:00:00',
+        completeTime: '',
+      },
     };
     const logic = generationMachine.provide({
       actors: {
@@ -215,7 +258,9 @@ describe('views that show server errors render them as text', () => {
       // No waiting between progress reads: three failed reads in a row end the run at once.
       delays: { POLL_DELAY: 0 },
     });
-    return started(createActor(logic, { input: { draft: { ...DEFAULT_DRAFT, prompt: 'A banana astronaut' }, validate: validateDraft, costOf: draftCost } }));
+    return started(
+      createActor(logic, { input: { draft: { ...DEFAULT_DRAFT, prompt: 'A banana astronaut' }, validate: validateDraft, costOf: draftCost } }),
+    );
   }
 
   it('the playground shows why a generation failed as text (task refused, model failed, progress unreadable)', async () => {
@@ -280,9 +325,16 @@ describe('no raw-HTML sink in the app’s source', () => {
   }
 
   it('knows every sink: each example line is caught', () => {
-    for (const line of EXAMPLES) expect(SINKS.some((sink) => sink.test(line)), line).toBe(true);
+    for (const line of EXAMPLES)
+      expect(
+        SINKS.some((sink) => sink.test(line)),
+        line,
+      ).toBe(true);
     // Reading markup is not writing it.
-    expect(SINKS.some((sink) => sink.test('const html = element.innerHTML;')), 'a read of innerHTML').toBe(false);
+    expect(
+      SINKS.some((sink) => sink.test('const html = element.innerHTML;')),
+      'a read of innerHTML',
+    ).toBe(false);
   });
 
   it('no file under src/ uses dangerouslySetInnerHTML, innerHTML = or +=, outerHTML, insertAdjacentHTML, document.write, setHTMLUnsafe, parseHTMLUnsafe, createContextualFragment or srcdoc', () => {
@@ -323,7 +375,9 @@ describe('no URL sink in the app’s source takes an address nothing vetted', ()
       url: 'task images: the contract keeps http(s) ones only where the answer enters, and taskImageUrls filters them again',
     },
     'src/features/home/HomePage.tsx': { 'sampleImageUrl(image)': 'sample artwork shipped with the app (public/samples/)' },
-    'src/features/discord/JoinDiscordPage.tsx': { inviteUrl: 'vetted by safeInviteUrl (https on Discord’s hosts) where the answer is read, src/actors/discordJoin.ts' },
+    'src/features/discord/JoinDiscordPage.tsx': {
+      inviteUrl: 'vetted by safeInviteUrl (https on Discord’s hosts) where the answer is read, src/actors/discordJoin.ts',
+    },
     'src/services/paypal/live.ts': { '`${PAYPAL_SDK_URL}?…': "PayPal's SDK address, a constant, with an encoded query" },
     'src/demo/generation/rasterize.ts': { url: 'an object URL of the artwork the demo has just drawn' },
     'src/demo/results/render.tsx': { src: 'demo image host: the page shows the image at its own address' },
@@ -331,7 +385,9 @@ describe('no URL sink in the app’s source takes an address nothing vetted', ()
     'src/demo/discord/DiscordConsentPage.tsx': { back: 'a page of this site: ownPage in consent.ts, or the join page' },
     'src/demo/checkout/render.tsx': { url: 'demo checkout: its return addresses are pages of this site (ownPage in checkoutOrder.ts)' },
     'src/demo/checkout/CheckoutPage.tsx': { 'request.returnUrl': 'a page of this site (ownPage in checkoutOrder.ts)' },
-    'src/demo/checkout/RedirectCheckout.tsx': { 'request.orderNo ? withOrderNo(request.returnUrl, request.orderNo) : request.returnUrl': 'a page of this site (ownPage in checkoutOrder.ts)' },
+    'src/demo/checkout/RedirectCheckout.tsx': {
+      'request.orderNo ? withOrderNo(request.returnUrl, request.orderNo) : request.returnUrl': 'a page of this site (ownPage in checkoutOrder.ts)',
+    },
     'src/demo/paypal.ts': { url: 'the demo PayPal popup: demoPaypalUrl of this origin' },
   };
 
@@ -368,16 +424,19 @@ describe('no URL sink in the app’s source takes an address nothing vetted', ()
     return args;
   }
 
-  const lineAt = (source: string, index: number) => source.slice(source.lastIndexOf('\n', index) + 1, source.indexOf('\n', index) === -1 ? undefined : source.indexOf('\n', index)).trim();
+  const lineAt = (source: string, index: number) =>
+    source.slice(source.lastIndexOf('\n', index) + 1, source.indexOf('\n', index) === -1 ? undefined : source.indexOf('\n', index)).trim();
 
   /** Every place an address becomes a link, an image, a script, a new window or a navigation. */
   function urlSinks(source: string): Sink[] {
     const sinks: Sink[] = [];
-    const found = (kind: string, expression: string, index: number) => sinks.push({ kind, expression: expression.trim(), line: lineAt(source, index) });
+    const found = (kind: string, expression: string, index: number) =>
+      sinks.push({ kind, expression: expression.trim(), line: lineAt(source, index) });
     for (const match of source.matchAll(/\b(href|src|srcSet|action|formAction|poster|xlinkHref)=\{/g)) {
       found(`${match[1]}={…}`, bracketed(source, match.index + match[0].length - 1), match.index);
     }
-    for (const match of source.matchAll(/(?<!\blocation)\.(href|src|srcset|action|formAction|poster)\s*=(?![=>])\s*([^;\n]+)/g)) found(`.${match[1]} =`, match[2] ?? '', match.index);
+    for (const match of source.matchAll(/(?<!\blocation)\.(href|src|srcset|action|formAction|poster)\s*=(?![=>])\s*([^;\n]+)/g))
+      found(`.${match[1]} =`, match[2] ?? '', match.index);
     for (const match of source.matchAll(/\b(window\.open|location\.assign|location\.replace)\s*\(/g)) {
       found(`${match[1]}()`, firstArgument(bracketed(source, match.index + match[0].length - 1)), match.index);
     }
@@ -421,7 +480,10 @@ describe('no URL sink in the app’s source takes an address nothing vetted', ()
     for (const line of caught) {
       const sinks = urlSinks(line);
       expect(sinks, line).toHaveLength(1);
-      expect(sinks.every((sink) => !isVetted(sink, line)), line).toBe(true);
+      expect(
+        sinks.every((sink) => !isVetted(sink, line)),
+        line,
+      ).toBe(true);
     }
     const vetted = [
       '<a href={safeHref(url)}>open</a>',
@@ -433,10 +495,14 @@ describe('no URL sink in the app’s source takes an address nothing vetted', ()
     for (const source of vetted) {
       const sinks = urlSinks(source);
       expect(sinks, source).toHaveLength(1);
-      expect(sinks.every((sink) => isVetted(sink, source)), source).toBe(true);
+      expect(
+        sinks.every((sink) => isVetted(sink, source)),
+        source,
+      ).toBe(true);
     }
     // Reading an address is not sending anyone there.
-    for (const read of ['const here = location.href;', 'if (location.href === next) return;', 'const same = link.href == other;']) expect(urlSinks(read), read).toEqual([]);
+    for (const read of ['const here = location.href;', 'if (location.href === next) return;', 'const same = link.href == other;'])
+      expect(urlSinks(read), read).toEqual([]);
   });
 
   it('every href, src, window.open and location sink under src/ goes through the safe-URL helper, a stricter check, or is allowed with a reason', () => {
@@ -448,13 +514,17 @@ describe('no URL sink in the app’s source takes an address nothing vetted', ()
       const source = readFileSync(file, 'utf8');
       for (const sink of urlSinks(source)) {
         if (isVetted(sink, source)) continue;
-        const entry = Object.keys(ALLOWED[name] ?? {}).find((key) => (key.endsWith('…') ? sink.expression.startsWith(key.slice(0, -1)) : sink.expression === key));
+        const entry = Object.keys(ALLOWED[name] ?? {}).find((key) =>
+          key.endsWith('…') ? sink.expression.startsWith(key.slice(0, -1)) : sink.expression === key,
+        );
         if (entry !== undefined) allowedSeen.add(`${name} ${entry}`);
         else unvetted.push(`${name}: ${sink.kind} ${sink.expression}   (${sink.line})`);
       }
     }
     expect(unvetted, 'URL sinks fed from an address nothing vetted').toEqual([]);
-    const stale = Object.entries(ALLOWED).flatMap(([name, entries]) => Object.keys(entries).map((expression) => `${name} ${expression}`)).filter((entry) => !allowedSeen.has(entry));
+    const stale = Object.entries(ALLOWED)
+      .flatMap(([name, entries]) => Object.keys(entries).map((expression) => `${name} ${expression}`))
+      .filter((entry) => !allowedSeen.has(entry));
     expect(stale, 'allowed sinks that no longer exist: remove them from ALLOWED').toEqual([]);
   });
 });

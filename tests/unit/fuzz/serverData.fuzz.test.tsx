@@ -29,7 +29,13 @@ import { config } from '../../../src/config';
 import { createApiClient } from '../../../src/api/client';
 import { endpoints, type EndpointName } from '../../../src/api/contract';
 import { TOKEN_COOKIE } from '../../../src/services/session';
-import { generationMachine, type CreateTaskInput, type CreateTaskResponse, type PollTaskInput, type PollTaskResponse } from '../../../machines/generation.machine';
+import {
+  generationMachine,
+  type CreateTaskInput,
+  type CreateTaskResponse,
+  type PollTaskInput,
+  type PollTaskResponse,
+} from '../../../machines/generation.machine';
 import { GenerationPanel } from '../../../src/features/playground/GenerationPanel';
 import { DEFAULT_DRAFT, draftCost, validateDraft } from '../../../src/domain/generationDraft';
 import { GENERATION_MODELS } from '../../../src/domain/generationOptions';
@@ -48,9 +54,15 @@ const PROPERTY_TIMEOUT_MS = 120_000;
 const HUGE = '\u0000huge:';
 const hugeText = fc.integer({ min: 20_000, max: 100_000 }).map((length) => `${HUGE}${length}`);
 function writtenOut(data: unknown): string {
-  return JSON.stringify(data, (_key, value: unknown) => (typeof value === 'string' && value.startsWith(HUGE) ? `${'x'.repeat(Number(value.slice(HUGE.length)))} end` : value));
+  return JSON.stringify(data, (_key, value: unknown) =>
+    typeof value === 'string' && value.startsWith(HUGE) ? `${'x'.repeat(Number(value.slice(HUGE.length)))} end` : value,
+  );
 }
-const text = fc.oneof({ weight: 4, arbitrary: fc.string({ maxLength: 24 }) }, { weight: 2, arbitrary: htmlPayload }, { weight: 1, arbitrary: hugeText });
+const text = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ maxLength: 24 }) },
+  { weight: 2, arbitrary: htmlPayload },
+  { weight: 1, arbitrary: hugeText },
+);
 
 /** Addresses of every kind: only the http(s) ones may become links or images. */
 const BAD_URLS = [
@@ -127,7 +139,12 @@ const user = fc.record({
   alertThreshold: optional(number),
   ipWhitelist: fc.array(text, { maxLength: 3 }),
   automaticDeduction: optional(fc.record({ enabled: fc.boolean(), threshold: number, packageId: text, paymentMethod: optional(text) })),
-  planEndTime: optional(fc.oneof(time, fc.integer({ min: 1, max: 6 }).map((days) => new Date(Date.now() + days * 86_400_000).toISOString()))),
+  planEndTime: optional(
+    fc.oneof(
+      time,
+      fc.integer({ min: 1, max: 6 }).map((days) => new Date(Date.now() + days * 86_400_000).toISOString()),
+    ),
+  ),
   discordUsername: optional(text),
   createTime: time,
 });
@@ -137,15 +154,18 @@ const discount = optional(fc.record({ percentOff: number, label: text, expiresAt
 /** A stored request as the history shows it: an endpoint's fields, or text that is not JSON at all. */
 const paramJson = fc.oneof(
   fc
-    .record({
-      prompt: text,
-      imageUrls: fc.array(url, { maxLength: 3 }),
-      numImages: number,
-      aspectRatio: fc.oneof(fc.constantFrom('1:1', '16:9', 'auto'), text),
-      image_size: fc.oneof(fc.constantFrom('1:1', '16:9'), text),
-      resolution: text,
-      outputFormat: text,
-    }, { requiredKeys: ['prompt'] })
+    .record(
+      {
+        prompt: text,
+        imageUrls: fc.array(url, { maxLength: 3 }),
+        numImages: number,
+        aspectRatio: fc.oneof(fc.constantFrom('1:1', '16:9', 'auto'), text),
+        image_size: fc.oneof(fc.constantFrom('1:1', '16:9'), text),
+        resolution: text,
+        outputFormat: text,
+      },
+      { requiredKeys: ['prompt'] },
+    )
     .map((request) => JSON.stringify(request)),
   text,
 );
@@ -227,10 +247,28 @@ afterAll(() => server.close());
 // ---------------------------------------------------------------------------------------------------
 
 /** Attributes the browser follows or loads. */
-const URL_ATTRIBUTES = ['href', 'src', 'srcset', 'action', 'formaction', 'xlink:href', 'poster', 'data', 'ping', 'background', 'cite', 'longdesc', 'manifest', 'icon'];
+const URL_ATTRIBUTES = [
+  'href',
+  'src',
+  'srcset',
+  'action',
+  'formaction',
+  'xlink:href',
+  'poster',
+  'data',
+  'ping',
+  'background',
+  'cite',
+  'longdesc',
+  'manifest',
+  'icon',
+];
 /** A value the browser would read as one of these schemes (it drops leading blanks and tabs or newlines inside). */
 const DANGEROUS = /^(javascript|vbscript|data):/i;
-const normalised = (value: string) => Array.from(value).filter((char) => char > ' ').join('');
+const normalised = (value: string) =>
+  Array.from(value)
+    .filter((char) => char > ' ')
+    .join('');
 
 function isWebAddress(value: string): boolean {
   try {
@@ -366,25 +404,34 @@ describe('code 200 with malformed data: every list and dialog still renders, wit
     'the dashboard: balance, discount, usage chart and its numbers, recent requests, the renewal offer',
     async () => {
       await fc.assert(
-        fc.asyncProperty(user, number, discount, fc.array(usagePoint, { minLength: 1, maxLength: 6 }), pageOf(usageRecord, 'id'), async (account, balance, offer, points, page) => {
-          await onPage({ userInfo: account, credit: balance, userDiscount: offer, timeRecord: points, usageRecordPage: page }, async () => {
-            await openApp('/dashboard');
-            // The balance is the task API's for a user with a key, else the platform's: a low one (or a plan about
-            // to end) opens the renewal offer, with the threshold and the plan's end worded in it.
-            const shown = { ...account, credits: account.apiKey === '' ? account.credits : balance };
-            const offered = isBalanceLow(shown) ? 'Your credits are running low' : isPlanEnding(shown) ? 'Your plan ends soon' : null;
-            if (offered) expect(await screen.findByRole('dialog', { name: offered }, { timeout: 5000 })).toBeInTheDocument();
-            await rowsOf('Recent requests', page.records.length);
-            expect(await screen.findByTestId('credit-balance')).toBeInTheDocument();
-            const usage = await region('Usage');
-            // With any request in the range, the chart's numbers; else the note that there were none.
-            const expected = points.some((point) => point.requests > 0) ? { role: 'region', name: 'Numbers behind the chart' } : { role: 'paragraph', name: /^No requests in / };
-            if (expected.role === 'region') await within(usage).findByRole('region', { name: expected.name }, { timeout: 5000 });
-            else await within(usage).findByText(expected.name, {}, { timeout: 5000 });
-            const discountCard = screen.getByRole('heading', { name: 'Discount' }).parentElement as HTMLElement;
-            await waitFor(() => expect(within(discountCard).queryByRole('status')).toBeNull(), { timeout: 5000 });
-          });
-        }),
+        fc.asyncProperty(
+          user,
+          number,
+          discount,
+          fc.array(usagePoint, { minLength: 1, maxLength: 6 }),
+          pageOf(usageRecord, 'id'),
+          async (account, balance, offer, points, page) => {
+            await onPage({ userInfo: account, credit: balance, userDiscount: offer, timeRecord: points, usageRecordPage: page }, async () => {
+              await openApp('/dashboard');
+              // The balance is the task API's for a user with a key, else the platform's: a low one (or a plan about
+              // to end) opens the renewal offer, with the threshold and the plan's end worded in it.
+              const shown = { ...account, credits: account.apiKey === '' ? account.credits : balance };
+              const offered = isBalanceLow(shown) ? 'Your credits are running low' : isPlanEnding(shown) ? 'Your plan ends soon' : null;
+              if (offered) expect(await screen.findByRole('dialog', { name: offered }, { timeout: 5000 })).toBeInTheDocument();
+              await rowsOf('Recent requests', page.records.length);
+              expect(await screen.findByTestId('credit-balance')).toBeInTheDocument();
+              const usage = await region('Usage');
+              // With any request in the range, the chart's numbers; else the note that there were none.
+              const expected = points.some((point) => point.requests > 0)
+                ? { role: 'region', name: 'Numbers behind the chart' }
+                : { role: 'paragraph', name: /^No requests in / };
+              if (expected.role === 'region') await within(usage).findByRole('region', { name: expected.name }, { timeout: 5000 });
+              else await within(usage).findByText(expected.name, {}, { timeout: 5000 });
+              const discountCard = screen.getByRole('heading', { name: 'Discount' }).parentElement as HTMLElement;
+              await waitFor(() => expect(within(discountCard).queryByRole('status')).toBeNull(), { timeout: 5000 });
+            });
+          },
+        ),
         property,
       );
     },
@@ -394,7 +441,11 @@ describe('code 200 with malformed data: every list and dialog still renders, wit
   it(
     'billing: orders with any currency and invoice link, the invoice form for the ticked ones, the discount, a WeChat Pay code',
     async () => {
-      const wechatOrder = fc.record({ orderNo: fc.constant('o-wx'), codeUrl: fc.oneof(url, fc.constant('weixin://wxpay/bizpayurl?pr=abc')), expireTime: time });
+      const wechatOrder = fc.record({
+        orderNo: fc.constant('o-wx'),
+        codeUrl: fc.oneof(url, fc.constant('weixin://wxpay/bizpayurl?pr=abc')),
+        expireTime: time,
+      });
       await fc.assert(
         fc.asyncProperty(user, discount, pageOf(order, 'orderNo'), wechatOrder, async (account, offer, page, wechat) => {
           await onPage({ userInfo: account, userDiscount: offer, payOrderList: page, wechatCreate: wechat }, async () => {
@@ -451,7 +502,16 @@ describe('code 200 with malformed data: every list and dialog still renders, wit
         originImageUrl: url,
         resultImageUrls: fc.array(url, { maxLength: 3 }),
       });
-      const task = fc.record({ taskId: fc.constant('task-1'), paramJson, successFlag: fc.constant(1), response, errorCode: fc.constant(0), errorMessage: fc.constant(''), createTime: time, completeTime: time });
+      const task = fc.record({
+        taskId: fc.constant('task-1'),
+        paramJson,
+        successFlag: fc.constant(1),
+        response,
+        errorCode: fc.constant(0),
+        errorMessage: fc.constant(''),
+        createTime: time,
+        completeTime: time,
+      });
       i18n.loadAndActivate({ locale: 'en', messages: {} });
       await fc.assert(
         fc.asyncProperty(task, async (record) => {
@@ -460,12 +520,16 @@ describe('code 200 with malformed data: every list and dialog still renders, wit
               actors: {
                 createTask: fromPromise<CreateTaskResponse, CreateTaskInput>(async () => ({ code: 200, msg: 'ok', data: { taskId: 'task-1' } })),
                 // The real client and contract read the host's answer.
-                pollTask: fromPromise<PollTaskResponse, PollTaskInput>(() => client.callApi('taskRecord', { taskId: 'task-1' }, { apiKey: 'nb_live_key' })),
+                pollTask: fromPromise<PollTaskResponse, PollTaskInput>(() =>
+                  client.callApi('taskRecord', { taskId: 'task-1' }, { apiKey: 'nb_live_key' }),
+                ),
               },
               actions: { syncDraft: () => undefined, refreshAccount: () => undefined },
               delays: { POLL_DELAY: 0 },
             });
-            const actor = createActor(logic, { input: { draft: { ...DEFAULT_DRAFT, prompt: 'A banana astronaut' }, validate: validateDraft, costOf: draftCost } });
+            const actor = createActor(logic, {
+              input: { draft: { ...DEFAULT_DRAFT, prompt: 'A banana astronaut' }, validate: validateDraft, costOf: draftCost },
+            });
             running.push(actor);
             actor.start();
             render(
@@ -479,7 +543,9 @@ describe('code 200 with malformed data: every list and dialog still renders, wit
             await waitFor(() => expect(actor.getSnapshot().hasTag('busy')).toBe(false), { timeout: 5000 });
             // Some image is shown when the host sent a web address for one (the check below vets every one shown).
             const parsed = v.parse(endpoints.taskRecord.response, record);
-            const images = [parsed.response?.resultImageUrl ?? '', ...(parsed.response?.resultImageUrls ?? [])].filter((one) => /^https?:\/\//i.test(one.trim()) && URL.canParse(one.trim()));
+            const images = [parsed.response?.resultImageUrl ?? '', ...(parsed.response?.resultImageUrls ?? [])].filter(
+              (one) => /^https?:\/\//i.test(one.trim()) && URL.canParse(one.trim()),
+            );
             if (images.length > 0) await waitFor(() => expect(document.querySelectorAll('main img').length).toBeGreaterThan(0));
           });
         }),

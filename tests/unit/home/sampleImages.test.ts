@@ -24,7 +24,9 @@ describe('the landing page sample images', () => {
       for (const image of IMAGES) writeFileSync(join(PUBLIC, image.file), artworkSvg(image.artwork));
       return;
     }
-    const stale = IMAGES.filter((image) => !existsSync(join(PUBLIC, image.file)) || readFileSync(join(PUBLIC, image.file), 'utf8') !== artworkSvg(image.artwork));
+    const stale = IMAGES.filter(
+      (image) => !existsSync(join(PUBLIC, image.file)) || readFileSync(join(PUBLIC, image.file), 'utf8') !== artworkSvg(image.artwork),
+    );
     if (stale.length > 0) throw new Error(`Missing or out of date: ${stale.map((image) => image.file).join(', ')}. Run npm run samples.`);
     const expected = new Set(IMAGES.map((image) => image.file.replace(/^samples\//, '')));
     expect(readdirSync(DIRECTORY).filter((file) => !expected.has(file))).toEqual([]);

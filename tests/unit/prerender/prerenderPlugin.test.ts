@@ -18,7 +18,12 @@ const TEMPLATE = `<!doctype html>
 const PAGE = { path: '/playground/flux', file: 'playground/flux.html', module: 'src/features/playground/PlaygroundPage.tsx', readsQuery: true };
 
 describe('pageHtml', () => {
-  const html = pageHtml(TEMPLATE, PAGE, { html: '<h1>Playground</h1>', head: '<title>Playground</title>', messages: { a: ['</script><script>alert(1)</script>'] } }, { js: [], css: ['assets/entry.css', 'assets/page.css'] });
+  const html = pageHtml(
+    TEMPLATE,
+    PAGE,
+    { html: '<h1>Playground</h1>', head: '<title>Playground</title>', messages: { a: ['</script><script>alert(1)</script>'] } },
+    { js: [], css: ['assets/entry.css', 'assets/page.css'] },
+  );
 
   it('puts the markup in #root and says which page it is', () => {
     expect(html).toContain('<div id="root"><h1>Playground</h1></div>');
@@ -47,7 +52,14 @@ describe('pageHtml', () => {
   });
 
   it('refuses a template it cannot place the page in', () => {
-    expect(() => pageHtml(TEMPLATE.replace('<div id="root"></div>', '<main></main>'), PAGE, { html: '', head: '<title>x</title>', messages: {} }, { js: [], css: [] })).toThrow(/root/);
+    expect(() =>
+      pageHtml(
+        TEMPLATE.replace('<div id="root"></div>', '<main></main>'),
+        PAGE,
+        { html: '', head: '<title>x</title>', messages: {} },
+        { js: [], css: [] },
+      ),
+    ).toThrow(/root/);
   });
 });
 
@@ -59,7 +71,10 @@ describe('chunkFiles', () => {
   };
 
   it('lists a chunk after its static imports, each once, with their styles', () => {
-    expect(chunkFiles(manifest, 'src/page.tsx')).toEqual({ js: ['assets/base.js', 'assets/shared.js', 'assets/page.js'], css: ['assets/shared.css', 'assets/page.css'] });
+    expect(chunkFiles(manifest, 'src/page.tsx')).toEqual({
+      js: ['assets/base.js', 'assets/shared.js', 'assets/page.js'],
+      css: ['assets/shared.css', 'assets/page.css'],
+    });
   });
 
   it('refuses a chunk the manifest does not have', () => {

@@ -52,7 +52,11 @@ function run(dir: string, ...options: string[]) {
 
 describe('check-live-build', () => {
   it('passes a build with no worker script and no MSW code', () => {
-    const dir = build({ 'assets/index.js': 'const msw1=1;fetch("http://127.0.0.1:4391/client/v1/user/user-info")', 'theme-boot.js': '(function(){})()', _headers: '/*\n' });
+    const dir = build({
+      'assets/index.js': 'const msw1=1;fetch("http://127.0.0.1:4391/client/v1/user/user-info")',
+      'theme-boot.js': '(function(){})()',
+      _headers: '/*\n',
+    });
     const { status, output } = run(dir);
     expect(output).toContain('ships no Mock Service Worker');
     expect(status).toBe(0);
@@ -98,7 +102,8 @@ describe('check-live-build', () => {
       'sitemap.xml': '<urlset><url><loc>http://localhost:5173/</loc></url></urlset>',
       'index.html': pageHead('http://localhost:5173', '/'),
       'get-started.html': null,
-      'get-started/index.html': '<link rel="canonical" href="http://localhost:5173/get-started"><meta name="twitter:image" content="http://localhost:5173/og-image.png">',
+      'get-started/index.html':
+        '<link rel="canonical" href="http://localhost:5173/get-started"><meta name="twitter:image" content="http://localhost:5173/og-image.png">',
     });
     const { status, output } = run(dir);
     expect(status).toBe(1);
@@ -132,7 +137,12 @@ describe('findPrerenderedHeadProblems', () => {
   it('passes prerendered pages named by their own URLs and a noindex 404 page', () => {
     const dir = build({ 'index.html': head(`${SITE}/`), 'get-started.html': head(`${SITE}/get-started`), '404.html': NOINDEX });
     expect(findPrerenderedHeadProblems(dir, SITE)).toEqual([]);
-    const nested = build({ 'index.html': head(`${SITE}/`), 'get-started.html': null, 'get-started/index.html': head(`${SITE}/get-started`), '404.html': NOINDEX });
+    const nested = build({
+      'index.html': head(`${SITE}/`),
+      'get-started.html': null,
+      'get-started/index.html': head(`${SITE}/get-started`),
+      '404.html': NOINDEX,
+    });
     expect(findPrerenderedHeadProblems(nested, SITE)).toEqual([]);
   });
 
@@ -147,7 +157,11 @@ describe('findPrerenderedHeadProblems', () => {
   });
 
   it('finds a page without its head and a 404 page search engines may index', () => {
-    const dir = build({ 'index.html': '<!doctype html><title>t</title>', 'get-started.html': head(`${SITE}/get-started`), '404.html': '<title>Not found</title>' });
+    const dir = build({
+      'index.html': '<!doctype html><title>t</title>',
+      'get-started.html': head(`${SITE}/get-started`),
+      '404.html': '<title>Not found</title>',
+    });
     expect(findPrerenderedHeadProblems(dir, SITE)).toEqual([
       'index.html: <link rel="canonical" should be https://app.example.test/ once, found none',
       'index.html: og:url should be https://app.example.test/ once, found none',

@@ -50,7 +50,10 @@ describe('scripts/check-size.mjs', () => {
   });
 
   it('lists the entry, its preloads and the stylesheets, and passes within budget', () => {
-    const dir = dist({ 'assets/index.js': incompressible(30_000), 'assets/vendor.js': incompressible(40_000), 'assets/index.css': 'a{}'.repeat(5000) }, HTML);
+    const dir = dist(
+      { 'assets/index.js': incompressible(30_000), 'assets/vendor.js': incompressible(40_000), 'assets/index.css': 'a{}'.repeat(5000) },
+      HTML,
+    );
     const result = run(dir);
     expect(result.err).toBe('');
     expect(result.status).toBe(0);
@@ -63,7 +66,10 @@ describe('scripts/check-size.mjs', () => {
   });
 
   it('fails when the JavaScript sum is over the budget (145 KiB gzipped)', () => {
-    const dir = dist({ 'assets/index.js': incompressible(80 * 1024), 'assets/vendor.js': incompressible(70 * 1024), 'assets/index.css': 'a{}' }, HTML);
+    const dir = dist(
+      { 'assets/index.js': incompressible(80 * 1024), 'assets/vendor.js': incompressible(70 * 1024), 'assets/index.css': 'a{}' },
+      HTML,
+    );
     const result = run(dir);
     expect(result.status).toBe(1);
     expect(result.out).toMatch(/JS .*OVER BUDGET/);

@@ -1,6 +1,25 @@
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error -- a plain .mjs script without type declarations
-import { BARE_RUNS, MAX_LCP_RATIO, MOBILE_THRESHOLDS, PROFILES, RUNS_WHEN_SHORT, SIGNED_IN_AUDIT, THRESHOLDS, assertProfile, assertSignedInDashboard, dashboardViewProblems, gateOf, judge, lcpRatio, measure, measureBare, median, profileProblems, scoresOf } from '../../../scripts/lighthouse.mjs';
+import {
+  BARE_RUNS,
+  MAX_LCP_RATIO,
+  MOBILE_THRESHOLDS,
+  PROFILES,
+  RUNS_WHEN_SHORT,
+  SIGNED_IN_AUDIT,
+  THRESHOLDS,
+  assertProfile,
+  assertSignedInDashboard,
+  dashboardViewProblems,
+  gateOf,
+  judge,
+  lcpRatio,
+  measure,
+  measureBare,
+  median,
+  profileProblems,
+  scoresOf,
+  // @ts-expect-error -- a plain .mjs script without type declarations
+} from '../../../scripts/lighthouse.mjs';
 
 interface Run {
   performance: number;
@@ -43,7 +62,14 @@ function measureMobile(bareLcpMs: number, ...scores: Run[]): Verdict {
 const mobileSettings = {
   formFactor: 'mobile',
   throttlingMethod: 'simulate',
-  throttling: { rttMs: 150, throughputKbps: 1638.4, requestLatencyMs: 562.5, downloadThroughputKbps: 1474.56, uploadThroughputKbps: 675, cpuSlowdownMultiplier: 4 },
+  throttling: {
+    rttMs: 150,
+    throughputKbps: 1638.4,
+    requestLatencyMs: 562.5,
+    downloadThroughputKbps: 1474.56,
+    uploadThroughputKbps: 675,
+    cpuSlowdownMultiplier: 4,
+  },
 };
 const desktopSettings = {
   formFactor: 'desktop',
@@ -61,7 +87,13 @@ const signedInView = {
 };
 const reportSeeing = (view: Record<string, unknown>, score: number, formFactor = 'desktop') => ({
   configSettings: { formFactor },
-  audits: { [SIGNED_IN_AUDIT]: { score, explanation: score ? undefined : dashboardViewProblems(view).join('; '), details: { items: Object.entries(view).map(([what, seen]) => ({ what, seen: String(seen) })) } } },
+  audits: {
+    [SIGNED_IN_AUDIT]: {
+      score,
+      explanation: score ? undefined : dashboardViewProblems(view).join('; '),
+      details: { items: Object.entries(view).map(([what, seen]) => ({ what, seen: String(seen) })) },
+    },
+  },
 });
 
 describe('the Lighthouse gate', () => {
@@ -71,7 +103,10 @@ describe('the Lighthouse gate', () => {
   });
 
   it('reads whole-number scores and the two timings from a report', () => {
-    const report = { categories: { performance: { score: 0.964 }, accessibility: { score: 1 } }, audits: { 'largest-contentful-paint': { numericValue: 1151.4 }, 'total-blocking-time': { numericValue: 12.2 } } };
+    const report = {
+      categories: { performance: { score: 0.964 }, accessibility: { score: 1 } },
+      audits: { 'largest-contentful-paint': { numericValue: 1151.4 }, 'total-blocking-time': { numericValue: 12.2 } },
+    };
     expect(scoresOf(report)).toEqual({ performance: 96, accessibility: 100, lcpMs: 1151, tbtMs: 12 });
     expect(scoresOf({})).toEqual({ performance: 0, accessibility: 0, lcpMs: 0, tbtMs: 0 });
   });
@@ -109,9 +144,18 @@ describe('the Lighthouse gate', () => {
 
     // A signed-out visit: the page's heading is there, under the login modal, with no data and no account.
     const signedOut = { ...signedInView, usageChart: '', accountMenu: '', openDialog: 'Sign in' };
-    expect(dashboardViewProblems(signedOut)).toEqual(['no usage chart was drawn', 'no account menu: the visitor was signed out', 'a dialog was open over the page: "Sign in"']);
-    expect(() => assertSignedInDashboard(reportSeeing(signedOut, 0), 'dashboard-1.json')).toThrow(/dashboard-1\.json: the dashboard did not render signed in: no usage chart/);
-    expect(dashboardViewProblems({ ...signedInView, path: '/', heading: 'Page not found' })).toEqual(['the page ended on /, not /dashboard', 'the heading was "Page not found", not "Overview"']);
+    expect(dashboardViewProblems(signedOut)).toEqual([
+      'no usage chart was drawn',
+      'no account menu: the visitor was signed out',
+      'a dialog was open over the page: "Sign in"',
+    ]);
+    expect(() => assertSignedInDashboard(reportSeeing(signedOut, 0), 'dashboard-1.json')).toThrow(
+      /dashboard-1\.json: the dashboard did not render signed in: no usage chart/,
+    );
+    expect(dashboardViewProblems({ ...signedInView, path: '/', heading: 'Page not found' })).toEqual([
+      'the page ended on /, not /dashboard',
+      'the heading was "Page not found", not "Overview"',
+    ]);
     expect(dashboardViewProblems(undefined)).toEqual(['nothing was read from the page']);
 
     // No audit at all (the config was not used), or the mobile preset: not the measurement the gate asks for.
@@ -119,7 +163,7 @@ describe('the Lighthouse gate', () => {
     expect(() => assertSignedInDashboard(reportSeeing(signedInView, 1, 'mobile'), 'dashboard-1.json')).toThrow(/not with the desktop preset/);
   });
 
-  it('holds the mobile gate the issue sets: 98, 100, and at most 1.1 times the bare page\'s LCP over 3 runs of it', () => {
+  it("holds the mobile gate the issue sets: 98, 100, and at most 1.1 times the bare page's LCP over 3 runs of it", () => {
     expect(MOBILE_THRESHOLDS).toEqual({ performance: 98, accessibility: 100 });
     expect(MAX_LCP_RATIO).toBe(1.1);
     expect(BARE_RUNS).toBe(3);
@@ -129,7 +173,7 @@ describe('the Lighthouse gate', () => {
     expect(() => gateOf('tablet', 1500)).toThrow(/No gate/);
   });
 
-  it('compares a page\'s LCP with the bare page\'s as a ratio, to three decimals', () => {
+  it("compares a page's LCP with the bare page's as a ratio, to three decimals", () => {
     expect(lcpRatio(1650, 1500)).toBe(1.1);
     expect(lcpRatio(3000, 1500)).toBe(2);
     expect(lcpRatio(1000, 1500)).toBe(0.667);
@@ -139,14 +183,25 @@ describe('the Lighthouse gate', () => {
     expect(() => lcpRatio(1000, Number.NaN)).toThrow(/positive time/);
   });
 
-  it('passes a mobile page only with performance 98, accessibility 100 and an LCP within 1.1 times the bare page\'s', () => {
+  it("passes a mobile page only with performance 98, accessibility 100 and an LCP within 1.1 times the bare page's", () => {
     const gate = gateOf('mobile', 1500);
-    expect(judge([run(98, 100, 1650)], gate)).toEqual({ performance: 98, accessibility: 100, lcpMs: 1650, lcpRatio: 1.1, shortfalls: [], passed: true });
+    expect(judge([run(98, 100, 1650)], gate)).toEqual({
+      performance: 98,
+      accessibility: 100,
+      lcpMs: 1650,
+      lcpRatio: 1.1,
+      shortfalls: [],
+      passed: true,
+    });
     // 97 passes the desktop preset, not the phone.
     expect(judge([run(97, 100, 1200)], gate)).toMatchObject({ shortfalls: ['performance 97 < 98'], passed: false });
     expect(judge([run(97, 100, 1200)])).toMatchObject({ passed: true });
     // A perfect score with a largest paint 1.101 times the bare page's still fails: the ratio is a gate of its own.
-    expect(judge([run(100, 100, 1652)], gate)).toMatchObject({ lcpRatio: 1.101, shortfalls: ["LCP 1652 ms = 1.101 x the bare page's 1500 ms > 1.1 x"], passed: false });
+    expect(judge([run(100, 100, 1652)], gate)).toMatchObject({
+      lcpRatio: 1.101,
+      shortfalls: ["LCP 1652 ms = 1.101 x the bare page's 1500 ms > 1.1 x"],
+      passed: false,
+    });
     expect(judge([run(100, 96, 1500)], gate)).toMatchObject({ shortfalls: ['accessibility 96 < 100'], passed: false });
     // The median LCP of three runs, not the first, nor the mean: 5000, 1400, 1600 is 1600 ms (mean 2667).
     expect(judge([run(99, 100, 5000), run(99, 100, 1400), run(99, 100, 1600)], gate)).toMatchObject({ lcpMs: 1600, lcpRatio: 1.067, passed: true });
@@ -175,11 +230,19 @@ describe('the Lighthouse gate', () => {
       return run(100, 100, 1500);
     });
     expect(asked).toBe(3);
-    expect(() => measureBare(runsOf([run(100, 100, 1500), run(0, 0, 0), run(100, 100, 1450)]))).toThrow(/bare page's run 2 recorded no largest contentful paint/);
+    expect(() => measureBare(runsOf([run(100, 100, 1500), run(0, 0, 0), run(100, 100, 1450)]))).toThrow(
+      /bare page's run 2 recorded no largest contentful paint/,
+    );
   });
 
   it('judges a report only by the profile it was made with', () => {
-    expect(PROFILES.mobile).toEqual({ formFactor: 'mobile', throttlingMethod: 'simulate', rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: 4 });
+    expect(PROFILES.mobile).toEqual({
+      formFactor: 'mobile',
+      throttlingMethod: 'simulate',
+      rttMs: 150,
+      throughputKbps: 1638.4,
+      cpuSlowdownMultiplier: 4,
+    });
     expect(profileProblems({ configSettings: mobileSettings }, 'mobile')).toEqual([]);
     expect(profileProblems({ configSettings: desktopSettings }, 'desktop')).toEqual([]);
     // The desktop preset's report is no phone's: no 4x CPU, no slow 4G.
@@ -190,9 +253,13 @@ describe('the Lighthouse gate', () => {
       'cpuSlowdownMultiplier was 1, not 4',
     ]);
     // Applied throttling (devtools) is another measurement than the simulated one the gate is set for.
-    expect(profileProblems({ configSettings: { ...mobileSettings, throttlingMethod: 'devtools' } }, 'mobile')).toEqual(['throttlingMethod was "devtools", not "simulate"']);
+    expect(profileProblems({ configSettings: { ...mobileSettings, throttlingMethod: 'devtools' } }, 'mobile')).toEqual([
+      'throttlingMethod was "devtools", not "simulate"',
+    ]);
     expect(profileProblems({ configSettings: mobileSettings }, 'desktop')).toEqual(['formFactor was "mobile", not "desktop"']);
     expect(() => assertProfile({ configSettings: mobileSettings }, 'mobile', 'landing-mobile-1.json')).not.toThrow();
-    expect(() => assertProfile({}, 'mobile', 'landing-mobile-1.json')).toThrow(/landing-mobile-1\.json: not measured with the mobile profile: formFactor was undefined/);
+    expect(() => assertProfile({}, 'mobile', 'landing-mobile-1.json')).toThrow(
+      /landing-mobile-1\.json: not measured with the mobile profile: formFactor was undefined/,
+    );
   });
 });

@@ -4,7 +4,12 @@ import { contentSecurityPolicy, headersFile, SDK_SCRIPTS, securityHeaders } from
 import { PAYPAL_SDK_URL } from '../../../src/services/paypal/live';
 
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split(';').map((part) => part.trim().split(/\s+/)).map(([name = '', ...sources]) => [name, sources]));
+  return new Map(
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name = '', ...sources]) => [name, sources]),
+  );
 }
 
 describe('the content security policy', () => {
@@ -12,7 +17,12 @@ describe('the content security policy', () => {
 
   it('runs only our own scripts and the exact loader files of the sign-in, bot-check and PayPal SDKs: nothing inline, nothing evaluated', () => {
     const scripts = demo.get('script-src') ?? [];
-    expect(scripts).toEqual(["'self'", 'https://accounts.google.com/gsi/client', 'https://challenges.cloudflare.com/turnstile/v0/api.js', 'https://www.paypal.com/sdk/js']);
+    expect(scripts).toEqual([
+      "'self'",
+      'https://accounts.google.com/gsi/client',
+      'https://challenges.cloudflare.com/turnstile/v0/api.js',
+      'https://www.paypal.com/sdk/js',
+    ]);
     // Each third party is one file: a path without a trailing slash (a slash would allow the whole folder), no wildcard.
     for (const source of scripts.slice(1)) {
       const url = new URL(source);
@@ -33,7 +43,7 @@ describe('the content security policy', () => {
     expect(turnstile).toContain(`\`${SDK_SCRIPTS.turnstile}\``);
   });
 
-  it('requires Trusted Types for every script sink, with only the default policy and Google\'s own', () => {
+  it("requires Trusted Types for every script sink, with only the default policy and Google's own", () => {
     for (const policy of [demo, directives(contentSecurityPolicy({ VITE_API_BASE_URL: 'https://api.example.com' }))]) {
       expect(policy.get('require-trusted-types-for')).toEqual(["'script'"]);
       expect(policy.get('trusted-types')).toEqual(['default', 'goog#html', "'allow-duplicates'"]);
@@ -80,9 +90,15 @@ describe('the content security policy', () => {
 
   it('in a live build allows the configured API, task API and IP lookup hosts, and nothing malformed', () => {
     const live = directives(
-      contentSecurityPolicy({ VITE_API_BASE_URL: 'https://api.nanobanana.example/v1', VITE_GENERATION_API_BASE_URL: 'https://tasks.example.com', VITE_IP_COUNTRY_URL: 'https://geo.example.org/country' }),
+      contentSecurityPolicy({
+        VITE_API_BASE_URL: 'https://api.nanobanana.example/v1',
+        VITE_GENERATION_API_BASE_URL: 'https://tasks.example.com',
+        VITE_IP_COUNTRY_URL: 'https://geo.example.org/country',
+      }),
     );
-    expect(live.get('connect-src')).toEqual(expect.arrayContaining(['https://api.nanobanana.example', 'https://tasks.example.com', 'https://geo.example.org']));
+    expect(live.get('connect-src')).toEqual(
+      expect.arrayContaining(['https://api.nanobanana.example', 'https://tasks.example.com', 'https://geo.example.org']),
+    );
     expect(live.get('connect-src')).not.toContain('https://ipapi.co');
     // The task API defaults to the product API host; a value that is not a URL adds nothing.
     const defaults = directives(contentSecurityPolicy({ VITE_API_BASE_URL: 'https://api.example.com', VITE_GENERATION_API_BASE_URL: 'not a url' }));
@@ -91,12 +107,19 @@ describe('the content security policy', () => {
   });
 
   it('lets a live build fetch the image hosts it names, so a download saves the file', () => {
-    const live = directives(contentSecurityPolicy({ VITE_API_BASE_URL: 'https://api.example.com', VITE_IMAGE_HOSTS: 'https://tempfile.example.com/images, https://*.cdn.example.com javascript:alert(1) ftp://files.example.com' }));
+    const live = directives(
+      contentSecurityPolicy({
+        VITE_API_BASE_URL: 'https://api.example.com',
+        VITE_IMAGE_HOSTS: 'https://tempfile.example.com/images, https://*.cdn.example.com javascript:alert(1) ftp://files.example.com',
+      }),
+    );
     expect(live.get('connect-src')).toEqual(expect.arrayContaining(['https://tempfile.example.com', 'https://*.cdn.example.com']));
     // Only http(s) origins: no paths, no other schemes.
     expect(live.get('connect-src')?.join(' ')).not.toMatch(/javascript|ftp|\/images/);
     // Without the setting no image host is added.
-    expect(directives(contentSecurityPolicy({ VITE_API_BASE_URL: 'https://api.example.com' })).get('connect-src')).not.toContain('https://tempfile.example.com');
+    expect(directives(contentSecurityPolicy({ VITE_API_BASE_URL: 'https://api.example.com' })).get('connect-src')).not.toContain(
+      'https://tempfile.example.com',
+    );
   });
 });
 

@@ -11,19 +11,38 @@ describe('reading a _headers file back (what the preview server sends)', () => {
     }
     // The live build's own API host is in the policy it is served with, whatever the shell that serves it says.
     expect(headersForPath(rules, '/')['Content-Security-Policy']).toBe(contentSecurityPolicy(env));
-    expect(headersForPath(rules, '/')['Content-Security-Policy']).toContain('connect-src \'self\' http://127.0.0.1:4391');
+    expect(headersForPath(rules, '/')['Content-Security-Policy']).toContain("connect-src 'self' http://127.0.0.1:4391");
   });
 
   it('reads patterns at the margin and indented "Name: value" lines under them; skips comments, blank lines and detaches', () => {
     const rules = parseHeadersFile(
-      ['# a comment', '', '/assets/*', '  Cache-Control: public, max-age=31536000, immutable', '\tX-Robots-Tag: noindex', '  ! Set-Cookie', '  not a header', '/*', '  X-Frame-Options: DENY', ''].join('\r\n'),
+      [
+        '# a comment',
+        '',
+        '/assets/*',
+        '  Cache-Control: public, max-age=31536000, immutable',
+        '\tX-Robots-Tag: noindex',
+        '  ! Set-Cookie',
+        '  not a header',
+        '/*',
+        '  X-Frame-Options: DENY',
+        '',
+      ].join('\r\n'),
     );
     expect(rules).toEqual([
-      { pattern: '/assets/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable'], ['X-Robots-Tag', 'noindex']] },
+      {
+        pattern: '/assets/*',
+        headers: [
+          ['Cache-Control', 'public, max-age=31536000, immutable'],
+          ['X-Robots-Tag', 'noindex'],
+        ],
+      },
       { pattern: '/*', headers: [['X-Frame-Options', 'DENY']] },
     ]);
     // A value keeps its own colons (URLs in a policy).
-    expect(parseHeadersFile('/*\n  Link: <https://example.com/a>; rel=preload')[0]?.headers).toEqual([['Link', '<https://example.com/a>; rel=preload']]);
+    expect(parseHeadersFile('/*\n  Link: <https://example.com/a>; rel=preload')[0]?.headers).toEqual([
+      ['Link', '<https://example.com/a>; rel=preload'],
+    ]);
     // Headers before any pattern belong to nothing.
     expect(parseHeadersFile('  X-Frame-Options: DENY\n')).toEqual([]);
     expect(parseHeadersFile('')).toEqual([]);
@@ -52,7 +71,10 @@ describe('reading a _headers file back (what the preview server sends)', () => {
 
 describe('the image hosts in the policy', () => {
   it('lets a named http image host show its images; https hosts are covered by https: already', () => {
-    const policy = contentSecurityPolicy({ VITE_API_BASE_URL: 'http://127.0.0.1:4391', VITE_IMAGE_HOSTS: 'http://127.0.0.1:4391, https://cdn.example.com' });
+    const policy = contentSecurityPolicy({
+      VITE_API_BASE_URL: 'http://127.0.0.1:4391',
+      VITE_IMAGE_HOSTS: 'http://127.0.0.1:4391, https://cdn.example.com',
+    });
     const images = policy.split('; ').find((directive) => directive.startsWith('img-src '));
     expect(images).toBe("img-src 'self' data: blob: https: http://127.0.0.1:4391");
   });

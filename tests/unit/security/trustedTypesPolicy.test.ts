@@ -14,7 +14,9 @@ const ORIGIN = 'https://app.example.com';
 const BOOT_SCRIPT = readFileSync('public/theme-boot.js', 'utf8');
 
 /** Runs public/theme-boot.js as the page does, in a window of ORIGIN, and returns the policies it created. */
-function bootPolicies(factory: Partial<{ createPolicy(name: string, rules: PolicyRules): unknown }> | undefined = undefined): Map<string, PolicyRules> {
+function bootPolicies(
+  factory: Partial<{ createPolicy(name: string, rules: PolicyRules): unknown }> | undefined = undefined,
+): Map<string, PolicyRules> {
   const created = new Map<string, PolicyRules>();
   const trustedTypes = factory ?? {
     createPolicy(name: string, rules: PolicyRules) {
@@ -52,7 +54,9 @@ describe("the page's Trusted Types policy (public/theme-boot.js)", () => {
 
   it('lets a script element load exactly the SDK files the CSP names, with their query strings', () => {
     const policy = defaultPolicy();
-    const cspThirdParties = (/script-src ([^;]+)/.exec(contentSecurityPolicy({}))?.[1] ?? '').split(' ').filter((source) => source.startsWith('https://'));
+    const cspThirdParties = (/script-src ([^;]+)/.exec(contentSecurityPolicy({}))?.[1] ?? '')
+      .split(' ')
+      .filter((source) => source.startsWith('https://'));
     expect(cspThirdParties.sort()).toEqual(Object.values(SDK_SCRIPTS).sort());
     for (const url of [
       `${SDK_SCRIPTS.google}?hl=de`,
@@ -101,8 +105,15 @@ describe("the page's Trusted Types policy (public/theme-boot.js)", () => {
     const policy = defaultPolicy();
     const sink = 'Element innerHTML';
     // react-hot-toast's style element starts with a space; text with entities still makes no element.
-    for (const text of [' ', '', 'Plain words & more', '&lt;img src=x onerror=alert(1)&gt;']) expect(policy.createHTML(text, 'TrustedHTML', sink), text).toBe(text);
-    for (const markup of ['<img src=x onerror=alert(1)>', '<b>bold</b>', '<script src="https://www.paypal.com/sdk/js"></script>', '<svg onload=alert(1)>', '<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"><script>alert(1)</script>']) {
+    for (const text of [' ', '', 'Plain words & more', '&lt;img src=x onerror=alert(1)&gt;'])
+      expect(policy.createHTML(text, 'TrustedHTML', sink), text).toBe(text);
+    for (const markup of [
+      '<img src=x onerror=alert(1)>',
+      '<b>bold</b>',
+      '<script src="https://www.paypal.com/sdk/js"></script>',
+      '<svg onload=alert(1)>',
+      '<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"><script>alert(1)</script>',
+    ]) {
       expect(policy.createHTML(markup, 'TrustedHTML', sink), markup).toBeNull();
     }
     // FingerprintJS's font probe frame: its exact constant, and the library still writes exactly that.

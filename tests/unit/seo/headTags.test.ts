@@ -90,7 +90,9 @@ describe('renderHeadTags', () => {
     const head = parse(renderHeadTags({ path: '/', i18n, siteUrl: SITE }));
     expect(head.title).toBe('Nano Banana API — Bildgenerierungs-API für Entwickler');
     expect(head.og('locale')).toBe('de_DE');
-    expect(parse(renderHeadTags({ path: '/', i18n: setupI18n({ locale: 'zh-CN', messages: { 'zh-CN': {} } }), siteUrl: SITE })).og('locale')).toBe('zh_CN');
+    expect(parse(renderHeadTags({ path: '/', i18n: setupI18n({ locale: 'zh-CN', messages: { 'zh-CN': {} } }), siteUrl: SITE })).og('locale')).toBe(
+      'zh_CN',
+    );
   });
 
   it('gives every public page and the 404 a distinct title (≤ 60 characters) and description (120–160)', () => {

@@ -39,7 +39,10 @@ describe('checkedSiteUrl', () => {
     expect(checkedSiteUrl('  ')).toBe('http://localhost:5173');
   });
 
-  it.each(['www.example.com', 'ftp://example.com', 'https://example.com/app', 'https://example.com/?x=1', 'https://Example.com'])('refuses %s', (value) => {
-    expect(() => checkedSiteUrl(value)).toThrow(/VITE_SITE_URL/);
-  });
+  it.each(['www.example.com', 'ftp://example.com', 'https://example.com/app', 'https://example.com/?x=1', 'https://Example.com'])(
+    'refuses %s',
+    (value) => {
+      expect(() => checkedSiteUrl(value)).toThrow(/VITE_SITE_URL/);
+    },
+  );
 });

@@ -28,7 +28,8 @@ describe('payment methods', () => {
     expect(providersForCountry('ru').slice(0, 2)).toEqual(['freekassa', 'digiseller']);
     expect(providersForCountry(null)[0]).toBe('paypal');
     expect(providersForCountry('FR')).toEqual(providersForCountry(null));
-    for (const country of ['CN', 'RU', 'US', null]) expect([...providersForCountry(country)].sort()).toEqual(['creem', 'digiseller', 'freekassa', 'nowpayments', 'paypal', 'wechat']);
+    for (const country of ['CN', 'RU', 'US', null])
+      expect([...providersForCountry(country)].sort()).toEqual(['creem', 'digiseller', 'freekassa', 'nowpayments', 'paypal', 'wechat']);
   });
 
   it('send the buyer only to https on the provider’s own hosts, or to the demo checkout in demo mode', () => {

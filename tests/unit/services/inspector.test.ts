@@ -16,10 +16,15 @@ async function inspected<TLogic extends AnyActorLogic>(
   until: string,
 ) {
   const received: unknown[] = [];
-  const inspector = createInspector({ send: (message: unknown) => void received.push(message), start: () => undefined, stop: () => undefined }, {
-    serialize: (event) => redactSecrets(event),
-  });
-  const actor = createActor(logic, { ...(input === undefined ? {} : { input }), inspect: inspector.inspect } as Parameters<typeof createActor<TLogic>>[1]);
+  const inspector = createInspector(
+    { send: (message: unknown) => void received.push(message), start: () => undefined, stop: () => undefined },
+    {
+      serialize: (event) => redactSecrets(event),
+    },
+  );
+  const actor = createActor(logic, { ...(input === undefined ? {} : { input }), inspect: inspector.inspect } as Parameters<
+    typeof createActor<TLogic>
+  >[1]);
   actor.start();
   drive(actor);
   const text = () => JSON.stringify(received);
@@ -29,7 +34,7 @@ async function inspected<TLogic extends AnyActorLogic>(
   return text();
 }
 
-const never = <T,>() => new Promise<T>(() => undefined);
+const never = <T>() => new Promise<T>(() => undefined);
 
 describe('the inspector', () => {
   it('is wanted only when the address asks for it (this test build is demo mode)', () => {
@@ -122,7 +127,11 @@ describe('the inspector', () => {
       discordJoinMachine.provide({
         actors: {
           fetchAuthorizeUrl: fromPromise(() =>
-            Promise.resolve<AuthorizeUrlResponse>({ code: 200, msg: 'ok', data: { url: `https://discord.com/oauth2/authorize?client_id=1&state=${STATE}` } }),
+            Promise.resolve<AuthorizeUrlResponse>({
+              code: 200,
+              msg: 'ok',
+              data: { url: `https://discord.com/oauth2/authorize?client_id=1&state=${STATE}` },
+            }),
           ),
         },
         actions: { rememberRequest: () => undefined, redirectTo: () => undefined },
@@ -146,7 +155,8 @@ describe('the inspector', () => {
     const signUp = await inspected(
       loginMachine.provide({ actors: { submitLogin: fromPromise(() => never<LoginResponse>()) } }),
       undefined,
-      (actor) => actor.send({ type: 'SUBMIT', request: { kind: 'register', email: 'ada@example.com', password: 'hunter2-secret', code: EMAIL_CODE } }),
+      (actor) =>
+        actor.send({ type: 'SUBMIT', request: { kind: 'register', email: 'ada@example.com', password: 'hunter2-secret', code: EMAIL_CODE } }),
       '"value":"pending"',
     );
     expect(signUp).toContain('ada@example.com');
@@ -155,7 +165,10 @@ describe('the inspector', () => {
     expect(signUp).not.toContain('hunter2-secret');
 
     const sender = await inspected(
-      emailCodeMachine.provide({ actors: { sendCode: fromPromise(() => Promise.resolve<ResultEnvelope<unknown>>({ code: 200, msg: 'ok', data: null })) }, actions: { notifyCodeSent: () => undefined } }),
+      emailCodeMachine.provide({
+        actors: { sendCode: fromPromise(() => Promise.resolve<ResultEnvelope<unknown>>({ code: 200, msg: 'ok', data: null })) },
+        actions: { notifyCodeSent: () => undefined },
+      }),
       undefined,
       (actor) => actor.send({ type: 'SEND', email: 'ada@example.com', purpose: 'register' }),
       '"value":"cooldown"',

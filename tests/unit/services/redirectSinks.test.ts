@@ -10,19 +10,27 @@ import type { UserActor } from '../../../src/actors/app';
 const quietUser = { send: () => undefined } as unknown as UserActor;
 type Action = (args: unknown, params?: unknown) => void;
 
-const UNSAFE = ['javascript:alert(document.domain)', ' javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'https://evil.example/pay', 'http://checkout.creem.io/pay'];
+const UNSAFE = [
+  'javascript:alert(document.domain)',
+  ' javascript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'https://evil.example/pay',
+  'http://checkout.creem.io/pay',
+];
 
 describe('redirect sinks', () => {
   it.each(UNSAFE)('the checkout redirect never assigns %j', (checkoutUrl) => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    const redirect = createRedirectPaymentLogic('creem', { user: quietUser, onPaid: () => undefined, paypal: null }).implementations.actions.redirectToCheckout as Action;
+    const redirect = createRedirectPaymentLogic('creem', { user: quietUser, onPaid: () => undefined, paypal: null }).implementations.actions
+      .redirectToCheckout as Action;
     redirect({ context: { order: { orderNo: 'o-1', checkoutUrl } } });
     expect(assign).not.toHaveBeenCalled();
   });
 
   it('the checkout redirect goes to the provider’s own checkout', () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    const redirect = createRedirectPaymentLogic('creem', { user: quietUser, onPaid: () => undefined, paypal: null }).implementations.actions.redirectToCheckout as Action;
+    const redirect = createRedirectPaymentLogic('creem', { user: quietUser, onPaid: () => undefined, paypal: null }).implementations.actions
+      .redirectToCheckout as Action;
     redirect({ context: { order: { orderNo: 'o-1', checkoutUrl: 'https://checkout.creem.io/pay/1' } } });
     expect(assign).toHaveBeenCalledWith('https://checkout.creem.io/pay/1');
   });

@@ -18,7 +18,9 @@ describe('session sync between tabs', () => {
     otherTab.onmessage = (event: MessageEvent<unknown>) => heard.push(event.data);
     announceSessionChange('signedIn');
     announceSessionChange('signedOut');
-    await vi.waitFor(() => expect(heard).toEqual([expect.objectContaining({ change: 'signedIn' }), expect.objectContaining({ change: 'signedOut' })]));
+    await vi.waitFor(() =>
+      expect(heard).toEqual([expect.objectContaining({ change: 'signedIn' }), expect.objectContaining({ change: 'signedOut' })]),
+    );
     otherTab.close();
   });
 

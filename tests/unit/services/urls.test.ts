@@ -4,7 +4,16 @@ import * as v from 'valibot';
 import { httpUrl, isHttpUrl, safeHref } from '../../../src/services/urls';
 import { TaskRecordSchema, UsageRecordSchema } from '../../../src/api/contract';
 
-const NOT_WEB = ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:x', 'blob:https://a.example/1', 'file:///etc/passwd', 'mailto:a@example.com'];
+const NOT_WEB = [
+  'javascript:alert(1)',
+  ' JavaScript:alert(1)',
+  'java\tscript:alert(1)',
+  'data:text/html,<b>x</b>',
+  'vbscript:x',
+  'blob:https://a.example/1',
+  'file:///etc/passwd',
+  'mailto:a@example.com',
+];
 
 describe('the one rule for outside addresses', () => {
   it('keeps http(s) and refuses every other scheme, with or without a base', () => {
@@ -24,10 +33,14 @@ describe('the one rule for outside addresses', () => {
 
   it('never lets anything but http(s) through, whatever the text', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.webUrl(), fc.constantFrom(...NOT_WEB)), fc.option(fc.constantFrom('https://api.example.com', 'not a base'), { nil: undefined }), (text, base) => {
-        const href = safeHref(text, base);
-        if (href !== undefined) expect(new URL(href).protocol).toMatch(/^https?:$/);
-      }),
+      fc.property(
+        fc.oneof(fc.string(), fc.webUrl(), fc.constantFrom(...NOT_WEB)),
+        fc.option(fc.constantFrom('https://api.example.com', 'not a base'), { nil: undefined }),
+        (text, base) => {
+          const href = safeHref(text, base);
+          if (href !== undefined) expect(new URL(href).protocol).toMatch(/^https?:$/);
+        },
+      ),
     );
   });
 });
@@ -48,7 +61,13 @@ describe('images where answers enter', () => {
 
   it('a task record keeps only http(s) images, in each form a host sends them', () => {
     const parse = (response: unknown) => v.parse(TaskRecordSchema, { taskId: 't', successFlag: 1, response }).response;
-    expect(parse({ resultImageUrl: 'javascript:alert(1)', originImageUrl: 'data:image/png;base64,AA==', resultImageUrls: ['https://a.example/1.png', 'javascript:x'] })).toEqual({
+    expect(
+      parse({
+        resultImageUrl: 'javascript:alert(1)',
+        originImageUrl: 'data:image/png;base64,AA==',
+        resultImageUrls: ['https://a.example/1.png', 'javascript:x'],
+      }),
+    ).toEqual({
       resultImageUrl: '',
       originImageUrl: '',
       resultImageUrls: ['https://a.example/1.png'],

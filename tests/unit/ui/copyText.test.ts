@@ -14,7 +14,8 @@ function fakeExecCommand(answer: boolean | 'throws' = true) {
     if (command !== 'copy') return false;
     if (answer === 'throws') throw new Error('SecurityError');
     const field = document.activeElement;
-    if (field instanceof HTMLTextAreaElement) copied.push({ text: field.value.slice(field.selectionStart, field.selectionEnd), host: field.parentElement });
+    if (field instanceof HTMLTextAreaElement)
+      copied.push({ text: field.value.slice(field.selectionStart, field.selectionEnd), host: field.parentElement });
     return answer;
   });
   Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true, writable: true });

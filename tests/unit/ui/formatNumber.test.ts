@@ -50,7 +50,10 @@ describe('numbers from the server', () => {
       fc.property(
         fc.double(),
         fc.oneof(fc.constantFrom('USD', 'usd ', 'USDT', '', 'XBT', '€'), fc.string({ maxLength: 6 })),
-        fc.record({ minimumFractionDigits: fc.integer({ min: -1, max: 30 }), maximumFractionDigits: fc.integer({ min: -1, max: 30 }) }, { requiredKeys: [] }),
+        fc.record(
+          { minimumFractionDigits: fc.integer({ min: -1, max: 30 }), maximumFractionDigits: fc.integer({ min: -1, max: 30 }) },
+          { requiredKeys: [] },
+        ),
         (value, currency, options) => {
           expect(typeof formatNumber(i18n, value, options)).toBe('string');
           expect(typeof formatMoney(i18n, value, currency)).toBe('string');
