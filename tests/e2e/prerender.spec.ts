@@ -20,6 +20,17 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** Holds the app's code (src/main.tsx's chunk) until the returned function is called: the page stays prerendered. */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -56,12 +67,7 @@ test.describe('hydration', () => {
 
   test('a click made while the page is still hydrating is held, then goes through', async ({ page }) => {
     // The app's code arrives late: the page shows (prerendered) and takes a click before it is hydrated.
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: 'Get API key' }).click();
     await expect(page.locator('html')).not.toHaveAttribute('data-boot', 'ready');
@@ -71,12 +77,7 @@ test.describe('hydration', () => {
   });
 
   test('what is typed while the page is still hydrating reaches the app, before a held click', async ({ page }) => {
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.goto('/playground/flux');
     const prompt = page.getByLabel('Prompt');
     await prompt.fill('A lighthouse made of glass');
@@ -94,12 +95,7 @@ test.describe('hydration', () => {
   test('a signed-in visitor keeps what they typed while the page hydrated, though the form changes for the account', async ({ page }) => {
     await openApp(page, '/');
     await signUp(page, uniqueEmail('prerender'));
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.goto('/playground/flux');
     const prompt = page.getByLabel('Prompt');
     await prompt.fill('A lighthouse made of glass');
@@ -115,12 +111,7 @@ test.describe('hydration', () => {
 test.describe('no flash of the wrong thing', () => {
   test('a visitor who chose German never sees the English page', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('locale', 'de'));
-    let releaseApp: () => void = () => undefined;
-    const appReleased = new Promise<void>((resolve) => (releaseApp = resolve));
-    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
-      await appReleased;
-      await route.continue();
-    });
+    const releaseApp = await holdAppCode(page);
     await page.goto('/');
     // The English HTML is there but hidden while the app is not.
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
