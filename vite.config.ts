@@ -6,6 +6,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { prerenderPlugin } from './prerender-plugin.ts';
 import { headersFile, headersForPath, parseHeadersFile, type HostSettings } from './security-headers.ts';
 import { seoFilesPlugin } from './seo-files.ts';
+import { startCodeSplitting } from './start-chunks.ts';
 
 /** The Mock Service Worker script in public/: demo mode's API runs in it. */
 const MOCK_WORKER_FILE = 'mockServiceWorker.js';
@@ -79,7 +80,7 @@ function previewHeadersFromBuild(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, isSsrBuild }) => {
   const env: HostSettings = loadEnv(mode, process.cwd(), 'VITE_');
   return {
     plugins: [
@@ -94,6 +95,10 @@ export default defineConfig(({ mode }) => {
     // The dev server has no CSP: its hot reload injects inline scripts. The preview serves the build as production would.
     server: { port: 5173, strictPort: true },
     preview: { port: 4173, strictPort: true },
-    build: { target: 'es2022', sourcemap: false },
+    build: {
+      target: 'es2022',
+      sourcemap: false,
+      rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: startCodeSplitting(process.cwd()) } },
+    },
   };
 });

@@ -16,8 +16,8 @@ import { gzipSync } from 'node:zlib';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const KIB = 1024;
-// The goal is 100 KiB of script per page; the pages are at 124–143 KiB today (issue 17 is open for it).
-const BUDGET = { js: 145 * KIB, css: 20 * KIB };
+// The goal is 100 KiB of script per page; the pages are at 115–135 KiB today (issue 17 is open for it).
+const BUDGET = { js: 140 * KIB, css: 20 * KIB };
 
 function parseArgs(argv) {
   let dist = join(ROOT, 'dist');
