@@ -25,6 +25,7 @@ const NESTED_BUILD = 'PRERENDER_SERVER_BUILD';
 interface ServerEntry {
   PRERENDERED_PAGES: readonly PrerenderedPage[];
   renderPage(path: string): Promise<{ html: string; head: string; messages: Messages }>;
+  renderStartFailedNotices(): Promise<string>;
 }
 
 /** The files a chunk needs, its static imports first (transitively), and their styles. */
@@ -59,6 +60,7 @@ export function pageHtml(
   page: PrerenderedPage,
   rendered: { html: string; head: string; messages: Messages },
   files: { js: string[]; css: string[] },
+  startFailedNotices: string,
 ): string {
   const loaded = new Set([...template.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]));
   const links = [
@@ -76,7 +78,8 @@ export function pageHtml(
   html = replaced(html, /\s*<meta name="description"[^>]*>/, '');
   html = replaced(html, /<title>[^<]*<\/title>/, rendered.head.split('\n').join('\n    '));
   html = replaced(html, /\n\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`);
-  html = replaced(html, /<div id="root"><\/div>/, `<div id="root">${rendered.html}</div>`);
+  // Outside the root: React owns the root's markup, and the notices are shown when React never arrives.
+  html = replaced(html, /<div id="root"><\/div>/, `<div id="root">${rendered.html}</div>\n    ${startFailedNotices}`);
   // The page reads and paints without its code: the code comes after the markup, styles and images, and does not
   // hold up the first paint (module scripts and their preloads are otherwise fetched at high priority).
   html = html.replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"');
@@ -119,6 +122,7 @@ export function prerenderPlugin(): Plugin {
         const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
         const entry = [...template.matchAll(/<script type="module"[^>]*src="\/([^"]+)"/g)].map((match) => match[1] ?? '');
         const report: Record<string, { js: string[]; css: string[] }> = {};
+        const startFailedNotices = await server.renderStartFailedNotices();
         for (const page of server.PRERENDERED_PAGES) {
           const rendered = await server.renderPage(page.path);
           const file = path.join(outDir, page.file);
@@ -127,7 +131,7 @@ export function prerenderPlugin(): Plugin {
           const own = chunkFiles(manifest, page.module);
           // Styles only: code is fetched after the first paint (src/entry.ts), the page's with the app's (main.tsx).
           const css = [...new Set([...app.css, ...own.css])];
-          writeFileSync(file, pageHtml(template, page, rendered, { css, js: [] }));
+          writeFileSync(file, pageHtml(template, page, rendered, { css, js: [] }, startFailedNotices));
           report[page.file] = { js: [...new Set([...entry, ...app.js, ...own.js])], css };
         }
         // What each page loads before the visitor does anything: scripts/check-size.mjs holds it to a budget.

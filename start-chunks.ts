@@ -32,15 +32,16 @@ function staticClosure(root: string, info: ModuleInfoOf): Set<string> {
 export function startChunkName(root: string): Rolldown.CodeSplittingNameFunction {
   const actorsEntry = path.resolve(root, 'src/actors/app.ts');
   const viewsEntry = path.resolve(root, 'src/main.tsx');
-  let closures: { actors: Set<string>; views: Set<string> } | null = null;
+  const pageScript = path.resolve(root, 'src/entry.ts');
+  let closures: { script: Set<string>; actors: Set<string>; views: Set<string> } | null = null;
   return (id, context) => {
     // src/main.tsx keeps a file of its own, under its name: the prerendering looks it up in Vite's manifest.
     if (id === viewsEntry || !path.isAbsolute(id)) return null;
     if (REACT.test(id)) return 'react';
-    closures ??= {
-      actors: staticClosure(actorsEntry, (moduleId) => context.getModuleInfo(moduleId)),
-      views: staticClosure(viewsEntry, (moduleId) => context.getModuleInfo(moduleId)),
-    };
+    const info = (moduleId: string) => context.getModuleInfo(moduleId);
+    closures ??= { script: staticClosure(pageScript, info), actors: staticClosure(actorsEntry, info), views: staticClosure(viewsEntry, info) };
+    // What the page's script needs before the first paint never goes into a step it fetches after.
+    if (closures.script.has(id)) return null;
     if (closures.actors.has(id)) return 'actors';
     if (closures.views.has(id)) return 'views';
     return null;

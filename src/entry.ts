@@ -6,6 +6,7 @@
  * was not prerendered (the dev server), starts at once.
  */
 import './styles/global.css';
+import { showStartFailure } from './prerender/startFailure';
 
 /** Should the paint go unreported (a page hidden in the background), the code is fetched after this long. */
 const FIRST_PAINT_WAIT_MS = 2000;
@@ -42,4 +43,4 @@ async function start(): Promise<void> {
   await import('./main');
 }
 
-void start();
+void start().catch(showStartFailure);

@@ -3,15 +3,19 @@
  * public page of the app to HTML with react-dom/static, as an anonymous English visitor sees it. The browser
  * hydrates that HTML (src/main.tsx).
  */
+import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { Router } from 'wouter';
 import { waitFor } from 'xstate';
-import type { MessageDescriptor, MessageOptions, Messages } from '@lingui/core';
+import { setupI18n, type MessageDescriptor, type MessageOptions, type Messages } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { App } from '../app/App';
 import { i18n, loadCatalog } from '../i18n/catalog';
 import { renderHeadTags } from '../app/seo/headTags';
 import { config } from '../config';
+import { LOCALES } from '../../machines/types';
 import { PRERENDER_LOCALE, prerenderServices, startPrerenderedApp } from './prerenderedApp';
+import { StartFailedNotice } from './StartFailedNotice';
 
 export { PRERENDERED_PAGES } from './pages';
 
@@ -91,4 +95,20 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     recording.stop();
     app.stop();
   }
+}
+
+/** The notice a page shows if its code cannot be fetched, once in each language, hidden (./startFailure.ts). */
+export async function renderStartFailedNotices(): Promise<string> {
+  const notices: string[] = [];
+  for (const locale of LOCALES) {
+    const localeI18n = setupI18n({ locale, messages: { [locale]: await loadCatalog(locale) } });
+    notices.push(
+      renderToStaticMarkup(
+        <I18nProvider i18n={localeI18n}>
+          <StartFailedNotice locale={locale} />
+        </I18nProvider>,
+      ),
+    );
+  }
+  return notices.join('\n');
 }

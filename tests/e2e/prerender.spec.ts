@@ -108,6 +108,46 @@ test.describe('hydration', () => {
   });
 });
 
+test.describe("when the app's code cannot be fetched", () => {
+  /** Fails every request for the app's actors (the second step of the start) until the returned function is called. */
+  async function failAppCode(page: Page): Promise<() => Promise<void>> {
+    const pattern = /\/assets\/actors-[\w-]+\.js$/;
+    await page.route(pattern, (route) => route.abort('internetdisconnected'));
+    return () => page.unroute(pattern);
+  }
+
+  test('the page says so and offers a reload, which brings the app once the code arrives', async ({ page }) => {
+    const restore = await failAppCode(page);
+    await page.goto('/');
+    const notice = page.getByRole('alert').filter({ hasText: 'This page could not finish loading.' });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('Check your connection and reload.');
+    // Only the visitor's language shows.
+    await expect(page.getByRole('alert').filter({ hasText: 'could not' })).toHaveCount(1);
+    // Clicks are no longer held for an app that is not coming: a link still goes where it says.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Playground' }).click();
+    await expect(page).toHaveURL(/\/playground\/flux$/);
+    await expect(notice).toBeVisible();
+
+    await restore();
+    await notice.getByRole('button', { name: 'Reload the page' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: 15_000 });
+    await expect(notice).toBeHidden();
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).press('Enter');
+    await expect(page.locator('dialog[open]').getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('a visitor who reads German is told in German', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('locale', 'de'));
+    await failAppCode(page);
+    await page.goto('/playground/flux');
+    const notice = page.getByRole('alert').filter({ hasText: 'Diese Seite konnte nicht vollständig geladen werden.' });
+    await expect(notice).toBeVisible();
+    await expect(notice.getByRole('button')).not.toHaveText('Reload the page');
+    await expect(page.getByText('This page could not finish loading.')).toBeHidden();
+  });
+});
+
 test.describe('no flash of the wrong thing', () => {
   test('a visitor who chose German never sees the English page', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('locale', 'de'));

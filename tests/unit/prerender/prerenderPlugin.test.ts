@@ -23,11 +23,16 @@ describe('pageHtml', () => {
     PAGE,
     { html: '<h1>Playground</h1>', head: '<title>Playground</title>', messages: { a: ['</script><script>alert(1)</script>'] } },
     { js: [], css: ['assets/entry.css', 'assets/page.css'] },
+    '<div class="start-failed" hidden data-start-failed="">…</div>',
   );
 
   it('puts the markup in #root and says which page it is', () => {
     expect(html).toContain('<div id="root"><h1>Playground</h1></div>');
     expect(html).toContain('<html lang="en" data-prerendered="/playground/flux" data-prerendered-reads-query>');
+  });
+
+  it('puts the notices for a start that fails after the root, outside what React owns', () => {
+    expect(html).toMatch(/<div id="root"><h1>Playground<\/h1><\/div>\s*<div class="start-failed" hidden data-start-failed="">…<\/div>/);
   });
 
   it("replaces the template's title and description with the page's own head", () => {
@@ -58,6 +63,7 @@ describe('pageHtml', () => {
         PAGE,
         { html: '', head: '<title>x</title>', messages: {} },
         { js: [], css: [] },
+        '',
       ),
     ).toThrow(/root/);
   });

@@ -7,11 +7,13 @@ const file = (name: string) => `${ROOT}/${name}`;
 
 /** A small app: the entry's two steps, a page loaded on demand, and what each imports. */
 const GRAPH: Record<string, string[]> = {
+  [file('src/entry.ts')]: [file('src/prerender/startFailure.ts')],
+  [file('src/prerender/startFailure.ts')]: [],
   [file('src/actors/app.ts')]: [file('machines/app.machine.ts'), file('node_modules/xstate/dist/xstate.esm.js')],
   [file('machines/app.machine.ts')]: [file('node_modules/xstate/dist/xstate.esm.js'), '\0vite/preload-helper.js'],
   [file('node_modules/xstate/dist/xstate.esm.js')]: [],
   [file('src/main.tsx')]: [file('src/app/App.tsx'), file('src/actors/app.ts'), file('node_modules/react-dom/client.js')],
-  [file('src/app/App.tsx')]: [file('src/actors/app.ts'), file('node_modules/react/index.js')],
+  [file('src/app/App.tsx')]: [file('src/actors/app.ts'), file('node_modules/react/index.js'), file('src/prerender/startFailure.ts')],
   [file('node_modules/react-dom/client.js')]: [file('node_modules/scheduler/index.js'), file('node_modules/react/index.js')],
   [file('node_modules/react/index.js')]: [],
   [file('node_modules/scheduler/index.js')]: [],
@@ -40,6 +42,10 @@ describe('the start of a page is cut into the three steps src/entry.ts evaluates
     expect(nameOf(file('src/main.tsx'), context)).toBeNull();
     expect(nameOf(file('src/features/home/HomePage.tsx'), context)).toBeNull();
     expect(nameOf(file('src/features/home/hero.ts'), context)).toBeNull();
+  });
+
+  it('leaves what the page script needs before the first paint out of the three steps, though a view shares it', () => {
+    expect(nameOf(file('src/prerender/startFailure.ts'), context)).toBeNull();
   });
 
   it("keeps Vite's preload helper, which the entry shares, out of the actors", () => {

@@ -1,0 +1,23 @@
+/**
+ * When the app's code cannot be fetched (offline on a first visit, or a new version deployed meanwhile), a
+ * prerendered page stays readable but its controls would do nothing, and theme-boot.js would hold their clicks
+ * for good. The build writes a notice into every page, once per language (src/prerender/StartFailedNotice.tsx),
+ * hidden; src/entry.ts shows the visitor's and tells theme-boot.js to stop holding clicks.
+ * Imported by the entry script: it stays free of React and of the app.
+ */
+export const START_FAILED_ATTRIBUTE = 'data-start-failed';
+export const START_FAILED_EVENT = 'app:failed';
+
+/** Shows the notice in the page's language (English if the page has none in it) and lets clicks go. */
+export function showStartFailure(error: unknown): void {
+  console.error(error);
+  const notices = [...document.querySelectorAll<HTMLElement>(`[${START_FAILED_ATTRIBUTE}]`)];
+  const notice =
+    notices.find((candidate) => candidate.lang === document.documentElement.lang) ?? notices.find((candidate) => candidate.lang === 'en');
+  if (notice) {
+    notice.hidden = false;
+    // Browsers keep a script that failed to load as failed for the document's life: only a reload fetches it again.
+    notice.querySelector('button')?.addEventListener('click', () => window.location.reload());
+  }
+  document.dispatchEvent(new Event(START_FAILED_EVENT));
+}
