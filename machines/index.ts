@@ -5,7 +5,7 @@ import { discordJoinMachine } from './discordJoin.machine';
 import { detailsDialogMachine } from './detailsDialog.machine';
 import { earlyRenewalMachine } from './earlyRenewal.machine';
 import { emailCodeMachine } from './emailCode.machine';
-import { generationMachine } from './generation.machine';
+import { generationMachine, type GenerationDraft } from './generation.machine';
 import { googleOneTapMachine } from './googleOneTap.machine';
 import { localeMachine } from './locale.machine';
 import { loginMachine } from './login.machine';
@@ -66,7 +66,7 @@ export interface CatalogueEntry {
 /** A payment started afresh, not resumed after a redirect or a reload. */
 const FRESH_PAYMENT = { resume: null } satisfies InputFrom<typeof creemPaymentMachine>;
 
-/** The generation machine's sample form: its simulation's input, and the explorer's sample CHANGE. */
+/** The generation machine's sample form: its simulation's input, the explorer's sample CHANGE and the path tests' valid draft. */
 export const SAMPLE_DRAFT = {
   prompt: 'A banana astronaut',
   model: 'nano-banana',
@@ -77,7 +77,7 @@ export const SAMPLE_DRAFT = {
   googleSearch: false,
   watermark: '',
   referenceUrls: [],
-};
+} satisfies GenerationDraft;
 
 /** Every statechart of the app, with what it is for in one plain sentence (QA and the inspector read these). */
 export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [

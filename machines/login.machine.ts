@@ -64,7 +64,7 @@ function requestOf(context: LoginContext): LoginRequest {
   return context.request;
 }
 
-export const loginMachine = setup({
+const loginSetup = setup({
   types: {} as { context: LoginContext; events: LoginEvent },
   actors: {
     submitLogin: notProvidedActor<LoginResponse, SubmitLoginInput>('submitLogin'),
@@ -116,7 +116,32 @@ export const loginMachine = setup({
     needsBotCheck: ({ event }) => loginResponse(event)?.code === BOT_CHECK_REQUIRED_CODE,
     hasChallengeToken: ({ event }) => event.type === 'CHALLENGE_SOLVED' && event.token.trim() !== '',
   },
-}).createMachine({
+});
+
+/**
+ * Sends the login: `submitLogin` as the visitor submitted it, `retryLogin` again with the bot check's token. Either
+ * answer is read the same way: signed in, a password reset, a bot check wanted, or refused.
+ */
+function sendingLogin(id: 'submitLogin' | 'retryLogin') {
+  return loginSetup.createStateConfig({
+    tags: 'busy',
+    invoke: {
+      id,
+      src: 'submitLogin',
+      input: ({ context }) => ({ request: requestOf(context), challengeToken: id === 'retryLogin' ? context.challengeToken : null }),
+      onDone: [
+        { guard: 'isPasswordReset', target: 'passwordReset', actions: ['notifyPasswordReset', 'showSignInForm'] },
+        { guard: 'isSignedIn', target: 'signedIn', actions: ['setLastResult', 'tellUserSignedIn', 'closeLoginModal', 'notifySignedIn'] },
+        { guard: 'needsBotCheck', target: 'verify' },
+        { target: 'failed', actions: ['setErrorFromResponse', 'showServerMessage'] },
+      ],
+      // The API client already told the user what went wrong.
+      onError: { target: 'failed', actions: 'setErrorFromError' },
+    },
+  });
+}
+
+export const loginMachine = loginSetup.createMachine({
   id: 'login',
   context: { request: null, challengeToken: null, error: null, lastResult: null },
   initial: 'idle',
@@ -126,22 +151,7 @@ export const loginMachine = setup({
       entry: 'tellOneTapNotSignedIn',
       on: { SUBMIT: { target: 'pending', actions: 'startRequest' } },
     },
-    pending: {
-      tags: 'busy',
-      invoke: {
-        id: 'submitLogin',
-        src: 'submitLogin',
-        input: ({ context }) => ({ request: requestOf(context), challengeToken: null }),
-        onDone: [
-          { guard: 'isPasswordReset', target: 'passwordReset', actions: ['notifyPasswordReset', 'showSignInForm'] },
-          { guard: 'isSignedIn', target: 'signedIn', actions: ['setLastResult', 'tellUserSignedIn', 'closeLoginModal', 'notifySignedIn'] },
-          { guard: 'needsBotCheck', target: 'verify' },
-          { target: 'failed', actions: ['setErrorFromResponse', 'showServerMessage'] },
-        ],
-        // The API client already told the user what went wrong.
-        onError: { target: 'failed', actions: 'setErrorFromError' },
-      },
-    },
+    pending: sendingLogin('submitLogin'),
     // The login modal shows the bot check while this state is active.
     verify: {
       tags: 'verifying',
@@ -171,21 +181,7 @@ export const loginMachine = setup({
         CANCEL: 'idle',
       },
     },
-    retrying: {
-      tags: 'busy',
-      invoke: {
-        id: 'retryLogin',
-        src: 'submitLogin',
-        input: ({ context }) => ({ request: requestOf(context), challengeToken: context.challengeToken }),
-        onDone: [
-          { guard: 'isPasswordReset', target: 'passwordReset', actions: ['notifyPasswordReset', 'showSignInForm'] },
-          { guard: 'isSignedIn', target: 'signedIn', actions: ['setLastResult', 'tellUserSignedIn', 'closeLoginModal', 'notifySignedIn'] },
-          { guard: 'needsBotCheck', target: 'verify' },
-          { target: 'failed', actions: ['setErrorFromResponse', 'showServerMessage'] },
-        ],
-        onError: { target: 'failed', actions: 'setErrorFromError' },
-      },
-    },
+    retrying: sendingLogin('retryLogin'),
     signedIn: {
       entry: 'tellOneTapSignedIn',
       on: {

@@ -56,6 +56,18 @@ function userInfoResponse(event: UserEvent): ResultEnvelope<SessionUser> | undef
   return event.type === 'xstate.done.actor.fetchUserInfo' ? event.output : undefined;
 }
 
+/**
+ * The storage and tab actions of a user actor that has nowhere to keep a session and no other tab to tell: the
+ * prerendered app at build time, and tests that start the machine directly.
+ */
+export const KEEPS_NOTHING = {
+  cacheUser: () => undefined,
+  persistLogin: () => undefined,
+  clearStoredLogin: () => undefined,
+  announceSignIn: () => undefined,
+  announceSignOut: () => undefined,
+};
+
 export const userMachine = setup({
   types: {} as { context: UserContext; events: UserEvent; input: UserInput },
   actors: {

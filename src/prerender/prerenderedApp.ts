@@ -3,6 +3,7 @@ import type { Messages } from '@lingui/core';
 import { createAppLogic, type AppActor } from '../actors/app';
 import { userLogic } from '../actors/user';
 import { themeMachine } from '../../machines/theme.machine';
+import { KEEPS_NOTHING } from '../../machines/user.machine';
 import { localeMachine, type LoadCatalogInput } from '../../machines/locale.machine';
 import { i18n } from '../i18n/catalog';
 import type { GoogleSignIn } from '../services/socialSignIn';
@@ -58,13 +59,7 @@ export function startPrerenderedApp(loadMessages: () => Promise<Messages>): AppA
           lookupIpCountry: neverAnswers<string>(),
           watchOtherTabs: listensToNothing,
         },
-        actions: {
-          cacheUser: () => undefined,
-          persistLogin: () => undefined,
-          clearStoredLogin: () => undefined,
-          announceSignIn: () => undefined,
-          announceSignOut: () => undefined,
-        },
+        actions: KEEPS_NOTHING,
       }),
       theme: themeMachine.provide({
         actions: { persistTheme: () => undefined, applyTheme: () => undefined },

@@ -10,7 +10,7 @@ import {
   type AuthorizeUrlResponse,
   type DiscordJoinInput,
 } from '../../machines/discordJoin.machine';
-import { defaultEventLabel, describeMachinePaths, done, failure, type PathEvent } from './pathRunner';
+import { defaultEventLabel, describeMachinePaths, done, failure, readStep, type PathEvent } from './pathRunner';
 
 const DISCORD = 'https://discord.com/';
 /** 256 random bits in hex, as a sound server sends. */
@@ -105,11 +105,7 @@ describeMachinePaths('discordJoin machine', {
   }),
   maxSimplePaths: 80,
   assertState: (snapshot, { event, previous, calls, stepCalls, invocations, stepInvocations }) => {
-    const { context } = snapshot;
-    const before = previous?.context;
-    const is = (state: JoinState) => snapshot.matches(state);
-    const was = (state: JoinState) => previous?.matches(state) === true;
-    const entered = (state: JoinState) => is(state) && !was(state);
+    const { context, before, is, was, entered } = readStep(snapshot, previous);
 
     // starting decides at once; it is never a resting state.
     expect(STATES.filter((state) => is(state))).toHaveLength(1);

@@ -21,21 +21,13 @@ import {
   type GenerationDraft,
   type PollTaskInput,
   type PollTaskResponse,
-  type TaskAnswer,
 } from '../../machines/generation.machine';
-import { after, defaultEventLabel, describeMachinePaths, done, failure, type PathEvent } from './pathRunner';
+import { SAMPLE_DRAFT } from '../../machines/index';
+import { after, defaultEventLabel, describeMachinePaths, done, failure, readStep, type PathEvent } from './pathRunner';
+import { createFailedTask, generatingTask, generationFailedTask, taskAnswer } from './taskAnswers';
 
-const draft: GenerationDraft = {
-  prompt: 'A banana astronaut',
-  model: 'nano-banana',
-  aspectRatio: '16:9',
-  resolution: '1K',
-  outputFormat: 'jpg',
-  numImages: 2,
-  googleSearch: false,
-  watermark: '',
-  referenceUrls: [],
-};
+// The catalogue's sample form, which the explorer simulates with: a valid draft.
+const draft: GenerationDraft = SAMPLE_DRAFT;
 const emptyPrompt: GenerationDraft = { ...draft, prompt: '' };
 // Two credits an image: the valid draft costs 4.
 const costOf = (d: GenerationDraft) => 2 * d.numImages;
@@ -61,23 +53,8 @@ const noTask: FindCreatedTaskResponse = { code: 200, msg: 'ok', data: null };
 const lookupRefused: FindCreatedTaskResponse = { code: 500001, msg: 'History busy', data: null };
 const historyOffline = Object.assign(new Error('History unreachable'), { kind: 'timeout' });
 
-const task = (successFlag: TaskAnswer['successFlag'], extra: Partial<TaskAnswer> = {}): PollTaskResponse => ({
-  code: 200,
-  msg: 'ok',
-  data: {
-    taskId: 'task-1',
-    successFlag,
-    response: null,
-    errorCode: 0,
-    errorMessage: '',
-    createTime: '2026-11-23 10:00:00',
-    completeTime: '',
-    ...extra,
-  },
-});
-const generating = task(0);
 // The documented single URL, and (undocumented) a list: both kept, the single one never lost.
-const succeededTask = task(1, {
+const succeededTask = taskAnswer(1, {
   response: {
     resultImageUrl: 'https://img.example/1.png',
     originImageUrl: 'https://vendor.example/1.png',
@@ -85,14 +62,12 @@ const succeededTask = task(1, {
   },
   completeTime: '2026-11-23 10:00:09',
 });
-const createFailedTask = task(2, { errorCode: 400, errorMessage: 'The prompt was refused.' });
-const generationFailedTask = task(3, { errorCode: 501, errorMessage: 'The generation timed out.' });
 const pollRefused: PollTaskResponse = { code: 500002, msg: 'Try again later', data: null };
 
 const names = new Map<unknown, string>([
   [created, 'created'],
   [createRefused, 'refused'],
-  [generating, 'generating'],
+  [generatingTask, 'generating'],
   [succeededTask, 'success'],
   [createFailedTask, 'createFailed'],
   [generationFailedTask, 'generationFailed'],
@@ -135,7 +110,7 @@ const shared: Array<PathEvent<typeof generationMachine>> = [
   done('findCreatedTask', noTask),
   done('findCreatedTask', lookupRefused),
   failure('findCreatedTask', historyOffline),
-  done('pollTask', generating),
+  done('pollTask', generatingTask),
   done('pollTask', succeededTask),
   done('pollTask', createFailedTask),
   done('pollTask', generationFailedTask),
@@ -179,11 +154,7 @@ describeMachinePaths('generation machine', {
   }),
   maxSimplePaths: 120,
   assertState: (snapshot, { event, previous, stepCalls, stepInvocations }) => {
-    const { context } = snapshot;
-    const before = previous?.context;
-    const is = (state: Top) => snapshot.matches(state);
-    const was = (state: Top) => previous?.matches(state) === true;
-    const entered = (state: Top) => is(state) && !was(state);
+    const { context, before, is, was, entered } = readStep(snapshot, previous);
 
     // `validating` decides at once: never a resting state.
     expect(TOP.filter((state) => is(state))).toHaveLength(1);
@@ -339,7 +310,7 @@ describeMachinePaths('generation machine', {
           answer === createFailedTask ? { error: 'The prompt was refused.', errorCode: 400 } : { error: 'The generation timed out.', errorCode: 501 };
         expect(is('failed')).toBe(true);
         expect(context).toMatchObject({ failure: 'generation', ...failedTask, result: null });
-      } else if (answer === generating) {
+      } else if (answer === generatingTask) {
         // Still generating: wait a little longer than last time; a good read forgives earlier hiccups.
         expect(snapshot.matches({ polling: 'waiting' })).toBe(true);
         expect(context.polls).toBe((before?.polls ?? 0) + 1);
@@ -460,7 +431,7 @@ describe('generation timings', () => {
             createTask: fromPromise<CreateTaskResponse, CreateTaskInput>(() => Promise.resolve(created)),
             pollTask: fromPromise<PollTaskResponse, PollTaskInput>(() => {
               reads.push(Date.now() - start);
-              return Promise.resolve(generating);
+              return Promise.resolve(generatingTask);
             }),
           },
           actions: { syncDraft: () => undefined, refreshAccount: () => undefined },

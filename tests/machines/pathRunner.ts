@@ -24,6 +24,21 @@ export function writeCoverageReport(report: CoverageReport): void {
   writeFileSync(join(COVERAGE_DIR, `${report.id}.json`), `${JSON.stringify(report, null, 2)}\n`);
 }
 
+interface StepSnapshot<TState, TContext> {
+  context: TContext;
+  matches(state: TState): boolean;
+}
+
+/**
+ * Reads a replayed step: the context after it and before it, where the machine is, where it was before the step,
+ * and what the step entered.
+ */
+export function readStep<TState, TContext>(snapshot: StepSnapshot<TState, TContext>, previous: StepSnapshot<TState, TContext> | undefined) {
+  const is = (state: TState) => snapshot.matches(state);
+  const was = (state: TState) => previous?.matches(state) === true;
+  return { context: snapshot.context, before: previous?.context, is, was, entered: (state: TState) => is(state) && !was(state) };
+}
+
 /** One starting point of the machine (e.g. "with a stored login"); paths are generated per scenario. */
 export interface Scenario<TMachine extends AnyStateMachine> {
   name: string;

@@ -7,9 +7,9 @@ import {
   type PollTaskInput,
   type PollTaskResponse,
   type SendRequestInput,
-  type TaskAnswer,
 } from '../../machines/quickStart.machine';
-import { after, defaultEventLabel, describeMachinePaths, done, failure, type PathEvent } from './pathRunner';
+import { after, defaultEventLabel, describeMachinePaths, done, failure, readStep, type PathEvent } from './pathRunner';
+import { createFailedTask, generatingTask, generationFailedTask, taskAnswer } from './taskAnswers';
 
 const KEY = 'nb_key_1';
 
@@ -19,27 +19,10 @@ const unknownKey = Object.assign(new Error('This API key is not valid. Check it 
 const insufficient = Object.assign(new Error('Insufficient credits: this task costs 2 credits and the balance is 0.'), { kind: 'server', code: 402 });
 const offline = Object.assign(new Error('Could not reach the server'), { kind: 'network' });
 
-const task = (successFlag: TaskAnswer['successFlag'], extra: Partial<TaskAnswer> = {}): PollTaskResponse => ({
-  code: 200,
-  msg: 'success',
-  data: {
-    taskId: 'task-1',
-    successFlag,
-    response: null,
-    errorCode: 0,
-    errorMessage: '',
-    createTime: '2026-11-23 10:00:00',
-    completeTime: '',
-    ...extra,
-  },
-});
-const generating = task(0);
-const succeededTask = task(1, {
+const succeededTask = taskAnswer(1, {
   response: { resultImageUrl: 'https://img.example/1.png', originImageUrl: 'https://vendor.example/1.png', resultImageUrls: [] },
   completeTime: '2026-11-23 10:00:03',
 });
-const createFailedTask = task(2, { errorCode: 400, errorMessage: 'The prompt was refused.' });
-const generationFailedTask = task(3, { errorCode: 501, errorMessage: 'The generation timed out.' });
 const checkRefused: PollTaskResponse = { code: 500002, msg: 'Try again later', data: null };
 const unknownTask = Object.assign(new Error('No task with this id belongs to this key’s account.'), { kind: 'server', code: 404 });
 const tooMany = Object.assign(new Error('Too many requests'), { kind: 'server', code: 429 });
@@ -49,7 +32,7 @@ const names = new Map<unknown, string>([
   [createRefused, 'refused'],
   [unknownKey, '401'],
   [insufficient, '402'],
-  [generating, 'successFlag 0'],
+  [generatingTask, 'successFlag 0'],
   [succeededTask, 'successFlag 1'],
   [createFailedTask, 'successFlag 2'],
   [generationFailedTask, 'successFlag 3'],
@@ -72,7 +55,7 @@ const events: Array<PathEvent<typeof quickStartMachine>> = [
   failure('sendRequest', unknownKey),
   failure('sendRequest', insufficient),
   failure('sendRequest', offline),
-  done('checkTask', generating),
+  done('checkTask', generatingTask),
   done('checkTask', succeededTask),
   done('checkTask', createFailedTask),
   done('checkTask', generationFailedTask),
@@ -104,11 +87,7 @@ describeMachinePaths('quickStart machine', {
   }),
   maxSimplePaths: 120,
   assertState: (snapshot, { event, previous, stepCalls, stepInvocations }) => {
-    const { context } = snapshot;
-    const before = previous?.context;
-    const is = (state: Top) => snapshot.matches(state);
-    const was = (state: Top) => previous?.matches(state) === true;
-    const entered = (state: Top) => is(state) && !was(state);
+    const { context, before, is, was, entered } = readStep(snapshot, previous);
     const checking = snapshot.matches({ watching: 'checkingTask' });
     const running = snapshot.matches({ watching: 'taskRunning' });
 
@@ -203,7 +182,7 @@ describeMachinePaths('quickStart machine', {
         const failed =
           answer === createFailedTask ? { error: 'The prompt was refused.', errorCode: 400 } : { error: 'The generation timed out.', errorCode: 501 };
         expect(context).toMatchObject({ ...failed, errorKind: null });
-      } else if (answer === generating) {
+      } else if (answer === generatingTask) {
         // Still generating: wait, a little longer each time.
         expect(running).toBe(true);
         expect(context.checks).toBe((before?.checks ?? 0) + 1);
@@ -264,7 +243,7 @@ describe('quickStart timings', () => {
   it('checks only when asked first, then from 2 s, half as long again each time, and gives up after the time limit', async () => {
     vi.useFakeTimers();
     try {
-      const { actor, sends, checks } = started(() => Promise.resolve(generating));
+      const { actor, sends, checks } = started(() => Promise.resolve(generatingTask));
       actor.send({ type: 'SEND' });
       actor.send({ type: 'SEND' });
       await vi.advanceTimersByTimeAsync(0);
@@ -288,14 +267,14 @@ describe('quickStart timings', () => {
   it('shows successFlag 0, then 1, and re-reads the balance once', async () => {
     vi.useFakeTimers();
     try {
-      const answers = [generating, succeededTask];
+      const answers = [generatingTask, succeededTask];
       const { actor, refreshed } = started(() => Promise.resolve(answers.shift() ?? succeededTask));
       actor.send({ type: 'SEND' });
       await vi.advanceTimersByTimeAsync(0);
       actor.send({ type: 'CHECK' });
       await vi.advanceTimersByTimeAsync(0);
       expect(actor.getSnapshot().matches({ watching: 'taskRunning' })).toBe(true);
-      expect(actor.getSnapshot().context.lastCheck).toBe(generating);
+      expect(actor.getSnapshot().context.lastCheck).toBe(generatingTask);
       await vi.advanceTimersByTimeAsync(2000);
       expect(actor.getSnapshot().value).toBe('finished');
       expect(actor.getSnapshot().context.lastCheck).toBe(succeededTask);

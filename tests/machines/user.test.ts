@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { userMachine, type StoredLogin, type UserInput } from '../../machines/user.machine';
+import { KEEPS_NOTHING, userMachine, type StoredLogin, type UserInput } from '../../machines/user.machine';
 import type { ResultEnvelope, SessionUser } from '../../machines/types';
 import { defaultEventLabel, describeMachinePaths, done, failure, type PathEvent } from './pathRunner';
 
@@ -210,25 +210,25 @@ describeMachinePaths('user machine', {
   },
 });
 
+/** A user actor whose user-info and logout calls never answer, with nowhere to keep a session, started. */
+function startedUser(readStoredLogin: UserInput['readStoredLogin']) {
+  return createActor(
+    userMachine.provide({
+      actors: {
+        fetchUserInfo: fromPromise<ResultEnvelope<SessionUser>>(() => new Promise(() => undefined)),
+        logout: fromPromise(() => new Promise(() => undefined)),
+        lookupIpCountry: fromPromise(async () => 'US'),
+        watchOtherTabs: fromCallback(() => undefined),
+      },
+      actions: KEEPS_NOTHING,
+    }),
+    { input: { readStoredLogin } },
+  ).start();
+}
+
 describe('user machine: coming back to the tab while a session is expired', () => {
   function expiredActor(login: { current: StoredLogin | null }) {
-    const actor = createActor(
-      userMachine.provide({
-        actors: {
-          fetchUserInfo: fromPromise<ResultEnvelope<SessionUser>>(() => new Promise(() => undefined)),
-          lookupIpCountry: fromPromise(async () => 'US'),
-          watchOtherTabs: fromCallback(() => undefined),
-        },
-        actions: {
-          cacheUser: () => undefined,
-          persistLogin: () => undefined,
-          clearStoredLogin: () => undefined,
-          announceSignIn: () => undefined,
-          announceSignOut: () => undefined,
-        },
-      }),
-      { input: { readStoredLogin: () => login.current } },
-    ).start();
+    const actor = startedUser(() => login.current);
     actor.send({ type: 'SIGNED_IN', token: 'jwt-1', user: fetchedUser, isNewUser: false });
     actor.send({ type: 'SESSION_EXPIRED' });
     return actor;
@@ -253,24 +253,7 @@ describe('user machine: coming back to the tab while a session is expired', () =
 
 describe('user machine: signing out while the account loads', () => {
   it('takes the sign-out pressed on the cached account while user-info is still on its way', () => {
-    const actor = createActor(
-      userMachine.provide({
-        actors: {
-          fetchUserInfo: fromPromise<ResultEnvelope<SessionUser>>(() => new Promise(() => undefined)),
-          logout: fromPromise(() => new Promise(() => undefined)),
-          lookupIpCountry: fromPromise(async () => 'US'),
-          watchOtherTabs: fromCallback(() => undefined),
-        },
-        actions: {
-          cacheUser: () => undefined,
-          persistLogin: () => undefined,
-          clearStoredLogin: () => undefined,
-          announceSignIn: () => undefined,
-          announceSignOut: () => undefined,
-        },
-      }),
-      { input: { readStoredLogin: () => ({ token: 'jwt-1', cachedUser: fetchedUser }) } },
-    ).start();
+    const actor = startedUser(() => ({ token: 'jwt-1', cachedUser: fetchedUser }));
     // A reload: the cached account shows (the header's menu with it) while user-info loads.
     expect(actor.getSnapshot().matches({ session: 'fetchingUser' })).toBe(true);
     expect(actor.getSnapshot().context.user).toEqual(fetchedUser);

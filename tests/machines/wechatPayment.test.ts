@@ -1,99 +1,31 @@
 import { describe, expect, it, vi } from 'vitest';
-import { assign, createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import {
   checkDelayMs,
   CHECK_DELAY_STEPS,
-  initialPaymentContext,
   MAX_FAILED_CHECKS,
   QR_MAX_WAIT_MS,
   qrExpiryMs,
   type CheckOrderInput,
   type CheckOrderResponse,
   type CreateOrderInput,
-  type OrderStatus,
-  type PaymentInput,
 } from '../../machines/payment.shared';
 import { wechatPaymentMachine, type CreateWechatOrderResponse } from '../../machines/wechatPayment.machine';
-import { after, defaultEventLabel, describeMachinePaths, done, failure, type PathEvent } from './pathRunner';
-import { assertPolling, VISIBILITY_CALLBACKS, VISIBILITY_EVENTS } from './paymentPolling';
-import { assertIdempotencyKey, keyState, nextTestKey } from './paymentIdempotency';
+import { after, describeMachinePaths } from './pathRunner';
+import { answered, assertPaymentStep, offline, paymentEvents, paymentPaths, testKeyActions } from './paymentModel';
 
 // Five minutes from now: replay measures the code's life with the fake clock, which starts at the real time.
 const expireTime = new Date(Date.now() + 5 * 60_000).toISOString();
 const created = { code: 200, msg: 'ok', data: { orderNo: 'ord-1', codeUrl: 'weixin://wxpay/bizpayurl?pr=abc', expireTime } } as const;
-const refused = { code: 500001, msg: 'Package not available', data: null } as const;
-const laterRefused = { code: 100002, msg: 'Try again later', data: null } as const;
-const offline = Object.assign(new Error('Network down'), { kind: 'network' });
-// A coded refusal the client rejects with (a 422, say): an answer, unlike a network failure.
-const refusedByServer = Object.assign(new Error('Unprocessable'), { kind: 'server', code: 422 });
 
-const answered = (status: OrderStatus) => ({ code: 200, msg: 'ok', data: { orderNo: 'ord-1', status } }) as const;
-const STATUSES: readonly OrderStatus[] = ['paid', 'pending', 'cancelled', 'failed', 'expired', 'refunded'];
-const statusAnswers = STATUSES.map(answered);
-
-const resumeOf = (returnedAs: 'returned' | 'cancelled' | 'reloaded'): PaymentInput => ({
-  resume: { orderNo: 'ord-9', packageId: 'pkg-pro', returnedAs },
-});
-
-const names = new Map<unknown, string>([
-  [created, 'created'],
-  [refused, 'refused'],
-  [laterRefused, 'refused'],
-  ...statusAnswers.map((answer): [unknown, string] => [answer, answer.data.status]),
-]);
-
-function label(event: AnyEventObject): string {
-  if (event.type === 'PAY') return event.vaultId ? 'PAY(vault)' : 'PAY';
-  const answer = names.get(event.output);
-  return answer ? `${defaultEventLabel(event).split('(')[0]}(${answer})` : defaultEventLabel(event);
-}
-
-const STATES = [
-  'choosingPackage',
-  'creatingOrder',
-  'awaitingScan',
-  'confirming',
-  'paid',
-  'cancelled',
-  'failed',
-  'timedOut',
-  'stoppedAfterErrors',
-] as const;
-type PaymentState = (typeof STATES)[number];
-const POLLING = ['awaitingScan', 'confirming'] as const;
-
-const shared: Array<PathEvent<typeof wechatPaymentMachine>> = [
-  { type: 'PAY', packageId: 'pkg-pro' },
-  { type: 'PAY', packageId: 'pkg-max', vaultId: 'vault-7' },
-  { type: 'RETRY' },
-  { type: 'CHECK_AGAIN' },
-  { type: 'CANCEL' },
-  { type: 'DISMISS' },
-  ...VISIBILITY_EVENTS,
-  done('createOrder', created),
-  done('createOrder', refused),
-  failure('createOrder', offline),
-  failure('createOrder', refusedByServer),
-  ...statusAnswers.map((answer) => done('checkOrder', answer)),
-  done('checkOrder', laterRefused),
-  failure('checkOrder', offline),
-  after('CONFIRM_INTERVAL', 'wechatPayment.awaitingScan.waitingToCheck'),
-  after('CONFIRM_INTERVAL', 'wechatPayment.confirming.waitingToCheck'),
-];
+const shared = paymentEvents({ created: [created], polling: ['wechatPayment.awaitingScan', 'wechatPayment.confirming'] });
 const expiry = after('QR_EXPIRY', 'wechatPayment.awaitingScan');
 const timeout = after('CONFIRM_TIMEOUT', 'wechatPayment.confirming');
 const qrOrder = { orderNo: 'ord-1', checkoutUrl: null, paypalOrderId: null, codeUrl: created.data.codeUrl, expireTime };
 
 describeMachinePaths('wechatPayment machine', {
-  // Each new purchase gets a key, as the app's action gives it.
-  machine: wechatPaymentMachine.provide({ actions: { newIdempotencyKey: assign({ idempotencyKey: () => nextTestKey() }) } }),
-  eventLabel: label,
-  scenarios: [
-    { name: 'fresh', input: { resume: null } },
-    { name: 'reloaded', input: resumeOf('reloaded') },
-    { name: 'returned', input: resumeOf('returned') },
-    { name: 'cancelled', input: resumeOf('cancelled') },
-  ],
+  machine: wechatPaymentMachine.provide({ actions: testKeyActions }),
+  ...paymentPaths([[created, 'created']]),
   // Time-outs are taken where no check is scheduled (asking, paused, stopped): from waitingToCheck the tick comes first.
   events: (snapshot) => {
     if (snapshot.matches({ awaitingScan: 'waitingToCheck' }) || snapshot.matches({ confirming: 'waitingToCheck' })) return shared;
@@ -103,53 +35,22 @@ describeMachinePaths('wechatPayment machine', {
     if (snapshot.matches('confirming') && snapshot.context.failedChecks === 0) return [...shared, timeout];
     return shared;
   },
-  callbacks: VISIBILITY_CALLBACKS,
-  // Guards read how the order came back, whether a package is known and the failed checks in a row; the growing
-  // wait is read by the delay only (the runner measures it on the real actor), so it stays out of the graph.
-  serializeContext: (context) => ({
-    returnedAs: context.returnedAs,
-    hasPackage: context.packageId !== null,
-    failedChecks: context.failedChecks,
-    ...keyState(context),
-  }),
   maxSimplePaths: 80,
   assertState: (snapshot, step) => {
-    const { event, previous, stepCalls, stepInvocations } = step;
-    const { context } = snapshot;
-    // A fresh key per purchase, the same one after a lost answer.
-    assertIdempotencyKey(snapshot, step);
-    const before = previous?.context;
-    const is = (state: PaymentState) => snapshot.matches(state);
-    const was = (state: PaymentState) => previous?.matches(state) === true;
-    const entered = (state: PaymentState) => is(state) && !was(state);
-
-    // starting decides at once; it is never a resting state.
-    expect(STATES.filter((state) => is(state))).toHaveLength(1);
-    expect(snapshot.hasTag('busy')).toBe(is('creatingOrder') || is('confirming'));
-    expect(snapshot.hasTag('awaitingProvider')).toBe(is('awaitingScan'));
-    expect(snapshot.hasTag('paid')).toBe(is('paid'));
-    expect(snapshot.hasTag('failed')).toBe(is('failed') || is('timedOut'));
-    // Polling stopped after failures: while the code is shown, or after a confirmation.
-    const stoppedScan = snapshot.matches({ awaitingScan: 'stoppedAfterErrors' });
-
-    // The double-click guarantee: PAY is taken in choosingPackage only, and each start of creatingOrder asks once.
-    expect(snapshot.can({ type: 'PAY', packageId: 'pkg-pro' })).toBe(is('choosingPackage'));
-    // What else each state answers to; the view offers the same buttons.
-    expect(snapshot.can({ type: 'CANCEL' })).toBe(is('awaitingScan'));
-    expect(snapshot.can({ type: 'RETRY' })).toBe(is('cancelled') || is('failed') || is('timedOut'));
-    expect(snapshot.can({ type: 'CHECK_AGAIN' })).toBe(is('timedOut') || is('stoppedAfterErrors') || stoppedScan);
-    expect(snapshot.can({ type: 'DISMISS' })).toBe(is('paid') || is('cancelled') || is('failed') || is('timedOut') || is('stoppedAfterErrors'));
-    const creates = stepInvocations('createOrder').map((invocation) => invocation.input);
-    expect(creates).toEqual(entered('creatingOrder') ? [expect.objectContaining({ packageId: context.packageId, vaultId: context.vaultId })] : []);
-    if (event.type === 'PAY')
-      expect(context).toMatchObject({ returnedAs: null, packageId: event.packageId, vaultId: event.vaultId ?? null, order: null });
-    if (event.type === 'RETRY') {
-      // A new order, so a new code, for the same package.
-      expect(was('cancelled') || was('failed') || was('timedOut')).toBe(true);
-      expect(is('creatingOrder')).toBe(true);
-      expect(context).toMatchObject({ packageId: before?.packageId, vaultId: before?.vaultId, order: null, error: null, errorKind: null });
-      expect(context.packageId).not.toBeNull();
-    }
+    const { event, stepCalls } = step;
+    const { context, before, is, entered } = assertPaymentStep(snapshot, step, {
+      handOff: ['awaitingScan'],
+      busy: [],
+      // An expired code: a new order, so a new code, for the same package.
+      retriesTimedOut: true,
+      // Both the code and a confirmation poll the order; a stopped code stays on screen, a stopped confirmation ends.
+      polling: {
+        polling: ['awaitingScan', 'confirming'],
+        stoppedAfterErrors: (polling) => (polling === 'awaitingScan' ? { awaitingScan: 'stoppedAfterErrors' } : 'stoppedAfterErrors'),
+      },
+      // An expired code is worded by the view.
+      failureReasons: [expiry.type],
+    });
 
     // The code is shown, and the order remembered, exactly when an order was created.
     const remembered = stepCalls('rememberPendingOrder');
@@ -158,63 +59,11 @@ describeMachinePaths('wechatPayment machine', {
       expect(context.order).toEqual(qrOrder);
       expect(remembered[0]?.context).toMatchObject({ order: qrOrder, packageId: context.packageId });
     }
-    if (event.type === 'CANCEL') expect(was('awaitingScan') && is('cancelled')).toBe(true);
+    if (event.type === 'xstate.done.actor.createOrder' && event.output === created) expect(is('awaitingScan')).toBe(true);
     if (event.type === expiry.type) {
       expect(is('timedOut')).toBe(true);
       expect(context).toMatchObject({ error: null, errorKind: 'expired', order: before?.order });
     }
-
-    const finished = entered('paid') || entered('cancelled') || entered('failed');
-    const dismissedWaiting = event.type === 'DISMISS' && (was('timedOut') || was('stoppedAfterErrors'));
-    const forgotten = stepCalls('forgetPendingOrder');
-    expect(forgotten).toHaveLength(finished || dismissedWaiting ? 1 : 0);
-    if (dismissedWaiting) expect(forgotten[0]?.context).toMatchObject({ order: before?.order });
-    const notified = stepCalls('notifyPaid');
-    expect(notified).toHaveLength(entered('paid') ? 1 : 0);
-    if (entered('paid')) expect(notified[0]?.context).toMatchObject({ order: { orderNo: context.order?.orderNo } });
-
-    if (event.type === 'xstate.init') {
-      if (context.returnedAs === null) {
-        expect(is('choosingPackage')).toBe(true);
-        expect(context).toEqual(initialPaymentContext({ resume: null }));
-      } else {
-        // The code is not shown again after a reload: the order is confirmed.
-        expect({ orderNo: context.order?.orderNo, packageId: context.packageId }).toEqual({ orderNo: 'ord-9', packageId: 'pkg-pro' });
-        expect(is(context.returnedAs === 'cancelled' ? 'cancelled' : 'confirming')).toBe(true);
-      }
-    }
-
-    // Both the code and a confirmation poll the order; a stopped code stays on screen, a stopped confirmation ends.
-    assertPolling(snapshot, step, {
-      polling: POLLING,
-      stoppedAfterErrors: (polling) => (polling === 'awaitingScan' ? { awaitingScan: 'stoppedAfterErrors' } : 'stoppedAfterErrors'),
-    });
-    if (event.type === timeout.type) {
-      expect(is('timedOut')).toBe(true);
-      expect(context.order).toBe(before?.order);
-    }
-    if (event.type === 'CHECK_AGAIN') {
-      // Stopped while the code is shown: ask again about it. Otherwise: confirm afresh.
-      if (previous?.matches({ awaitingScan: 'stoppedAfterErrors' })) expect(snapshot.matches({ awaitingScan: 'checking' })).toBe(true);
-      else expect(snapshot.matches({ confirming: 'checking' })).toBe(true);
-      expect(context.order).toBe(before?.order);
-    }
-    if (event.type === 'DISMISS') {
-      expect(is('choosingPackage')).toBe(true);
-      expect(context).toEqual(initialPaymentContext({ resume: null }));
-    }
-
-    // Why it failed: the server's message; an expired code is worded by the view.
-    if (event.type === 'xstate.done.actor.createOrder') {
-      expect(is(event.output === created ? 'awaitingScan' : 'failed')).toBe(true);
-      if (event.output !== created) expect(context).toMatchObject({ error: refused.msg, errorKind: 'server', order: null });
-    }
-    if (event.type === 'xstate.error.actor.createOrder') {
-      expect(is('failed')).toBe(true);
-      expect(context).toMatchObject({ error: (event as { error: Error }).error.message, errorKind: 'server', order: null });
-    }
-    const failedWithMessage = is('failed') && (event.type === 'xstate.done.actor.createOrder' || event.type === 'xstate.error.actor.createOrder');
-    if (!failedWithMessage && !(is('timedOut') && event.type === expiry.type)) expect(context).toMatchObject({ error: null, errorKind: null });
   },
 });
 

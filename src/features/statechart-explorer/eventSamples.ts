@@ -3,30 +3,7 @@
  * them. Typed against each machine's own events, so a changed event shape fails the type check here.
  */
 import type { AnyEventObject, AnyStateMachine, EventFromLogic } from 'xstate';
-import {
-  apiKeysMachine,
-  creemPaymentMachine,
-  detailsDialogMachine,
-  digisellerPaymentMachine,
-  discordJoinMachine,
-  earlyRenewalMachine,
-  emailCodeMachine,
-  freekassaPaymentMachine,
-  generationMachine,
-  googleOneTapMachine,
-  localeMachine,
-  loginMachine,
-  loginModalMachine,
-  nowpaymentsPaymentMachine,
-  pagedListMachine,
-  paypalPaymentMachine,
-  saveFormMachine,
-  themeMachine,
-  usageChartMachine,
-  userMachine,
-  wechatPaymentMachine,
-  SAMPLE_DRAFT,
-} from '../../../machines/index';
+import * as catalogue from '../../../machines/index';
 
 type Samples = ReadonlyMap<string, ReadonlyMap<string, AnyEventObject>>;
 
@@ -40,56 +17,56 @@ function samples<TMachine extends AnyStateMachine>(
 const PAY = { type: 'PAY', packageId: 'pkg-pro' } as const;
 
 export const EVENT_SAMPLES: Samples = new Map([
-  samples(apiKeysMachine, [
+  samples(catalogue.apiKeysMachine, [
     { type: 'RENAME', id: 'key-2' },
     { type: 'DELETE', id: 'key-2' },
     { type: 'NAME_SUBMITTED', name: 'Staging' },
   ]),
-  samples(detailsDialogMachine, [{ type: 'OPEN', item: { taskId: 'task-1' } }]),
-  samples(discordJoinMachine, [{ type: 'ACCOUNT_READY', discordUsername: null }]),
-  samples(earlyRenewalMachine, [
+  samples(catalogue.detailsDialogMachine, [{ type: 'OPEN', item: { taskId: 'task-1' } }]),
+  samples(catalogue.discordJoinMachine, [{ type: 'ACCOUNT_READY', discordUsername: null }]),
+  samples(catalogue.earlyRenewalMachine, [
     { type: 'ACCOUNT_UPDATED', account: { id: 'u-demo', email: 'demo@example.com', apiKey: '', credits: 100, alertThreshold: 500 } },
   ]),
-  samples(emailCodeMachine, [{ type: 'SEND', email: 'ada@example.com', purpose: 'register' }]),
-  samples(generationMachine, [
+  samples(catalogue.emailCodeMachine, [{ type: 'SEND', email: 'ada@example.com', purpose: 'register' }]),
+  samples(catalogue.generationMachine, [
     {
       type: 'CHANGE',
-      draft: SAMPLE_DRAFT,
+      draft: catalogue.SAMPLE_DRAFT,
     },
     { type: 'GENERATE', apiKey: 'nb_demo_key', balance: 100 },
   ]),
-  samples(googleOneTapMachine, [{ type: 'CREDENTIAL', credential: 'demo-google-credential' }]),
-  samples(localeMachine, [{ type: 'SET_LOCALE', locale: 'fr' }]),
-  samples(loginMachine, [
+  samples(catalogue.googleOneTapMachine, [{ type: 'CREDENTIAL', credential: 'demo-google-credential' }]),
+  samples(catalogue.localeMachine, [{ type: 'SET_LOCALE', locale: 'fr' }]),
+  samples(catalogue.loginMachine, [
     { type: 'SUBMIT', request: { kind: 'email', email: 'ada@example.com', password: 'banana-123' } },
     { type: 'CHALLENGE_SOLVED', token: 'demo-challenge-token' },
   ]),
-  samples(loginModalMachine, [{ type: 'SWITCH_VIEW', view: 'signUp' }]),
-  samples(pagedListMachine, [
+  samples(catalogue.loginModalMachine, [{ type: 'SWITCH_VIEW', view: 'signUp' }]),
+  samples(catalogue.pagedListMachine, [
     { type: 'GO_TO_PAGE', pageNum: 2 },
     { type: 'SET_FILTERS', filters: { status: 'all' } },
   ]),
-  samples(saveFormMachine, [{ type: 'CHANGE', values: { email: 'bob@example.com', enabled: true } }]),
-  samples(themeMachine, [
+  samples(catalogue.saveFormMachine, [{ type: 'CHANGE', values: { email: 'bob@example.com', enabled: true } }]),
+  samples(catalogue.themeMachine, [
     { type: 'SET_THEME', theme: 'dark' },
     { type: 'SYSTEM_THEME_CHANGED', dark: true },
   ]),
-  samples(usageChartMachine, [
+  samples(catalogue.usageChartMachine, [
     { type: 'RANGE_CHOSEN', range: { kind: 'preset', days: 30 } },
     { type: 'GRANULARITY_CHOSEN', granularity: 'hour' },
     { type: 'METRIC_CHOSEN', metric: 'requests' },
     { type: 'SPLIT_BY_KEY_CHOSEN', split: true },
   ]),
-  samples(userMachine, [
+  samples(catalogue.userMachine, [
     { type: 'API_KEY_SET', apiKey: 'nb_demo_key' },
     { type: 'SIGNED_IN', token: 'demo-jwt', user: { id: 'u-1', email: 'ada@example.com', apiKey: 'nb_demo_key', credits: 100 }, isNewUser: false },
   ]),
-  samples(creemPaymentMachine, [PAY]),
-  samples(nowpaymentsPaymentMachine, [PAY]),
-  samples(freekassaPaymentMachine, [PAY]),
-  samples(digisellerPaymentMachine, [PAY]),
-  samples(paypalPaymentMachine, [PAY]),
-  samples(wechatPaymentMachine, [PAY]),
+  samples(catalogue.creemPaymentMachine, [PAY]),
+  samples(catalogue.nowpaymentsPaymentMachine, [PAY]),
+  samples(catalogue.freekassaPaymentMachine, [PAY]),
+  samples(catalogue.digisellerPaymentMachine, [PAY]),
+  samples(catalogue.paypalPaymentMachine, [PAY]),
+  samples(catalogue.wechatPaymentMachine, [PAY]),
 ]);
 
 /** The sample of an event that carries data, or null for one that is its type alone. */

@@ -2,27 +2,17 @@
  * The balance: the task API's own call with the user's key, user-info's figure only when that call cannot be
  * read, and never a toast for a read the user did not ask for.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setupServer } from 'msw/node';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse, delay } from 'msw';
 import toast from 'react-hot-toast';
-import { i18n } from '@lingui/core';
-import { configureApiClient } from '../../../src/api/client';
 import { endpoints } from '../../../src/api/contract';
 import { withBalance } from '../../../src/actors/user';
+import { startTaskServer, TASK_HOST } from './taskServer';
 
-const HOST = 'https://api.tasks.example.test';
-const server = setupServer();
-const CREDIT_URL = `${HOST}${endpoints.credit.path}`;
+const server = startTaskServer();
+const CREDIT_URL = `${TASK_HOST}${endpoints.credit.path}`;
 
-beforeAll(() => {
-  i18n.loadAndActivate({ locale: 'en', messages: {} });
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterAll(() => server.close());
 beforeEach(() => {
-  server.resetHandlers();
-  configureApiClient({ generationBaseURL: HOST });
   vi.restoreAllMocks();
 });
 

@@ -15,11 +15,12 @@ import {
   withBase,
   type ApiClientHooks,
 } from '../../../src/api/client';
-import { PASS_THROUGH_CODES, endpoints, type EndpointName, type User } from '../../../src/api/contract';
+import { PASS_THROUGH_CODES, endpoints, type EndpointName } from '../../../src/api/contract';
 import { googleLogin, outlookLogin } from '../../../src/api/auth';
 import { creditBalance, generate, taskRecord } from '../../../src/api/generation';
 import { fetchInvoiceDownload } from '../../../src/api/orders';
 import { CACHED_USER_KEY, getToken, persistLogin, readCachedUser } from '../../../src/services/session';
+import { testUser } from '../fixtures/user';
 
 const ORIGIN = 'http://localhost:5173';
 const GENERATION_ORIGIN = 'https://tasks.example.test';
@@ -29,19 +30,7 @@ const KEY_REJECTED = 'Your API key was rejected. Check it on the API keys page.'
 
 const server = setupServer();
 
-const user: User = {
-  id: 'u1',
-  email: 'ada@example.com',
-  apiKey: 'sk-primary',
-  credits: 25,
-  emailSubscriptionFlag: 1,
-  alertEmail: null,
-  alertThreshold: null,
-  ipWhitelist: [],
-  automaticDeduction: null,
-  planEndTime: null,
-  discordUsername: null,
-};
+const user = testUser({ apiKey: 'sk-primary', credits: 25 });
 
 function urlOf(name: EndpointName): string {
   const { path, host } = endpoints[name] as { path: string; host?: string };

@@ -3,36 +3,29 @@
  * real client (envelope rules and response schemas) and come out usable, and the callbacks its pages show fit
  * the contract's callback schema. If the contract drifts from the documented shapes, this fails.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setupServer } from 'msw/node';
+import { describe, expect, it } from 'vitest';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import * as v from 'valibot';
 import { i18n } from '@lingui/core';
-import { configureApiClient } from '../../../src/api/client';
 import { endpoints } from '../../../src/api/contract';
+import { buildOpenApiDocument } from '../../../src/api/openapi';
 import { NanoBananaProRequestSchema, NanoBananaRequestSchema, NanoBanana2RequestSchema, TaskCallbackSchema } from '../../../src/api/taskRequests';
 import { creditBalance, generate, taskRecord } from '../../../src/api/generation';
 import { taskImageUrls } from '../../../src/actors/generation';
 import { formatDate, parseServerTime } from '../../../src/ui/formatDate';
+import { startTaskServer, TASK_HOST } from './taskServer';
 
-const HOST = 'https://api.tasks.example.test';
-const server = setupServer();
+const server = startTaskServer();
 
-// "Get Task Details": the documented example answer.
-const RECORD_INFO_EXAMPLE = {
-  code: 200,
-  msg: 'success',
-  data: {
-    taskId: 'nanobanana_task_123456',
-    paramJson: '',
-    completeTime: '',
-    response: { originImageUrl: 'https://bfl.com/image/original.jpg', resultImageUrl: 'https://ourserver.com/image/result.jpg' },
-    successFlag: 1,
-    errorCode: 0,
-    errorMessage: '',
-    createTime: '',
-  },
-};
+// "Get Task Details": the documented example answer, as the API reference at /docs shows it.
+const RECORD_INFO_EXAMPLE = documentedAnswer(endpoints.taskRecord.path, 'success');
+
+/** An example answer of a GET call in the OpenAPI document the reference is rendered from. */
+function documentedAnswer(path: string, name: string): { code: number; msg: string; data: Record<string, JsonBodyType> } {
+  const example = buildOpenApiDocument().paths[path]?.get?.responses['200']?.content?.['application/json']?.examples?.[name];
+  if (example === undefined) throw new Error(`The reference shows no example "${name}" for GET ${path}`);
+  return example.value as { code: number; msg: string; data: Record<string, JsonBodyType> };
+}
 // "Generate or Edit Image": the documented request and answer.
 const GENERATE_REQUEST_EXAMPLE = {
   prompt: 'A serene mountain landscape at sunset with a lake reflecting the orange sky',
@@ -65,18 +58,8 @@ const CALLBACK_2_EXAMPLE = {
 };
 
 function answer(path: string, body: JsonBodyType) {
-  server.use(http.all(`${HOST}${path}`, () => HttpResponse.json(body)));
+  server.use(http.all(`${TASK_HOST}${path}`, () => HttpResponse.json(body)));
 }
-
-beforeAll(() => {
-  i18n.loadAndActivate({ locale: 'en', messages: {} });
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.resetHandlers();
-  configureApiClient({ generationBaseURL: HOST });
-});
 
 describe('the public docs’ examples go through the client', () => {
   it('record-info: the image is the documented resultImageUrl; "" times read as no time', async () => {

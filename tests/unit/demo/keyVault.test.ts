@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DB_STORAGE_KEY, DB_VERSION } from '../../../src/demo/db';
+import { DB_STORAGE_KEY, emptyData } from '../../../src/demo/db';
 import { createDemoEnvironment } from '../../../src/demo/environment';
 import { memoryKeyVault } from '../../../src/demo/keyVault';
 import { memoryStorage } from '../../../src/demo/storage';
@@ -63,21 +63,16 @@ describe('the demo key vault', () => {
       utmTerm: '',
     };
     const plainKey = `nb_${'a'.repeat(40)}`;
+    // Written before Discord codes and idempotent calls were kept.
+    const { discordCodes: _discordCodes, idempotentCalls: _idempotentCalls, ...olderData } = emptyData();
     const blob = {
-      version: DB_VERSION,
+      ...olderData,
       accounts: [
         {
           ...account,
           apiKeys: [{ id: 'k1', name: 'Default', apiKey: plainKey, primary: true, createTime: '2026-01-01T00:00:00.000Z', lastUsedTime: null }],
         },
       ],
-      sessions: [],
-      emailCodes: [],
-      ledger: [],
-      orders: [],
-      usageRecords: [],
-      tasks: [],
-      invoices: [],
     };
     oldStorage.setItem(DB_STORAGE_KEY, JSON.stringify(blob));
     const env = createDemoEnvironment(oldStorage);

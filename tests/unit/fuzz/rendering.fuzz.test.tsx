@@ -10,10 +10,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import toast from 'react-hot-toast';
 import * as fc from 'fast-check';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
@@ -24,18 +23,12 @@ import { PASS_THROUGH_CODES, SESSION_EXPIRED_CODE, type Page } from '../../../sr
 import { createPagedListLogic } from '../../../src/actors/pagedList';
 import { loginLogic } from '../../../src/actors/login';
 import type { LoginResponse, SubmitLoginInput } from '../../../machines/login.machine';
-import {
-  generationMachine,
-  type CreateTaskInput,
-  type CreateTaskResponse,
-  type PollTaskInput,
-  type PollTaskResponse,
-} from '../../../machines/generation.machine';
+import type { PollTaskResponse } from '../../../machines/generation.machine';
 import { ToastArea } from '../../../src/ui/ToastArea';
 import { PagedSection } from '../../../src/ui/PagedSection';
 import { GenerationPanel } from '../../../src/features/playground/GenerationPanel';
-import { DEFAULT_DRAFT, draftCost, validateDraft } from '../../../src/domain/generationDraft';
 import { INJECTED_MARKER, envelopeCode, htmlPayload } from './arbitraries';
+import { playgroundGeneration, tearDownRender } from './renderRig';
 
 const ORIGIN = 'http://localhost:5173';
 const RUNS = 20;
@@ -68,7 +61,7 @@ async function expectShownAsText(message: string): Promise<void> {
   await waitFor(() => expect(document.body.textContent).toContain(message));
 }
 
-let running: AnyActorRef[] = [];
+const running: AnyActorRef[] = [];
 function started<T extends AnyActorRef>(actor: T): T {
   running.push(actor);
   actor.start();
@@ -85,11 +78,7 @@ beforeAll(() => {
 afterAll(() => server.close());
 
 async function tearDown(): Promise<void> {
-  for (const actor of running) actor.stop();
-  running = [];
-  act(() => toast.remove());
-  cleanup();
-  localStorage.clear();
+  tearDownRender(running);
 }
 afterEach(tearDown);
 
@@ -249,17 +238,11 @@ describe('views that show server errors render them as text', () => {
         completeTime: '',
       },
     };
-    const logic = generationMachine.provide({
-      actors: {
-        createTask: fromPromise<CreateTaskResponse, CreateTaskInput>(() => (failure === 'create' ? fail() : Promise.resolve(created))),
-        pollTask: fromPromise<PollTaskResponse, PollTaskInput>(() => (failure === 'generation' ? Promise.resolve(failedTask) : fail())),
-      },
-      actions: { syncDraft: () => undefined, refreshAccount: () => undefined },
-      // No waiting between progress reads: three failed reads in a row end the run at once.
-      delays: { POLL_DELAY: 0 },
-    });
     return started(
-      createActor(logic, { input: { draft: { ...DEFAULT_DRAFT, prompt: 'A banana astronaut' }, validate: validateDraft, costOf: draftCost } }),
+      playgroundGeneration(
+        () => (failure === 'create' ? fail() : Promise.resolve(created)),
+        () => (failure === 'generation' ? Promise.resolve(failedTask) : fail()),
+      ),
     );
   }
 

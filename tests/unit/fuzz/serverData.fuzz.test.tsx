@@ -11,14 +11,13 @@
  * Failures print fast-check's seed and path: pass them back as `{ seed, path }` to replay one.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
-import toast from 'react-hot-toast';
 import * as fc from 'fast-check';
 import * as v from 'valibot';
-import { createActor, fromPromise, waitFor as waitForActor, type AnyActorRef } from 'xstate';
+import { waitFor as waitForActor, type AnyActorRef } from 'xstate';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { startApp, type AppActor } from '../../../src/actors/app';
@@ -29,18 +28,11 @@ import { config } from '../../../src/config';
 import { createApiClient } from '../../../src/api/client';
 import { endpoints, type EndpointName } from '../../../src/api/contract';
 import { TOKEN_COOKIE } from '../../../src/services/session';
-import {
-  generationMachine,
-  type CreateTaskInput,
-  type CreateTaskResponse,
-  type PollTaskInput,
-  type PollTaskResponse,
-} from '../../../machines/generation.machine';
 import { GenerationPanel } from '../../../src/features/playground/GenerationPanel';
-import { DEFAULT_DRAFT, draftCost, validateDraft } from '../../../src/domain/generationDraft';
 import { GENERATION_MODELS } from '../../../src/domain/generationOptions';
 import { isBalanceLow, isPlanEnding } from '../../../src/actors/earlyRenewal';
 import { htmlPayload } from './arbitraries';
+import { playgroundGeneration, tearDownRender } from './renderRig';
 
 const RUNS = 8;
 /** A page of the app, its lists loaded and its dialogs opened, takes a while under a full property run. */
@@ -304,7 +296,7 @@ function assertNoErrorPage(): void {
 // The app, signed in, on one page
 // ---------------------------------------------------------------------------------------------------
 
-let running: AnyActorRef[] = [];
+const running: AnyActorRef[] = [];
 /** React reports what a page threw while rendering: any such report fails the run. */
 let renderErrors: unknown[] = [];
 
@@ -321,11 +313,7 @@ async function openApp(path: string): Promise<AppActor> {
 }
 
 async function tearDown(): Promise<void> {
-  for (const actor of running) actor.stop();
-  running = [];
-  act(() => toast.remove());
-  cleanup();
-  localStorage.clear();
+  tearDownRender(running);
   sessionStorage.clear();
   document.cookie = `${TOKEN_COOKIE}=; Max-Age=0; path=/`;
   answers = {};
@@ -516,20 +504,11 @@ describe('code 200 with malformed data: every list and dialog still renders, wit
       await fc.assert(
         fc.asyncProperty(task, async (record) => {
           await onPage({ taskRecord: record }, async () => {
-            const logic = generationMachine.provide({
-              actors: {
-                createTask: fromPromise<CreateTaskResponse, CreateTaskInput>(async () => ({ code: 200, msg: 'ok', data: { taskId: 'task-1' } })),
-                // The real client and contract read the host's answer.
-                pollTask: fromPromise<PollTaskResponse, PollTaskInput>(() =>
-                  client.callApi('taskRecord', { taskId: 'task-1' }, { apiKey: 'nb_live_key' }),
-                ),
-              },
-              actions: { syncDraft: () => undefined, refreshAccount: () => undefined },
-              delays: { POLL_DELAY: 0 },
-            });
-            const actor = createActor(logic, {
-              input: { draft: { ...DEFAULT_DRAFT, prompt: 'A banana astronaut' }, validate: validateDraft, costOf: draftCost },
-            });
+            const actor = playgroundGeneration(
+              async () => ({ code: 200, msg: 'ok', data: { taskId: 'task-1' } }),
+              // The real client and contract read the host's answer.
+              () => client.callApi('taskRecord', { taskId: 'task-1' }, { apiKey: 'nb_live_key' }),
+            );
             running.push(actor);
             actor.start();
             render(

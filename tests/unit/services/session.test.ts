@@ -13,20 +13,9 @@ import {
   saveCachedUser,
   setToken,
 } from '../../../src/services/session';
+import { testUser } from '../fixtures/user';
 
-const user: User = {
-  id: 'u1',
-  email: 'ada@example.com',
-  apiKey: 'sk-1',
-  credits: 10,
-  emailSubscriptionFlag: 1,
-  alertEmail: null,
-  alertThreshold: null,
-  ipWhitelist: [],
-  automaticDeduction: null,
-  planEndTime: null,
-  discordUsername: null,
-};
+const user = testUser();
 
 beforeEach(() => {
   Cookies.remove(TOKEN_COOKIE, { path: '/' });

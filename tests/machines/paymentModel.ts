@@ -1,0 +1,280 @@
+/**
+ * The model of the one payment chart every provider runs (machines/payment.machine.ts), for the providers' path tests:
+ * the answers the fakes give, the events offered in every state, and what must hold after each replayed step in the
+ * chart's own states (choosing, creating the order, confirming, paid, cancelled, failed, timed out, stopped). Each
+ * provider's test names its hand-off's states and asserts what happens in them.
+ */
+import type { AnyEventObject } from 'xstate';
+import { expect } from 'vitest';
+import { checkDelayMs, initialPaymentContext, type OrderStatus, type PaymentContext, type PaymentInput } from '../../machines/payment.shared';
+import { paymentSetup, type createPaymentMachine } from '../../machines/payment.machine';
+import { after, defaultEventLabel, done, failure, type ActionCall, type Invocation, type PathEvent } from './pathRunner';
+import { assertPolling, VISIBILITY_CALLBACKS, VISIBILITY_EVENTS, type PollingStates } from './paymentPolling';
+import { assertIdempotencyKey, keyState, nextTestKey } from './paymentIdempotency';
+
+type PaymentMachine = ReturnType<typeof createPaymentMachine>;
+export type PaymentPathEvent = PathEvent<PaymentMachine>;
+
+export const refused = { code: 500001, msg: 'Package not available', data: null } as const;
+export const laterRefused = { code: 100002, msg: 'Try again later', data: null } as const;
+export const offline = Object.assign(new Error('Network down'), { kind: 'network' });
+// A coded refusal the client rejects with (a 422, say): an answer, unlike a network failure.
+export const refusedByServer = Object.assign(new Error('Unprocessable'), { kind: 'server', code: 422 });
+
+export const answered = (status: OrderStatus) => ({ code: 200, msg: 'ok', data: { orderNo: 'ord-1', status } }) as const;
+const STATUSES: readonly OrderStatus[] = ['paid', 'pending', 'cancelled', 'failed', 'expired', 'refunded'];
+export const statusAnswers = STATUSES.map(answered);
+
+export const resumeOf = (returnedAs: 'returned' | 'cancelled' | 'reloaded'): PaymentInput => ({
+  resume: { orderNo: 'ord-9', packageId: 'pkg-pro', returnedAs },
+});
+
+/** A fresh purchase, and an order found again after a reload, a return from the provider and its cancel link. */
+const PAYMENT_SCENARIOS = [
+  { name: 'fresh', input: { resume: null } },
+  { name: 'reloaded', input: resumeOf('reloaded') },
+  { name: 'returned', input: resumeOf('returned') },
+  { name: 'cancelled', input: resumeOf('cancelled') },
+] as const;
+
+/** Each new purchase gets a key, as the app's action gives it. */
+export const testKeyActions = { newIdempotencyKey: paymentSetup.assign({ idempotencyKey: () => nextTestKey() }) };
+
+/** Test names: each answer by what it is (`done:createOrder(created)`), PAY by whether it pays with a saved method. */
+function paymentLabel(createdAnswers: ReadonlyArray<readonly [unknown, string]>): (event: AnyEventObject) => string {
+  const names = new Map<unknown, string>([
+    ...createdAnswers,
+    [refused, 'refused'],
+    [laterRefused, 'refused'],
+    ...statusAnswers.map((answer): [unknown, string] => [answer, answer.data.status]),
+  ]);
+  return (event) => {
+    if (event.type === 'PAY') return event.vaultId ? 'PAY(vault)' : 'PAY';
+    const answer = names.get(event.output);
+    return answer ? `${defaultEventLabel(event).split('(')[0]}(${answer})` : defaultEventLabel(event);
+  };
+}
+
+/**
+ * The events offered in every state: the buyer's, the tab's, creating the order (`created`: the provider's answers
+ * of an order made; a refusal, a lost answer and a coded refusal are added), the hand-off's own (`handOff`), checking
+ * the order, and the wait before the next check in each state of `polling` (full state ids).
+ */
+export function paymentEvents({
+  created,
+  handOff = [],
+  polling,
+}: {
+  created: readonly unknown[];
+  handOff?: readonly PaymentPathEvent[];
+  polling: readonly string[];
+}): PaymentPathEvent[] {
+  return [
+    { type: 'PAY', packageId: 'pkg-pro' },
+    { type: 'PAY', packageId: 'pkg-max', vaultId: 'vault-7' },
+    { type: 'RETRY' },
+    { type: 'CHECK_AGAIN' },
+    { type: 'CANCEL' },
+    { type: 'DISMISS' },
+    ...VISIBILITY_EVENTS,
+    ...created.map((answer) => done('createOrder', answer)),
+    done('createOrder', refused),
+    failure('createOrder', offline),
+    failure('createOrder', refusedByServer),
+    ...handOff,
+    ...statusAnswers.map((answer) => done('checkOrder', answer)),
+    done('checkOrder', laterRefused),
+    failure('checkOrder', offline),
+    ...polling.map((state) => after('CONFIRM_INTERVAL', `${state}.waitingToCheck`)),
+  ];
+}
+
+interface PaymentSnapshot {
+  context: PaymentContext;
+  // xstate's own matches() and can() take the machine's state values and events; plain ones are all this passes.
+  matches(value: never): boolean;
+  can(event: never): boolean;
+  hasTag(tag: string): boolean;
+}
+
+/**
+ * Where only confirming polls, its minute is taken where no check is scheduled and no failed check let time pass
+ * (from waitingToCheck the tick comes first).
+ */
+export function withConfirmTimeout(events: readonly PaymentPathEvent[], timeout: PaymentPathEvent) {
+  return (snapshot: PaymentSnapshot): readonly PaymentPathEvent[] =>
+    snapshot.matches('confirming' as never) && !snapshot.matches({ confirming: 'waitingToCheck' } as never) && snapshot.context.failedChecks === 0
+      ? [...events, timeout]
+      : events;
+}
+
+/**
+ * What the path generator tells snapshots apart by: guards read how the order came back, whether a package is known
+ * and the failed checks in a row; the growing wait is read by the delay only (the runner measures it on the real
+ * actor), so it stays out of the graph.
+ */
+export function paymentGraphKey(context: PaymentContext) {
+  return { returnedAs: context.returnedAs, hasPackage: context.packageId !== null, failedChecks: context.failedChecks, ...keyState(context) };
+}
+
+/**
+ * What every provider's path test runs with: the scenarios, the page-visibility watcher, the graph's key and test
+ * names that call the provider's answers to creating an order (`createdAnswers`) by name.
+ */
+export function paymentPaths(createdAnswers: ReadonlyArray<readonly [unknown, string]>) {
+  return {
+    eventLabel: paymentLabel(createdAnswers),
+    scenarios: PAYMENT_SCENARIOS,
+    callbacks: VISIBILITY_CALLBACKS,
+    serializeContext: paymentGraphKey,
+  };
+}
+
+interface PaymentStep {
+  event: AnyEventObject;
+  previous: PaymentSnapshot | undefined;
+  stepCalls(name: string): ActionCall[];
+  invocations(id: string): Invocation[];
+  stepInvocations(id: string): Invocation[];
+}
+
+const CHART_STATES = ['choosingPackage', 'creatingOrder', 'confirming', 'paid', 'cancelled', 'failed', 'timedOut', 'stoppedAfterErrors'] as const;
+type ChartState = (typeof CHART_STATES)[number];
+
+export interface PaymentProvider<THandOff extends string> {
+  /** The hand-off's top-level states; the first is where the provider has the order (tagged awaitingProvider). */
+  handOff: readonly [THandOff, ...THandOff[]];
+  /** The hand-off's states tagged busy, beside creatingOrder and confirming. */
+  busy: readonly THandOff[];
+  /** Whether RETRY also starts a new order after a time-out (a new code), beside cancelled and failed. */
+  retriesTimedOut: boolean;
+  polling: PollingStates;
+  /** Events besides createOrder's answers after which the context keeps why it failed. */
+  failureReasons: readonly string[];
+}
+
+export interface PaymentView<TState extends string> {
+  context: PaymentContext;
+  before: PaymentContext | undefined;
+  is(state: TState): boolean;
+  was(state: TState): boolean;
+  entered(state: TState): boolean;
+}
+
+/**
+ * Asserts what every provider's chart does after a step, outside the hand-off's own states; returns the readings the
+ * provider's test asserts its hand-off with.
+ */
+export function assertPaymentStep<const THandOff extends string>(
+  snapshot: PaymentSnapshot,
+  step: PaymentStep,
+  provider: PaymentProvider<THandOff>,
+): PaymentView<ChartState | THandOff> {
+  type State = ChartState | THandOff;
+  const { event, previous, stepCalls, stepInvocations } = step;
+  const { context } = snapshot;
+  // A fresh key per purchase, the same one after a lost answer.
+  assertIdempotencyKey(snapshot, step);
+  const before = previous?.context;
+  const is = (state: string | Record<string, string>) => snapshot.matches(state as never);
+  const was = (state: string | Record<string, string>) => previous?.matches(state as never) === true;
+  const entered = (state: State) => is(state) && !was(state);
+  const can = (event: AnyEventObject) => snapshot.can(event as never);
+  const [awaitingProvider] = provider.handOff;
+  // Polling stopped after failures: after a confirmation, or where the hand-off polls.
+  const stopped = [...new Set(['stoppedAfterErrors', ...provider.polling.polling.map(provider.polling.stoppedAfterErrors)])];
+  const retryFrom: State[] = provider.retriesTimedOut ? ['cancelled', 'failed', 'timedOut'] : ['cancelled', 'failed'];
+
+  // starting decides at once; it is never a resting state.
+  expect([...CHART_STATES, ...provider.handOff].filter((state) => is(state))).toHaveLength(1);
+  expect(snapshot.hasTag('busy')).toBe(['creatingOrder', 'confirming', ...provider.busy].some(is));
+  expect(snapshot.hasTag('awaitingProvider')).toBe(is(awaitingProvider));
+  expect(snapshot.hasTag('paid')).toBe(is('paid'));
+  expect(snapshot.hasTag('failed')).toBe(is('failed') || is('timedOut'));
+
+  // The double-click guarantee: PAY is taken in choosingPackage only, and each start of creatingOrder asks once.
+  expect(can({ type: 'PAY', packageId: 'pkg-pro' })).toBe(is('choosingPackage'));
+  // What else each state answers to; the view offers the same buttons.
+  expect(can({ type: 'CANCEL' })).toBe(is(awaitingProvider));
+  expect(can({ type: 'RETRY' })).toBe(retryFrom.some(is));
+  expect(can({ type: 'CHECK_AGAIN' })).toBe(is('timedOut') || stopped.some(is));
+  expect(can({ type: 'DISMISS' })).toBe(is('paid') || is('cancelled') || is('failed') || is('timedOut') || is('stoppedAfterErrors'));
+  const creates = stepInvocations('createOrder').map((invocation) => invocation.input);
+  expect(creates).toEqual(entered('creatingOrder') ? [expect.objectContaining({ packageId: context.packageId, vaultId: context.vaultId })] : []);
+  if (event.type === 'PAY')
+    expect(context).toMatchObject({ returnedAs: null, packageId: event.packageId, vaultId: event.vaultId ?? null, order: null });
+  if (event.type === 'RETRY') {
+    // A new order (for a QR code, a new code) for the same package.
+    expect(retryFrom.some(was)).toBe(true);
+    expect(is('creatingOrder')).toBe(true);
+    expect(context).toMatchObject({ packageId: before?.packageId, vaultId: before?.vaultId, order: null, error: null, errorKind: null });
+    expect(context.packageId).not.toBeNull();
+  }
+  if (event.type === 'CANCEL') expect(was(awaitingProvider) && is('cancelled')).toBe(true);
+
+  const finished = entered('paid') || entered('cancelled') || entered('failed');
+  const dismissedWaiting = event.type === 'DISMISS' && (was('timedOut') || was('stoppedAfterErrors'));
+  const forgotten = stepCalls('forgetPendingOrder');
+  expect(forgotten).toHaveLength(finished || dismissedWaiting ? 1 : 0);
+  // The app reads which order to forget before anything is reset.
+  if (dismissedWaiting) expect(forgotten[0]?.context).toMatchObject({ order: before?.order });
+  const notified = stepCalls('notifyPaid');
+  expect(notified).toHaveLength(entered('paid') ? 1 : 0);
+  if (entered('paid')) expect(notified[0]?.context).toMatchObject({ order: { orderNo: context.order?.orderNo } });
+
+  if (event.type === 'xstate.init') {
+    if (context.returnedAs === null) {
+      expect(is('choosingPackage')).toBe(true);
+      expect(context).toEqual(initialPaymentContext({ resume: null }));
+    } else {
+      // Back from the provider's cancel link: nothing to confirm. Returned or reloaded: ask the server (a QR code is
+      // not shown again).
+      expect({ orderNo: context.order?.orderNo, packageId: context.packageId }).toEqual({ orderNo: 'ord-9', packageId: 'pkg-pro' });
+      expect(is(context.returnedAs === 'cancelled' ? 'cancelled' : 'confirming')).toBe(true);
+    }
+  }
+
+  // Polling asks about the order it knows until a settled status, the time-out, or too many failures in a row.
+  assertPolling(snapshot, step, provider.polling);
+  if (event.type.startsWith('xstate.after.CONFIRM_TIMEOUT.')) {
+    expect(is('timedOut')).toBe(true);
+    // The order is still remembered: it may be paid later, and CHECK_AGAIN asks about it.
+    expect(context.order).toBe(before?.order);
+  }
+  if (event.type === 'CHECK_AGAIN') {
+    // Stopped where the hand-off polls: ask again about it there. Otherwise: confirm afresh.
+    const resumed = provider.polling.polling.find((state) => {
+      const stop = provider.polling.stoppedAfterErrors(state);
+      return typeof stop !== 'string' && was(stop);
+    });
+    expect(is({ [resumed ?? 'confirming']: 'checking' })).toBe(true);
+    expect(context.order).toBe(before?.order);
+  }
+  if (event.type === 'DISMISS') {
+    expect(is('choosingPackage')).toBe(true);
+    expect(context).toEqual(initialPaymentContext({ resume: null }));
+  }
+
+  // Why it failed: the server's message; what the provider says, or a reason the view words, is the provider's.
+  if (event.type === 'xstate.done.actor.createOrder' && event.output.code !== 200) {
+    expect(is('failed')).toBe(true);
+    expect(context).toMatchObject({ error: refused.msg, errorKind: 'server', order: null });
+  }
+  if (event.type === 'xstate.error.actor.createOrder') {
+    expect(is('failed')).toBe(true);
+    expect(context).toMatchObject({ error: (event.error as Error).message, errorKind: 'server', order: null });
+  }
+  const failedByCreate = is('failed') && (event.type === 'xstate.done.actor.createOrder' || event.type === 'xstate.error.actor.createOrder');
+  if (!failedByCreate && !provider.failureReasons.includes(event.type)) expect(context).toMatchObject({ error: null, errorKind: null });
+
+  return { context, before, is, was, entered };
+}
+
+/** Checks after 2 s, then less often as nothing settles, for at most a minute. */
+export function assertConfirmTimings(machine: { implementations: { delays: { CONFIRM_INTERVAL?: unknown; CONFIRM_TIMEOUT?: unknown } } }): void {
+  const { CONFIRM_INTERVAL, CONFIRM_TIMEOUT } = machine.implementations.delays;
+  expect(CONFIRM_TIMEOUT).toBe(60_000);
+  const delay = CONFIRM_INTERVAL as (args: { context: { unsettledChecks: number } }) => number;
+  expect([1, 2, 5, 9].map((unsettledChecks) => delay({ context: { unsettledChecks } }))).toEqual([1, 2, 5, 9].map(checkDelayMs));
+  expect(delay({ context: { unsettledChecks: 1 } })).toBe(2000);
+}
