@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import CHROMIUM_FLAGS from './scripts/chromium-flags.json' with { type: 'json' };
 
 // E2E_PORT and E2E_DIST let several builds be tested side by side (e.g. `vite build --outDir dist-x`).
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -6,17 +7,9 @@ const DIST = process.env.E2E_DIST ?? 'dist';
 const BASE_URL = `http://localhost:${PORT}`;
 const CI = Boolean(process.env.CI);
 
-// Debian's Chromium, never a downloaded browser (there is no network for it here).
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// Debian's Chromium, never a downloaded browser (there is no network for it here). Its flags are the Lighthouse
+// runner's too (scripts/lighthouse.mjs): quiet, with nothing fetched in the background.
+const CHROMIUM_ARGS = ['--headless', ...CHROMIUM_FLAGS];
 
 export default defineConfig({
   testDir: 'tests/e2e',

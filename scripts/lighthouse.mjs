@@ -77,15 +77,8 @@ export const PROFILES = {
   desktop: { formFactor: 'desktop' },
 };
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// The same quiet Chromium as the browser tests (playwright.config.ts): nothing fetched in the background.
+const CHROME_ARGS = JSON.parse(readFileSync(join(ROOT, 'scripts', 'chromium-flags.json'), 'utf8'));
 const CHROME_FLAGS = ['--headless=new', ...CHROME_ARGS].join(' ');
 /** The custom audit that records what the dashboard showed (see signedInDashboardConfig). */
 export const SIGNED_IN_AUDIT = 'signed-in-dashboard';

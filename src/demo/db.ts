@@ -315,6 +315,19 @@ export interface NewAccount {
 }
 
 /** A new account with its primary API key and the free credit grant (recorded in the ledger). */
+/** The settings a new account starts with, as user-info reports them: subscribed to e-mail, nothing else set. */
+export function newAccountSettings() {
+  return {
+    emailSubscriptionFlag: 1,
+    alertEmail: null,
+    alertThreshold: null,
+    ipWhitelist: [],
+    automaticDeduction: null,
+    planEndTime: null,
+    discordUsername: null,
+  } satisfies Partial<Account>;
+}
+
 export async function createAccount(data: DbData, input: NewAccount, now = Date.now()): Promise<Account> {
   const email = normalizeEmail(input.email);
   const account: Account = {
@@ -325,13 +338,7 @@ export async function createAccount(data: DbData, input: NewAccount, now = Date.
     credits: FREE_CREDITS,
     nickname: input.nickname?.trim() || (email.split('@')[0] ?? email),
     createTime: iso(now),
-    emailSubscriptionFlag: 1,
-    alertEmail: null,
-    alertThreshold: null,
-    ipWhitelist: [],
-    automaticDeduction: null,
-    planEndTime: null,
-    discordUsername: null,
+    ...newAccountSettings(),
     apiKeys: [{ id: randomHex(12), name: 'Default', nonce: newKeyNonce(), primary: true, createTime: iso(now), lastUsedTime: null }],
     referDomain: input.referDomain,
     utmTerm: input.utmTerm,

@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import settings from './settings.json' with { type: 'json' };
+import { submitSignIn } from './signIn';
 
 /**
  * The LIVE build's Content-Security-Policy and Trusted Types, in the browser. Demo mode never loads the sign-in,
@@ -141,16 +142,6 @@ async function openApp(page: Page, path = '/'): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: BOOT_TIMEOUT });
 }
 
-async function openSignIn(page: Page, email: string, password: string) {
-  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await dialog.getByLabel('E-mail', { exact: true }).fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-  return dialog;
-}
-
 test('the live policy: exact SDK files only, Trusted Types enforced, HTTPS kept, as the build wrote them', async ({ request }) => {
   const headers = (await request.get('/dashboard')).headers();
   const policy = headers['content-security-policy'] ?? '';
@@ -213,7 +204,7 @@ test("the app's own loaders bring the SDKs in and the app works: a bot check thr
 
   // An address the test API always asks a bot check of: the login modal loads Turnstile's file, whose widget
   // answers with a token; the same sign-in goes again with it and the API then judges the password.
-  const dialog = await openSignIn(page, 'csp.check+botcheck@example.com', 'not-the-password-1');
+  const dialog = await submitSignIn(page, 'csp.check+botcheck@example.com', 'not-the-password-1');
   await expect(dialog.getByText('Incorrect e-mail or password.')).toBeVisible({ timeout: 15_000 });
   expect((await ranScripts(page)).some((src) => src.startsWith(`${SDK.turnstile}?`))).toBe(true);
   expect(logins).toHaveLength(2);

@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import settings from './settings.json' with { type: 'json' };
-import { TASK_API_REFUSED_CODE, taskRequestProblem } from './server/taskApi';
+import { TASK_API_REFUSED_CODE, taskRequestProblem, type TaskApiEntry } from './server/taskApi';
+import { submitSignIn } from './signIn';
 
 /**
  * A LIVE build (dist-live, VITE_API_BASE_URL set) against a real HTTP API server on 127.0.0.1: no Mock Service
@@ -16,14 +17,6 @@ const MODELS = [
   { name: 'Nano Banana 2', endpoint: '/api/v1/nanobanana/generate-2' },
   { name: 'Nano Banana Pro', endpoint: '/api/v1/nanobanana/generate-pro' },
 ] as const;
-
-interface TaskApiEntry {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-  refused: string | null;
-}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -61,12 +54,7 @@ async function openApp(page: Page, path = '/'): Promise<void> {
 
 /** Signs in through the header's login modal with e-mail and password. */
 async function signIn(page: Page, { email, password }: { email: string; password: string }): Promise<void> {
-  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await dialog.getByLabel('E-mail', { exact: true }).fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const dialog = await submitSignIn(page, email, password);
   await expect(page.getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
   await expect(dialog).toHaveCount(0);
 }

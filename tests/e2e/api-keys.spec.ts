@@ -1,11 +1,10 @@
 import { test, expect, readMailboxCode } from './fixtures';
-import { PASSWORD, signUp, uniqueEmail } from './journeys';
+import { PASSWORD, uniqueEmail, openWithNewAccount } from './journeys';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-test('API keys: create and copy a key, rename it, delete it after confirming, reset the primary key', async ({ page, openApp }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+test('API keys: create and copy a key, rename it, delete it after confirming, reset the primary key', async ({ page }) => {
+  await openWithNewAccount(page);
   await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'API keys' }).click();
@@ -79,9 +78,8 @@ test('an anonymous visitor of the dashboard sees the login modal, then the keys 
   await expect(page.getByRole('table').getByText('Primary')).toBeVisible();
 });
 
-test('toasts never take a click meant for what lies under them, a dialog included', async ({ page, openApp }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+test('toasts never take a click meant for what lies under them, a dialog included', async ({ page }) => {
+  await openWithNewAccount(page);
   const toast = page.locator('[data-rht-toaster] [role=status]').first();
   await expect(toast).toBeVisible();
   const box = await toast.boundingBox();

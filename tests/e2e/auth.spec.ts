@@ -1,5 +1,5 @@
 import { test, expect, readMailboxCode } from './fixtures';
-import { expectSignedIn, expectSignedOut, fillSignUp, loginDialog, PASSWORD, signOut, signUp, uniqueEmail } from './journeys';
+import { expectSignedIn, expectSignedOut, fillSignUp, loginDialog, PASSWORD, signOut, signUp, uniqueEmail, openWithNewAccount } from './journeys';
 
 test.describe('e-mail sign-up and sign-in', () => {
   test('sign up with the e-mailed code, keep the session across a reload, then sign out', async ({ page, openApp }) => {
@@ -22,10 +22,8 @@ test.describe('e-mail sign-up and sign-in', () => {
     await expectSignedOut(page);
   });
 
-  test('sign in with an existing account', async ({ page, openApp }) => {
-    await openApp(page);
-    const email = uniqueEmail();
-    await signUp(page, email);
+  test('sign in with an existing account', async ({ page }) => {
+    const email = await openWithNewAccount(page);
     await signOut(page, email);
 
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { signUp, uniqueEmail } from './journeys';
+import { openWithNewAccount } from './journeys';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const utcDay = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toISOString().slice(0, 10);
@@ -20,11 +20,9 @@ async function bucketRows(page: Page) {
 
 test('overview: balance, no usage for a new account, then the chart by range, hour, metric and custom range, and paged records', async ({
   page,
-  openApp,
   openDemoControls,
 }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+  await openWithNewAccount(page);
   await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
   // The sign-up grant, and no discount for an ordinary account.
@@ -88,13 +86,8 @@ test('overview: balance, no usage for a new account, then the chart by range, ho
   await expect(position).toHaveText(/^Page 1 of /);
 });
 
-test('a page of records that fails to load keeps the page on screen, and the chart retries after a failure', async ({
-  page,
-  openApp,
-  openDemoControls,
-}) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+test('a page of records that fails to load keeps the page on screen, and the chart retries after a failure', async ({ page, openDemoControls }) => {
+  await openWithNewAccount(page);
   const controls = await openDemoControls(page);
   await controls.getByRole('button', { name: 'Fill 90 days of sample usage' }).click();
   await page.goto('/dashboard');
@@ -125,12 +118,9 @@ test('a page of records that fails to load keeps the page on screen, and the cha
 
 test('settings: the credit alert is checked, saved and shown after a reload; a failed save keeps what was typed', async ({
   page,
-  openApp,
   openDemoControls,
 }) => {
-  await openApp(page);
-  const email = uniqueEmail();
-  await signUp(page, email);
+  await openWithNewAccount(page);
   await page.goto('/dashboard/settings');
   const alerts = page.getByRole('region', { name: 'Low-balance alert' });
   await expect(alerts.getByText('No alert is set up.')).toBeVisible();
@@ -174,9 +164,8 @@ test('settings: the credit alert is checked, saved and shown after a reload; a f
   await expect(subscribed).not.toBeChecked();
 });
 
-test('a reload that restores an out-of-date cached user still shows the settings the server has', async ({ page, openApp, openDemoControls }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+test('a reload that restores an out-of-date cached user still shows the settings the server has', async ({ page, openDemoControls }) => {
+  await openWithNewAccount(page);
   await page.goto('/dashboard/settings');
   const subscribed = page.getByRole('region', { name: 'E-mail updates' }).getByRole('switch', { name: 'Product news, new models and offers' });
   await subscribed.uncheck();
@@ -194,9 +183,8 @@ test('a reload that restores an out-of-date cached user still shows the settings
   await expect(subscribed).not.toBeChecked();
 });
 
-test('IP whitelist: a bad line is named, a good list is saved and kept after a reload, an empty one means any address', async ({ page, openApp }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+test('IP whitelist: a bad line is named, a good list is saved and kept after a reload, an empty one means any address', async ({ page }) => {
+  await openWithNewAccount(page);
   await page.goto('/dashboard/api-keys');
   const whitelist = page.getByRole('region', { name: 'IP whitelist' });
   const current = whitelist.getByTestId('whitelist-current');
@@ -224,9 +212,8 @@ test('IP whitelist: a bad line is named, a good list is saved and kept after a r
   await expect(current).toHaveText('No whitelist: calls from any IP address are accepted.');
 });
 
-test('on a phone-sized screen the dashboard navigation reaches every page', async ({ page, openApp }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+test('on a phone-sized screen the dashboard navigation reaches every page', async ({ page }) => {
+  await openWithNewAccount(page);
   await page.setViewportSize({ width: 390, height: 844 });
   // The header keeps its page links on a phone.
   await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();

@@ -1,14 +1,8 @@
 import { test, expect } from './fixtures';
-import { PASSWORD, expectSignedIn, expectSignedOut, loginDialog, signUp, uniqueEmail } from './journeys';
+import { PASSWORD, expectSignedIn, expectSignedOut, loginDialog, openWithNewAccount } from './journeys';
 
-test('expiring the session from the demo controls signs the user out with the session-expired message', async ({
-  page,
-  openApp,
-  openDemoControls,
-}) => {
-  await openApp(page);
-  const email = uniqueEmail();
-  await signUp(page, email);
+test('expiring the session from the demo controls signs the user out with the session-expired message', async ({ page, openDemoControls }) => {
+  await openWithNewAccount(page);
 
   const controls = await openDemoControls(page);
   await controls.getByRole('button', { name: /Expire session/i }).click();
@@ -23,9 +17,7 @@ test('while a session is expired, the page on screen waits behind the sign-in, a
   openApp,
   openDemoControls,
 }) => {
-  await openApp(page);
-  const email = uniqueEmail();
-  await signUp(page, email);
+  const email = await openWithNewAccount(page);
   await openApp(page, '/dashboard/api-keys');
   await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(1);
 
@@ -57,10 +49,8 @@ test('while a session is expired, the page on screen waits behind the sign-in, a
   await expect(page.getByRole('heading', { name: 'Buy credits' })).toBeVisible();
 });
 
-test('a pass-through code on the user load shows no popup and keeps the cached user', async ({ page, openApp, openDemoControls }) => {
-  await openApp(page);
-  const email = uniqueEmail();
-  await signUp(page, email);
+test('a pass-through code on the user load shows no popup and keeps the cached user', async ({ page, openDemoControls }) => {
+  const email = await openWithNewAccount(page);
   const controls = await openDemoControls(page);
   await controls.getByLabel(/Next call/i).selectOption({ label: '500001' });
   await expect(controls.getByText('Next call: code 500001')).toBeVisible();

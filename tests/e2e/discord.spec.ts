@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { signUp, uniqueEmail } from './journeys';
+import { openWithNewAccount } from './journeys';
 
 const DEMO_INVITE = 'https://discord.gg/nanobanana-demo';
 
@@ -50,8 +50,7 @@ async function expectConnected(page: Page, username: string) {
 }
 
 test('join Discord: connect, authorize on the demo consent page, come back connected with the invite', async ({ page, openApp }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+  await openWithNewAccount(page);
   await openJoinDiscord(page, openApp);
   await expect(page.getByRole('heading', { level: 2, name: 'Get help' })).toBeVisible();
 
@@ -87,8 +86,7 @@ test('a code that comes back with another state is refused and never traded, nor
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.endsWith('/client/v1/user/discord/authorize')) trades.push(request.url());
   });
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+  await openWithNewAccount(page);
   await openJoinDiscord(page, openApp);
 
   await connection(page).getByRole('button', { name: 'Connect Discord' }).click();
@@ -125,8 +123,7 @@ test('a code that comes back with another state is refused and never traded, nor
 });
 
 test('cancelling on Discord says nothing was connected, and trying again connects', async ({ page, openApp }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+  await openWithNewAccount(page);
   await openJoinDiscord(page, openApp);
 
   await connection(page).getByRole('button', { name: 'Connect Discord' }).click();
@@ -141,8 +138,7 @@ test('cancelling on Discord says nothing was connected, and trying again connect
 });
 
 test('an error from Discord is explained and trying again connects', async ({ page, openApp }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+  await openWithNewAccount(page);
   await openJoinDiscord(page, openApp);
 
   await connection(page).getByRole('button', { name: 'Connect Discord' }).click();
@@ -162,8 +158,7 @@ test('a network failure while the code is traded shows the error, and trying aga
   openApp,
   openDemoControls,
 }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+  await openWithNewAccount(page);
   await openJoinDiscord(page, openApp);
 
   // Aimed at the trade itself: the calls of the page load that come first go through.

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, openDemoControls } from './fixtures';
-import { PASSWORD, expectSignedIn, signOut, signUp, uniqueEmail } from './journeys';
+import { PASSWORD, expectSignedIn, signOut, openWithNewAccount, headerBalance } from './journeys';
 
 /**
  * The demo controls inject faults into one named call (401, a network failure, 500001, an answer lost after the
@@ -75,10 +75,8 @@ async function signInAgain(page: Page, email: string) {
   await expectSignedIn(page, email);
 }
 
-test('sign-in: a network failure, 500001 and 401 keep what was typed; with latency it waits, then signs in', async ({ page, openApp }) => {
-  await openApp(page);
-  const email = uniqueEmail();
-  await signUp(page, email);
+test('sign-in: a network failure, 500001 and 401 keep what was typed; with latency it waits, then signs in', async ({ page }) => {
+  const email = await openWithNewAccount(page);
   await signOut(page, email);
 
   for (const [fault, message] of [
@@ -112,9 +110,7 @@ test('sign-in: a network failure, 500001 and 401 keep what was typed; with laten
 });
 
 test('key creation: failures keep the name in the dialog; a 401 signs in again and carries on with it', async ({ page, openApp }) => {
-  await openApp(page);
-  const email = uniqueEmail();
-  await signUp(page, email);
+  const email = await openWithNewAccount(page);
   await openApp(page, '/dashboard/api-keys');
   await expect(page.getByRole('heading', { level: 1, name: 'API keys' })).toBeVisible();
   const keyRows = page.getByRole('table').locator('tbody tr');
@@ -173,17 +169,11 @@ test('payment: a failed order creation charges nothing and a retry pays once; a 
 }) => {
   // Four payments, each through the provider's page and back.
   test.setTimeout(60_000);
-  await openApp(page);
-  const email = uniqueEmail();
-  await signUp(page, email);
+  const email = await openWithNewAccount(page);
   await openApp(page, '/dashboard/billing');
   const buy = page.getByRole('region', { name: 'Buy credits' });
   const orders = page.getByRole('region', { name: 'Orders' });
-  const balance = (credits: string) =>
-    page
-      .getByRole('banner')
-      .getByTitle('Credit balance')
-      .filter({ hasText: `${credits} credits` });
+  const balance = (credits: string) => headerBalance(page, credits);
   await buy.getByRole('radio', { name: 'Creem', exact: true }).check();
   const pay = buy.getByRole('button', { name: /^Pay \$[\d,.]+ with Creem$/ });
 
@@ -236,16 +226,11 @@ test('generation: a refused progress read is a hiccup; a 401, a 500001 or a netw
 }) => {
   // Two generations, one of them with every call slowed down.
   test.setTimeout(60_000);
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+  await openWithNewAccount(page);
   await openApp(page, '/playground/flux?prompt=Snowy%20mountain%20range%20at%20sunrise&wm=ACME');
   const form = page.getByRole('form', { name: 'Generation settings' });
   const generate = form.getByRole('button', { name: 'Generate', exact: true });
-  const balance = (credits: string) =>
-    page
-      .getByRole('banner')
-      .getByTitle('Credit balance')
-      .filter({ hasText: `${credits} credits` });
+  const balance = (credits: string) => headerBalance(page, credits);
 
   await arm(page, '500001', 'GET /api/v1/nanobanana/record-info');
   await generate.click();
@@ -285,17 +270,11 @@ test('payment: the order is created but its answer is lost; Try again finds that
   page,
   openApp,
 }) => {
-  await openApp(page);
-  const email = uniqueEmail();
-  await signUp(page, email);
+  await openWithNewAccount(page);
   await openApp(page, '/dashboard/billing');
   const buy = page.getByRole('region', { name: 'Buy credits' });
   const orders = page.getByRole('region', { name: 'Orders' });
-  const balance = (credits: string) =>
-    page
-      .getByRole('banner')
-      .getByTitle('Credit balance')
-      .filter({ hasText: `${credits} credits` });
+  const balance = (credits: string) => headerBalance(page, credits);
   await expect(balance('100')).toBeVisible();
   await buy.getByRole('radio', { name: 'Creem', exact: true }).check();
 
@@ -323,15 +302,10 @@ test('generation: the task is created but its answer is lost; the page finds it 
   openApp,
 }) => {
   test.setTimeout(60_000);
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+  await openWithNewAccount(page);
   await openApp(page, '/playground/flux?prompt=Lighthouse%20in%20a%20winter%20storm');
   const form = page.getByRole('form', { name: 'Generation settings' });
-  const balance = (credits: string) =>
-    page
-      .getByRole('banner')
-      .getByTitle('Credit balance')
-      .filter({ hasText: `${credits} credits` });
+  const balance = (credits: string) => headerBalance(page, credits);
   await expect(balance('100')).toBeVisible();
 
   await arm(page, 'lostAnswer', 'POST /api/v1/nanobanana/generate');

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { signUp, uniqueEmail } from './journeys';
+import { openWithNewAccount } from './journeys';
 
 function generations(page: Page): Locator {
   return page.getByRole('region', { name: 'Generations' });
@@ -15,11 +15,9 @@ function recordRows(page: Page): Locator {
 
 test('history: an empty account is sent to the playground; many generations page by ten and filter by model and status', async ({
   page,
-  openApp,
   openDemoControls,
 }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+  await openWithNewAccount(page);
   await page.getByRole('banner').getByRole('link', { name: 'History' }).click();
   await expect(generations(page).getByText('No generations yet.')).toBeVisible();
   await expect(generations(page).getByRole('link', { name: 'Make your first images in the playground' })).toBeVisible();

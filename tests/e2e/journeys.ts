@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-import { readMailboxCode } from './fixtures';
+import { openApp, readMailboxCode } from './fixtures';
 
 /** A fresh e-mail per test, so parallel tests never share an account. */
 export function uniqueEmail(tag = ''): string {
@@ -48,4 +48,20 @@ export async function signUp(page: Page, email: string): Promise<string> {
   await loginDialog(page).getByRole('button', { name: 'Create account' }).click();
   await expectSignedIn(page, email);
   return code;
+}
+
+/** Opens the landing page and signs up a fresh account there, left signed in. Returns its e-mail. */
+export async function openWithNewAccount(page: Page, tag = ''): Promise<string> {
+  await openApp(page);
+  const email = uniqueEmail(tag);
+  await signUp(page, email);
+  return email;
+}
+
+/** The balance the header shows (the account menu repeats it inside its closed popover). */
+export function headerBalance(page: Page, credits: string) {
+  return page
+    .getByRole('banner')
+    .getByTitle('Credit balance')
+    .filter({ hasText: `${credits} credits` });
 }

@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { test, expect, readMailboxCode } from './fixtures';
-import { PASSWORD, expectSignedIn, signOut, signUp, uniqueEmail } from './journeys';
+import { PASSWORD, expectSignedIn, signOut, uniqueEmail, openWithNewAccount } from './journeys';
 import { expectFocused, tabTo } from './keyboard';
 
 // A demo task runs 2 s + 0.5 s an image + up to 1 s, and is read at 2 s, 5 s, 9.5 s ...
@@ -88,11 +88,9 @@ test('keyboard only: sign up from the header, create an API key, generate an ima
   expect(file.suggestedFilename()).toMatch(/^nano-banana-[0-9a-f]{8}-1\.png$/);
 });
 
-test('keyboard only: sign in with e-mail and password from the header', async ({ page, openApp }) => {
+test('keyboard only: sign in with e-mail and password from the header', async ({ page }) => {
   // The account exists first (signed up by mouse), then everything is keys.
-  await openApp(page);
-  const email = uniqueEmail('.kbin');
-  await signUp(page, email);
+  const email = await openWithNewAccount(page, '.kbin');
   await signOut(page, email);
   const dialog = page.locator('dialog[open]');
 
@@ -178,8 +176,7 @@ test.describe('focus returns to what opened a dialog', () => {
     page,
     openApp,
   }) => {
-    await openApp(page);
-    await signUp(page, uniqueEmail());
+    await openWithNewAccount(page);
     await openApp(page, '/dashboard/api-keys');
     const dialog = page.locator('dialog[open]');
     const createKey = page.getByRole('button', { name: 'Create key' });
@@ -245,8 +242,7 @@ test.describe('focus returns to what opened a dialog', () => {
   });
 
   test('the history details dialog goes back to Details; the early-renewal offer to what opened it, or to the heading', async ({ page, openApp }) => {
-    await openApp(page);
-    await signUp(page, uniqueEmail());
+    await openWithNewAccount(page);
     await openApp(page, '/playground/flux');
     const form = page.getByRole('form', { name: 'Generation settings' });
     await form.getByLabel('Prompt').fill('A tiny robot watering a bonsai tree');

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, openDemoControls } from './fixtures';
-import { signUp, uniqueEmail } from './journeys';
+import { openWithNewAccount } from './journeys';
 
 // The catalogue's cheapest rate: $500 for 57,500 credits is $8.70 per 1,000 (src/domain/creditPackages.ts).
 const FROM_PER_1000 = 'From $8.70 per 1,000 credits';
@@ -38,9 +38,7 @@ async function withDemoControls(page: Page, arm: (controls: Locator) => Promise<
 
 /** Signs up a new account and opens the quick start, signed in. */
 async function openGetStartedSignedIn(page: Page, openApp: (page: Page, path?: string) => Promise<void>): Promise<string> {
-  await openApp(page);
-  const email = uniqueEmail();
-  await signUp(page, email);
+  const email = await openWithNewAccount(page);
   await openApp(page, '/get-started');
   await expect(getStartedSteps(page).nth(0)).toContainText(`Signed in as ${email}.`);
   return email;
@@ -147,9 +145,7 @@ test.describe('get started', () => {
     page,
     openApp,
   }) => {
-    await openApp(page);
-    const email = uniqueEmail();
-    await signUp(page, email);
+    const email = await openWithNewAccount(page);
 
     // Landing, signed in.
     await expect(page.getByRole('link', { name: 'Open the playground' }).first()).toHaveAttribute('href', '/playground/flux');

@@ -27,6 +27,17 @@ function activeStates(page: Page): Locator {
   return page.getByTestId('active-states');
 }
 
+/** Sends OPEN to the app's own login modal actor from its chart: the modal opens, and the chart shows it open. */
+async function openLoginModalFromExplorer(page: Page): Promise<Locator> {
+  await openMachine(page, 'loginModal');
+  await expect(activeStates(page)).toHaveText('closed');
+  await page.getByRole('button', { name: 'Send OPEN' }).click();
+  const modal = page.getByRole('dialog', { name: 'Sign in', exact: true });
+  await expect(modal).toBeVisible();
+  await expect(stateBox(page, 'loginModal.open.initial')).toHaveAttribute('data-active', 'true');
+  return modal;
+}
+
 test('the statechart explorer works offline: follows the live actors, drives them, simulates the others and exports them', async ({
   page,
   context,
@@ -46,12 +57,7 @@ test('the statechart explorer works offline: follows the live actors, drives the
   await expect(chart(page, 'user')).toHaveAccessibleName(/Active: .*session\.anonymous\.noStoredLogin/);
 
   // Driving the app's own login modal from the explorer.
-  await openMachine(page, 'loginModal');
-  await expect(activeStates(page)).toHaveText('closed');
-  await page.getByRole('button', { name: 'Send OPEN' }).click();
-  const modal = page.getByRole('dialog', { name: 'Sign in', exact: true });
-  await expect(modal).toBeVisible();
-  await expect(stateBox(page, 'loginModal.open.initial')).toHaveAttribute('data-active', 'true');
+  const modal = await openLoginModalFromExplorer(page);
   await expect(activeStates(page)).toHaveText('open.initial');
   await modal.getByRole('button', { name: 'Close' }).click();
   await expect(modal).toBeHidden();
@@ -143,12 +149,7 @@ test('the explorer needs no internet from its first request: every other host is
   await expect(page.getByRole('heading', { level: 1, name: 'Statechart explorer' })).toBeVisible();
 
   // A chart drawn, an event sent to a live actor and seen on the chart.
-  await openMachine(page, 'loginModal');
-  await expect(activeStates(page)).toHaveText('closed');
-  await page.getByRole('button', { name: 'Send OPEN' }).click();
-  const modal = page.getByRole('dialog', { name: 'Sign in', exact: true });
-  await expect(modal).toBeVisible();
-  await expect(stateBox(page, 'loginModal.open.initial')).toHaveAttribute('data-active', 'true');
+  const modal = await openLoginModalFromExplorer(page);
   await modal.getByRole('button', { name: 'Close' }).click();
   await expect(stateBox(page, 'loginModal.closed')).toHaveAttribute('data-active', 'true');
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { signUp, uniqueEmail } from './journeys';
+import { openWithNewAccount } from './journeys';
 
 /** The demo server's database (src/demo/db.ts): what its handlers answer from. */
 const DB_STORAGE_KEY = 'nanobanana.demo.db';
@@ -76,9 +76,7 @@ async function addressesOnPage(page: Page): Promise<string[]> {
 test('a currency Intl refuses, unreadable times and links in other schemes never blank billing or history', async ({ page, openApp }) => {
   const crashes: string[] = [];
   page.on('pageerror', (error) => crashes.push(error.message));
-  await openApp(page);
-  const email = uniqueEmail('malformed');
-  await signUp(page, email);
+  const email = await openWithNewAccount(page, 'malformed');
   await storeMalformedData(page, email);
 
   await openApp(page, '/dashboard/billing');

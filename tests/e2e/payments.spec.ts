@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, clickClosingWindow } from './fixtures';
-import { signUp, uniqueEmail } from './journeys';
+import { openWithNewAccount, headerBalance } from './journeys';
 
 // The default package: 5,000 credits + 250 bonus for $50.00; a new account starts with 100 credits.
 const PACKAGE_CREDITS = '5,250';
@@ -24,14 +24,6 @@ async function openBilling(page: Page, provider: string) {
   await buyPanel(page).getByRole('radio', { name: provider, exact: true }).check();
 }
 
-/** The balance the header shows (the account menu repeats it inside its closed popover). */
-function headerBalance(page: Page, balance: string) {
-  return page
-    .getByRole('banner')
-    .getByTitle('Credit balance')
-    .filter({ hasText: `${balance} credits` });
-}
-
 async function expectPaid(page: Page, balance: string) {
   await expect(buyPanel(page).getByText(`Paid. ${PACKAGE_CREDITS} credits were added to your balance.`)).toBeVisible();
   await expect(headerBalance(page, balance)).toBeVisible();
@@ -39,10 +31,9 @@ async function expectPaid(page: Page, balance: string) {
 
 // The redirect providers share one flow and one way back (paymentReturnUrls): Creem walks every outcome,
 // the others show that each one's own checkout takes a payment and returns paid.
-test("Creem: a paid, a cancelled and a failed payment, each back from the provider's page", async ({ page, openApp }) => {
+test("Creem: a paid, a cancelled and a failed payment, each back from the provider's page", async ({ page }) => {
   const provider = 'Creem';
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+  await openWithNewAccount(page);
   await openBilling(page, provider);
 
   await payButton(page, provider).click();
@@ -67,9 +58,8 @@ test("Creem: a paid, a cancelled and a failed payment, each back from the provid
   await expect(orderRows(page).locator('td:nth-child(7)')).toHaveText(['Failed', 'Cancelled', 'Paid']);
 });
 
-test('NOWPayments, Freekassa and Digiseller: each one’s checkout page takes a payment and returns paid', async ({ page, openApp }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+test('NOWPayments, Freekassa and Digiseller: each one’s checkout page takes a payment and returns paid', async ({ page }) => {
+  await openWithNewAccount(page);
   const balances = ['5,350', '10,600', '15,850'];
   for (const [index, provider] of ['NOWPayments', 'Freekassa', 'Digiseller'].entries()) {
     if (index === 0) await openBilling(page, provider);
@@ -87,9 +77,8 @@ test('NOWPayments, Freekassa and Digiseller: each one’s checkout page takes a 
   }
 });
 
-test('PayPal: a double click opens one popup and makes one order; approved, cancelled and declined', async ({ page, openApp }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+test('PayPal: a double click opens one popup and makes one order; approved, cancelled and declined', async ({ page }) => {
+  await openWithNewAccount(page);
   await openBilling(page, 'PayPal');
 
   let popups = 0;
@@ -115,9 +104,8 @@ test('PayPal: a double click opens one popup and makes one order; approved, canc
   await expect(headerBalance(page, '5,350')).toBeVisible();
 });
 
-test('WeChat Pay: the QR is paid from the scan page, cancelled, and declined', async ({ page, openApp }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+test('WeChat Pay: the QR is paid from the scan page, cancelled, and declined', async ({ page }) => {
+  await openWithNewAccount(page);
   await openBilling(page, 'WeChat Pay');
 
   await payButton(page, 'WeChat Pay').click();
@@ -143,9 +131,8 @@ test('WeChat Pay: the QR is paid from the scan page, cancelled, and declined', a
   await expect(buyPanel(page).getByText(/^The payment did not go through/)).toBeVisible();
 });
 
-test('a reload in the middle of a redirect payment picks the order up again and completes it', async ({ page, openApp, context }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+test('a reload in the middle of a redirect payment picks the order up again and completes it', async ({ page, context }) => {
+  await openWithNewAccount(page);
   await openBilling(page, 'Creem');
   await payButton(page, 'Creem').click();
   await expect(page.getByText('Demo checkout — no money moves')).toBeVisible();
@@ -165,9 +152,8 @@ test('a reload in the middle of a redirect payment picks the order up again and 
   await expect(orderRows(page)).toHaveCount(1);
 });
 
-test('an invoice for two paid orders, with the state filled in from the ZIP code, then downloaded', async ({ page, openApp }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+test('an invoice for two paid orders, with the state filled in from the ZIP code, then downloaded', async ({ page }) => {
+  await openWithNewAccount(page);
   await openBilling(page, 'Creem');
   for (const balance of ['5,350', '10,600']) {
     await payButton(page, 'Creem').click();
@@ -200,10 +186,8 @@ test('an invoice for two paid orders, with the state filled in from the ZIP code
   expect((await download).suggestedFilename()).toMatch(/^invoice-NB\d+\.html$/);
 });
 
-test('automatic top-up with a saved PayPal method is saved and shown after a reload', async ({ page, openApp }) => {
-  await openApp(page);
-  const email = uniqueEmail();
-  await signUp(page, email);
+test('automatic top-up with a saved PayPal method is saved and shown after a reload', async ({ page }) => {
+  const email = await openWithNewAccount(page);
   await openBilling(page, 'PayPal');
   const topUp = page.getByRole('region', { name: 'Automatic top-up' });
   await expect(topUp.getByTestId('topup-current')).toHaveText('Off: credits are bought only when you buy them.');
@@ -238,9 +222,8 @@ test('automatic top-up with a saved PayPal method is saved and shown after a rel
   expect(popups).toBe(0);
 });
 
-test('payment methods come in the order the visitor’s country most likely wants', async ({ page, openApp, openDemoControls }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+test('payment methods come in the order the visitor’s country most likely wants', async ({ page, openDemoControls }) => {
+  await openWithNewAccount(page);
   const controls = await openDemoControls(page);
   await controls.getByLabel('IP country').fill('CN');
   await page.goto('/dashboard/billing');
@@ -250,9 +233,8 @@ test('payment methods come in the order the visitor’s country most likely want
   await expect(payButton(page, 'WeChat Pay')).toBeVisible();
 });
 
-test('early renewal is offered a week before the plan ends', async ({ page, openApp, openDemoControls }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+test('early renewal is offered a week before the plan ends', async ({ page, openDemoControls }) => {
+  await openWithNewAccount(page);
   await openBilling(page, 'Creem');
   await payButton(page, 'Creem').click();
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
@@ -269,9 +251,8 @@ test('early renewal is offered a week before the plan ends', async ({ page, open
   await expect(dialog).toBeHidden();
 });
 
-test('a checkout link on an unknown host is refused, and nothing is charged', async ({ page, openApp, openDemoControls }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+test('a checkout link on an unknown host is refused, and nothing is charged', async ({ page, openDemoControls }) => {
+  await openWithNewAccount(page);
   await openBilling(page, 'Creem');
   const controls = await openDemoControls(page);
   await controls.getByLabel('Next checkout link: unknown host').check();
@@ -282,9 +263,8 @@ test('a checkout link on an unknown host is refused, and nothing is charged', as
   await expect(headerBalance(page, '100')).toBeVisible();
 });
 
-test('early renewal: offered when the balance is under the alert threshold, turned down, then renews the last package', async ({ page, openApp }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+test('early renewal: offered when the balance is under the alert threshold, turned down, then renews the last package', async ({ page }) => {
+  await openWithNewAccount(page);
   await openBilling(page, 'PayPal');
   const popup = page.waitForEvent('popup');
   await payButton(page, 'PayPal').click();

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, openDemoControls } from './fixtures';
-import { expectSignedIn, signUp, uniqueEmail } from './journeys';
+import { expectSignedIn, uniqueEmail, openWithNewAccount } from './journeys';
 
 // A demo task runs 2 s + 0.5 s an image + up to 1 s, and is read at 2 s, 5 s, 9.5 s ...
 const GENERATION_TIMEOUT = 25_000;
@@ -35,9 +35,8 @@ async function withDemoControls(page: Page, arm: (controls: Locator) => Promise<
   await controls.getByRole('button', { name: 'Collapse demo controls' }).click();
 }
 
-test('generate 2 images at 16:9, see their real size, the balance go down, and find them in history', async ({ page, openApp }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+test('generate 2 images at 16:9, see their real size, the balance go down, and find them in history', async ({ page }) => {
+  await openWithNewAccount(page);
   await page.getByRole('banner').getByRole('link', { name: 'Playground' }).click();
   await fillForm(page, { prompt: 'A banana-shaped spaceship over a neon city at dusk', ratio: '16:9', images: 2 });
   await expect(form(page).getByText('Output size: about 1024 × 576 px')).toBeVisible();
@@ -88,8 +87,7 @@ test('generate 2 images at 16:9, see their real size, the balance go down, and f
 });
 
 test('cancelling stops watching the task and says where it may still appear', async ({ page, openApp }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+  await openWithNewAccount(page);
   await openApp(page, '/playground/flux');
   await fillForm(page, { prompt: 'Watercolor fox reading a book', images: 4 });
   await form(page).getByRole('button', { name: 'Generate', exact: true }).click();
@@ -108,8 +106,7 @@ test('cancelling stops watching the task and says where it may still appear', as
 });
 
 test('cancelling while the task is being sent says it may still run; history and the balance show it when it does', async ({ page, openApp }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+  await openWithNewAccount(page);
   await openApp(page, '/playground/flux');
   // The request takes 1.5 s to arrive: time to cancel before the server confirms the task.
   await withDemoControls(page, (controls) => controls.getByLabel('Latency (ms)').fill('1500'));
@@ -137,8 +134,7 @@ test('cancelling while the task is being sent says it may still run; history and
 });
 
 test('on a phone the results sit under the form: a run brings its progress into view', async ({ page, openApp }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+  await openWithNewAccount(page);
   await page.setViewportSize({ width: 375, height: 740 });
   await openApp(page, '/playground/flux');
   await fillForm(page, { prompt: 'Origami crane on a desk' });
@@ -152,8 +148,7 @@ test('on a phone the results sit under the form: a run brings its progress into 
 });
 
 test('a failed generation says why, charges nothing, and history shows the refund and the error', async ({ page, openApp }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+  await openWithNewAccount(page);
   await openApp(page, '/playground/flux');
   await withDemoControls(page, (controls) => controls.getByLabel('Generation failure rate (%)').fill('100'));
   await fillForm(page, { prompt: 'Macro photo of dew drops on a spider web' });
@@ -182,8 +177,7 @@ test('a failed generation says why, charges nothing, and history shows the refun
 });
 
 test('a network failure while sending the task keeps the form as typed, and a retry works', async ({ page, openApp }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+  await openWithNewAccount(page);
   await openApp(page, '/playground/flux');
   await fillForm(page, { prompt: 'Isometric pixel-art coffee shop', watermark: 'ACME' });
   await withDemoControls(page, async (controls) => {
@@ -254,8 +248,7 @@ test('an anonymous visitor sees the form, signs in on Generate, and keeps what w
 });
 
 test('wrong fields are named and nothing is sent; a short balance offers to buy credits', async ({ page, openApp }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+  await openWithNewAccount(page);
   await openApp(page, '/playground/flux');
   await form(page).getByRole('button', { name: 'Add an image address' }).click();
   await form(page).getByRole('textbox', { name: 'Image address 1' }).fill('not a url');
@@ -326,8 +319,7 @@ test('each model shows only what its endpoint takes, and the code calls that end
 });
 
 test('a prompt the content policy flags says so, and what to do', async ({ page, openApp }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+  await openWithNewAccount(page);
   await openApp(page, '/playground/flux');
   // The demo's content policy flags any prompt with this mark.
   await fillForm(page, { prompt: 'A crowded night market [flagged]' });

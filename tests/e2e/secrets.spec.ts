@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, openDemoControls } from './fixtures';
-import { loginDialog, signUp, uniqueEmail } from './journeys';
+import { loginDialog, signUp, uniqueEmail, openWithNewAccount } from './journeys';
 
 const API_KEY = /nb_[0-9a-f]{40}/;
 
@@ -31,10 +31,8 @@ async function everythingStored(page: Page, context: BrowserContext): Promise<st
   return `${inPage}\n${JSON.stringify(await context.cookies())}`;
 }
 
-test('no API key sits in browser storage: not the primary key, not a new one, not after a reload', async ({ page, context, openApp }) => {
-  await openApp(page);
-  const email = uniqueEmail();
-  await signUp(page, email);
+test('no API key sits in browser storage: not the primary key, not a new one, not after a reload', async ({ page, context }) => {
+  const email = await openWithNewAccount(page);
   await page.goto('/dashboard/api-keys');
   await page.getByRole('button', { name: 'Create key' }).click();
   const dialog = page.getByRole('dialog');
@@ -85,12 +83,9 @@ test('after a reload the key comes back with the account; when it cannot, the pl
 
 test('a sign-in that comes back from another site still finds its session (SameSite=Lax: WebKit hides Strict cookies from such a page)', async ({
   page,
-  openApp,
   baseURL,
 }) => {
-  await openApp(page);
-  const email = uniqueEmail();
-  await signUp(page, email);
+  const email = await openWithNewAccount(page);
   // A page of another site linking back, as a payment provider's or Discord's return does.
   await page.route('https://return.example/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: `<!doctype html><a href="${baseURL ?? ''}/dashboard">Back to the dashboard</a>` }),

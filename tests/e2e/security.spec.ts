@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { signUp, uniqueEmail } from './journeys';
+import { openWithNewAccount } from './journeys';
 
 /**
  * Collects every Content-Security-Policy violation the page reports, from before its first script runs, across the
@@ -62,8 +62,7 @@ test('the policy blocks nothing the product does: sign-up, a generation with its
   openApp,
 }) => {
   const violations = await watchViolations(page);
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+  await openWithNewAccount(page);
   await openApp(page, '/playground/flux?prompt=A%20lighthouse%20on%20a%20cliff&ratio=4:3');
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   await expect(page.getByRole('region', { name: '1 image ready' }).getByTestId('image-size')).toHaveText('1024 × 768', { timeout: 25_000 });

@@ -24,7 +24,7 @@ import { createHandlers } from '../../../src/demo/handlers';
 import { lastCodeFor } from '../../../src/demo/mailbox';
 import { memoryStorage } from '../../../src/demo/storage';
 import settings from '../settings.json';
-import { TASK_API_REFUSED_CODE, isTaskApiPath, taskRequestProblem } from './taskApi';
+import { TASK_API_REFUSED_CODE, isTaskApiPath, taskRequestProblem, type TaskApiEntry } from './taskApi';
 
 const HOST = '127.0.0.1';
 const PORT = settings.apiPort;
@@ -35,15 +35,6 @@ const ALLOWED_ORIGINS = new Set([`http://127.0.0.1:${settings.previewPort}`, `ht
 const ALLOWED_HEADERS = ['authorization', 'uniqueId', 'content-type', 'verify'];
 const RESULTS_PATH = /^\/demo-results\/([^/]+)\/(\d+)$/;
 
-/** One request to the task API as it arrived, and whether the server refused it for its fields. */
-interface TaskApiEntry {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-  refused: string | null;
-  at: string;
-}
 const taskApiLog: TaskApiEntry[] = [];
 const callbacks: unknown[] = [];
 

@@ -128,3 +128,13 @@ export function taskRequestProblem(pathname: string, method: string, payload: un
   }
   return null;
 }
+
+/** One request to the task API as it arrived, and whether the server refused it for its fields (the test log). */
+export interface TaskApiEntry {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+  refused: string | null;
+  at: string;
+}
