@@ -8,7 +8,7 @@ import { modelName, modelSpec } from '../../domain/generationOptions';
 import { Button } from '../../ui/Button';
 import { copyText } from '../../ui/copyText';
 import { Dialog } from '../../ui/Dialog';
-import { taskStatusLabel, taskStatusTone } from '../../ui/usageLabels';
+import { TaskStatusLabel } from '../../ui/TaskStatusLabel';
 import { draftFromParamJson, playgroundHref } from '../../domain/generationDraft';
 import { ResultImageCard } from '../../ui/ResultImageCard';
 import { formatDate } from '../../ui/formatDate';
@@ -78,9 +78,7 @@ export function RecordDetails({ actor }: { actor: DetailsDialogActor }) {
               <span className={styles.fullPrompt}>{record.prompt}</span>
             </Row>
             <Row label={<Trans>Status</Trans>}>
-              <span className={styles.status} data-tone={taskStatusTone(record.status)}>
-                {taskStatusLabel(record.status)}
-              </span>
+              <TaskStatusLabel status={record.status} className={styles.status} />
             </Row>
             <Row label={<Trans>Model</Trans>}>{modelName(record.model)}</Row>
             {draft ? (
