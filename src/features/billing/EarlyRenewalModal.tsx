@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import type { AppUser } from '../../actors/user';
@@ -7,6 +6,7 @@ import type { PaymentProvider } from '../../api/contract';
 import { CURRENCY, findPackage, priceAfterDiscount, totalCredits } from '../../domain/creditPackages';
 import { providersForCountry } from '../../domain/paymentProviders';
 import { Button } from '../../ui/Button';
+import { ButtonLink } from '../../ui/ButtonLink';
 import { Dialog } from '../../ui/Dialog';
 import { formatDate } from '../../ui/formatDate';
 import { formatMoney, formatNumber } from '../../ui/formatNumber';
@@ -84,9 +84,9 @@ export function EarlyRenewalModal({ user }: { user: AppUser }) {
                   {t`Renew ${i18n.number(totalCredits(lastPackage))} credits for ${formatMoney(i18n, priceAfterDiscount(lastPackage, discount), CURRENCY)}`}
                 </Button>
               ) : (
-                <Link href="/dashboard/billing" className={styles.buttonLink} onClick={() => renewal.send({ type: 'DISMISS' })}>
+                <ButtonLink href="/dashboard/billing" variant="primary" onClick={() => renewal.send({ type: 'DISMISS' })}>
                   <Trans>Buy credits</Trans>
-                </Link>
+                </ButtonLink>
               )}
             </>
           )}

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JsonSchema, OpenApiDocument, OperationObject } from '../../api/openapiModel';
 import { Button } from '../../ui/Button';
+import { ButtonLink } from '../../ui/ButtonLink';
 import { Spinner } from '../../ui/Spinner';
 import { maskKey } from '../../ui/maskKey';
 import { CodeSample, type CodeVariant } from '../../ui/CodeSample';
@@ -428,12 +429,12 @@ export function ApiReference({ document, baseUrl, account, resolving, demo, onSi
           </Trans>
         </p>
         <div className={styles.actions}>
-          <Link href="/get-started" className={styles.linkButton}>
+          <ButtonLink href="/get-started">
             <Trans>Quick start</Trans>
-          </Link>
-          <Link href="/playground/flux" className={styles.linkButton}>
+          </ButtonLink>
+          <ButtonLink href="/playground/flux">
             <Trans>Playground</Trans>
-          </Link>
+          </ButtonLink>
           <Button onClick={() => downloadDocument(document)}>
             <Trans>Download openapi.json</Trans>
           </Button>

@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors } from '../../actors/user';
 import { Button } from '../../ui/Button';
+import { ButtonLink } from '../../ui/ButtonLink';
 import { Spinner } from '../../ui/Spinner';
 import { maskKey } from '../../ui/maskKey';
 import { useLocalActor } from '../../actors/useLocalActor';
@@ -297,9 +298,9 @@ function Steps({ apiKey }: { apiKey: string }) {
               <Trans>Your account has no key yet. Create one, then come back here: the commands below fill it in.</Trans>
             </p>
             <div className={styles.actions}>
-              <Link href="/dashboard/api-keys" className={styles.buttonLink}>
+              <ButtonLink href="/dashboard/api-keys" variant="primary">
                 <Trans>Create a key</Trans>
-              </Link>
+              </ButtonLink>
             </div>
           </>
         ) : (

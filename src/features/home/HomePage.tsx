@@ -15,7 +15,7 @@ import {
 } from '../../domain/generationOptions';
 import { PROVIDER_NAMES, providersForCountry } from '../../domain/paymentProviders';
 import { Button } from '../../ui/Button';
-import buttonStyles from '../../ui/Button.module.css';
+import { ButtonLink } from '../../ui/ButtonLink';
 import { maskKey } from '../../ui/maskKey';
 import { curlGenerate } from '../../domain/snippets';
 import { CodeSample } from '../../ui/CodeSample';
@@ -463,7 +463,6 @@ export default function HomePage() {
   const modal = useGlobalActor('loginModal');
   const user = useGlobalSelector('user', userSelectors.user);
   const openSignUp = () => modal.send({ type: 'OPEN', view: 'signUp' });
-  const linkButton = (variant: 'primary' | 'secondary') => `${buttonStyles.button} ${buttonStyles[variant]} ${buttonStyles.lg}`;
   const models = GENERATION_MODELS.map((model) => MODELS[model].name).join(' · ');
   const freeCredits = i18n.number(FREE_SIGN_UP_CREDITS);
   const balance = balanceText(i18n, user?.credits);
@@ -485,21 +484,21 @@ export default function HomePage() {
           <div className={styles.actions} data-account-tools>
             {user ? (
               <>
-                <Link href="/playground/flux" className={linkButton('primary')}>
+                <ButtonLink href="/playground/flux" variant="primary" size="lg">
                   <Trans>Open the playground</Trans>
-                </Link>
-                <Link href="/dashboard" className={linkButton('secondary')}>
+                </ButtonLink>
+                <ButtonLink href="/dashboard" variant="secondary" size="lg">
                   <Trans>Go to dashboard</Trans>
-                </Link>
+                </ButtonLink>
               </>
             ) : (
               <>
                 <Button variant="primary" size="lg" onClick={openSignUp}>
                   <Trans>Get your free API key</Trans>
                 </Button>
-                <Link href="/playground/flux" className={linkButton('secondary')}>
+                <ButtonLink href="/playground/flux" variant="secondary" size="lg">
                   <Trans>Try the playground</Trans>
-                </Link>
+                </ButtonLink>
               </>
             )}
           </div>
@@ -536,21 +535,21 @@ export default function HomePage() {
         <div className={styles.actions}>
           {user ? (
             <>
-              <Link href="/playground/flux" className={linkButton('primary')}>
+              <ButtonLink href="/playground/flux" variant="primary" size="lg">
                 <Trans>Open the playground</Trans>
-              </Link>
-              <Link href="/get-started" className={linkButton('secondary')}>
+              </ButtonLink>
+              <ButtonLink href="/get-started" variant="secondary" size="lg">
                 <Trans>Read the quick start</Trans>
-              </Link>
+              </ButtonLink>
             </>
           ) : (
             <>
               <Button variant="primary" size="lg" onClick={openSignUp}>
                 <Trans>Create your free account</Trans>
               </Button>
-              <Link href="/get-started" className={linkButton('secondary')}>
+              <ButtonLink href="/get-started" variant="secondary" size="lg">
                 <Trans>Read the quick start</Trans>
-              </Link>
+              </ButtonLink>
             </>
           )}
         </div>

@@ -8,6 +8,7 @@ import { GENERATION_TIME_LIMIT_MINUTES, type GenerationActor } from '../../actor
 import { TASK_CODES } from '../../api/contract';
 import { modelName, modelSpec } from '../../domain/generationOptions';
 import { Button } from '../../ui/Button';
+import { ButtonLink } from '../../ui/ButtonLink';
 import { SweepBar } from '../../ui/SweepBar';
 import { secondsBetween } from '../../ui/formatDate';
 import { draftCost } from '../../domain/generationDraft';
@@ -132,9 +133,9 @@ function TaskCreationUnknown({ actor }: { actor: GenerationActor }) {
         <Button variant="primary" onClick={() => actor.send({ type: 'CHECK_AGAIN' })}>
           <Trans>Check again</Trans>
         </Button>
-        <Link href="/recent-history" className={styles.linkButton}>
+        <ButtonLink href="/recent-history">
           <Trans>Open history</Trans>
-        </Link>
+        </ButtonLink>
       </div>
     </div>
   );
@@ -399,9 +400,9 @@ function PanelContent({ actor }: { actor: GenerationActor }) {
             <Button variant="primary" onClick={() => actor.send({ type: 'CHECK_AGAIN' })}>
               <Trans>Keep waiting</Trans>
             </Button>
-            <Link href="/recent-history" className={styles.linkButton}>
+            <ButtonLink href="/recent-history">
               <Trans>Open history</Trans>
-            </Link>
+            </ButtonLink>
           </div>
         </div>
       );
@@ -414,9 +415,9 @@ function PanelContent({ actor }: { actor: GenerationActor }) {
           <p>
             <Trans>The playground calls the API with your key, just as your code will.</Trans>
           </p>
-          <Link href="/dashboard/api-keys" className={styles.linkButton}>
+          <ButtonLink href="/dashboard/api-keys">
             <Trans>Create a key</Trans>
-          </Link>
+          </ButtonLink>
         </div>
       );
     case 'insufficientCredits':
@@ -428,9 +429,9 @@ function PanelContent({ actor }: { actor: GenerationActor }) {
           <p>
             <Trans>Buy credits, or ask for fewer images or a cheaper model.</Trans>
           </p>
-          <Link href="/dashboard/billing" className={styles.linkButton}>
+          <ButtonLink href="/dashboard/billing">
             <Trans>Buy credits</Trans>
-          </Link>
+          </ButtonLink>
         </div>
       );
     case 'invalid':
