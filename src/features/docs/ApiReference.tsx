@@ -2,6 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JsonSchema, OpenApiDocument, OperationObject } from '../../api/openapiModel';
+import { PageHeader } from '../../ui/PageHeader';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Spinner } from '../../ui/Spinner';
@@ -415,31 +416,29 @@ export function ApiReference({ document, baseUrl, account, resolving, demo, onSi
 
   return (
     <div className={styles.page}>
-      <header className={styles.intro}>
-        <p className={styles.eyebrow}>
-          <Trans>Docs</Trans>
-        </p>
-        <h1 className={styles.title}>
-          <Trans>API reference</Trans>
-        </h1>
-        <p className={styles.lead}>
+      <PageHeader
+        eyebrow={<Trans>Docs</Trans>}
+        title={<Trans>API reference</Trans>}
+        lead={
           <Trans>
             Make images from your own code: create a task with your API key, then read its result. Every call, field and code, with examples in curl,
             JavaScript and Python.
           </Trans>
-        </p>
-        <div className={styles.actions}>
-          <ButtonLink href="/get-started">
-            <Trans>Quick start</Trans>
-          </ButtonLink>
-          <ButtonLink href="/playground/flux">
-            <Trans>Playground</Trans>
-          </ButtonLink>
-          <Button onClick={() => downloadDocument(document)}>
-            <Trans>Download openapi.json</Trans>
-          </Button>
-        </div>
-      </header>
+        }
+        actions={
+          <>
+            <ButtonLink href="/get-started">
+              <Trans>Quick start</Trans>
+            </ButtonLink>
+            <ButtonLink href="/playground/flux">
+              <Trans>Playground</Trans>
+            </ButtonLink>
+            <Button onClick={() => downloadDocument(document)}>
+              <Trans>Download openapi.json</Trans>
+            </Button>
+          </>
+        }
+      />
 
       <div className={styles.layout}>
         <nav className={styles.toc} aria-label={t`On this page`}>

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors } from '../../actors/user';
+import { PageHeader } from '../../ui/PageHeader';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Spinner } from '../../ui/Spinner';
@@ -118,19 +119,15 @@ export default function GetStartedPage() {
   const apiKey = user?.apiKey ?? '';
   return (
     <div className={styles.page}>
-      <header className={styles.intro}>
-        <p className={styles.eyebrow}>
-          <Trans>Quick start</Trans>
-        </p>
-        <h1 className={styles.title}>
-          <Trans>Your first image in five steps</Trans>
-        </h1>
-        <p className={styles.lead}>
+      <PageHeader
+        eyebrow={<Trans>Quick start</Trans>}
+        title={<Trans>Your first image in five steps</Trans>}
+        lead={
           <Trans>
             Sign in, get a key, create a generation task with one HTTP call, then poll it until the images are ready. Each step shows where you are.
           </Trans>
-        </p>
-      </header>
+        }
+      />
       {/* A new key (another account, a reset key, signed out) starts the first call over. */}
       <Steps key={apiKey} apiKey={apiKey} />
     </div>

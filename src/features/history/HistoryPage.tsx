@@ -9,6 +9,7 @@ import { userSelectors } from '../../actors/user';
 import type { UsageRecord } from '../../api/contract';
 import { usageRecordPage } from '../../api/dashboard';
 import { GENERATION_MODELS, modelName } from '../../domain/generationOptions';
+import { PageHeader } from '../../ui/PageHeader';
 import { Button } from '../../ui/Button';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { SignInPrompt } from '../../ui/signIn/SignInPrompt';
@@ -35,14 +36,10 @@ export default function HistoryPage() {
 
   return (
     <div className={styles.page}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>
-          <Trans>History</Trans>
-        </h1>
-        <p className={styles.lead}>
-          <Trans>Every image task of your account, from the playground and the API: what was asked, what it cost and what it made.</Trans>
-        </p>
-      </header>
+      <PageHeader
+        title={<Trans>History</Trans>}
+        lead={<Trans>Every image task of your account, from the playground and the API: what was asked, what it cost and what it made.</Trans>}
+      />
       {user ? (
         // Keyed by account: another account's sign-in starts the list afresh.
         <HistoryList key={user.id} />
