@@ -19,6 +19,7 @@ import { quickStartSelectors } from '../../actors/quickStart';
 import { KEY_PLACEHOLDER, SAMPLE_CALL, SAMPLE_COST, SAMPLE_DRAFT, TASK_ID_PLACEHOLDER, isDemoMode, snippetTarget } from '../../domain/sampleCall';
 import { balanceText } from '../../ui/balance';
 import { useGenerationApiBaseUrl } from '../../ui/useHydrated';
+import { LineIcon } from '../../ui/LineIcon';
 import styles from './GetStartedPage.module.css';
 import { javascriptTaskStatus } from './pollSnippet';
 import { CheckTaskPanel, SendRequestPanel } from './FirstCall';
@@ -56,18 +57,9 @@ function StepMarker({ state, number }: { state: StepState; number: number }) {
   return (
     <span className={`${styles.marker} ${styles[state]}`} aria-hidden="true">
       {state === 'done' ? (
-        <svg
-          width="16"
-          height="16"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="3"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
+        <LineIcon size={16} strokeWidth={3}>
           <path d="M5 12.5l4.5 4.5L19 7.5" />
-        </svg>
+        </LineIcon>
       ) : (
         number
       )}

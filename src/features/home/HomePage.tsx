@@ -22,6 +22,7 @@ import { CodeSample } from '../../ui/CodeSample';
 import { KEY_PLACEHOLDER, SAMPLE_CALL, snippetTarget } from '../../domain/sampleCall';
 import { useGenerationApiBaseUrl } from '../../ui/useHydrated';
 import { balanceText } from '../../ui/balance';
+import { LineIcon } from '../../ui/LineIcon';
 import styles from './HomePage.module.css';
 import { GALLERY_IMAGES, HERO_IMAGES, HERO_TASK, SAMPLES, sampleImageUrl } from './sampleImages';
 
@@ -146,18 +147,9 @@ function Feature({ icon, title, children }: { icon: string; title: ReactNode; ch
   return (
     <li className={styles.feature}>
       <span className={styles.featureIcon} aria-hidden="true">
-        <svg
-          width="20"
-          height="20"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
+        <LineIcon size={20} strokeWidth={1.8}>
           {ICONS[icon]}
-        </svg>
+        </LineIcon>
       </span>
       <h3 className={styles.featureTitle}>{title}</h3>
       <p className={styles.featureText}>{children}</p>
