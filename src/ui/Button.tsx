@@ -5,8 +5,11 @@ import styles from './Button.module.css';
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
-/** The classes of a button's look; a link that leads where a button would (ButtonLink) wears them too. */
-export function buttonClasses(variant: ButtonVariant, size: ButtonSize, block = false, className = ''): string {
+/**
+ * The classes of a button's look, with Button's defaults. A link that leads where a button would (a wouter `<Link>`)
+ * wears them too: it stays a link for the keyboard and screen readers, and looks and hovers like a button.
+ */
+export function buttonClasses(variant: ButtonVariant = 'secondary', size: ButtonSize = 'md', block = false, className = ''): string {
   return [styles.button, styles[variant], styles[size], block ? styles.block : '', className].join(' ');
 }
 

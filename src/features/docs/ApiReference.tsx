@@ -3,8 +3,7 @@ import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JsonSchema, OpenApiDocument, OperationObject } from '../../api/openapiModel';
 import { PageHeader } from '../../ui/PageHeader';
-import { Button } from '../../ui/Button';
-import { ButtonLink } from '../../ui/ButtonLink';
+import { Button, buttonClasses } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { maskKey } from '../../ui/maskKey';
 import { CodeSample, type CodeVariant } from '../../ui/CodeSample';
@@ -427,12 +426,12 @@ export function ApiReference({ document, baseUrl, account, resolving, demo, onSi
         }
         actions={
           <>
-            <ButtonLink href="/get-started">
+            <Link href="/get-started" className={buttonClasses()}>
               <Trans>Quick start</Trans>
-            </ButtonLink>
-            <ButtonLink href="/playground/flux">
+            </Link>
+            <Link href="/playground/flux" className={buttonClasses()}>
               <Trans>Playground</Trans>
-            </ButtonLink>
+            </Link>
             <Button onClick={() => downloadDocument(document)}>
               <Trans>Download openapi.json</Trans>
             </Button>

@@ -5,8 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors } from '../../actors/user';
 import { PageHeader } from '../../ui/PageHeader';
-import { Button } from '../../ui/Button';
-import { ButtonLink } from '../../ui/ButtonLink';
+import { Button, buttonClasses } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { maskKey } from '../../ui/maskKey';
 import { useLocalActor } from '../../actors/useLocalActor';
@@ -287,9 +286,9 @@ function Steps({ apiKey }: { apiKey: string }) {
               <Trans>Your account has no key yet. Create one, then come back here: the commands below fill it in.</Trans>
             </p>
             <div className={styles.actions}>
-              <ButtonLink href="/dashboard/api-keys" variant="primary">
+              <Link href="/dashboard/api-keys" className={buttonClasses('primary')}>
                 <Trans>Create a key</Trans>
-              </ButtonLink>
+              </Link>
             </div>
           </>
         ) : (

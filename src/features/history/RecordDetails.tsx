@@ -1,11 +1,11 @@
+import { Link } from 'wouter';
 import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DetailsDialogActor } from '../../actors/detailsDialog';
 import type { UsageRecord } from '../../api/contract';
 import { modelName, modelSpec } from '../../domain/generationOptions';
-import { Button } from '../../ui/Button';
-import { ButtonLink } from '../../ui/ButtonLink';
+import { Button, buttonClasses } from '../../ui/Button';
 import { copyText } from '../../ui/copyText';
 import { Dialog } from '../../ui/Dialog';
 import { TaskStatusLabel } from '../../ui/TaskStatusLabel';
@@ -135,9 +135,9 @@ export function RecordDetails({ actor }: { actor: DetailsDialogActor }) {
               <Trans>Close</Trans>
             </Button>
             {draft ? (
-              <ButtonLink href={playgroundHref(draft)} variant="primary">
+              <Link href={playgroundHref(draft)} className={buttonClasses('primary')}>
                 <Trans>Open in playground</Trans>
-              </ButtonLink>
+              </Link>
             ) : null}
           </div>
         </div>

@@ -14,8 +14,7 @@ import {
   lowestCreditsPerImage,
 } from '../../domain/generationOptions';
 import { PROVIDER_NAMES, providersForCountry } from '../../domain/paymentProviders';
-import { Button } from '../../ui/Button';
-import { ButtonLink } from '../../ui/ButtonLink';
+import { Button, buttonClasses } from '../../ui/Button';
 import { maskKey } from '../../ui/maskKey';
 import { curlGenerate } from '../../domain/snippets';
 import { CodeSample } from '../../ui/CodeSample';
@@ -476,21 +475,21 @@ export default function HomePage() {
           <div className={styles.actions} data-account-tools>
             {user ? (
               <>
-                <ButtonLink href="/playground/flux" variant="primary" size="lg">
+                <Link href="/playground/flux" className={buttonClasses('primary', 'lg')}>
                   <Trans>Open the playground</Trans>
-                </ButtonLink>
-                <ButtonLink href="/dashboard" variant="secondary" size="lg">
+                </Link>
+                <Link href="/dashboard" className={buttonClasses('secondary', 'lg')}>
                   <Trans>Go to dashboard</Trans>
-                </ButtonLink>
+                </Link>
               </>
             ) : (
               <>
                 <Button variant="primary" size="lg" onClick={openSignUp}>
                   <Trans>Get your free API key</Trans>
                 </Button>
-                <ButtonLink href="/playground/flux" variant="secondary" size="lg">
+                <Link href="/playground/flux" className={buttonClasses('secondary', 'lg')}>
                   <Trans>Try the playground</Trans>
-                </ButtonLink>
+                </Link>
               </>
             )}
           </div>
@@ -527,21 +526,21 @@ export default function HomePage() {
         <div className={styles.actions}>
           {user ? (
             <>
-              <ButtonLink href="/playground/flux" variant="primary" size="lg">
+              <Link href="/playground/flux" className={buttonClasses('primary', 'lg')}>
                 <Trans>Open the playground</Trans>
-              </ButtonLink>
-              <ButtonLink href="/get-started" variant="secondary" size="lg">
+              </Link>
+              <Link href="/get-started" className={buttonClasses('secondary', 'lg')}>
                 <Trans>Read the quick start</Trans>
-              </ButtonLink>
+              </Link>
             </>
           ) : (
             <>
               <Button variant="primary" size="lg" onClick={openSignUp}>
                 <Trans>Create your free account</Trans>
               </Button>
-              <ButtonLink href="/get-started" variant="secondary" size="lg">
+              <Link href="/get-started" className={buttonClasses('secondary', 'lg')}>
                 <Trans>Read the quick start</Trans>
-              </ButtonLink>
+              </Link>
             </>
           )}
         </div>

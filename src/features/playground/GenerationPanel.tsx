@@ -7,8 +7,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { GENERATION_TIME_LIMIT_MINUTES, type GenerationActor } from '../../actors/generation';
 import { TASK_CODES } from '../../api/contract';
 import { modelName, modelSpec } from '../../domain/generationOptions';
-import { Button } from '../../ui/Button';
-import { ButtonLink } from '../../ui/ButtonLink';
+import { Button, buttonClasses } from '../../ui/Button';
 import { SweepBar } from '../../ui/SweepBar';
 import { secondsBetween } from '../../ui/formatDate';
 import { draftCost } from '../../domain/generationDraft';
@@ -141,9 +140,9 @@ function CheckAgainOrOpenHistory({ actor, label }: { actor: GenerationActor; lab
       <Button variant="primary" onClick={() => actor.send({ type: 'CHECK_AGAIN' })}>
         {label}
       </Button>
-      <ButtonLink href="/recent-history">
+      <Link href="/recent-history" className={buttonClasses()}>
         <Trans>Open history</Trans>
-      </ButtonLink>
+      </Link>
     </div>
   );
 }
@@ -406,9 +405,9 @@ function PanelContent({ actor }: { actor: GenerationActor }) {
           <p>
             <Trans>The playground calls the API with your key, just as your code will.</Trans>
           </p>
-          <ButtonLink href="/dashboard/api-keys">
+          <Link href="/dashboard/api-keys" className={buttonClasses()}>
             <Trans>Create a key</Trans>
-          </ButtonLink>
+          </Link>
         </Outcome>
       );
     case 'insufficientCredits':
@@ -417,9 +416,9 @@ function PanelContent({ actor }: { actor: GenerationActor }) {
           <p>
             <Trans>Buy credits, or ask for fewer images or a cheaper model.</Trans>
           </p>
-          <ButtonLink href="/dashboard/billing">
+          <Link href="/dashboard/billing" className={buttonClasses()}>
             <Trans>Buy credits</Trans>
-          </ButtonLink>
+          </Link>
         </Outcome>
       );
     case 'invalid':
