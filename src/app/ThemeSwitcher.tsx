@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useGlobalActor, useGlobalSelector } from '../actors/AppActorContext';
 import type { ThemeChoice } from '../../machines/types';
+import { LineIcon } from '../ui/LineIcon';
 import styles from './Header.module.css';
 
 const ICONS: Record<ThemeChoice, string> = {
@@ -28,19 +29,9 @@ export function ThemeSwitcher() {
             onChange={() => theme.send({ type: 'SET_THEME', theme: choice })}
             aria-label={labels[choice]}
           />
-          <svg
-            width="16"
-            height="16"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-          >
+          <LineIcon size={16}>
             <path d={ICONS[choice]} />
-          </svg>
+          </LineIcon>
         </label>
       ))}
     </div>

@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { t as translate } from '@lingui/core/macro';
 import { isDemoMode } from '../domain/sampleCall';
+import { LineIcon } from './LineIcon';
 import { SegmentedControl } from './SegmentedControl';
 import { copyText } from './copyText';
 import { Button } from './Button';
@@ -63,20 +64,10 @@ export function CodeSample({ label, variants, copiesRealKey, demoNote = true, de
             onClick={() => copy(current.copied, copiesRealKey)}
             aria-label={t`Copy ${label} (${language})`}
           >
-            <svg
-              aria-hidden="true"
-              width="14"
-              height="14"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
+            <LineIcon size={14}>
               <rect x="9" y="9" width="12" height="12" rx="2" />
               <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
-            </svg>
+            </LineIcon>
             <Trans>Copy</Trans>
           </Button>
         </div>

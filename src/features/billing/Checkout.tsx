@@ -106,6 +106,15 @@ function AgainActions({ actor, canRetry }: { actor: PaymentActor; canRetry: bool
   );
 }
 
+/** What the payment is doing while the buyer waits, read out as it changes. */
+function Working({ children }: { children: ReactNode }) {
+  return (
+    <p role="status">
+      <Spinner /> {children}
+    </p>
+  );
+}
+
 interface BodyProps extends CheckoutProps {
   actor: PaymentActor;
   /** PayPal methods the buyer saved: each pays without PayPal's window. */
@@ -128,21 +137,38 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
   const price = (pkg = chosen) => (pkg ? formatMoney(i18n, priceAfterDiscount(pkg, discount), CURRENCY) : '');
   const send = actor.send;
 
+  // The buttons several phases offer.
+  const cancelPayment = (
+    <Button size="sm" onClick={() => send({ type: 'CANCEL' })}>
+      <Trans>Cancel payment</Trans>
+    </Button>
+  );
+  const close = (
+    <Button size="sm" onClick={() => send({ type: 'DISMISS' })}>
+      <Trans>Close</Trans>
+    </Button>
+  );
+  const checkAgain = (
+    <Button size="sm" variant="primary" onClick={() => send({ type: 'CHECK_AGAIN' })}>
+      <Trans>Check again</Trans>
+    </Button>
+  );
+
   let status: ReactNode = null;
   switch (phase) {
     case 'creatingOrder':
       status = (
-        <p role="status">
-          <Spinner /> <Trans>Creating your order…</Trans>
-        </p>
+        <Working>
+          <Trans>Creating your order…</Trans>
+        </Working>
       );
       break;
     case 'redirecting':
       status = (
         <>
-          <p role="status">
-            <Spinner /> <Trans>Taking you to {name} to pay…</Trans>
-          </p>
+          <Working>
+            <Trans>Taking you to {name} to pay…</Trans>
+          </Working>
           <Button size="sm" variant="ghost" onClick={() => send({ type: 'CANCEL' })}>
             <Trans>Stay here</Trans>
           </Button>
@@ -152,22 +178,20 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
     case 'awaitingApproval':
       status = (
         <>
-          <p role="status">
-            <Spinner /> <Trans>Finish paying in the PayPal window. If you closed it, cancel and try again.</Trans>
-          </p>
+          <Working>
+            <Trans>Finish paying in the PayPal window. If you closed it, cancel and try again.</Trans>
+          </Working>
           {/* Live mode: PayPal's own buttons open its window from here. */}
           {config.mode === 'live' ? <div id={PAYPAL_BUTTONS_ID} className={styles.paypalButtons} /> : null}
-          <Button size="sm" onClick={() => send({ type: 'CANCEL' })}>
-            <Trans>Cancel payment</Trans>
-          </Button>
+          {cancelPayment}
         </>
       );
       break;
     case 'capturing':
       status = (
-        <p role="status">
-          <Spinner /> <Trans>PayPal approved the payment. Collecting it…</Trans>
-        </p>
+        <Working>
+          <Trans>PayPal approved the payment. Collecting it…</Trans>
+        </Working>
       );
       break;
     case 'awaitingScan': {
@@ -209,14 +233,8 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
               </p>
             ) : null}
             <div className={styles.actions}>
-              <Button size="sm" onClick={() => send({ type: 'CANCEL' })}>
-                <Trans>Cancel payment</Trans>
-              </Button>
-              {checksStopped ? (
-                <Button size="sm" variant="primary" onClick={() => send({ type: 'CHECK_AGAIN' })}>
-                  <Trans>Check again</Trans>
-                </Button>
-              ) : null}
+              {cancelPayment}
+              {checksStopped ? checkAgain : null}
             </div>
           </div>
         </div>
@@ -225,9 +243,9 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
     }
     case 'confirming':
       status = (
-        <p role="status">
-          <Spinner /> <Trans>Confirming your payment with {name}…</Trans>
-        </p>
+        <Working>
+          <Trans>Confirming your payment with {name}…</Trans>
+        </Working>
       );
       break;
     case 'stoppedAfterErrors':
@@ -240,12 +258,8 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
             </Trans>
           </p>
           <div className={styles.actions}>
-            <Button size="sm" onClick={() => send({ type: 'DISMISS' })}>
-              <Trans>Close</Trans>
-            </Button>
-            <Button size="sm" variant="primary" onClick={() => send({ type: 'CHECK_AGAIN' })}>
-              <Trans>Check again</Trans>
-            </Button>
+            {close}
+            {checkAgain}
           </div>
         </>
       );
@@ -304,17 +318,13 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
             )}
           </p>
           <div className={styles.actions}>
-            <Button size="sm" onClick={() => send({ type: 'DISMISS' })}>
-              <Trans>Close</Trans>
-            </Button>
+            {close}
             {context.errorKind === 'expired' ? (
               <Button size="sm" onClick={() => send({ type: 'RETRY' })}>
                 <Trans>Get a new code</Trans>
               </Button>
             ) : null}
-            <Button size="sm" variant="primary" onClick={() => send({ type: 'CHECK_AGAIN' })}>
-              <Trans>Check again</Trans>
-            </Button>
+            {checkAgain}
           </div>
         </>
       );

@@ -1,12 +1,12 @@
-import { useState } from 'react';
 import { Link } from 'wouter';
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import type { AppUser } from '../../actors/user';
 import type { PaymentProvider } from '../../api/contract';
 import { CURRENCY, findPackage, priceAfterDiscount, totalCredits } from '../../domain/creditPackages';
 import { providersForCountry } from '../../domain/paymentProviders';
-import { Button } from '../../ui/Button';
+import { Button, buttonClasses } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { formatDate } from '../../ui/formatDate';
 import { formatMoney, formatNumber } from '../../ui/formatNumber';
@@ -84,7 +84,7 @@ export function EarlyRenewalModal({ user }: { user: AppUser }) {
                   {t`Renew ${i18n.number(totalCredits(lastPackage))} credits for ${formatMoney(i18n, priceAfterDiscount(lastPackage, discount), CURRENCY)}`}
                 </Button>
               ) : (
-                <Link href="/dashboard/billing" className={styles.buttonLink} onClick={() => renewal.send({ type: 'DISMISS' })}>
+                <Link href="/dashboard/billing" className={buttonClasses('primary')} onClick={() => renewal.send({ type: 'DISMISS' })}>
                   <Trans>Buy credits</Trans>
                 </Link>
               )}

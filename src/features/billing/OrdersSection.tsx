@@ -8,7 +8,7 @@ import { payOrderList } from '../../api/orders';
 import type { Order } from '../../api/contract';
 import { PROVIDER_NAMES } from '../../domain/paymentProviders';
 import { Button } from '../../ui/Button';
-import tableStyles from '../../ui/DataTable.module.css';
+import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { PagedSection } from '../../ui/PagedSection';
 import { formatDate } from '../../ui/formatDate';
 import { formatMoney, formatNumber } from '../../ui/formatNumber';
@@ -55,13 +55,46 @@ export function OrdersSection({ actor }: { actor: OrdersActor }) {
       return next;
     });
   };
-  const money = (order: Order) => formatMoney(i18n, order.amount, order.currency);
+
+  // The section's heading names its table too.
+  const title = <Trans>Orders</Trans>;
+  const columns: DataColumn<Order>[] = [
+    {
+      id: 'select',
+      header: <Trans>Select for invoice</Trans>,
+      headerHidden: true,
+      cell: (order) =>
+        invoiceable(order) ? (
+          <input
+            type="checkbox"
+            checked={selected.has(order.orderNo)}
+            onChange={(event) => toggle(order.orderNo, event.target.checked)}
+            aria-label={t`Select order ${order.orderNo} for an invoice`}
+          />
+        ) : null,
+    },
+    { id: 'order', header: <Trans>Order</Trans>, cell: (order) => <code className={styles.orderNo}>{order.orderNo}</code> },
+    { id: 'date', header: <Trans>Date</Trans>, cell: (order) => formatDate(i18n, order.createTime, { dateStyle: 'medium', timeStyle: 'short' }) },
+    { id: 'method', header: <Trans>Method</Trans>, cell: (order) => PROVIDER_NAMES[order.provider] },
+    { id: 'amount', header: <Trans>Amount</Trans>, numeric: true, cell: (order) => formatMoney(i18n, order.amount, order.currency) },
+    { id: 'credits', header: <Trans>Credits</Trans>, numeric: true, cell: (order) => formatNumber(i18n, order.credits) },
+    {
+      id: 'status',
+      header: <Trans>Status</Trans>,
+      cell: (order) => (
+        <span className={styles.status} data-tone={orderStatusTone(order.status)}>
+          {orderStatusLabel(order.status)}
+        </span>
+      ),
+    },
+    { id: 'invoice', header: <Trans>Invoice</Trans>, cell: (order) => <InvoiceCell order={order} /> },
+  ];
 
   return (
     <PagedSection
       actor={actor}
       titleId="orders-title"
-      title={<Trans>Orders</Trans>}
+      title={title}
       loadingText={<Trans>Loading your orders…</Trans>}
       failedText={t`Your orders could not be loaded.`}
       pagerLabel={t`Order pages`}
@@ -87,89 +120,29 @@ export function OrdersSection({ actor }: { actor: OrdersActor }) {
           <p className={styles.hint}>
             <Trans>Tick paid orders to apply for an invoice.</Trans>
           </p>
-          <div className={tableStyles.wrap} aria-busy={busy || undefined}>
-            <table className={tableStyles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <span className="visually-hidden">
-                      <Trans>Select for invoice</Trans>
-                    </span>
-                  </th>
-                  <th scope="col">
-                    <Trans>Order</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Date</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Method</Trans>
-                  </th>
-                  <th scope="col" className={tableStyles.number}>
-                    <Trans>Amount</Trans>
-                  </th>
-                  <th scope="col" className={tableStyles.number}>
-                    <Trans>Credits</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Status</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Invoice</Trans>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.map((order) => {
-                  const link = invoiceLink(order.invoiceUrl);
-                  return (
-                    <tr key={order.orderNo}>
-                      <td>
-                        {invoiceable(order) ? (
-                          <input
-                            type="checkbox"
-                            checked={selected.has(order.orderNo)}
-                            onChange={(event) => toggle(order.orderNo, event.target.checked)}
-                            aria-label={t`Select order ${order.orderNo} for an invoice`}
-                          />
-                        ) : null}
-                      </td>
-                      <td>
-                        <code className={styles.orderNo}>{order.orderNo}</code>
-                      </td>
-                      <td>{formatDate(i18n, order.createTime, { dateStyle: 'medium', timeStyle: 'short' })}</td>
-                      <td>{PROVIDER_NAMES[order.provider]}</td>
-                      <td className={tableStyles.number}>{money(order)}</td>
-                      <td className={tableStyles.number}>{formatNumber(i18n, order.credits)}</td>
-                      <td>
-                        <span className={styles.status} data-tone={orderStatusTone(order.status)}>
-                          {orderStatusLabel(order.status)}
-                        </span>
-                      </td>
-                      <td>
-                        {link ? (
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            onClick={() => downloadInvoice(link, order.orderNo)}
-                            aria-label={t`Download the invoice for order ${order.orderNo}`}
-                          >
-                            <Trans>Download</Trans>
-                          </Button>
-                        ) : order.invoiceStatus === 'applied' ? (
-                          <Trans>Requested</Trans>
-                        ) : (
-                          <span className={styles.muted}>—</span>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption={title} columns={columns} rows={orders} rowKey={(order) => order.orderNo} busy={busy} />
         </>
       )}
     </PagedSection>
+  );
+}
+
+/** An order's invoice: a download once issued, "Requested" while it is being made, a dash otherwise. */
+function InvoiceCell({ order }: { order: Order }) {
+  const { t } = useLingui();
+  const link = invoiceLink(order.invoiceUrl);
+  return link ? (
+    <Button
+      size="sm"
+      variant="ghost"
+      onClick={() => downloadInvoice(link, order.orderNo)}
+      aria-label={t`Download the invoice for order ${order.orderNo}`}
+    >
+      <Trans>Download</Trans>
+    </Button>
+  ) : order.invoiceStatus === 'applied' ? (
+    <Trans>Requested</Trans>
+  ) : (
+    <span className={styles.muted}>—</span>
   );
 }

@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { SavedSettingsGate } from '../../ui/saveForm/SavedSettingsGate';
 import { useLocalActor } from '../../actors/useLocalActor';
 import { createApiKeysLogic, type ApiKeysActor } from '../../actors/apiKeys';
+import type { ApiKey } from '../../api/contract';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors } from '../../actors/user';
 import { Button } from '../../ui/Button';
@@ -14,7 +15,7 @@ import { TextField } from '../../ui/TextField';
 import { maskKey } from '../../ui/maskKey';
 import { copyText } from '../../ui/copyText';
 import { DashboardLayout } from '../../ui/DashboardLayout';
-import tableStyles from '../../ui/DataTable.module.css';
+import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { formatDate } from '../../ui/formatDate';
 import { IpWhitelistSection } from './IpWhitelistSection';
 import styles from './ApiKeys.module.css';
@@ -87,6 +88,30 @@ function ConfirmStep({ actor, message, confirmLabel }: { actor: ApiKeysActor; me
   );
 }
 
+/** A key's row buttons: copy it, rename it, and delete it (or, for the primary key, give it a new secret). */
+function KeyActions({ actor, apiKey: key }: { actor: ApiKeysActor; apiKey: ApiKey }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <Button size="sm" variant="ghost" onClick={() => copyKey(key.apiKey)} aria-label={t`Copy key ${key.name}`}>
+        <Trans>Copy</Trans>
+      </Button>
+      <Button size="sm" variant="ghost" onClick={() => actor.send({ type: 'RENAME', id: key.id })} aria-label={t`Rename key ${key.name}`}>
+        <Trans>Rename</Trans>
+      </Button>
+      {key.primary ? (
+        <Button size="sm" variant="ghost" onClick={() => actor.send({ type: 'RESET_PRIMARY' })} aria-label={t`Reset key ${key.name}`}>
+          <Trans>Reset</Trans>
+        </Button>
+      ) : (
+        <Button size="sm" variant="ghost" onClick={() => actor.send({ type: 'DELETE', id: key.id })} aria-label={t`Delete key ${key.name}`}>
+          <Trans>Delete</Trans>
+        </Button>
+      )}
+    </>
+  );
+}
+
 export default function ApiKeysPage() {
   return (
     <DashboardLayout title={<Trans>API keys</Trans>}>
@@ -134,6 +159,33 @@ function ApiKeysManager() {
   const date = (iso: string | null) => (iso ? formatDate(i18n, iso, { dateStyle: 'medium' }) : t`Never`);
   const dismiss = () => actor.send({ type: created ? 'DONE' : 'CANCEL' });
 
+  const columns: DataColumn<ApiKey>[] = [
+    {
+      id: 'name',
+      header: <Trans>Key name</Trans>,
+      cell: (key) => (
+        <>
+          {key.name}
+          {key.primary ? (
+            <span className={styles.badge}>
+              <Trans>Primary</Trans>
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    { id: 'key', header: <Trans>Key</Trans>, cell: (key) => <code className={styles.key}>{maskKey(key.apiKey)}</code> },
+    { id: 'created', header: <Trans>Created</Trans>, cell: (key) => date(key.createTime) },
+    { id: 'lastUsed', header: <Trans>Last used</Trans>, cell: (key) => date(key.lastUsedTime) },
+    {
+      id: 'actions',
+      header: <Trans>Actions</Trans>,
+      headerHidden: true,
+      className: styles.rowActions,
+      cell: (key) => <KeyActions actor={actor} apiKey={key} />,
+    },
+  ];
+
   return (
     <>
       <p className={styles.lead}>
@@ -160,77 +212,7 @@ function ApiKeysManager() {
               <Trans>Create key</Trans>
             </Button>
           </div>
-          <div className={tableStyles.wrap}>
-            <table className={tableStyles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Key name</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Key</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Created</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Last used</Trans>
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">
-                      <Trans>Actions</Trans>
-                    </span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {keys.map((key) => (
-                  <tr key={key.id}>
-                    <td>
-                      {key.name}
-                      {key.primary ? (
-                        <span className={styles.badge}>
-                          <Trans>Primary</Trans>
-                        </span>
-                      ) : null}
-                    </td>
-                    <td>
-                      <code className={styles.key}>{maskKey(key.apiKey)}</code>
-                    </td>
-                    <td>{date(key.createTime)}</td>
-                    <td>{date(key.lastUsedTime)}</td>
-                    <td className={styles.rowActions}>
-                      <Button size="sm" variant="ghost" onClick={() => copyKey(key.apiKey)} aria-label={t`Copy key ${key.name}`}>
-                        <Trans>Copy</Trans>
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        onClick={() => actor.send({ type: 'RENAME', id: key.id })}
-                        aria-label={t`Rename key ${key.name}`}
-                      >
-                        <Trans>Rename</Trans>
-                      </Button>
-                      {key.primary ? (
-                        <Button size="sm" variant="ghost" onClick={() => actor.send({ type: 'RESET_PRIMARY' })} aria-label={t`Reset key ${key.name}`}>
-                          <Trans>Reset</Trans>
-                        </Button>
-                      ) : (
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          onClick={() => actor.send({ type: 'DELETE', id: key.id })}
-                          aria-label={t`Delete key ${key.name}`}
-                        >
-                          <Trans>Delete</Trans>
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption={<Trans>API keys</Trans>} columns={columns} rows={keys} rowKey={(key) => key.id} />
         </>
       )}
 

@@ -4,9 +4,10 @@ import { useLocalActor } from '../../actors/useLocalActor';
 import { useChargesListLogic } from '../../actors/pagedList';
 import { usageRecordPage } from '../../api/dashboard';
 import type { UsageRecord } from '../../api/contract';
-import tableStyles from '../../ui/DataTable.module.css';
+import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { PagedSection } from '../../ui/PagedSection';
-import { modelName, taskStatusLabel, taskStatusTone } from '../../ui/usageLabels';
+import { modelName } from '../../ui/usageLabels';
+import { TaskStatusLabel } from '../../ui/TaskStatusLabel';
 import { formatDate } from '../../ui/formatDate';
 import { formatNumber } from '../../ui/formatNumber';
 import styles from './Overview.module.css';
@@ -24,11 +25,31 @@ export function UsageRecordsSection() {
   const records = useSelector(actor, (s) => s.context.records as UsageRecord[]);
   const time = (iso: string) => formatDate(i18n, iso, { dateStyle: 'medium', timeStyle: 'short' });
 
+  // The section's heading names its table too.
+  const title = <Trans>Recent requests</Trans>;
+  const columns: DataColumn<UsageRecord>[] = [
+    { id: 'time', header: <Trans>Time</Trans>, cell: (record) => time(record.createTime) },
+    { id: 'model', header: <Trans>Model</Trans>, cell: (record) => modelName(record.model) },
+    { id: 'key', header: <Trans>API key</Trans>, cell: (record) => record.apiKeyName ?? <span className={styles.muted}>—</span> },
+    {
+      id: 'status',
+      header: <Trans>Status</Trans>,
+      cell: (record) => <TaskStatusLabel status={record.status} className={styles.status} />,
+    },
+    { id: 'credits', header: <Trans>Credits</Trans>, numeric: true, cell: (record) => formatNumber(i18n, record.credits) },
+    {
+      id: 'refunded',
+      header: <Trans>Refunded</Trans>,
+      numeric: true,
+      cell: (record) => (record.refundedCredits > 0 ? formatNumber(i18n, record.refundedCredits) : <span className={styles.muted}>—</span>),
+    },
+  ];
+
   return (
     <PagedSection
       actor={actor}
       titleId="records-title"
-      title={<Trans>Recent requests</Trans>}
+      title={title}
       loadingText={<Trans>Loading requests…</Trans>}
       failedText={t`Requests could not be loaded.`}
       pagerLabel={t`Request pages`}
@@ -43,52 +64,7 @@ export function UsageRecordsSection() {
         </div>
       }
     >
-      {(busy) => (
-        <div className={tableStyles.wrap} aria-busy={busy || undefined}>
-          <table className={tableStyles.table}>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Time</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Model</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>API key</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Status</Trans>
-                </th>
-                <th scope="col" className={tableStyles.number}>
-                  <Trans>Credits</Trans>
-                </th>
-                <th scope="col" className={tableStyles.number}>
-                  <Trans>Refunded</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {records.map((record) => (
-                <tr key={record.id}>
-                  <td>{time(record.createTime)}</td>
-                  <td>{modelName(record.model)}</td>
-                  <td>{record.apiKeyName ?? <span className={styles.muted}>—</span>}</td>
-                  <td>
-                    <span className={styles.status} data-tone={taskStatusTone(record.status)}>
-                      {taskStatusLabel(record.status)}
-                    </span>
-                  </td>
-                  <td className={tableStyles.number}>{formatNumber(i18n, record.credits)}</td>
-                  <td className={tableStyles.number}>
-                    {record.refundedCredits > 0 ? formatNumber(i18n, record.refundedCredits) : <span className={styles.muted}>—</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {(busy) => <DataTable caption={title} columns={columns} rows={records} rowKey={(record) => record.id} busy={busy} />}
     </PagedSection>
   );
 }

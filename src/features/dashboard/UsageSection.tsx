@@ -21,7 +21,7 @@ import { retryableLazy } from '../../ui/retryableLazy';
 import { SegmentedControl } from '../../ui/SegmentedControl';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
-import tableStyles from '../../ui/DataTable.module.css';
+import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { formatDate } from '../../ui/formatDate';
 import { formatNumber } from '../../ui/formatNumber';
 import styles from './Overview.module.css';
@@ -67,6 +67,13 @@ function toChartData(points: UsageBucket[], metric: UsageMetric, unsplitName: st
     ...row,
   }));
   return { times, series };
+}
+
+/** A bucket of the chart as a row of its numbers table: its time, as shown, and its place in each series. */
+interface NumbersRow {
+  time: string;
+  label: string;
+  at: number;
 }
 
 function sum(values: number[]): number {
@@ -165,6 +172,18 @@ export function UsageSection() {
       : hourly
         ? t`Bar chart of requests per hour, ${rangeText}.`
         : t`Bar chart of requests per day, ${rangeText}.`;
+
+  // The numbers behind the chart: a row per bucket, a column per series.
+  const buckets: NumbersRow[] = data.times.map((time, at) => ({ time, label: labels[at] ?? time, at }));
+  const numberColumns: DataColumn<NumbersRow>[] = [
+    { id: 'bucket', header: hourly ? <Trans>Hour</Trans> : <Trans>Day</Trans>, rowHeader: true, cell: (bucket) => bucket.label },
+    ...data.series.map((one): DataColumn<NumbersRow> => ({
+      id: one.name,
+      header: one.name,
+      numeric: true,
+      cell: (bucket) => formatNumber(i18n, one.values[bucket.at] ?? 0),
+    })),
+  ];
 
   const rangeValue = query.range.kind === 'preset' ? String(query.range.days) : 'custom';
   const rangeOptions = [
@@ -303,34 +322,14 @@ export function UsageSection() {
               <summary>
                 <Trans>Show the numbers</Trans>
               </summary>
-              {/* It scrolls on its own, so it takes focus: keyboard users scroll it with the arrow keys. */}
-              <div className={`${tableStyles.wrap} ${styles.numbersScroll}`} role="region" aria-label={t`Numbers behind the chart`} tabIndex={0}>
-                <table className={tableStyles.table}>
-                  <caption className="visually-hidden">{description}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{hourly ? <Trans>Hour</Trans> : <Trans>Day</Trans>}</th>
-                      {data.series.map((one) => (
-                        <th scope="col" key={one.name} className={tableStyles.number}>
-                          {one.name}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {labels.map((label, row) => (
-                      <tr key={data.times[row]}>
-                        <th scope="row">{label}</th>
-                        {data.series.map((one) => (
-                          <td key={one.name} className={tableStyles.number}>
-                            {formatNumber(i18n, one.values[row] ?? 0)}
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                caption={description}
+                columns={numberColumns}
+                rows={buckets}
+                rowKey={(bucket) => bucket.time}
+                className={styles.numbersScroll}
+                scrollRegionLabel={t`Numbers behind the chart`}
+              />
             </details>
           )}
         </div>

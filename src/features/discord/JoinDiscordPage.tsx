@@ -7,7 +7,7 @@ import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext'
 import { createDiscordJoinLogic, readJoinInput, type DiscordJoinActor } from '../../actors/discordJoin';
 import { userSelectors, type AppUser } from '../../actors/user';
 import { useSignInWhenAnonymous } from '../../ui/signIn/useSignInWhenAnonymous';
-import { Button } from '../../ui/Button';
+import { Button, type ButtonProps } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import styles from './JoinDiscord.module.css';
 
@@ -84,11 +84,9 @@ export default function JoinDiscordPage() {
                 <p>
                   <Trans>Sign in to connect your Discord account.</Trans>
                 </p>
-                <div className={styles.actions}>
-                  <Button variant="primary" size="lg" onClick={openSignIn}>
-                    <Trans>Sign in</Trans>
-                  </Button>
-                </div>
+                <StepAction variant="primary" size="lg" onClick={openSignIn}>
+                  <Trans>Sign in</Trans>
+                </StepAction>
               </>
             ) : (
               <Status>
@@ -182,11 +180,9 @@ function ConnectionBody({ actor, phase, busy }: { actor: DiscordJoinActor; phase
               <Trans>Preparing the connection…</Trans>
             </Status>
           ) : null}
-          <div className={styles.actions}>
-            <Button variant="primary" size="lg" busy={busy} onClick={connect}>
-              <Trans>Connect Discord</Trans>
-            </Button>
-          </div>
+          <StepAction variant="primary" size="lg" busy={busy} onClick={connect}>
+            <Trans>Connect Discord</Trans>
+          </StepAction>
         </>
       );
     case 'redirecting':
@@ -216,12 +212,7 @@ function ConnectionBody({ actor, phase, busy }: { actor: DiscordJoinActor; phase
           <p className={styles.notice} role="status">
             <Trans>You cancelled on Discord. Nothing was connected.</Trans>
           </p>
-          <StillConnected name={context.discordUsername} />
-          <div className={styles.actions}>
-            <Button variant="primary" onClick={retry}>
-              <Trans>Try again</Trans>
-            </Button>
-          </div>
+          <RetryStep connectedAs={context.discordUsername} onRetry={retry} />
         </>
       );
     case 'failed':
@@ -235,12 +226,7 @@ function ConnectionBody({ actor, phase, busy }: { actor: DiscordJoinActor; phase
               <FailureReason errorKind={context.errorKind} error={context.error} />
             </p>
           </div>
-          <StillConnected name={context.discordUsername} />
-          <div className={styles.actions}>
-            <Button variant="primary" onClick={retry}>
-              <Trans>Try again</Trans>
-            </Button>
-          </div>
+          <RetryStep connectedAs={context.discordUsername} onRetry={retry} />
         </>
       );
     default:
@@ -284,13 +270,32 @@ function Joined({ name, inviteUrl, onConnect }: { name: string; inviteUrl: strin
           <p>
             <Trans>Connect again to get your invite link: Discord asks you to approve once more.</Trans>
           </p>
-          <div className={styles.actions}>
-            <Button variant="primary" onClick={onConnect}>
-              <Trans>Connect again</Trans>
-            </Button>
-          </div>
+          <StepAction variant="primary" onClick={onConnect}>
+            <Trans>Connect again</Trans>
+          </StepAction>
         </>
       )}
+    </>
+  );
+}
+
+/** The step's one button, on a row of its own under the step's text. */
+function StepAction({ children, ...button }: ButtonProps) {
+  return (
+    <div className={styles.actions}>
+      <Button {...button}>{children}</Button>
+    </div>
+  );
+}
+
+/** After a failed or cancelled attempt: whether an earlier connection still holds, and a way to try again. */
+function RetryStep({ connectedAs, onRetry }: { connectedAs: string | null; onRetry: () => void }) {
+  return (
+    <>
+      <StillConnected name={connectedAs} />
+      <StepAction variant="primary" onClick={onRetry}>
+        <Trans>Try again</Trans>
+      </StepAction>
     </>
   );
 }

@@ -2,7 +2,8 @@ import { Fragment, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JsonSchema, OpenApiDocument, OperationObject } from '../../api/openapiModel';
-import { Button } from '../../ui/Button';
+import { PageHeader } from '../../ui/PageHeader';
+import { Button, buttonClasses } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { maskKey } from '../../ui/maskKey';
 import { CodeSample, type CodeVariant } from '../../ui/CodeSample';
@@ -414,31 +415,29 @@ export function ApiReference({ document, baseUrl, account, resolving, demo, onSi
 
   return (
     <div className={styles.page}>
-      <header className={styles.intro}>
-        <p className={styles.eyebrow}>
-          <Trans>Docs</Trans>
-        </p>
-        <h1 className={styles.title}>
-          <Trans>API reference</Trans>
-        </h1>
-        <p className={styles.lead}>
+      <PageHeader
+        eyebrow={<Trans>Docs</Trans>}
+        title={<Trans>API reference</Trans>}
+        lead={
           <Trans>
             Make images from your own code: create a task with your API key, then read its result. Every call, field and code, with examples in curl,
             JavaScript and Python.
           </Trans>
-        </p>
-        <div className={styles.actions}>
-          <Link href="/get-started" className={styles.linkButton}>
-            <Trans>Quick start</Trans>
-          </Link>
-          <Link href="/playground/flux" className={styles.linkButton}>
-            <Trans>Playground</Trans>
-          </Link>
-          <Button onClick={() => downloadDocument(document)}>
-            <Trans>Download openapi.json</Trans>
-          </Button>
-        </div>
-      </header>
+        }
+        actions={
+          <>
+            <Link href="/get-started" className={buttonClasses()}>
+              <Trans>Quick start</Trans>
+            </Link>
+            <Link href="/playground/flux" className={buttonClasses()}>
+              <Trans>Playground</Trans>
+            </Link>
+            <Button onClick={() => downloadDocument(document)}>
+              <Trans>Download openapi.json</Trans>
+            </Button>
+          </>
+        }
+      />
 
       <div className={styles.layout}>
         <nav className={styles.toc} aria-label={t`On this page`}>

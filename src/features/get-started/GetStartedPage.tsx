@@ -4,7 +4,8 @@ import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors } from '../../actors/user';
-import { Button } from '../../ui/Button';
+import { PageHeader } from '../../ui/PageHeader';
+import { Button, buttonClasses } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { maskKey } from '../../ui/maskKey';
 import { useLocalActor } from '../../actors/useLocalActor';
@@ -17,6 +18,7 @@ import { quickStartSelectors } from '../../actors/quickStart';
 import { KEY_PLACEHOLDER, SAMPLE_CALL, SAMPLE_COST, SAMPLE_DRAFT, TASK_ID_PLACEHOLDER, isDemoMode, snippetTarget } from '../../domain/sampleCall';
 import { balanceText } from '../../ui/balance';
 import { useGenerationApiBaseUrl } from '../../ui/useHydrated';
+import { LineIcon } from '../../ui/LineIcon';
 import styles from './GetStartedPage.module.css';
 import { javascriptTaskStatus } from './pollSnippet';
 import { CheckTaskPanel, SendRequestPanel } from './FirstCall';
@@ -54,18 +56,9 @@ function StepMarker({ state, number }: { state: StepState; number: number }) {
   return (
     <span className={`${styles.marker} ${styles[state]}`} aria-hidden="true">
       {state === 'done' ? (
-        <svg
-          width="16"
-          height="16"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="3"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
+        <LineIcon size={16} strokeWidth={3}>
           <path d="M5 12.5l4.5 4.5L19 7.5" />
-        </svg>
+        </LineIcon>
       ) : (
         number
       )}
@@ -117,19 +110,15 @@ export default function GetStartedPage() {
   const apiKey = user?.apiKey ?? '';
   return (
     <div className={styles.page}>
-      <header className={styles.intro}>
-        <p className={styles.eyebrow}>
-          <Trans>Quick start</Trans>
-        </p>
-        <h1 className={styles.title}>
-          <Trans>Your first image in five steps</Trans>
-        </h1>
-        <p className={styles.lead}>
+      <PageHeader
+        eyebrow={<Trans>Quick start</Trans>}
+        title={<Trans>Your first image in five steps</Trans>}
+        lead={
           <Trans>
             Sign in, get a key, create a generation task with one HTTP call, then poll it until the images are ready. Each step shows where you are.
           </Trans>
-        </p>
-      </header>
+        }
+      />
       {/* A new key (another account, a reset key, signed out) starts the first call over. */}
       <Steps key={apiKey} apiKey={apiKey} />
     </div>
@@ -297,7 +286,7 @@ function Steps({ apiKey }: { apiKey: string }) {
               <Trans>Your account has no key yet. Create one, then come back here: the commands below fill it in.</Trans>
             </p>
             <div className={styles.actions}>
-              <Link href="/dashboard/api-keys" className={styles.buttonLink}>
+              <Link href="/dashboard/api-keys" className={buttonClasses('primary')}>
                 <Trans>Create a key</Trans>
               </Link>
             </div>

@@ -9,12 +9,14 @@ import { userSelectors } from '../../actors/user';
 import type { UsageRecord } from '../../api/contract';
 import { usageRecordPage } from '../../api/dashboard';
 import { GENERATION_MODELS, modelName } from '../../domain/generationOptions';
+import { PageHeader } from '../../ui/PageHeader';
 import { Button } from '../../ui/Button';
-import tableStyles from '../../ui/DataTable.module.css';
+import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { SignInPrompt } from '../../ui/signIn/SignInPrompt';
 import { useSignInWhenAnonymous } from '../../ui/signIn/useSignInWhenAnonymous';
 import { PagedSection } from '../../ui/PagedSection';
-import { taskStatusLabel, taskStatusTone } from '../../ui/usageLabels';
+import { taskStatusLabel } from '../../ui/usageLabels';
+import { TaskStatusLabel } from '../../ui/TaskStatusLabel';
 import { PLAYGROUND_PATH } from '../../domain/generationDraft';
 import { formatDate } from '../../ui/formatDate';
 import { formatNumber } from '../../ui/formatNumber';
@@ -34,14 +36,10 @@ export default function HistoryPage() {
 
   return (
     <div className={styles.page}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>
-          <Trans>History</Trans>
-        </h1>
-        <p className={styles.lead}>
-          <Trans>Every image task of your account, from the playground and the API: what was asked, what it cost and what it made.</Trans>
-        </p>
-      </header>
+      <PageHeader
+        title={<Trans>History</Trans>}
+        lead={<Trans>Every image task of your account, from the playground and the API: what was asked, what it cost and what it made.</Trans>}
+      />
       {user ? (
         // Keyed by account: another account's sign-in starts the list afresh.
         <HistoryList key={user.id} />
@@ -69,6 +67,58 @@ function HistoryList() {
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const time = (iso: string) => formatDate(i18n, iso, { dateStyle: 'medium', timeStyle: 'short' });
   const filtered = filters.status !== undefined || filters.model !== undefined;
+
+  // The section's heading names its table too.
+  const title = <Trans>Generations</Trans>;
+  const columns: DataColumn<UsageRecord>[] = [
+    {
+      id: 'preview',
+      header: <Trans>Preview</Trans>,
+      headerHidden: true,
+      className: styles.thumbCell,
+      cell: (record) => <RecordThumbnail record={record} />,
+    },
+    {
+      id: 'prompt',
+      header: <Trans>Prompt</Trans>,
+      className: styles.promptCell,
+      tooltip: (record) => record.prompt,
+      cell: (record) => record.prompt || <span className={styles.muted}>—</span>,
+    },
+    { id: 'model', header: <Trans>Model</Trans>, cell: (record) => modelName(record.model) },
+    {
+      id: 'status',
+      header: <Trans>Status</Trans>,
+      cell: (record) => <TaskStatusLabel status={record.status} className={styles.status} />,
+    },
+    {
+      id: 'credits',
+      header: <Trans>Credits</Trans>,
+      numeric: true,
+      cell: (record) => (
+        <>
+          {formatNumber(i18n, Math.max(0, record.credits - record.refundedCredits))}
+          {record.refundedCredits > 0 ? <span className={styles.refund}>{t`${formatNumber(i18n, record.refundedCredits)} refunded`}</span> : null}
+        </>
+      ),
+    },
+    { id: 'created', header: <Trans>Created</Trans>, cell: (record) => time(record.createTime) },
+    {
+      id: 'actions',
+      header: <Trans>Actions</Trans>,
+      headerHidden: true,
+      cell: (record) => (
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => details.send({ type: 'OPEN', item: record })}
+          aria-label={t`Details of the generation from ${time(record.createTime)}`}
+        >
+          <Trans>Details</Trans>
+        </Button>
+      ),
+    },
+  ];
 
   const setFilter = (name: 'status' | 'model', value: string) => {
     const next = { ...actor.getSnapshot().context.filters, [name]: value === '' ? undefined : name === 'status' ? Number(value) : value };
@@ -116,7 +166,7 @@ function HistoryList() {
       <PagedSection
         actor={actor}
         titleId="history-title"
-        title={<Trans>Generations</Trans>}
+        title={title}
         loadingText={<Trans>Loading your generations…</Trans>}
         failedText={t`Your generations could not be loaded.`}
         pagerLabel={t`Generation pages`}
@@ -139,76 +189,7 @@ function HistoryList() {
           </div>
         }
       >
-        {(busy) => (
-          <div className={tableStyles.wrap} aria-busy={busy || undefined}>
-            <table className={tableStyles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <span className="visually-hidden">
-                      <Trans>Preview</Trans>
-                    </span>
-                  </th>
-                  <th scope="col">
-                    <Trans>Prompt</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Model</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Status</Trans>
-                  </th>
-                  <th scope="col" className={tableStyles.number}>
-                    <Trans>Credits</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Created</Trans>
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">
-                      <Trans>Actions</Trans>
-                    </span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {records.map((record) => (
-                  <tr key={record.id}>
-                    <td className={styles.thumbCell}>
-                      <RecordThumbnail record={record} />
-                    </td>
-                    <td className={styles.promptCell} title={record.prompt}>
-                      {record.prompt || <span className={styles.muted}>—</span>}
-                    </td>
-                    <td>{modelName(record.model)}</td>
-                    <td>
-                      <span className={styles.status} data-tone={taskStatusTone(record.status)}>
-                        {taskStatusLabel(record.status)}
-                      </span>
-                    </td>
-                    <td className={tableStyles.number}>
-                      {formatNumber(i18n, Math.max(0, record.credits - record.refundedCredits))}
-                      {record.refundedCredits > 0 ? (
-                        <span className={styles.refund}>{t`${formatNumber(i18n, record.refundedCredits)} refunded`}</span>
-                      ) : null}
-                    </td>
-                    <td>{time(record.createTime)}</td>
-                    <td>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        onClick={() => details.send({ type: 'OPEN', item: record })}
-                        aria-label={t`Details of the generation from ${time(record.createTime)}`}
-                      >
-                        <Trans>Details</Trans>
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        {(busy) => <DataTable caption={title} columns={columns} rows={records} rowKey={(record) => record.id} busy={busy} />}
       </PagedSection>
       <RecordDetails actor={details} />
     </>

@@ -1,14 +1,14 @@
+import { Link } from 'wouter';
 import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DetailsDialogActor } from '../../actors/detailsDialog';
 import type { UsageRecord } from '../../api/contract';
 import { modelName, modelSpec } from '../../domain/generationOptions';
-import { Button } from '../../ui/Button';
+import { Button, buttonClasses } from '../../ui/Button';
 import { copyText } from '../../ui/copyText';
 import { Dialog } from '../../ui/Dialog';
-import { taskStatusLabel, taskStatusTone } from '../../ui/usageLabels';
+import { TaskStatusLabel } from '../../ui/TaskStatusLabel';
 import { draftFromParamJson, playgroundHref } from '../../domain/generationDraft';
 import { ResultImageCard } from '../../ui/ResultImageCard';
 import { formatDate } from '../../ui/formatDate';
@@ -78,9 +78,7 @@ export function RecordDetails({ actor }: { actor: DetailsDialogActor }) {
               <span className={styles.fullPrompt}>{record.prompt}</span>
             </Row>
             <Row label={<Trans>Status</Trans>}>
-              <span className={styles.status} data-tone={taskStatusTone(record.status)}>
-                {taskStatusLabel(record.status)}
-              </span>
+              <TaskStatusLabel status={record.status} className={styles.status} />
             </Row>
             <Row label={<Trans>Model</Trans>}>{modelName(record.model)}</Row>
             {draft ? (
@@ -137,7 +135,7 @@ export function RecordDetails({ actor }: { actor: DetailsDialogActor }) {
               <Trans>Close</Trans>
             </Button>
             {draft ? (
-              <Link href={playgroundHref(draft)} className={styles.primaryLink}>
+              <Link href={playgroundHref(draft)} className={buttonClasses('primary')}>
                 <Trans>Open in playground</Trans>
               </Link>
             ) : null}

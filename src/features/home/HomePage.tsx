@@ -14,14 +14,14 @@ import {
   lowestCreditsPerImage,
 } from '../../domain/generationOptions';
 import { PROVIDER_NAMES, providersForCountry } from '../../domain/paymentProviders';
-import { Button } from '../../ui/Button';
-import buttonStyles from '../../ui/Button.module.css';
+import { Button, buttonClasses } from '../../ui/Button';
 import { maskKey } from '../../ui/maskKey';
 import { curlGenerate } from '../../domain/snippets';
 import { CodeSample } from '../../ui/CodeSample';
 import { KEY_PLACEHOLDER, SAMPLE_CALL, snippetTarget } from '../../domain/sampleCall';
 import { useGenerationApiBaseUrl } from '../../ui/useHydrated';
 import { balanceText } from '../../ui/balance';
+import { LineIcon } from '../../ui/LineIcon';
 import styles from './HomePage.module.css';
 import { GALLERY_IMAGES, HERO_IMAGES, HERO_TASK, SAMPLES, sampleImageUrl } from './sampleImages';
 
@@ -146,18 +146,9 @@ function Feature({ icon, title, children }: { icon: string; title: ReactNode; ch
   return (
     <li className={styles.feature}>
       <span className={styles.featureIcon} aria-hidden="true">
-        <svg
-          width="20"
-          height="20"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
+        <LineIcon size={20} strokeWidth={1.8}>
           {ICONS[icon]}
-        </svg>
+        </LineIcon>
       </span>
       <h3 className={styles.featureTitle}>{title}</h3>
       <p className={styles.featureText}>{children}</p>
@@ -463,7 +454,6 @@ export default function HomePage() {
   const modal = useGlobalActor('loginModal');
   const user = useGlobalSelector('user', userSelectors.user);
   const openSignUp = () => modal.send({ type: 'OPEN', view: 'signUp' });
-  const linkButton = (variant: 'primary' | 'secondary') => `${buttonStyles.button} ${buttonStyles[variant]} ${buttonStyles.lg}`;
   const models = GENERATION_MODELS.map((model) => MODELS[model].name).join(' · ');
   const freeCredits = i18n.number(FREE_SIGN_UP_CREDITS);
   const balance = balanceText(i18n, user?.credits);
@@ -485,10 +475,10 @@ export default function HomePage() {
           <div className={styles.actions} data-account-tools>
             {user ? (
               <>
-                <Link href="/playground/flux" className={linkButton('primary')}>
+                <Link href="/playground/flux" className={buttonClasses('primary', 'lg')}>
                   <Trans>Open the playground</Trans>
                 </Link>
-                <Link href="/dashboard" className={linkButton('secondary')}>
+                <Link href="/dashboard" className={buttonClasses('secondary', 'lg')}>
                   <Trans>Go to dashboard</Trans>
                 </Link>
               </>
@@ -497,7 +487,7 @@ export default function HomePage() {
                 <Button variant="primary" size="lg" onClick={openSignUp}>
                   <Trans>Get your free API key</Trans>
                 </Button>
-                <Link href="/playground/flux" className={linkButton('secondary')}>
+                <Link href="/playground/flux" className={buttonClasses('secondary', 'lg')}>
                   <Trans>Try the playground</Trans>
                 </Link>
               </>
@@ -536,10 +526,10 @@ export default function HomePage() {
         <div className={styles.actions}>
           {user ? (
             <>
-              <Link href="/playground/flux" className={linkButton('primary')}>
+              <Link href="/playground/flux" className={buttonClasses('primary', 'lg')}>
                 <Trans>Open the playground</Trans>
               </Link>
-              <Link href="/get-started" className={linkButton('secondary')}>
+              <Link href="/get-started" className={buttonClasses('secondary', 'lg')}>
                 <Trans>Read the quick start</Trans>
               </Link>
             </>
@@ -548,7 +538,7 @@ export default function HomePage() {
               <Button variant="primary" size="lg" onClick={openSignUp}>
                 <Trans>Create your free account</Trans>
               </Button>
-              <Link href="/get-started" className={linkButton('secondary')}>
+              <Link href="/get-started" className={buttonClasses('secondary', 'lg')}>
                 <Trans>Read the quick start</Trans>
               </Link>
             </>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { I18n } from '@lingui/core';
@@ -7,12 +7,13 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { GENERATION_TIME_LIMIT_MINUTES, type GenerationActor } from '../../actors/generation';
 import { TASK_CODES } from '../../api/contract';
 import { modelName, modelSpec } from '../../domain/generationOptions';
-import { Button } from '../../ui/Button';
+import { Button, buttonClasses } from '../../ui/Button';
 import { SweepBar } from '../../ui/SweepBar';
 import { secondsBetween } from '../../ui/formatDate';
 import { draftCost } from '../../domain/generationDraft';
 import { generationSelectors } from '../../actors/generation';
 import { ResultImageCard } from '../../ui/ResultImageCard';
+import { Outcome } from './Outcome';
 import styles from './Playground.module.css';
 
 /** A number of seconds in the reader's language ("3s", "3 с", "3秒"): the unit is Intl's, not a catalogue's. */
@@ -31,6 +32,20 @@ function useElapsedSeconds(since: number | null): number {
   return since === null ? 0 : Math.max(0, Math.floor((now - since) / 1000));
 }
 
+/** A run under way: a sweeping bar, what is happening, more about it, and Cancel. */
+function Working({ actor, title, children }: { actor: GenerationActor; title: ReactNode; children: ReactNode }) {
+  return (
+    <div className={styles.progress} role="status">
+      <SweepBar />
+      <p className={styles.progressTitle}>{title}</p>
+      {children}
+      <Button onClick={() => actor.send({ type: 'CANCEL' })}>
+        <Trans>Cancel</Trans>
+      </Button>
+    </div>
+  );
+}
+
 function Progress({ actor }: { actor: GenerationActor }) {
   const { i18n } = useLingui();
   const phase = useSelector(actor, generationSelectors.phase);
@@ -40,10 +55,10 @@ function Progress({ actor }: { actor: GenerationActor }) {
   const seconds = useElapsedSeconds(phase === 'polling' ? since : null);
   const count = submitted?.numImages ?? 1;
   return (
-    <div className={styles.progress} role="status">
-      <SweepBar />
-      <p className={styles.progressTitle}>
-        {phase === 'creating' ? (
+    <Working
+      actor={actor}
+      title={
+        phase === 'creating' ? (
           <Trans>Sending the task…</Trans>
         ) : (
           <>
@@ -53,8 +68,9 @@ function Progress({ actor }: { actor: GenerationActor }) {
               {durationText(i18n, seconds)}
             </span>
           </>
-        )}
-      </p>
+        )
+      }
+    >
       {taskId ? (
         <p className={styles.muted}>
           <Trans>
@@ -62,28 +78,18 @@ function Progress({ actor }: { actor: GenerationActor }) {
           </Trans>
         </p>
       ) : null}
-      <Button onClick={() => actor.send({ type: 'CANCEL' })}>
-        <Trans>Cancel</Trans>
-      </Button>
-    </div>
+    </Working>
   );
 }
 
 /** The create call's answer was lost: the page looks in the history before it offers to send the request again. */
 function CheckingWhetherCreated({ actor }: { actor: GenerationActor }) {
   return (
-    <div className={styles.progress} role="status">
-      <SweepBar />
-      <p className={styles.progressTitle}>
-        <Trans>The server’s answer was lost on the way. Looking for the task in your history…</Trans>
-      </p>
+    <Working actor={actor} title={<Trans>The server’s answer was lost on the way. Looking for the task in your history…</Trans>}>
       <p className={styles.muted}>
         <Trans>If the request reached the server, its task is already running: it is picked up here instead of being sent (and charged) twice.</Trans>
       </p>
-      <Button onClick={() => actor.send({ type: 'CANCEL' })}>
-        <Trans>Cancel</Trans>
-      </Button>
-    </div>
+    </Working>
   );
 }
 
@@ -92,10 +98,7 @@ function TaskNotCreated({ actor }: { actor: GenerationActor }) {
   // What the create call failed with (the connection, the time limit), as the API client worded it.
   const reason = useSelector(actor, (s) => generationSelectors.failure(s).error);
   return (
-    <div className={styles.outcome} role="alert" data-tone="danger">
-      <h2 className={styles.outcomeTitle}>
-        <Trans>The task was not created</Trans>
-      </h2>
+    <Outcome title={<Trans>The task was not created</Trans>} tone="danger" alert>
       {reason ? <p>{reason}</p> : null}
       <p>
         <Trans>Your history shows no task from this request, so it most likely never reached the server and nothing was charged.</Trans>
@@ -108,7 +111,7 @@ function TaskNotCreated({ actor }: { actor: GenerationActor }) {
       <p className={styles.muted}>
         <Trans>Try again sends the same request. Or change the form and press Generate.</Trans>
       </p>
-    </div>
+    </Outcome>
   );
 }
 
@@ -118,24 +121,28 @@ function TaskCreationUnknown({ actor }: { actor: GenerationActor }) {
   const failure = useSelector(actor, generationSelectors.failure, (a, b) => a.error === b.error && a.code === b.code);
   const reason = failure.error || t`No reason was given.`;
   return (
-    <div className={styles.outcome} role="alert" data-tone="warning">
-      <h2 className={styles.outcomeTitle}>
-        <Trans>Could not tell whether the task was created</Trans>
-      </h2>
+    <Outcome title={<Trans>Could not tell whether the task was created</Trans>} tone="warning" alert>
       <p>
         <Trans>The server’s answer to the request was lost, and your history could not be read to find its task: {reason}</Trans>
       </p>
       <p>
         <Trans>Check again before sending the request again: if the task was created, it is running and is charged once.</Trans>
       </p>
-      <div className={styles.actions}>
-        <Button variant="primary" onClick={() => actor.send({ type: 'CHECK_AGAIN' })}>
-          <Trans>Check again</Trans>
-        </Button>
-        <Link href="/recent-history" className={styles.linkButton}>
-          <Trans>Open history</Trans>
-        </Link>
-      </div>
+      <CheckAgainOrOpenHistory actor={actor} label={<Trans>Check again</Trans>} />
+    </Outcome>
+  );
+}
+
+/** Waiting on a task whose fate is not known yet: look again, or find it later in the history. */
+function CheckAgainOrOpenHistory({ actor, label }: { actor: GenerationActor; label: ReactNode }) {
+  return (
+    <div className={styles.actions}>
+      <Button variant="primary" onClick={() => actor.send({ type: 'CHECK_AGAIN' })}>
+        {label}
+      </Button>
+      <Link href="/recent-history" className={buttonClasses()}>
+        <Trans>Open history</Trans>
+      </Link>
     </div>
   );
 }
@@ -364,10 +371,7 @@ function PanelContent({ actor }: { actor: GenerationActor }) {
       return <Failure actor={actor} />;
     case 'cancelled':
       return (
-        <div className={styles.outcome}>
-          <h2 className={styles.outcomeTitle}>
-            <Trans>Cancelled</Trans>
-          </h2>
+        <Outcome title={<Trans>Cancelled</Trans>}>
           {taskId ? (
             <p>
               <Trans>
@@ -384,65 +388,46 @@ function PanelContent({ actor }: { actor: GenerationActor }) {
               </Trans>
             </p>
           )}
-        </div>
+        </Outcome>
       );
     case 'timedOut':
       return (
-        <div className={styles.outcome} data-tone="warning">
-          <h2 className={styles.outcomeTitle}>
-            <Trans>Still generating after {limitMinutes} minutes</Trans>
-          </h2>
+        <Outcome title={<Trans>Still generating after {limitMinutes} minutes</Trans>} tone="warning">
           <p>
             <Trans>The task {taskId} is taking longer than usual. Keep waiting, or find it later in your history.</Trans>
           </p>
-          <div className={styles.actions}>
-            <Button variant="primary" onClick={() => actor.send({ type: 'CHECK_AGAIN' })}>
-              <Trans>Keep waiting</Trans>
-            </Button>
-            <Link href="/recent-history" className={styles.linkButton}>
-              <Trans>Open history</Trans>
-            </Link>
-          </div>
-        </div>
+          <CheckAgainOrOpenHistory actor={actor} label={<Trans>Keep waiting</Trans>} />
+        </Outcome>
       );
     case 'missingApiKey':
       return (
-        <div className={styles.outcome} role="alert" data-tone="warning">
-          <h2 className={styles.outcomeTitle}>
-            <Trans>Create an API key first</Trans>
-          </h2>
+        <Outcome title={<Trans>Create an API key first</Trans>} tone="warning" alert>
           <p>
             <Trans>The playground calls the API with your key, just as your code will.</Trans>
           </p>
-          <Link href="/dashboard/api-keys" className={styles.linkButton}>
+          <Link href="/dashboard/api-keys" className={buttonClasses()}>
             <Trans>Create a key</Trans>
           </Link>
-        </div>
+        </Outcome>
       );
     case 'insufficientCredits':
       return (
-        <div className={styles.outcome} role="alert" data-tone="warning">
-          <h2 className={styles.outcomeTitle}>
-            <Trans>Not enough credits</Trans>
-          </h2>
+        <Outcome title={<Trans>Not enough credits</Trans>} tone="warning" alert>
           <p>
             <Trans>Buy credits, or ask for fewer images or a cheaper model.</Trans>
           </p>
-          <Link href="/dashboard/billing" className={styles.linkButton}>
+          <Link href="/dashboard/billing" className={buttonClasses()}>
             <Trans>Buy credits</Trans>
           </Link>
-        </div>
+        </Outcome>
       );
     case 'invalid':
       return (
-        <div className={styles.outcome} role="alert" data-tone="warning">
-          <h2 className={styles.outcomeTitle}>
-            <Trans>Check the form</Trans>
-          </h2>
+        <Outcome title={<Trans>Check the form</Trans>} tone="warning" alert>
           <p>
             <Trans>Some fields need a change before the task can be sent; each one says why.</Trans>
           </p>
-        </div>
+        </Outcome>
       );
     case 'editing':
       return (

@@ -6,6 +6,7 @@ import { useLocalActor } from '../../actors/useLocalActor';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { createGenerationLogic, type GenerationActor } from '../../actors/generation';
 import { userSelectors } from '../../actors/user';
+import { PageHeader } from '../../ui/PageHeader';
 import { Button } from '../../ui/Button';
 import { copyText } from '../../ui/copyText';
 import { draftCost, draftFromSearch, playgroundHref, searchFromDraft, validateDraft, type GenerationDraft } from '../../domain/generationDraft';
@@ -62,25 +63,23 @@ export default function PlaygroundPage() {
 
   return (
     <div className={styles.page}>
-      <header className={styles.pageHeader}>
-        <div>
-          <h1 className={styles.title}>
-            <Trans>Playground</Trans>
-          </h1>
-          <p className={styles.lead}>
-            <Trans>
-              Generate with Nano Banana, Nano Banana 2 and Nano Banana Pro through the same API your code will call. Failed tasks cost nothing.
-            </Trans>
-          </p>
-        </div>
-        <Button
-          onClick={() =>
-            void copyText(new URL(playgroundHref(draft), window.location.origin).href, t`Link copied: it opens the playground with these settings.`)
-          }
-        >
-          <Trans>Copy link to these settings</Trans>
-        </Button>
-      </header>
+      <PageHeader
+        title={<Trans>Playground</Trans>}
+        lead={
+          <Trans>
+            Generate with Nano Banana, Nano Banana 2 and Nano Banana Pro through the same API your code will call. Failed tasks cost nothing.
+          </Trans>
+        }
+        actions={
+          <Button
+            onClick={() =>
+              void copyText(new URL(playgroundHref(draft), window.location.origin).href, t`Link copied: it opens the playground with these settings.`)
+            }
+          >
+            <Trans>Copy link to these settings</Trans>
+          </Button>
+        }
+      />
       <div className={styles.layout}>
         <div className={styles.formColumn}>
           <PlaygroundForm
