@@ -18,6 +18,17 @@ export interface CodeVariant {
   copied: string;
 }
 
+/** The keys a sample is written with: the one the page shows (masked, or a placeholder) and the one copied. */
+export interface SampleKeys {
+  shown: string;
+  real: string;
+}
+
+/** One language's sample, written once for the page and once, with the real key, for the clipboard. */
+export function codeVariant(id: string, label: string, write: (apiKey: string) => string, keys: SampleKeys): CodeVariant {
+  return { id, label, shown: write(keys.shown), copied: write(keys.real) };
+}
+
 interface CodeSampleProps {
   /** Names the code for assistive technology, e.g. "Example request". */
   label: string;

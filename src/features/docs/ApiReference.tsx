@@ -6,7 +6,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Button, buttonClasses } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { maskKey } from '../../ui/maskKey';
-import { CodeSample, type CodeVariant } from '../../ui/CodeSample';
+import { CodeSample, codeVariant, type CodeVariant } from '../../ui/CodeSample';
 import { DOC_SNIPPETS, type DocCall } from './docSnippets';
 import {
   anchorOf,
@@ -223,10 +223,11 @@ function JsonExamples({ examples, label }: { examples: Array<{ summary?: string;
 }
 
 function codeVariants(call: DocCall, shownKey: string, realKey: string): CodeVariant[] {
+  const keys = { shown: shownKey, real: realKey };
   return [
-    { id: 'curl', label: 'curl', shown: DOC_SNIPPETS.curl(call, shownKey), copied: DOC_SNIPPETS.curl(call, realKey) },
-    { id: 'javascript', label: 'JavaScript', shown: DOC_SNIPPETS.javascript(call, shownKey), copied: DOC_SNIPPETS.javascript(call, realKey) },
-    { id: 'python', label: 'Python', shown: DOC_SNIPPETS.python(call, shownKey), copied: DOC_SNIPPETS.python(call, realKey) },
+    codeVariant('curl', 'curl', (key) => DOC_SNIPPETS.curl(call, key), keys),
+    codeVariant('javascript', 'JavaScript', (key) => DOC_SNIPPETS.javascript(call, key), keys),
+    codeVariant('python', 'Python', (key) => DOC_SNIPPETS.python(call, key), keys),
   ];
 }
 

@@ -13,7 +13,7 @@ import { GENERATION_TIME_LIMIT_MINUTES, createQuickStartLogic } from '../../acto
 import { FREE_SIGN_UP_CREDITS } from '../../domain/creditPackages';
 import { GENERATION_MODELS, MODELS, creditsPerImage, lowestCreditsPerImage, modelName as modelName_ } from '../../domain/generationOptions';
 import { curlGenerate, curlTaskStatus, javascriptGenerate, pythonGenerate } from '../../domain/snippets';
-import { CodeSample, type CodeVariant } from '../../ui/CodeSample';
+import { CodeSample, codeVariant, type CodeVariant } from '../../ui/CodeSample';
 import { quickStartSelectors } from '../../actors/quickStart';
 import { KEY_PLACEHOLDER, SAMPLE_CALL, SAMPLE_COST, SAMPLE_DRAFT, TASK_ID_PLACEHOLDER, isDemoMode, snippetTarget } from '../../domain/sampleCall';
 import { balanceText } from '../../ui/balance';
@@ -153,39 +153,15 @@ function Steps({ apiKey }: { apiKey: string }) {
   const current = firstOpen === -1 ? 5 : firstOpen + 1;
   const stateOf = (step: number): StepState => (step <= doneSteps.length && doneSteps[step - 1] ? 'done' : step === current ? 'current' : 'upcoming');
 
+  const keys = { shown: shownKey, real: realKey };
   const generateVariants: CodeVariant[] = [
-    {
-      id: 'curl',
-      label: 'curl',
-      shown: curlGenerate(SAMPLE_CALL, snippetTarget(baseUrl, shownKey)),
-      copied: curlGenerate(SAMPLE_CALL, snippetTarget(baseUrl, realKey)),
-    },
-    {
-      id: 'javascript',
-      label: 'JavaScript',
-      shown: javascriptGenerate(SAMPLE_CALL, snippetTarget(baseUrl, shownKey)),
-      copied: javascriptGenerate(SAMPLE_CALL, snippetTarget(baseUrl, realKey)),
-    },
-    {
-      id: 'python',
-      label: 'Python',
-      shown: pythonGenerate(SAMPLE_CALL, snippetTarget(baseUrl, shownKey)),
-      copied: pythonGenerate(SAMPLE_CALL, snippetTarget(baseUrl, realKey)),
-    },
+    codeVariant('curl', 'curl', (key) => curlGenerate(SAMPLE_CALL, snippetTarget(baseUrl, key)), keys),
+    codeVariant('javascript', 'JavaScript', (key) => javascriptGenerate(SAMPLE_CALL, snippetTarget(baseUrl, key)), keys),
+    codeVariant('python', 'Python', (key) => pythonGenerate(SAMPLE_CALL, snippetTarget(baseUrl, key)), keys),
   ];
   const statusVariants: CodeVariant[] = [
-    {
-      id: 'curl',
-      label: 'curl',
-      shown: curlTaskStatus(shownTaskId, snippetTarget(baseUrl, shownKey)),
-      copied: curlTaskStatus(shownTaskId, snippetTarget(baseUrl, realKey)),
-    },
-    {
-      id: 'javascript',
-      label: 'JavaScript',
-      shown: javascriptTaskStatus(shownTaskId, snippetTarget(baseUrl, shownKey)),
-      copied: javascriptTaskStatus(shownTaskId, snippetTarget(baseUrl, realKey)),
-    },
+    codeVariant('curl', 'curl', (key) => curlTaskStatus(shownTaskId, snippetTarget(baseUrl, key)), keys),
+    codeVariant('javascript', 'JavaScript', (key) => javascriptTaskStatus(shownTaskId, snippetTarget(baseUrl, key)), keys),
   ];
 
   const cost = SAMPLE_COST;
