@@ -89,24 +89,11 @@
       },
       { once: true },
     );
-    var stopHolding = function () {
-      document.removeEventListener('click', hold, true);
-      document.removeEventListener('submit', holdSubmit, true);
-    };
-    // The app's code could not be fetched (src/prerender/startFailure.ts): nothing will take the held clicks
-    // and submissions, so they are dropped, and later ones are left to the browser.
-    document.addEventListener(
-      'app:failed',
-      function () {
-        stopHolding();
-        held = [];
-      },
-      { once: true },
-    );
     document.addEventListener(
       'app:ready',
       function () {
-        stopHolding();
+        document.removeEventListener('click', hold, true);
+        document.removeEventListener('submit', holdSubmit, true);
         held.forEach(function (target) {
           if (!target.isConnected) return;
           if (target instanceof HTMLFormElement) target.requestSubmit();

@@ -2,13 +2,13 @@
  * When the app's code cannot be fetched (offline on a first visit, or a new version deployed meanwhile), a
  * prerendered page stays readable but its controls would do nothing, and theme-boot.js would hold their clicks
  * for good. The build writes a notice into every page, once per language (src/prerender/StartFailedNotice.tsx),
- * hidden; src/entry.ts shows the visitor's and tells theme-boot.js to stop holding clicks.
+ * hidden; src/entry.ts shows the visitor's. theme-boot.js keeps holding the page's own controls (a released
+ * submit button would send its form to the server as a plain page load); the notice, outside the root, is not held.
  * Imported by the entry script: it stays free of React and of the app.
  */
 export const START_FAILED_ATTRIBUTE = 'data-start-failed';
-export const START_FAILED_EVENT = 'app:failed';
 
-/** Shows the notice in the page's language (English if the page has none in it) and lets clicks go. */
+/** Shows the notice in the page's language (English if the page has none in it). */
 export function showStartFailure(error: unknown): void {
   console.error(error);
   const notices = [...document.querySelectorAll<HTMLElement>(`[${START_FAILED_ATTRIBUTE}]`)];
@@ -19,5 +19,4 @@ export function showStartFailure(error: unknown): void {
     // Browsers keep a script that failed to load as failed for the document's life: only a reload fetches it again.
     notice.querySelector('button')?.addEventListener('click', () => window.location.reload());
   }
-  document.dispatchEvent(new Event(START_FAILED_EVENT));
 }
