@@ -180,14 +180,15 @@ test('a network failure while the code is traded shows the error, and trying aga
   await expectConnected(page, 'after_failure');
 });
 
-test('an anonymous visitor sees the page and is asked to sign in before connecting', async ({ page, openApp }) => {
+test('an anonymous visitor reads the page uninterrupted, and is asked by the panel to sign in before connecting', async ({ page, openApp }) => {
   await openJoinDiscord(page, openApp);
   const login = page.getByRole('dialog', { name: 'Sign in', exact: true });
+  await expect(connection(page).getByText('Sign in to connect your Discord account.')).toBeVisible();
+  await expect(connection(page).getByRole('button', { name: 'Connect Discord' })).toHaveCount(0);
+  await expect(login).toHaveCount(0);
+  await connection(page).getByRole('button', { name: 'Sign in' }).click();
   await expect(login).toBeVisible();
   await login.getByRole('button', { name: 'Close' }).click();
   await expect(login).toBeHidden();
-  await expect(connection(page).getByText('Sign in to connect your Discord account.')).toBeVisible();
-  await expect(connection(page).getByRole('button', { name: 'Connect Discord' })).toHaveCount(0);
-  await connection(page).getByRole('button', { name: 'Sign in' }).click();
-  await expect(login).toBeVisible();
+  await expect(connection(page).getByRole('button', { name: 'Sign in' })).toBeFocused();
 });

@@ -52,9 +52,8 @@ test('each page has its own title, description and canonical link, following nav
     title: 'Join the Discord community — Nano Banana API',
     description: /^Join the Nano Banana API community on Discord/,
   });
-  // The community page asks an anonymous visitor to sign in; not now.
-  await page.getByRole('dialog', { name: 'Sign in', exact: true }).press('Escape');
-  await expect(page.getByRole('dialog', { name: 'Sign in', exact: true })).toBeHidden();
+  // The community page is read uninterrupted: its panel asks an anonymous visitor to sign in.
+  await expect(page.getByText('Sign in to connect your Discord account.')).toBeVisible();
 
   // A language switch translates the head of the page shown, and of the next ones.
   await page.getByRole('combobox', { name: 'Language' }).selectOption('de');

@@ -6,7 +6,7 @@ import { useLocalActor } from '../../actors/useLocalActor';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { createDiscordJoinLogic, readJoinInput, type DiscordJoinActor } from '../../actors/discordJoin';
 import { userSelectors, type AppUser } from '../../actors/user';
-import { useSignInWhenAnonymous } from '../../ui/signIn/useSignInWhenAnonymous';
+import { useSignInPrompt } from '../../ui/signIn/useSignInWhenAnonymous';
 import { Button, type ButtonProps } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import styles from './JoinDiscord.module.css';
@@ -22,11 +22,12 @@ const PANEL_TITLE_ID = 'discord-connection-title';
 
 /**
  * /join-discord: what the community is for, and the account's Discord connection (connect by OAuth, then the
- * invite). Anyone may read it; connecting needs a signed-in account, so an anonymous visitor gets the login modal.
+ * invite). Anyone may read it, and nothing interrupts the reading: connecting needs a signed-in account, which the
+ * panel asks an anonymous visitor for with its own Sign in button.
  */
 export default function JoinDiscordPage() {
   const { t } = useLingui();
-  const { anonymous, openSignIn } = useSignInWhenAnonymous();
+  const { anonymous, openSignIn } = useSignInPrompt();
   const user = useGlobalSelector('user', userSelectors.user);
 
   return (
