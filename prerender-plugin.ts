@@ -28,6 +28,16 @@ interface ServerEntry {
   renderStartFailedNotices(): Promise<string>;
 }
 
+/**
+ * One page's files in the report: `entry` is the script a first visit runs before the visitor's first action
+ * (src/entry.ts, with its static imports), `js` all the code the page runs once the app starts, `css` its styles.
+ */
+export interface PrerenderedFiles {
+  entry: string[];
+  js: string[];
+  css: string[];
+}
+
 /** The files a chunk needs, its static imports first (transitively), and their styles. */
 export function chunkFiles(manifest: Manifest, key: string): { js: string[]; css: string[] } {
   const js: string[] = [];
@@ -68,7 +78,10 @@ export function pageHtml(
     ...files.js.filter((file) => !loaded.has(`/${file}`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     `<script type="application/json" id="${MESSAGES_ELEMENT_ID}">${scriptSafeJson(rendered.messages)}</script>`,
   ];
-  const attributes = ` data-prerendered="${page.path}"${page.readsQuery ? ' data-prerendered-reads-query' : ''}`;
+  const attributes =
+    ` data-prerendered="${page.path}"` +
+    (page.readsQuery ? ' data-prerendered-reads-query' : '') +
+    (page.notThePageAt ? ` data-prerendered-not-at="${page.notThePageAt.join(' ')}"` : '');
   const replaced = (html: string, pattern: RegExp, replacement: string) => {
     if (!pattern.test(html)) throw new Error(`index.html has no ${pattern.source}: cannot prerender ${page.path}.`);
     return html.replace(pattern, () => replacement);
@@ -120,8 +133,8 @@ export function prerenderPlugin(): Plugin {
         const manifestFile = path.join(outDir, '.vite', 'manifest.json');
         const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
         const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-        const entry = [...template.matchAll(/<script type="module"[^>]*src="\/([^"]+)"/g)].map((match) => match[1] ?? '');
-        const report: Record<string, { js: string[]; css: string[] }> = {};
+        const entry = chunkFiles(manifest, 'index.html').js;
+        const report: Record<string, PrerenderedFiles> = {};
         const startFailedNotices = await server.renderStartFailedNotices();
         for (const page of server.PRERENDERED_PAGES) {
           const rendered = await server.renderPage(page.path);
@@ -132,9 +145,9 @@ export function prerenderPlugin(): Plugin {
           // Styles only: code is fetched after the first paint (src/entry.ts), the page's with the app's (main.tsx).
           const css = [...new Set([...app.css, ...own.css])];
           writeFileSync(file, pageHtml(template, page, rendered, { css, js: [] }, startFailedNotices));
-          report[page.file] = { js: [...new Set([...entry, ...app.js, ...own.js])], css };
+          report[page.file] = { entry, js: [...new Set([...entry, ...app.js, ...own.js])], css };
         }
-        // What each page loads before the visitor does anything: scripts/check-size.mjs holds it to a budget.
+        // What each page loads, before the visitor's first action and at it: scripts/check-size.mjs holds both to a budget.
         writeFileSync(path.join(outDir, '.vite', PRERENDER_REPORT), `${JSON.stringify(report, null, 2)}\n`);
         config.logger.info(`prerendered ${server.PRERENDERED_PAGES.map((page) => page.path).join(', ')}`);
       } finally {

@@ -40,7 +40,7 @@ export function startChunkName(root: string): Rolldown.CodeSplittingNameFunction
     if (REACT.test(id)) return 'react';
     const info = (moduleId: string) => context.getModuleInfo(moduleId);
     closures ??= { script: staticClosure(pageScript, info), actors: staticClosure(actorsEntry, info), views: staticClosure(viewsEntry, info) };
-    // What the page's script needs before the first paint never goes into a step it fetches after.
+    // What the page's script needs before the first action is never in a step it fetches after (pageScriptChunkName).
     if (closures.script.has(id)) return null;
     if (closures.actors.has(id)) return 'actors';
     if (closures.views.has(id)) return 'views';
@@ -48,15 +48,30 @@ export function startChunkName(root: string): Rolldown.CodeSplittingNameFunction
   };
 }
 
+const PRELOAD_HELPER = /^\0vite\/preload-helper/;
+const STYLES = /\.css($|\?)/;
+
 /**
- * The bundler puts a group's dependencies into its chunk: Vite's preload helper, which src/entry.ts imports too,
- * would go into `actors`, and the entry would load the actors before the page has painted. It is captured first,
- * into a file of its own.
+ * The bundler puts a group's dependencies into its chunk: a module that src/entry.ts shares with the app (Vite's
+ * preload helper, the boot attributes, the referral) would go into `actors` or `views`, and the page's script
+ * would load the whole start before the visitor's first action. They are captured first, into a `page-script`
+ * file of their own; src/entry.ts itself stays the entry chunk.
  */
+export function pageScriptChunkName(root: string): Rolldown.CodeSplittingNameFunction {
+  const pageScript = path.resolve(root, 'src/entry.ts');
+  let closure: Set<string> | null = null;
+  return (id, context) => {
+    if (PRELOAD_HELPER.test(id)) return 'page-script';
+    if (id === pageScript || !path.isAbsolute(id) || STYLES.test(id)) return null;
+    closure ??= staticClosure(pageScript, (moduleId) => context.getModuleInfo(moduleId));
+    return closure.has(id) ? 'page-script' : null;
+  };
+}
+
 export function startCodeSplitting(root: string): Rolldown.CodeSplittingOptions {
   return {
     groups: [
-      { name: 'preload-helper', test: /^\0vite\/preload-helper/, priority: 2 },
+      { name: pageScriptChunkName(root), priority: 2 },
       { name: startChunkName(root), priority: 1 },
     ],
   };

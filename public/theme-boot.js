@@ -21,9 +21,15 @@
 
   // A prerendered page (src/prerender/boot.ts names the modes): hydrated as it is only if it is this page, in
   // English, and (for pages that read it) without a query string; otherwise hidden until the app renders it.
+  // The 404 file is this page at any address but those of the app's own pages (a static host's fallback).
   var prerendered = root.dataset.prerendered;
   if (prerendered) {
-    var samePage = prerendered === location.pathname || prerendered === '/404';
+    var appPath = location.pathname.toLowerCase().replace(/(.)\/$/, '$1');
+    var appsOwn = (root.getAttribute('data-prerendered-not-at') || '').split(' ').some(function (address) {
+      var under = address.length > 1 && address.charAt(address.length - 1) === '/';
+      return address !== '' && (under ? location.pathname.indexOf(address) === 0 : address === appPath);
+    });
+    var samePage = prerendered === location.pathname || (prerendered === '/404' && !appsOwn);
     var queryMatters = root.hasAttribute('data-prerendered-reads-query') && location.search !== '';
     var english = ['es', 'fr', 'de', 'ru', 'zh-CN'].indexOf(locale) === -1;
     root.dataset.boot = !samePage || queryMatters ? 'render' : english ? 'hydrate' : 'translate';
@@ -32,11 +38,42 @@
   // A signed-in visitor's header differs from the prerendered (anonymous) one: its tools wait for the app.
   if (/(?:^|;\s*)authorization=/.test(document.cookie)) root.dataset.session = 'stored';
 
+  // A first visit (signed out, English, no query string for the app to read) is a page to read: the app's code
+  // is fetched at the visitor's first action (src/entry.ts waits for app:wanted), so a phone spends nothing on it
+  // before then. An action is a key, a scroll, a touch or press, focus, a click or input with neither (a screen
+  // reader's, autofill), a pointer over a control or field, or another tab changing what the app shows (a
+  // sign-in, the theme, the language): the app takes over and follows.
+  var firstVisit = root.dataset.boot === 'hydrate' && !root.dataset.session && location.search === '';
+  if (firstVisit) {
+    root.dataset.start = 'on-action';
+    var ACTIONS = ['keydown', 'scroll', 'wheel', 'touchstart', 'pointerdown', 'focusin', 'click', 'input', 'pointerover'];
+    var wanted = function (event) {
+      if (event.type === 'pointerover') {
+        var target = event.target instanceof Element ? event.target : null;
+        if (!target || !target.closest('button, label, input, textarea, select, summary, [role="button"]')) return;
+      }
+      ACTIONS.forEach(function (type) {
+        window.removeEventListener(type, wanted, true);
+      });
+      window.removeEventListener('storage', wanted);
+      if (scheme && scheme.removeEventListener) scheme.removeEventListener('change', wanted);
+      root.dataset.start = 'wanted';
+      document.dispatchEvent(new Event('app:wanted'));
+    };
+    ACTIONS.forEach(function (type) {
+      window.addEventListener(type, wanted, { capture: true, passive: true });
+    });
+    window.addEventListener('storage', wanted);
+    var scheme = typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+    if (scheme && scheme.addEventListener) scheme.addEventListener('change', wanted);
+  }
+
   // Clicks on controls before the page is hydrated would do nothing: they are held, and replayed once the app
-  // is ready (links need no script and are left alone). So are form submissions (Enter in a field). What was
-  // typed into a field meanwhile stays in the field, but React has not seen it: it is handed over as an input
-  // event the moment React owns the page (app:hydrated), before a render could set the field back to its
-  // prerendered value, and so before the held clicks (a held "Generate" must see the prompt typed before it).
+  // is ready (links need no script and are left alone), the pointer showing progress meanwhile (data-holding).
+  // So are form submissions (Enter in a field). What was typed into a field meanwhile stays in the field, but
+  // React has not seen it: it is handed over as an input event the moment React owns the page (app:hydrated),
+  // before a render could set the field back to its prerendered value, and so before the held clicks (a held
+  // "Generate" must see the prompt typed before it).
   if (root.dataset.boot === 'hydrate') {
     var held = [];
     var typed = [];
@@ -52,11 +89,13 @@
       event.preventDefault();
       event.stopImmediatePropagation();
       if (held.indexOf(control) === -1) held.push(control);
+      root.dataset.holding = '';
     };
     var holdSubmit = function (event) {
       if (!inRoot(event.target)) return;
       event.preventDefault();
       if (held.indexOf(event.target) === -1) held.push(event.target);
+      root.dataset.holding = '';
     };
     var noteTyping = function (event) {
       var field = event.target;
@@ -94,6 +133,7 @@
       function () {
         document.removeEventListener('click', hold, true);
         document.removeEventListener('submit', holdSubmit, true);
+        delete root.dataset.holding;
         held.forEach(function (target) {
           if (!target.isConnected) return;
           if (target instanceof HTMLFormElement) target.requestSubmit();

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// npm run check:size — the gzipped size of what each page loads before the visitor does anything, against a budget.
+// npm run check:size — the gzipped size of what each page loads, before the visitor's first action and once the
+// app starts, against a budget.
 //
 //   node scripts/check-size.mjs [--dist DIR]
 //
-// For each prerendered page (dist/.vite/prerendered.json, written by prerender-plugin.ts): its entry script, the
-// app it imports once painted (src/main.tsx) and the page's own code, each with its static imports, and the page's
-// stylesheets. Without that file (a build that prerendered nothing), what index.html names: the entry script, its
-// modulepreloads and stylesheets. Code fetched later is not counted: the whole catalogue of the language (fetched
-// after hydration; the page carries the messages it shows), the demo's API (started by the first request), the
-// sign-in forms and the fingerprint (fetched at the visitor's first action).
+// For each prerendered page (dist/.vite/prerendered.json, written by prerender-plugin.ts): the entry script with its
+// static imports, which is all a first visit runs before the visitor's first action (src/entry.ts); then the app it
+// imports at that action (src/main.tsx) and the page's own code, each with its static imports; and the page's
+// stylesheets. Without that file (a build that prerendered nothing), what index.html names, all of it before any
+// action: the entry script, its modulepreloads and stylesheets. Code fetched later is not counted: the whole
+// catalogue of the language (fetched after hydration; the page carries the messages it shows), the demo's API
+// (started by the first request), the sign-in forms and the fingerprint (fetched when they are first needed).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,8 +18,9 @@ import { gzipSync } from 'node:zlib';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const KIB = 1024;
-// The goal is 100 KiB of script per page; the pages are at 115–135 KiB today (issue 17 is open for it).
-const BUDGET = { js: 140 * KIB, css: 20 * KIB };
+// Before the first action: what a phone fetches and runs for a visitor who only reads. Once started: the whole
+// start (React DOM alone is about 62 KiB), held apart so that the first tap is not kept waiting for more and more.
+const BUDGET = { beforeAction: 100 * KIB, js: 140 * KIB, css: 20 * KIB };
 
 function parseArgs(argv) {
   let dist = join(ROOT, 'dist');
@@ -66,14 +69,18 @@ export function pagesToMeasure(dist) {
   const report = join(dist, '.vite', 'prerendered.json');
   if (existsSync(report)) {
     const pages = JSON.parse(readFileSync(report, 'utf8'));
-    return Object.entries(pages).map(([file, { js, css }]) => ({
+    return Object.entries(pages).map(([file, { entry, js, css }]) => ({
       name: file,
-      assets: [...js.map((url) => ({ kind: 'js', url: `/${url}` })), ...css.map((url) => ({ kind: 'css', url: `/${url}` }))],
+      assets: [
+        ...js.map((url) => ({ kind: 'js', url: `/${url}`, beforeAction: entry.includes(url) })),
+        ...css.map((url) => ({ kind: 'css', url: `/${url}`, beforeAction: true })),
+      ],
     }));
   }
   const indexFile = join(dist, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`${indexFile} does not exist — run npm run build first.`);
-  return [{ name: 'index.html', assets: initialAssets(readFileSync(indexFile, 'utf8')) }];
+  const assets = initialAssets(readFileSync(indexFile, 'utf8')).map((asset) => ({ ...asset, beforeAction: true }));
+  return [{ name: 'index.html', assets }];
 }
 
 function main() {
@@ -93,9 +100,9 @@ function main() {
 function measurePage(dist, assets) {
   if (!assets.some((asset) => asset.kind === 'js')) throw new Error('a page has no script; is it a Vite build?');
 
-  const totals = { js: 0, css: 0 };
+  const totals = { beforeAction: 0, js: 0, css: 0 };
   const rows = [];
-  for (const { kind, url } of assets) {
+  for (const { kind, url, beforeAction } of assets) {
     if (/^(https?:)?\/\//.test(url)) {
       console.error(`check:size: ${url} is loaded from another origin; the budget only covers our own files.`);
       process.exit(1);
@@ -108,21 +115,24 @@ function measurePage(dist, assets) {
     const raw = readFileSync(file);
     const gzipped = gzipSync(raw, { level: 9 }).length;
     totals[kind] += gzipped;
-    rows.push([kind, url, format(raw.length), format(gzipped)]);
+    if (kind === 'js' && beforeAction) totals.beforeAction += gzipped;
+    rows.push([kind, url, beforeAction ? 'before action' : 'at action', format(raw.length), format(gzipped)]);
   }
 
-  const header = ['kind', 'file', 'raw', 'gzip'];
+  const header = ['kind', 'file', 'loaded', 'raw', 'gzip'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells) => cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  const line = (cells) => cells.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
   console.log(line(header));
   for (const row of rows) console.log(line(row));
   console.log('');
 
   let over = false;
-  for (const kind of ['js', 'css']) {
-    const ok = totals[kind] <= BUDGET[kind];
+  const labels = { beforeAction: 'JS before any action', js: 'JS once started', css: 'CSS' };
+  for (const measure of ['beforeAction', 'js', 'css']) {
+    const ok = totals[measure] <= BUDGET[measure];
     over ||= !ok;
-    console.log(`${kind.toUpperCase().padEnd(3)} ${format(totals[kind])} gzipped of ${format(BUDGET[kind])} ${ok ? 'ok' : 'OVER BUDGET'}`);
+    const label = labels[measure].padEnd(20);
+    console.log(`${label} ${format(totals[measure])} gzipped of ${format(BUDGET[measure])} ${ok ? 'ok' : 'OVER BUDGET'}`);
   }
   return over;
 }

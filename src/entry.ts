@@ -1,12 +1,16 @@
 /**
  * The page's script tag. A prerendered page that is shown as it is (`data-boot="hydrate"`) is readable as it
- * arrives, so its code (src/main.tsx, which hydrates it) is fetched once the page has painted: on a slow
- * connection the code does not compete with the markup and styles the visitor is waiting for. Clicks on the page
- * meanwhile are held and replayed (public/theme-boot.js). A page that stays hidden until the app renders it, or
- * was not prerendered (the dev server), starts at once.
+ * arrives, so its code (src/main.tsx, which hydrates it) waits: on a first visit until the visitor's first
+ * action (`data-start="on-action"`, src/prerender/boot.ts), so a phone fetches and runs none of it for a
+ * visitor who only reads; otherwise until the page has painted, so that on a slow connection the code does not
+ * compete with the markup and styles the visitor is waiting for. Clicks on the page meanwhile are held and
+ * replayed (public/theme-boot.js). A page that stays hidden until the app renders it, or was not prerendered
+ * (the dev server), starts at once.
  */
 import './styles/global.css';
+import { firstAction, startsOnAction } from './prerender/boot';
 import { showStartFailure } from './prerender/startFailure';
+import { captureReferral } from './services/referral';
 
 /** Should the paint go unreported (a page hidden in the background), the code is fetched after this long. */
 const FIRST_PAINT_WAIT_MS = 2000;
@@ -35,7 +39,11 @@ function firstContentfulPaint(): Promise<void> {
 // React DOM, then the app's actors, then its views, each evaluated in a task of its own: together they are one
 // long task on a phone's CPU, during which the page cannot answer a tap.
 async function start(): Promise<void> {
-  if (document.documentElement.dataset.boot === 'hydrate') await firstContentfulPaint();
+  if (startsOnAction()) {
+    // Where the visitor came from is known now: a plain link followed before any action would lose it.
+    captureReferral();
+    await firstAction();
+  } else if (document.documentElement.dataset.boot === 'hydrate') await firstContentfulPaint();
   await import('react-dom/client');
   await nextTask();
   await import('./actors/app');

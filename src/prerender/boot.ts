@@ -8,6 +8,11 @@
  * - absent: the HTML was not prerendered (the dev server): rendered afresh.
  * Once the first page is on screen the app writes `ready`, which shows a hidden root and tells theme-boot.js to
  * replay the clicks it held while the page was hydrating.
+ *
+ * When the app's code is fetched, theme-boot.js writes as `data-start`:
+ * - `on-action`: a first visit (a page to hydrate, no session, no query string). The page is read as it is, and
+ *   the code waits for the visitor's first action; theme-boot then writes `wanted` and sends WANTED_EVENT.
+ * - absent: once the page has painted (src/entry.ts), or at once for a page that stays hidden until rendered.
  */
 import type { Messages } from '@lingui/core';
 
@@ -16,6 +21,19 @@ export type BootMode = 'hydrate' | 'translate' | 'render' | 'ready';
 export const READY_EVENT = 'app:ready';
 export const HYDRATED_EVENT = 'app:hydrated';
 export const MESSAGES_ELEMENT_ID = 'prerendered-messages';
+export const WANTED_EVENT = 'app:wanted';
+
+/** Whether this page's code waits for the visitor's first action (`data-start`, above). */
+export function startsOnAction(): boolean {
+  const start = document.documentElement.dataset.start;
+  return start === 'on-action' || start === 'wanted';
+}
+
+/** Resolves at the visitor's first action (at once if it has happened). */
+export function firstAction(): Promise<void> {
+  if (document.documentElement.dataset.start !== 'on-action') return Promise.resolve();
+  return new Promise((resolve) => document.addEventListener(WANTED_EVENT, () => resolve(), { once: true }));
+}
 
 export function bootMode(): BootMode | null {
   const mode = document.documentElement.dataset.boot;

@@ -13,7 +13,7 @@ export const DEMO_RESULTS_PATH = '/demo-results/';
 /** Where demo tasks "send" their callback: the demo server takes it, as an operator's server would. */
 export const DEMO_TASK_CALLBACK_PATH = '/demo-callback';
 
-const DEMO_PAGE_PATHS = ['/demo-checkout/', DEMO_DISCORD_PATH, DEMO_RESULTS_PATH] as const;
+export const DEMO_PAGE_PATHS = ['/demo-checkout/', DEMO_DISCORD_PATH, DEMO_RESULTS_PATH] as const;
 
 export function isDemoPagePath(pathname: string): boolean {
   return DEMO_PAGE_PATHS.some((prefix) => pathname.startsWith(prefix));

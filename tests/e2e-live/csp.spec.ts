@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import settings from './settings.json' with { type: 'json' };
+import { openApp } from '../e2e/fixtures';
 import { submitSignIn } from './signIn';
 
 /**
@@ -11,7 +12,6 @@ import { submitSignIn } from './signIn';
  */
 
 const API_URL = `http://127.0.0.1:${settings.apiPort}`;
-const BOOT_TIMEOUT = 15_000;
 
 const SDK = {
   google: 'https://accounts.google.com/gsi/client',
@@ -133,13 +133,6 @@ function addScript(page: Page, url: string, as: 'string' | 'trusted value'): Pro
     },
     { url, as },
   );
-}
-
-async function openApp(page: Page, path = '/'): Promise<void> {
-  await page.goto(path);
-  await expect(page.getByRole('banner').first()).toBeVisible({ timeout: BOOT_TIMEOUT });
-  // A prerendered page shows before it is hydrated; clicks meanwhile are held until the app is ready.
-  await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: BOOT_TIMEOUT });
 }
 
 test('the live policy: exact SDK files only, Trusted Types enforced, HTTPS kept, as the build wrote them', async ({ request }) => {

@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import settings from './settings.json' with { type: 'json' };
 import { TASK_API_REFUSED_CODE, taskRequestProblem, type TaskApiEntry } from './server/taskApi';
+import { openApp } from '../e2e/fixtures';
 import { submitSignIn } from './signIn';
 
 /**
@@ -10,7 +11,6 @@ import { submitSignIn } from './signIn';
  */
 
 const API_URL = `http://127.0.0.1:${settings.apiPort}`;
-const BOOT_TIMEOUT = 15_000;
 /** The Nano Banana models the playground offers, as the radio buttons name them, and the endpoint each calls. */
 const MODELS = [
   { name: 'Nano Banana', endpoint: '/api/v1/nanobanana/generate' },
@@ -43,13 +43,6 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
     });
   });
   return () => page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e.cspViolations') ?? '[]') as string[]);
-}
-
-async function openApp(page: Page, path = '/'): Promise<void> {
-  await page.goto(path);
-  await expect(page.getByRole('banner').first()).toBeVisible({ timeout: BOOT_TIMEOUT });
-  // A prerendered page shows before it is hydrated; clicks meanwhile are held until the app is ready.
-  await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: BOOT_TIMEOUT });
 }
 
 /** Signs in through the header's login modal with e-mail and password. */

@@ -72,8 +72,14 @@ test.describe('hydration', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Get API key' }).click();
     await expect(page.locator('html')).not.toHaveAttribute('data-boot', 'ready');
     await expect(page.getByRole('dialog')).toBeHidden();
+    // Meanwhile the pointer says the click is on its way, and so does a bar at the top (a touch screen has no pointer).
+    await expect(page.locator('html')).toHaveCSS('cursor', 'progress');
+    const heldBar = () => page.evaluate(() => getComputedStyle(document.documentElement, '::after').position);
+    expect(await heldBar()).toBe('fixed');
     release();
     await expect(page.getByRole('dialog', { name: 'Create your account' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('html')).not.toHaveAttribute('data-holding');
+    expect(await heldBar()).not.toBe('fixed');
   });
 
   test('what is typed while the page is still hydrating reaches the app, before a held click', async ({ page }) => {
@@ -108,6 +114,109 @@ test.describe('hydration', () => {
   });
 });
 
+test.describe('a first visit', () => {
+  /** The app's scripts this document has fetched: any beyond the page script (src/entry.ts and its imports). */
+  function appScriptsFetched(page: Page): Promise<string[]> {
+    return page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => /\/assets\/([\w-]+)\.js$/.exec(new URL(entry.name).pathname)?.[1] ?? '')
+        .filter((file) => file !== '' && !/^(index|page-script|rolldown-runtime)-/.test(file)),
+    );
+  }
+
+  test('is read without the app, whose code comes at the first action and answers it', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { level: 1, name: PUBLIC_PAGES[0].heading })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-start', 'on-action');
+    expect(await appScriptsFetched(page)).toEqual([]);
+
+    // The pointer comes over a control: the app is fetched, and the page is hydrated.
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).hover();
+    await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: 15_000 });
+    expect((await appScriptsFetched(page)).some((file) => file.startsWith('main-'))).toBe(true);
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).press('Enter');
+    await expect(page.locator('dialog[open]').getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test("a click with no key or press before it (a screen reader's) brings the app, and goes through", async ({ page }) => {
+    await page.goto('/get-started');
+    await expect(page.locator('html')).toHaveAttribute('data-start', 'on-action');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).dispatchEvent('click');
+    await expect(page.locator('dialog[open]').getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 15_000 });
+  });
+
+  test('a plain link leads to the next page, which is read without the app too', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Read the quick start' }).first().click();
+    await expect(page).toHaveURL(/\/get-started$/);
+    await expect(page.getByRole('heading', { level: 1, name: PUBLIC_PAGES[1].heading })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('html')).toHaveAttribute('data-boot', 'hydrate');
+    await expect(page.locator('html')).toHaveAttribute('data-start', 'on-action');
+    expect(await appScriptsFetched(page)).toEqual([]);
+  });
+
+  test('keeps where the visitor came from though they act on nothing', async ({ page }) => {
+    await page.goto('/get-started', { referer: 'https://news.example.com/a-story' });
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('nanobanana.referral') ?? 'null') as unknown))
+      .toEqual({ referDomain: 'news.example.com', utmTerm: '' });
+    await page.waitForLoadState('networkidle');
+    expect(await appScriptsFetched(page)).toEqual([]);
+  });
+
+  test('follows a sign-in made in another tab', async ({ page, context }) => {
+    await page.goto('/playground/flux');
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('html')).toHaveAttribute('data-start', 'on-action');
+
+    const other = await context.newPage();
+    await openApp(other, '/');
+    const email = uniqueEmail('other-tab');
+    await signUp(other, email);
+
+    await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: 15_000 });
+    await expect(page.getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
+  });
+
+  test('a visitor with a query string gets the app without acting', async ({ page }) => {
+    await page.goto('/?utm_source=newsletter');
+    await expect(page.locator('html')).not.toHaveAttribute('data-start');
+    await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: 15_000 });
+  });
+
+  test("Join Discord is read uninterrupted; its panel's Sign in, held while the app comes, opens the sign-in", async ({ page }) => {
+    await page.goto('/join-discord');
+    await expect(page.locator('html')).toHaveAttribute('data-start', 'on-action');
+    const panel = page.getByRole('region', { name: 'Your Discord connection' });
+    await panel.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('dialog[open]').getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    await expect(page.locator('dialog[open]')).toHaveCount(0);
+    // Closed, it stays closed: the page asks again only when the visitor does.
+    await expect(panel.getByText('Sign in to connect your Discord account.')).toBeVisible();
+    await expect(page.locator('dialog[open]')).toHaveCount(0);
+  });
+
+  test("the 404 file is read at an unknown address; at one of the app's own, the app renders that page at once", async ({ page }) => {
+    // What a static host sends for an address it has no file for: the 404 file.
+    const notFoundFile = await (await page.request.get('/404.html')).text();
+    await page.route(/\/(no-such-page|recent-history)$/, (route) => route.fulfill({ status: 404, contentType: 'text/html', body: notFoundFile }));
+
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-start', 'on-action');
+
+    await page.goto('/recent-history');
+    await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: 15_000 });
+    await expect(page.locator('html')).not.toHaveAttribute('data-start');
+    await expect(page.getByRole('heading', { level: 1, name: 'History' })).toBeVisible();
+    await expect(page.getByText('Sign in to see your generations.')).toBeVisible();
+  });
+});
+
 test.describe("when the app's code cannot be fetched", () => {
   /** Fails every request for the app's actors (the second step of the start) until the returned function is called. */
   async function failAppCode(page: Page): Promise<() => Promise<void>> {
@@ -120,6 +229,8 @@ test.describe("when the app's code cannot be fetched", () => {
     const restore = await failAppCode(page);
     await page.goto('/');
     const notice = page.getByRole('alert').filter({ hasText: 'This page could not finish loading.' });
+    // A first visit fetches the app at the visitor's first action: a scroll.
+    await page.mouse.wheel(0, 200);
     await expect(notice).toBeVisible();
     await expect(notice).toContainText('Check your connection and reload.');
     // Only the visitor's language shows.
@@ -127,14 +238,17 @@ test.describe("when the app's code cannot be fetched", () => {
     // The page stays readable, and its links still go where they say.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Playground' }).click();
     await expect(page).toHaveURL(/\/playground\/flux$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Playground' })).toBeVisible();
+    await page.keyboard.press('Tab');
     await expect(notice).toBeVisible();
 
     await restore();
     await notice.getByRole('button', { name: 'Reload the page' }).click();
-    await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: 15_000 });
     await expect(notice).toBeHidden();
-    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).press('Enter');
-    await expect(page.locator('dialog[open]').getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    // The reloaded page is read as it came; the visitor's next click brings the app, and goes through.
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('dialog[open]').getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready');
   });
 
   test('a visitor who reads German is told in German', async ({ page }) => {

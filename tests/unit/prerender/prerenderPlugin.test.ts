@@ -15,7 +15,12 @@ const TEMPLATE = `<!doctype html>
   </body>
 </html>`;
 
-const PAGE = { path: '/playground/flux', file: 'playground/flux.html', module: 'src/features/playground/PlaygroundPage.tsx', readsQuery: true };
+const PAGE = {
+  path: '/playground/flux',
+  file: 'playground/flux.html',
+  module: 'src/features/playground/PlaygroundPage.tsx',
+  readsQuery: true,
+};
 
 describe('pageHtml', () => {
   const html = pageHtml(
@@ -29,6 +34,12 @@ describe('pageHtml', () => {
   it('puts the markup in #root and says which page it is', () => {
     expect(html).toContain('<div id="root"><h1>Playground</h1></div>');
     expect(html).toContain('<html lang="en" data-prerendered="/playground/flux" data-prerendered-reads-query>');
+  });
+
+  it("names on the 404 file the app's own addresses, where it is not the page", () => {
+    const page = { path: '/404', file: '404.html', module: 'src/app/NotFoundPage.tsx', readsQuery: false, notThePageAt: ['/', '/dashboard'] };
+    const written = pageHtml(TEMPLATE, page, { html: '', head: '', messages: {} }, { js: [], css: [] }, '');
+    expect(written).toContain('<html lang="en" data-prerendered="/404" data-prerendered-not-at="/ /dashboard">');
   });
 
   it('puts the notices for a start that fails after the root, outside what React owns', () => {

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Rolldown } from 'vite';
-import { startChunkName, startCodeSplitting } from '../../../start-chunks';
+import { pageScriptChunkName, startChunkName, startCodeSplitting } from '../../../start-chunks';
 
 const ROOT = '/repo';
 const file = (name: string) => `${ROOT}/${name}`;
 
 /** A small app: the entry's two steps, a page loaded on demand, and what each imports. */
 const GRAPH: Record<string, string[]> = {
-  [file('src/entry.ts')]: [file('src/prerender/startFailure.ts')],
+  [file('src/entry.ts')]: [file('src/prerender/startFailure.ts'), file('src/styles/global.css')],
+  [file('src/styles/global.css')]: [],
   [file('src/prerender/startFailure.ts')]: [],
   [file('src/actors/app.ts')]: [file('machines/app.machine.ts'), file('node_modules/xstate/dist/xstate.esm.js')],
   [file('machines/app.machine.ts')]: [file('node_modules/xstate/dist/xstate.esm.js'), '\0vite/preload-helper.js'],
@@ -44,15 +45,33 @@ describe('the start of a page is cut into the three steps src/entry.ts evaluates
     expect(nameOf(file('src/features/home/hero.ts'), context)).toBeNull();
   });
 
-  it('leaves what the page script needs before the first paint out of the three steps, though a view shares it', () => {
+  it('leaves what the page script needs before the first action out of the three steps, though a view shares it', () => {
     expect(nameOf(file('src/prerender/startFailure.ts'), context)).toBeNull();
+    expect(nameOf('\0vite/preload-helper.js', context)).toBeNull();
+  });
+});
+
+describe('what the page script runs before the first action is a file of its own', () => {
+  const nameOf = pageScriptChunkName(ROOT);
+
+  it("holds the modules the page script shares with the app, and Vite's preload helper", () => {
+    expect(nameOf(file('src/prerender/startFailure.ts'), context)).toBe('page-script');
+    expect(nameOf('\0vite/preload-helper.js', context)).toBe('page-script');
   });
 
-  it("keeps Vite's preload helper, which the entry shares, out of the actors", () => {
-    expect(nameOf('\0vite/preload-helper.js', context)).toBeNull();
-    const helperGroup = startCodeSplitting(ROOT).groups?.find((group) => group.name === 'preload-helper');
-    expect(helperGroup?.test).toBeInstanceOf(RegExp);
-    expect((helperGroup?.test as RegExp).test('\0vite/preload-helper.js')).toBe(true);
-    expect(helperGroup?.priority).toBeGreaterThan(startCodeSplitting(ROOT).groups?.find((group) => group.name !== 'preload-helper')?.priority ?? 0);
+  it('leaves the page script itself the entry chunk, its styles to the stylesheet, and the app to the three steps', () => {
+    expect(nameOf(file('src/entry.ts'), context)).toBeNull();
+    expect(nameOf(file('src/styles/global.css'), context)).toBeNull();
+    expect(nameOf(file('src/actors/app.ts'), context)).toBeNull();
+    expect(nameOf(file('node_modules/react/index.js'), context)).toBeNull();
+    expect(nameOf(file('src/app/App.tsx'), context)).toBeNull();
+  });
+
+  it('is captured before the three steps, so no step takes in what the page script shares', () => {
+    const [first, second] = startCodeSplitting(ROOT).groups ?? [];
+    const firstName = first?.name;
+    if (typeof firstName !== 'function') throw new Error('the first group is not named by a function');
+    expect(firstName(file('src/prerender/startFailure.ts'), context)).toBe('page-script');
+    expect((first?.priority ?? 0) > (second?.priority ?? 0)).toBe(true);
   });
 });

@@ -65,15 +65,53 @@ describe('scripts/check-size.mjs', () => {
     expect(result.out).not.toContain('favicon');
   });
 
-  it('fails when the JavaScript sum is over the budget (145 KiB gzipped)', () => {
+  it('without a prerender report counts all of index.html as loaded before any action (100 KiB gzipped)', () => {
     const dir = dist(
-      { 'assets/index.js': incompressible(80 * 1024), 'assets/vendor.js': incompressible(70 * 1024), 'assets/index.css': 'a{}' },
+      { 'assets/index.js': incompressible(60 * 1024), 'assets/vendor.js': incompressible(45 * 1024), 'assets/index.css': 'a{}' },
       HTML,
     );
     const result = run(dir);
     expect(result.status).toBe(1);
-    expect(result.out).toMatch(/JS .*OVER BUDGET/);
+    expect(result.out).toMatch(/JS before any action .*OVER BUDGET/);
+    expect(result.out).toMatch(/JS once started .* ok/);
     expect(result.out).toMatch(/CSS .* ok/);
+  });
+
+  describe('with the prerender report', () => {
+    /** A build whose one prerendered page runs `entry` before the first action and `app` at it. */
+    function prerendered(sizes: { entry: number; app: number }) {
+      const dir = dist(
+        { 'assets/index.js': incompressible(sizes.entry), 'assets/main.js': incompressible(sizes.app), 'assets/index.css': 'a{}' },
+        HTML,
+      );
+      mkdirSync(join(dir, '.vite'));
+      const report = { 'index.html': { entry: ['assets/index.js'], js: ['assets/index.js', 'assets/main.js'], css: ['assets/index.css'] } };
+      writeFileSync(join(dir, '.vite', 'prerendered.json'), JSON.stringify(report));
+      return dir;
+    }
+
+    it('tells what loads before the first action from what loads at it, and passes within both budgets', () => {
+      const result = run(prerendered({ entry: 2 * 1024, app: 120 * 1024 }));
+      expect(result.err).toBe('');
+      expect(result.status).toBe(0);
+      expect(result.out).toMatch(/js\s+\/assets\/index\.js\s+before action/);
+      expect(result.out).toMatch(/js\s+\/assets\/main\.js\s+at action/);
+      expect(result.out).toMatch(/JS before any action\s+2\.\d KiB .* ok/);
+      expect(result.out).toMatch(/JS once started\s+12\d\.\d KiB .* ok/);
+    });
+
+    it('fails when the code run before the first action is over 100 KiB gzipped', () => {
+      const result = run(prerendered({ entry: 101 * 1024, app: 10 * 1024 }));
+      expect(result.status).toBe(1);
+      expect(result.out).toMatch(/JS before any action .*OVER BUDGET/);
+    });
+
+    it('fails when the whole start is over 140 KiB gzipped', () => {
+      const result = run(prerendered({ entry: 2 * 1024, app: 140 * 1024 }));
+      expect(result.status).toBe(1);
+      expect(result.out).toMatch(/JS before any action .* ok/);
+      expect(result.out).toMatch(/JS once started .*OVER BUDGET/);
+    });
   });
 
   it('fails when the stylesheets are over 20 KiB gzipped', () => {

@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+
+const BOOT_SCRIPT = readFileSync('public/theme-boot.js', 'utf8');
+
+type Listener = (event: { type: string; target?: unknown }) => void;
+
+/** An element as far as theme-boot.js asks: `closest` answers for the selector it is given. */
+class FakeElement {
+  constructor(private readonly matches: (selector: string) => boolean) {}
+  closest(selector: string) {
+    return this.matches(selector) ? this : null;
+  }
+}
+
+interface Visit {
+  path?: string;
+  search?: string;
+  cookie?: string;
+  storedLocale?: string;
+  attributes?: Record<string, string>;
+}
+
+/** Runs public/theme-boot.js for a visit, and returns what it wrote and the listeners it left on the window. */
+function boot({ path = '/', search = '', cookie = '', storedLocale, attributes = { 'data-prerendered': path } }: Visit) {
+  const dataset: Record<string, string> = {};
+  for (const [name, value] of Object.entries(attributes)) {
+    if (name.startsWith('data-') && !name.startsWith('data-prerendered-')) dataset[name.slice(5)] = value;
+  }
+  const windowListeners = new Map<string, Listener[]>();
+  const sent: string[] = [];
+  const root = {
+    dataset,
+    lang: 'en',
+    hasAttribute: (name: string) => name in attributes,
+    getAttribute: (name: string) => attributes[name] ?? null,
+  };
+  const on = (listeners: Map<string, Listener[]>) => (type: string, listener: Listener) =>
+    listeners.set(type, [...(listeners.get(type) ?? []), listener]);
+  const off = (listeners: Map<string, Listener[]>) => (type: string, listener: Listener) =>
+    listeners.set(
+      type,
+      (listeners.get(type) ?? []).filter((each) => each !== listener),
+    );
+  const window = {
+    matchMedia: () => ({ matches: false, addEventListener: () => undefined, removeEventListener: () => undefined }),
+    addEventListener: on(windowListeners),
+    removeEventListener: off(windowListeners),
+  };
+  const document = {
+    documentElement: root,
+    cookie,
+    baseURI: 'https://app.example.com/',
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: (event: { type: string }) => sent.push(event.type),
+  };
+  runInNewContext(BOOT_SCRIPT, {
+    window,
+    document,
+    location: { pathname: path, search },
+    localStorage: { getItem: (key: string) => (key === 'locale' ? (storedLocale ?? null) : null) },
+    Element: FakeElement,
+    HTMLInputElement: class {},
+    HTMLTextAreaElement: class {},
+    HTMLSelectElement: class {},
+    Event: class {
+      constructor(readonly type: string) {}
+    },
+    URL,
+  });
+  const fire = (type: string, target?: unknown) => [...(windowListeners.get(type) ?? [])].forEach((listener) => listener({ type, target }));
+  return { dataset, sent, fire, listening: (type: string) => (windowListeners.get(type) ?? []).length > 0 };
+}
+
+describe("public/theme-boot.js: when a prerendered page's app starts", () => {
+  it('waits for the first action on a first visit: signed out, in English, no query string', () => {
+    const page = boot({ path: '/' });
+    expect(page.dataset.boot).toBe('hydrate');
+    expect(page.dataset.start).toBe('on-action');
+    expect(page.sent).toEqual([]);
+  });
+
+  it.each([
+    ['a key', 'keydown'],
+    ['a scroll', 'scroll'],
+    ['a touch', 'touchstart'],
+    ['focus', 'focusin'],
+    ["a click with no key or press before it (a screen reader's)", 'click'],
+    ['input with no key before it (autofill)', 'input'],
+    ['another tab changing the session, theme or language', 'storage'],
+  ])('starts it at %s, once', (_, type) => {
+    const page = boot({ path: '/get-started' });
+    page.fire(type);
+    expect(page.dataset.start).toBe('wanted');
+    expect(page.sent).toEqual(['app:wanted']);
+    // The listeners are gone: a second action sends nothing more.
+    page.fire('keydown');
+    expect(page.sent).toEqual(['app:wanted']);
+    expect(page.listening('keydown')).toBe(false);
+  });
+
+  it('starts it when the pointer comes over a control, not over text', () => {
+    const page = boot({ path: '/' });
+    page.fire('pointerover', new FakeElement(() => false));
+    expect(page.dataset.start).toBe('on-action');
+    page.fire('pointerover', new FakeElement((selector) => selector.includes('button')));
+    expect(page.dataset.start).toBe('wanted');
+  });
+
+  it('does not wait for a visitor with a session, a query string or another language', () => {
+    expect(boot({ path: '/', cookie: 'authorization=abc' }).dataset.start).toBeUndefined();
+    expect(boot({ path: '/', search: '?utm_source=news' }).dataset.start).toBeUndefined();
+    expect(boot({ path: '/', storedLocale: 'de' }).dataset.start).toBeUndefined();
+  });
+
+  it('does not wait on a page that is not this one (a host serving its fallback file)', () => {
+    const page = boot({ path: '/dashboard', attributes: { 'data-prerendered': '/' } });
+    expect(page.dataset.boot).toBe('render');
+    expect(page.dataset.start).toBeUndefined();
+  });
+
+  describe('the 404 file, which a static host serves at any address it has no file for', () => {
+    const notFound = { 'data-prerendered': '/404', 'data-prerendered-not-at': '/ /dashboard /dashboard/api-keys /demo-discord/' };
+
+    it('is read as it is at an unknown address', () => {
+      for (const path of ['/no-such-page', '/dashboard/no-such-page', '/demo-discord']) {
+        const page = boot({ path, attributes: notFound });
+        expect(page.dataset.boot, path).toBe('hydrate');
+        expect(page.dataset.start, path).toBe('on-action');
+      }
+    });
+
+    it("is not the page at one of the app's own addresses, in any case or with a trailing slash: the app renders it at once", () => {
+      for (const path of ['/dashboard', '/Dashboard/API-Keys', '/dashboard/', '/demo-discord/authorize']) {
+        const page = boot({ path, attributes: notFound });
+        expect(page.dataset.boot, path).toBe('render');
+        expect(page.dataset.start, path).toBeUndefined();
+      }
+    });
+  });
+});
