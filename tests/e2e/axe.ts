@@ -38,9 +38,15 @@ async function showTheme(page: Page, theme: Theme): Promise<void> {
   await page.evaluate(async (value) => {
     document.documentElement.dataset.theme = value;
     // Colours that transition start from the old theme's value on the next frame: axe must see where they end.
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
-    await Promise.all(transitions.map((transition) => transition.finished.catch(() => undefined)));
+    // The app's theme actor applies the emulated system theme too, maybe a frame later on a busy machine, which
+    // starts transitions of its own: wait until a frame passes with none running.
+    for (let frame = 0; frame < 20; frame += 1) {
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
+      if (transitions.length === 0 && document.documentElement.dataset.theme === value) return;
+      document.documentElement.dataset.theme = value;
+      await Promise.all(transitions.map((transition) => transition.finished.catch(() => undefined)));
+    }
   }, theme);
 }
 
