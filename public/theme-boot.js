@@ -38,12 +38,13 @@
   // A signed-in visitor's header differs from the prerendered (anonymous) one: its tools wait for the app.
   if (/(?:^|;\s*)authorization=/.test(document.cookie)) root.dataset.session = 'stored';
 
-  // A first visit (signed out, English, no query string for the app to read) is a page to read: the app's code
+  // A first visit (a page shown as it is, so in English and without a query string it reads; signed out) is a
+  // page to read, a campaign's link (utm_source, ...) too, whose source the page script keeps: the app's code
   // is fetched at the visitor's first action (src/entry.ts waits for app:wanted), so a phone spends nothing on it
   // before then. An action is a key, a scroll, a touch or press, focus, a click or input with neither (a screen
   // reader's, autofill), a pointer over a control or field, or another tab changing what the app shows (a
   // sign-in, the theme, the language): the app takes over and follows.
-  var firstVisit = root.dataset.boot === 'hydrate' && !root.dataset.session && location.search === '';
+  var firstVisit = root.dataset.boot === 'hydrate' && !root.dataset.session;
   if (firstVisit) {
     root.dataset.start = 'on-action';
     var ACTIONS = ['keydown', 'scroll', 'wheel', 'touchstart', 'pointerdown', 'focusin', 'click', 'input', 'pointerover'];

@@ -167,6 +167,16 @@ test.describe('a first visit', () => {
     expect(await appScriptsFetched(page)).toEqual([]);
   });
 
+  test("a campaign's link is read without the app too, and keeps the campaign", async ({ page }) => {
+    await page.goto('/?utm_source=newsletter&utm_medium=email&utm_term=banana');
+    await expect(page.locator('html')).toHaveAttribute('data-start', 'on-action');
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('nanobanana.referral') ?? 'null') as unknown))
+      .toEqual({ referDomain: 'newsletter&email', utmTerm: 'banana' });
+    await page.waitForLoadState('networkidle');
+    expect(await appScriptsFetched(page)).toEqual([]);
+  });
+
   test('follows a sign-in made in another tab', async ({ page, context }) => {
     await page.goto('/playground/flux');
     await page.waitForLoadState('networkidle');
@@ -181,10 +191,11 @@ test.describe('a first visit', () => {
     await expect(page.getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
   });
 
-  test('a visitor with a query string gets the app without acting', async ({ page }) => {
-    await page.goto('/?utm_source=newsletter');
+  test('a shared playground link, whose query the page reads, gets the app without acting', async ({ page }) => {
+    await page.goto('/playground/flux?prompt=A%20fox%20in%20the%20snow');
     await expect(page.locator('html')).not.toHaveAttribute('data-start');
     await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: 15_000 });
+    await expect(page.getByLabel('Prompt', { exact: true })).toHaveValue('A fox in the snow');
   });
 
   test("Join Discord is read uninterrupted; its panel's Sign in, held while the app comes, opens the sign-in", async ({ page }) => {

@@ -75,11 +75,13 @@ function boot({ path = '/', search = '', cookie = '', storedLocale, attributes =
 }
 
 describe("public/theme-boot.js: when a prerendered page's app starts", () => {
-  it('waits for the first action on a first visit: signed out, in English, no query string', () => {
+  it('waits for the first action on a first visit: signed out, in English, no query string the page reads', () => {
     const page = boot({ path: '/' });
     expect(page.dataset.boot).toBe('hydrate');
     expect(page.dataset.start).toBe('on-action');
     expect(page.sent).toEqual([]);
+    // A campaign's link: the landing page does not read its query (the page script keeps the referral).
+    expect(boot({ path: '/', search: '?utm_source=news&gclid=abc' }).dataset.start).toBe('on-action');
   });
 
   it.each([
@@ -109,10 +111,16 @@ describe("public/theme-boot.js: when a prerendered page's app starts", () => {
     expect(page.dataset.start).toBe('wanted');
   });
 
-  it('does not wait for a visitor with a session, a query string or another language', () => {
+  it('does not wait for a visitor with a session, another language, or a query string the page reads', () => {
     expect(boot({ path: '/', cookie: 'authorization=abc' }).dataset.start).toBeUndefined();
-    expect(boot({ path: '/', search: '?utm_source=news' }).dataset.start).toBeUndefined();
     expect(boot({ path: '/', storedLocale: 'de' }).dataset.start).toBeUndefined();
+    const sharedPrompt = boot({
+      path: '/playground/flux',
+      search: '?prompt=a%20fox',
+      attributes: { 'data-prerendered': '/playground/flux', 'data-prerendered-reads-query': '' },
+    });
+    expect(sharedPrompt.dataset.boot).toBe('render');
+    expect(sharedPrompt.dataset.start).toBeUndefined();
   });
 
   it('does not wait on a page that is not this one (a host serving its fallback file)', () => {
