@@ -133,6 +133,7 @@ export function prerenderPlugin(): Plugin {
         const manifestFile = path.join(outDir, '.vite', 'manifest.json');
         const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
         const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        // What the HTML names itself (the entry script, its styles) check:size reads from each page's HTML.
         const entry = chunkFiles(manifest, 'index.html').js;
         const report: Record<string, PrerenderedFiles> = {};
         const startFailedNotices = await server.renderStartFailedNotices();
@@ -142,7 +143,8 @@ export function prerenderPlugin(): Plugin {
           mkdirSync(path.dirname(file), { recursive: true });
           const app = chunkFiles(manifest, APP_MODULE);
           const own = chunkFiles(manifest, page.module);
-          // Styles only: code is fetched after the first paint (src/entry.ts), the page's with the app's (main.tsx).
+          // Styles only: code is fetched later (src/entry.ts: at the first action, or after the first paint), the
+          // page's with the app's (main.tsx).
           const css = [...new Set([...app.css, ...own.css])];
           writeFileSync(file, pageHtml(template, page, rendered, { css, js: [] }, startFailedNotices));
           report[page.file] = { entry, js: [...new Set([...entry, ...app.js, ...own.js])], css };

@@ -38,17 +38,21 @@
   // A signed-in visitor's header differs from the prerendered (anonymous) one: its tools wait for the app.
   if (/(?:^|;\s*)authorization=/.test(document.cookie)) root.dataset.session = 'stored';
 
-  // A first visit (a page shown as it is, so in English and without a query string it reads; signed out) is a
-  // page to read, a campaign's link (utm_source, ...) too, whose source the page script keeps: the app's code
-  // is fetched at the visitor's first action (src/entry.ts waits for app:wanted), so a phone spends nothing on it
-  // before then. An action is a key, a scroll, a touch or press, focus, a click or input with neither (a screen
-  // reader's, autofill), a pointer over a control or field, or another tab changing what the app shows (a
-  // sign-in, the theme, the language): the app takes over and follows.
-  var firstVisit = root.dataset.boot === 'hydrate' && !root.dataset.session;
+  // A first visit is a page to read: a page shown as it is (so in English, and without a query string it reads),
+  // signed out, not asking for the app's own tools (?demo, ?inspect). A campaign's link (utm_source, ...) is one
+  // too: the page script keeps its source. The app's code is fetched at the visitor's first action (src/entry.ts
+  // waits for app:wanted), so a phone spends nothing on it before then. An action is a key, a scroll, a touch or
+  // press, focus, a click or input with neither (a screen reader's, autofill), a pointer over a control or field,
+  // or another tab changing what the app shows (a sign-in, the theme, the language): the app takes over and follows.
+  var toolsAsked = /[?&](?:demo|inspect)(?:[=&]|$)/.test(location.search);
+  var firstVisit = root.dataset.boot === 'hydrate' && !root.dataset.session && !toolsAsked;
   if (firstVisit) {
     root.dataset.start = 'on-action';
     var ACTIONS = ['keydown', 'scroll', 'wheel', 'touchstart', 'pointerdown', 'focusin', 'click', 'input', 'pointerover'];
+    // What another tab changes that this one shows: the theme, the language, the account (a sign-in or sign-out).
+    var SHOWN_KEYS = ['theme', 'locale', 'nanobanana.userInfo'];
     var wanted = function (event) {
+      if (event.type === 'storage' && event.key !== null && SHOWN_KEYS.indexOf(event.key) === -1) return;
       if (event.type === 'pointerover') {
         var target = event.target instanceof Element ? event.target : null;
         if (!target || !target.closest('button, label, input, textarea, select, summary, [role="button"]')) return;
@@ -70,7 +74,8 @@
   }
 
   // Clicks on controls before the page is hydrated would do nothing: they are held, and replayed once the app
-  // is ready (links need no script and are left alone), the pointer showing progress meanwhile (data-holding).
+  // is ready (links and a <details>' summary need no script and are left alone), a progress pointer and bar
+  // showing meanwhile (data-holding).
   // So are form submissions (Enter in a field). What was typed into a field meanwhile stays in the field, but
   // React has not seen it: it is handed over as an input event the moment React owns the page (app:hydrated),
   // before a render could set the field back to its prerendered value, and so before the held clicks (a held
@@ -84,7 +89,7 @@
     var hold = function (event) {
       var control =
         event.target instanceof Element
-          ? event.target.closest('button, label, input[type="checkbox"], input[type="radio"], summary, [role="button"]')
+          ? event.target.closest('button, label, input[type="checkbox"], input[type="radio"], [role="button"]')
           : null;
       if (!control || !inRoot(control)) return;
       event.preventDefault();

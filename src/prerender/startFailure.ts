@@ -11,6 +11,8 @@ export const START_FAILED_ATTRIBUTE = 'data-start-failed';
 /** Shows the notice in the page's language (English if the page has none in it). */
 export function showStartFailure(error: unknown): void {
   console.error(error);
+  // The page's controls stay held, but nothing is on its way any more: the progress pointer and bar go.
+  document.documentElement.dataset.start = 'failed';
   const notices = [...document.querySelectorAll<HTMLElement>(`[${START_FAILED_ATTRIBUTE}]`)];
   const notice =
     notices.find((candidate) => candidate.lang === document.documentElement.lang) ?? notices.find((candidate) => candidate.lang === 'en');

@@ -147,6 +147,18 @@ test.describe('a first visit', () => {
     await expect(page.locator('dialog[open]').getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 15_000 });
   });
 
+  test('a summary opens its details without the app, and stays open once the app takes over', async ({ page }) => {
+    const release = await holdAppCode(page);
+    await page.goto('/get-started');
+    const summary = page.getByRole('main').getByText('What the answer looks like').first();
+    await summary.click();
+    await expect(page.getByRole('group', { name: 'Example answer' }).first()).toBeVisible();
+    await expect(page.locator('html')).not.toHaveAttribute('data-holding');
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: 15_000 });
+    await expect(page.getByRole('group', { name: 'Example answer' }).first()).toBeVisible();
+  });
+
   test('a plain link leads to the next page, which is read without the app too', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Read the quick start' }).first().click();
@@ -250,8 +262,13 @@ test.describe("when the app's code cannot be fetched", () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Playground' }).click();
     await expect(page).toHaveURL(/\/playground\/flux$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Playground' })).toBeVisible();
-    await page.keyboard.press('Tab');
+    // A click on a control is held, its progress shown, until the code fails to arrive; the notice says so instead.
+    await page.getByRole('banner').getByRole('button', { name: 'Get API key' }).click();
     await expect(notice).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-holding');
+    await expect(page.locator('html')).not.toHaveCSS('cursor', 'progress');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement, '::after').position)).not.toBe('fixed');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await restore();
     await notice.getByRole('button', { name: 'Reload the page' }).click();

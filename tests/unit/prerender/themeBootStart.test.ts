@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 const BOOT_SCRIPT = readFileSync('public/theme-boot.js', 'utf8');
 
-type Listener = (event: { type: string; target?: unknown }) => void;
+type Listener = (event: { type: string; target?: unknown; key?: string | null }) => void;
 
 /** An element as far as theme-boot.js asks: `closest` answers for the selector it is given. */
 class FakeElement {
@@ -70,7 +70,8 @@ function boot({ path = '/', search = '', cookie = '', storedLocale, attributes =
     },
     URL,
   });
-  const fire = (type: string, target?: unknown) => [...(windowListeners.get(type) ?? [])].forEach((listener) => listener({ type, target }));
+  const fire = (type: string, target?: unknown, key?: string | null) =>
+    [...(windowListeners.get(type) ?? [])].forEach((listener) => listener({ type, target, key }));
   return { dataset, sent, fire, listening: (type: string) => (windowListeners.get(type) ?? []).length > 0 };
 }
 
@@ -91,7 +92,6 @@ describe("public/theme-boot.js: when a prerendered page's app starts", () => {
     ['focus', 'focusin'],
     ["a click with no key or press before it (a screen reader's)", 'click'],
     ['input with no key before it (autofill)', 'input'],
-    ['another tab changing the session, theme or language', 'storage'],
   ])('starts it at %s, once', (_, type) => {
     const page = boot({ path: '/get-started' });
     page.fire(type);
@@ -103,6 +103,19 @@ describe("public/theme-boot.js: when a prerendered page's app starts", () => {
     expect(page.listening('keydown')).toBe(false);
   });
 
+  it('starts it when another tab changes what this one shows: the account, the theme, the language', () => {
+    for (const key of ['nanobanana.userInfo', 'theme', 'locale', null]) {
+      const page = boot({ path: '/' });
+      page.fire('storage', undefined, key);
+      expect(page.sent, String(key)).toEqual(['app:wanted']);
+    }
+    // Not for what it does not show: another tab's first landing keeps its referral, say.
+    const page = boot({ path: '/' });
+    page.fire('storage', undefined, 'nanobanana.referral');
+    expect(page.dataset.start).toBe('on-action');
+    expect(page.sent).toEqual([]);
+  });
+
   it('starts it when the pointer comes over a control, not over text', () => {
     const page = boot({ path: '/' });
     page.fire('pointerover', new FakeElement(() => false));
@@ -111,9 +124,12 @@ describe("public/theme-boot.js: when a prerendered page's app starts", () => {
     expect(page.dataset.start).toBe('wanted');
   });
 
-  it('does not wait for a visitor with a session, another language, or a query string the page reads', () => {
+  it("does not wait for a visitor with a session, another language, a query string the page reads or the app's tools", () => {
     expect(boot({ path: '/', cookie: 'authorization=abc' }).dataset.start).toBeUndefined();
     expect(boot({ path: '/', storedLocale: 'de' }).dataset.start).toBeUndefined();
+    for (const search of ['?demo', '?inspect', '?utm_source=x&demo', '?inspect=1'])
+      expect(boot({ path: '/', search }).dataset.start, search).toBeUndefined();
+    expect(boot({ path: '/', search: '?demonstration=1' }).dataset.start).toBe('on-action');
     const sharedPrompt = boot({
       path: '/playground/flux',
       search: '?prompt=a%20fox',
