@@ -88,9 +88,7 @@
     };
     var hold = function (event) {
       var control =
-        event.target instanceof Element
-          ? event.target.closest('button, label, input[type="checkbox"], input[type="radio"], [role="button"]')
-          : null;
+        event.target instanceof Element ? event.target.closest('button, label, input[type="checkbox"], input[type="radio"], [role="button"]') : null;
       if (!control || !inRoot(control)) return;
       event.preventDefault();
       event.stopImmediatePropagation();
