@@ -16,7 +16,9 @@ test('offline, the sign-in dialog keeps Google and e-mail when the Microsoft but
   page,
   context,
 }) => {
-  await openApp(page, '/');
+  // Not a first visit to a public page, whose first action (the one that starts the app) fetches the sign-in's
+  // parts too: here they wait for the click on Sign in, made offline.
+  await openApp(page, '/docs');
   await context.setOffline(true);
   await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign in', exact: true });
