@@ -75,11 +75,10 @@
 
   // Clicks on controls before the page is hydrated would do nothing: they are held, and replayed once the app
   // is ready (links and a <details>' summary need no script and are left alone), a progress pointer and bar
-  // showing meanwhile (data-holding).
-  // So are form submissions (Enter in a field). What was typed into a field meanwhile stays in the field, but
-  // React has not seen it: it is handed over as an input event the moment React owns the page (app:hydrated),
-  // before a render could set the field back to its prerendered value, and so before the held clicks (a held
-  // "Generate" must see the prompt typed before it).
+  // showing meanwhile (data-holding). So are form submissions (Enter in a field). What was typed into a field
+  // meanwhile stays in the field, but React has not seen it: it is handed over as an input event the moment React
+  // owns the page (app:hydrated), before a render could set the field back to its prerendered value, and so before
+  // the held clicks (a held "Generate" must see the prompt typed before it).
   if (root.dataset.boot === 'hydrate') {
     var held = [];
     var typed = [];

@@ -10,8 +10,8 @@
  * replay the clicks it held while the page was hydrating.
  *
  * When the app's code is fetched, theme-boot.js writes as `data-start`:
- * - `on-action`: a first visit (a page to hydrate, no session). The page is read as it is, and
- *   the code waits for the visitor's first action; theme-boot then writes `wanted` and sends WANTED_EVENT.
+ * - `on-action`: a first visit (a page to hydrate, no session, no `?demo` or `?inspect`). The page is read as it
+ *   is, and the code waits for the visitor's first action; theme-boot then writes `wanted` and sends WANTED_EVENT.
  * - absent: once the page has painted (src/entry.ts), or at once for a page that stays hidden until rendered.
  * - `failed`: the code could not be fetched (src/prerender/startFailure.ts): held clicks no longer show progress.
  */
