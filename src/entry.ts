@@ -8,7 +8,7 @@
  * (the dev server), starts at once.
  */
 import './styles/global.css';
-import { firstAction, startsOnAction } from './prerender/boot';
+import { startsOnAction, whenAppWanted } from './prerender/boot';
 import { showStartFailure } from './prerender/startFailure';
 import { captureReferral } from './services/referral';
 
@@ -42,7 +42,7 @@ async function start(): Promise<void> {
   if (startsOnAction()) {
     // Where the visitor came from is known now: a plain link followed before any action would lose it.
     captureReferral();
-    await firstAction();
+    await whenAppWanted();
   } else if (document.documentElement.dataset.boot === 'hydrate') await firstContentfulPaint();
   await import('react-dom/client');
   await nextTask();

@@ -30,10 +30,15 @@ export function startsOnAction(): boolean {
   return start === 'on-action' || start === 'wanted';
 }
 
-/** Resolves at the visitor's first action (at once if it has happened). */
-export function firstAction(): Promise<void> {
+/** Resolves when theme-boot.js says the app is wanted: at the visitor's first action (at once if it has happened). */
+export function whenAppWanted(): Promise<void> {
   if (document.documentElement.dataset.start !== 'on-action') return Promise.resolve();
   return new Promise((resolve) => document.addEventListener(WANTED_EVENT, () => resolve(), { once: true }));
+}
+
+/** Whether the app started at the visitor's first action, which has therefore happened. */
+export function startedAtFirstAction(): boolean {
+  return document.documentElement.dataset.start === 'wanted';
 }
 
 export function bootMode(): BootMode | null {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { CACHED_USER_KEY } from '../../../src/services/session';
 
 const BOOT_SCRIPT = readFileSync('public/theme-boot.js', 'utf8');
 
@@ -104,7 +105,8 @@ describe("public/theme-boot.js: when a prerendered page's app starts", () => {
   });
 
   it('starts it when another tab changes what this one shows: the account, the theme, the language', () => {
-    for (const key of ['nanobanana.userInfo', 'theme', 'locale', null]) {
+    // The account's key as the app writes it (a sign-in or sign-out); theme-boot, a plain script, spells it itself.
+    for (const key of [CACHED_USER_KEY, 'theme', 'locale', null]) {
       const page = boot({ path: '/' });
       page.fire('storage', undefined, key);
       expect(page.sent, String(key)).toEqual(['app:wanted']);
