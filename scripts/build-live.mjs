@@ -23,6 +23,13 @@ export const LIVE_ENV = {
   VITE_IP_COUNTRY_URL: `${API}/ip-country`,
   // A public origin unlike the preview's, so check-live-build can tell it was used (canonical links, sitemap).
   VITE_SITE_URL: settings.siteUrl,
+  // Every provider is configured, as an operator's build is: the live browser tests run each provider's real client
+  // code against local stand-ins.
+  VITE_GOOGLE_CLIENT_ID: settings.providers.googleClientId,
+  VITE_MICROSOFT_CLIENT_ID: settings.providers.microsoftClientId,
+  VITE_TURNSTILE_SITE_KEY: settings.providers.turnstileSiteKey,
+  VITE_PAYPAL_CLIENT_ID: settings.providers.paypalClientId,
+  VITE_DISCORD_INVITE_URL: settings.providers.discordInviteUrl,
 };
 
 async function main() {

@@ -1,0 +1,6 @@
+/**
+ * Where Microsoft sends the sign-in popup back to: a small page of its own (no app code) that hands MSAL's answer
+ * to the window that opened the popup. It is the redirect URI an operator registers in Entra ID, and it must be
+ * served without Cross-Origin-Opener-Policy (security-headers.ts), or the popup cannot reach its opener.
+ */
+export const MICROSOFT_REDIRECT_PATH = '/auth/microsoft-redirect.html';
