@@ -22,6 +22,14 @@ export default defineConfig({
   outputDir: 'test-results/live',
   // Never an existing server: the API server keeps its database in memory, and each run starts it fresh.
   webServer: [
+    // Microsoft's sign-in stand-in first: the API server reads its signing keys to verify Microsoft ID tokens.
+    {
+      command: 'node tests/e2e-live/microsoft/oidcProvider.mjs',
+      url: `https://127.0.0.1:${settings.oidcPort}/__test/health`,
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
     { command: 'node dist-live-server/main.js', url: `${API_URL}/__test/health`, reuseExistingServer: false, timeout: 30_000 },
     {
       command: `node node_modules/vite/bin/vite.js preview --host 127.0.0.1 --port ${settings.previewPort} --strictPort --outDir dist-live`,

@@ -8,10 +8,10 @@
  */
 
 import { DEFAULT_IP_COUNTRY_URL } from './src/services/defaultHosts.ts';
+import { microsoftAuthority } from './src/services/microsoft/authority.ts';
 
 /** The third parties the product talks to, and why. */
 const GOOGLE = 'https://accounts.google.com'; // Google sign-in and One Tap: styles, iframe, token calls
-const MICROSOFT = 'https://login.microsoftonline.com'; // MSAL popup sign-in: token calls and its silent iframe
 const TURNSTILE = 'https://challenges.cloudflare.com'; // the bot check's iframe
 // PayPal buttons: its SDK calls and frames several subdomains (www, c, t, sandbox ...); PayPal's own CSP guidance
 // lists these two wildcards for every directive it needs.
@@ -55,6 +55,7 @@ export interface HostSettings {
   VITE_IP_COUNTRY_URL?: string | undefined;
   VITE_IMAGE_HOSTS?: string | undefined;
   VITE_PAYPAL_CLIENT_ID?: string | undefined;
+  VITE_MICROSOFT_AUTHORITY?: string | undefined;
 }
 
 /**
@@ -107,6 +108,9 @@ export function contentSecurityPolicy(env: HostSettings): string {
   // Downloading an image fetches it (browsers ignore `download` on another origin's link): the hosts the task
   // API's result URLs point at must be named here, or a download falls back to opening the image in a tab.
   const imageHosts = originsOf(env.VITE_IMAGE_HOSTS);
+  // MSAL's popup sign-in: its metadata and token calls, and its silent iframe. Entra ID unless the build names
+  // another authority; a bad one fails the build here.
+  const microsoft = originOf(microsoftAuthority(env.VITE_MICROSOFT_AUTHORITY));
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", SDK_SCRIPTS.google, SDK_SCRIPTS.turnstile, SDK_SCRIPTS.paypal]],
@@ -115,8 +119,8 @@ export function contentSecurityPolicy(env: HostSettings): string {
     // The named image hosts too: an http host (a local test server) is not covered by `https:`.
     ['img-src', unique(["'self'", 'data:', 'blob:', 'https:', ...imageHosts.filter((host) => host.startsWith('http:'))])],
     ['font-src', ["'self'", 'data:']],
-    ['connect-src', unique(["'self'", api, generation, ipCountry, ...imageHosts, GOOGLE, MICROSOFT, ...PAYPAL])],
-    ['frame-src', [GOOGLE, MICROSOFT, TURNSTILE, ...PAYPAL]],
+    ['connect-src', unique(["'self'", api, generation, ipCountry, ...imageHosts, GOOGLE, microsoft, ...PAYPAL])],
+    ['frame-src', unique([GOOGLE, microsoft, TURNSTILE, ...PAYPAL])],
     // Demo mode's API runs in a service worker of this origin; a live build runs no worker of any kind, so none
     // may start (the Trusted Types policy lets a same-origin worker URL through, for the demo).
     ['worker-src', api === null ? ["'self'"] : ["'none'"]],

@@ -48,7 +48,9 @@ export function startChunkName(root: string): Rolldown.CodeSplittingNameFunction
   };
 }
 
-const PRELOAD_HELPER = /^\0vite\/preload-helper/;
+// Vite's preload helper, and the modulepreload polyfill that a second HTML entry (the Microsoft redirect page)
+// would otherwise split into a file of its own.
+const PRELOAD_HELPER = /^\0vite\/(preload-helper|modulepreload-polyfill)/;
 const STYLES = /\.css($|\?)/;
 
 /**

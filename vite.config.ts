@@ -7,6 +7,7 @@ import { prerenderPlugin } from './prerender-plugin.ts';
 import { headersFile, headersForPath, parseHeadersFile, type HostSettings } from './security-headers.ts';
 import { seoFilesPlugin } from './seo-files.ts';
 import { startCodeSplitting } from './start-chunks.ts';
+import { MICROSOFT_REDIRECT_PATH } from './src/services/microsoft/redirectBridge.ts';
 
 /** The Mock Service Worker script in public/: demo mode's API runs in it. */
 const MOCK_WORKER_FILE = 'mockServiceWorker.js';
@@ -98,7 +99,13 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     build: {
       target: 'es2022',
       sourcemap: false,
-      rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: startCodeSplitting(process.cwd()) } },
+      rolldownOptions: isSsrBuild
+        ? {}
+        : {
+            // The app, and the page the Microsoft sign-in popup returns to (a bridge with no app code).
+            input: { index: path.resolve('index.html'), microsoftRedirect: path.resolve(MICROSOFT_REDIRECT_PATH.slice(1)) },
+            output: { codeSplitting: startCodeSplitting(process.cwd()) },
+          },
     },
   };
 });

@@ -27,6 +27,8 @@ export const LIVE_ENV = {
   // code against local stand-ins.
   VITE_GOOGLE_CLIENT_ID: settings.providers.googleClientId,
   VITE_MICROSOFT_CLIENT_ID: settings.providers.microsoftClientId,
+  // Microsoft's stand-in: a local OpenID Connect provider (tests/e2e-live/microsoft/oidcProvider.mjs).
+  VITE_MICROSOFT_AUTHORITY: `https://127.0.0.1:${settings.oidcPort}/`,
   VITE_TURNSTILE_SITE_KEY: settings.providers.turnstileSiteKey,
   VITE_PAYPAL_CLIENT_ID: settings.providers.paypalClientId,
   VITE_DISCORD_INVITE_URL: settings.providers.discordInviteUrl,

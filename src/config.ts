@@ -6,6 +6,7 @@
 import { DEFAULT_IP_COUNTRY_URL } from './services/defaultHosts';
 import { DEMO_TASK_CALLBACK_PATH } from './services/demoPages';
 import { siteUrlFrom } from './app/seo/site';
+import { DEFAULT_MICROSOFT_AUTHORITY } from './services/microsoft/authority';
 
 export type AppMode = 'demo' | 'live';
 
@@ -26,6 +27,8 @@ export interface AppConfig {
   ipCountryUrl: string;
   googleClientId: string;
   microsoftClientId: string;
+  /** Where Microsoft sign-in happens: Entra ID's `common` authority unless the build names another (checked at build). */
+  microsoftAuthority: string;
   turnstileSiteKey: string;
   paypalClientId: string;
   discordInviteUrl: string;
@@ -62,6 +65,7 @@ function readConfig(): AppConfig {
     ipCountryUrl: setting(import.meta.env.VITE_IP_COUNTRY_URL) || DEFAULT_IP_COUNTRY_URL,
     googleClientId: setting(import.meta.env.VITE_GOOGLE_CLIENT_ID),
     microsoftClientId: setting(import.meta.env.VITE_MICROSOFT_CLIENT_ID),
+    microsoftAuthority: setting(import.meta.env.VITE_MICROSOFT_AUTHORITY) || DEFAULT_MICROSOFT_AUTHORITY,
     turnstileSiteKey: setting(import.meta.env.VITE_TURNSTILE_SITE_KEY),
     paypalClientId: setting(import.meta.env.VITE_PAYPAL_CLIENT_ID),
     // A connected account learns the invite only when it connects; the demo knows its own, like a live build told it.

@@ -1,13 +1,19 @@
 /**
  * Live Microsoft sign-in: MSAL's PublicClientApplication with the fixed settings (docs/product.md, "Microsoft
  * sign-in rules"). MSAL is large, so it is imported on first use, never by the landing bundle.
+ *
+ * The popup comes back to the redirect bridge page (MICROSOFT_REDIRECT_PATH), which hands MSAL's answer to this
+ * window; MSAL v5 needs that page, and the site's other pages (whose Cross-Origin-Opener-Policy would cut the popup
+ * off) cannot be it.
  */
 import type { PublicClientApplication } from '@azure/msal-browser';
 import { config } from '../../config';
 import { onAccountChange } from '../accountChange';
 import type { MicrosoftSignIn } from '../socialSignIn';
+import { msalAuthoritySettings } from './authority';
+import { answerOrClosed } from './popupClosed';
+import { MICROSOFT_REDIRECT_PATH } from './redirectBridge';
 
-const AUTHORITY = 'https://login.microsoftonline.com/common';
 const SCOPES = ['openid', 'profile', 'email'];
 
 /** MSAL's own code for "used before initialize", so the error classifier treats both alike. */
@@ -24,17 +30,32 @@ class MicrosoftNotReadyError extends Error {
 async function createClient(): Promise<PublicClientApplication> {
   const msal = await import('@azure/msal-browser');
   const origin = window.location.origin;
-  // Timings (broker handshake, iframe hash timeout, token refresh offset) stay at MSAL's defaults.
-  const instance = new msal.PublicClientApplication({
+  const { protocolMode, ...authority } = msalAuthoritySettings(config.microsoftAuthority);
+
+  /** MSAL's client, except that a popup the visitor closes is a cancelled sign-in at once, not after 60 s. */
+  class ClosedPopupAwareClient extends msal.PublicClientApplication {
+    protected override waitForPopupResponse(...args: Parameters<PublicClientApplication['waitForPopupResponse']>): Promise<string> {
+      const [request, popup] = args;
+      return answerOrClosed(
+        super.waitForPopupResponse(...args),
+        popup,
+        () => new msal.BrowserAuthError(msal.BrowserAuthErrorCodes.userCancelled, request.correlationId),
+      );
+    }
+  }
+
+  // Timings (broker handshake, bridge timeouts, token refresh offset) stay at MSAL's defaults.
+  const instance = new ClosedPopupAwareClient({
     auth: {
       clientId: config.microsoftClientId,
-      authority: AUTHORITY,
-      redirectUri: origin,
+      ...authority,
+      redirectUri: `${origin}${MICROSOFT_REDIRECT_PATH}`,
       postLogoutRedirectUri: origin,
     },
     // The ID token is a credential (it signs the user in here): kept in memory, never in browser storage. The
     // popup sign-in works without a stored cache; only MSAL's short-lived interaction state uses sessionStorage.
     cache: { cacheLocation: 'memoryStorage' },
+    ...(protocolMode ? { system: { protocolMode: msal.ProtocolMode.OIDC } } : {}),
   });
   await instance.initialize();
   return instance;

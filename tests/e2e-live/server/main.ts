@@ -24,6 +24,7 @@ import { createHandlers } from '../../../src/demo/handlers';
 import { lastCodeFor } from '../../../src/demo/mailbox';
 import { memoryStorage } from '../../../src/demo/storage';
 import settings from '../settings.json';
+import { MICROSOFT_LOGIN_PATH, withVerifiedMicrosoftCredential } from './microsoftSignIn';
 import { TASK_API_REFUSED_CODE, isTaskApiPath, taskRequestProblem, type TaskApiEntry } from './taskApi';
 
 const HOST = '127.0.0.1';
@@ -180,7 +181,8 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
 function fetchRequest(request: IncomingMessage, url: URL, body: Buffer): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
+    // The body's own length is set by the Request (a verified sign-in's body is rewritten).
+    if (value === undefined || name === 'content-length') continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
   const method = request.method ?? 'GET';
@@ -209,7 +211,11 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
   const method = request.method ?? 'GET';
   const url = new URL(request.url ?? '/', ORIGIN);
   if (method === 'OPTIONS') return preflight(request, response);
-  const body = await readBody(request);
+  const received = await readBody(request);
+  const body =
+    url.pathname === MICROSOFT_LOGIN_PATH && method === 'POST'
+      ? await withVerifiedMicrosoftCredential(received, request.headers['content-type'])
+      : received;
 
   // Test-only routes: what the browser test cannot read from the page.
   if (url.pathname === '/__test/health') return sendJson(request, response, { ok: true });

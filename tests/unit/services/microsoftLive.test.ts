@@ -5,6 +5,8 @@ const msal = vi.hoisted(() => {
   const loginPopup = vi.fn<(request: unknown) => Promise<{ idToken: string }>>();
   const constructed: unknown[] = [];
   const construct = vi.fn<(configuration: unknown) => void>();
+  /** What MSAL's own wait for the popup's answer (the redirect bridge) resolves with, per call. */
+  const bridgeAnswer = vi.fn<() => Promise<string>>();
   class PublicClientApplication {
     initialize = initialize;
     loginPopup = loginPopup;
@@ -12,12 +14,39 @@ const msal = vi.hoisted(() => {
       construct(configuration);
       constructed.push(this);
     }
+    protected waitForPopupResponse(_request: { correlationId: string }, _popup: Window, _parent: Window): Promise<string> {
+      return bridgeAnswer();
+    }
   }
-  return { PublicClientApplication, initialize, loginPopup, construct, constructed };
+  class BrowserAuthError extends Error {
+    constructor(
+      readonly errorCode: string,
+      readonly correlationId?: string,
+    ) {
+      super(errorCode);
+    }
+  }
+  return {
+    PublicClientApplication,
+    BrowserAuthError,
+    BrowserAuthErrorCodes: { userCancelled: 'user_cancelled' },
+    ProtocolMode: { OIDC: 'OIDC' },
+    initialize,
+    loginPopup,
+    construct,
+    constructed,
+    bridgeAnswer,
+  };
 });
+const settings = vi.hoisted(() => ({ microsoftClientId: 'ms-client-id', microsoftAuthority: 'https://login.microsoftonline.com/common' }));
 
-vi.mock('@azure/msal-browser', () => ({ PublicClientApplication: msal.PublicClientApplication }));
-vi.mock('../../../src/config', () => ({ config: { microsoftClientId: 'ms-client-id' } }));
+vi.mock('@azure/msal-browser', () => ({
+  PublicClientApplication: msal.PublicClientApplication,
+  BrowserAuthError: msal.BrowserAuthError,
+  BrowserAuthErrorCodes: msal.BrowserAuthErrorCodes,
+  ProtocolMode: msal.ProtocolMode,
+}));
+vi.mock('../../../src/config', () => ({ config: settings }));
 
 import { createLiveMicrosoft, liveMicrosoft } from '../../../src/services/microsoft/live';
 
@@ -28,6 +57,8 @@ beforeEach(() => {
   msal.constructed.length = 0;
   msal.initialize.mockReset().mockResolvedValue(undefined);
   msal.loginPopup.mockReset().mockResolvedValue({ idToken: 'id-token' });
+  msal.bridgeAnswer.mockReset();
+  settings.microsoftAuthority = 'https://login.microsoftonline.com/common';
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
@@ -44,12 +75,24 @@ describe('liveMicrosoft.initialize', () => {
       auth: {
         clientId: 'ms-client-id',
         authority: 'https://login.microsoftonline.com/common',
-        redirectUri: window.location.origin,
+        // The popup returns to the redirect bridge page, never to an app page.
+        redirectUri: `${window.location.origin}/auth/microsoft-redirect.html`,
         postLogoutRedirectUri: window.location.origin,
       },
       cache: { cacheLocation: 'memoryStorage' },
     });
     expect(msal.initialize).toHaveBeenCalledTimes(1);
+  });
+
+  it('trusts an authority of another host as plain OpenID Connect', async () => {
+    settings.microsoftAuthority = 'https://id.example.org:8443/tenant/';
+    await createLiveMicrosoft().initialize();
+    expect(msal.construct).toHaveBeenCalledWith(
+      expect.objectContaining({
+        auth: expect.objectContaining({ authority: 'https://id.example.org:8443/tenant/', knownAuthorities: ['id.example.org:8443'] }),
+        system: { protocolMode: 'OIDC' },
+      }),
+    );
   });
 
   it('creates one client however often, and however concurrently, it is called', async () => {
@@ -123,5 +166,36 @@ describe('liveMicrosoft.signIn', () => {
     await expect(liveMicrosoft.signIn()).rejects.toMatchObject({ errorCode: 'uninitialized_public_client_application' });
     await liveMicrosoft.initialize();
     await expect(liveMicrosoft.signIn()).resolves.toEqual({ idToken: 'id-token' });
+  });
+});
+
+describe('a closed sign-in popup', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** The client's wait for a popup's answer, as MSAL's popup client calls it. */
+  function waitOn(client: unknown, popup: { closed: boolean }): Promise<string> {
+    const wait = Reflect.get(client as object, 'waitForPopupResponse') as (request: object, popup: object, parent: object) => Promise<string>;
+    return wait.call(client, { correlationId: 'corr-1' }, popup, window);
+  }
+
+  it("is a cancelled sign-in within a second or two, not at MSAL's 60-second bridge timeout", async () => {
+    vi.useFakeTimers();
+    msal.bridgeAnswer.mockReturnValue(new Promise<string>(() => {}));
+    await createLiveMicrosoft().initialize();
+    const popup = { closed: false };
+    const waiting = waitOn(msal.constructed[0], popup);
+    const outcome = waiting.catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(5_000);
+    popup.closed = true;
+    await vi.advanceTimersByTimeAsync(1_500);
+    await expect(outcome).resolves.toMatchObject({ errorCode: 'user_cancelled', correlationId: 'corr-1' });
+  });
+
+  it("still hands over the bridge's answer when it arrives as the popup closes itself", async () => {
+    await createLiveMicrosoft().initialize();
+    msal.bridgeAnswer.mockResolvedValue('#code=abc&state=xyz');
+    await expect(waitOn(msal.constructed[0], { closed: true })).resolves.toBe('#code=abc&state=xyz');
   });
 });

@@ -13,7 +13,9 @@ const msal = vi.hoisted(() => {
 });
 
 vi.mock('@azure/msal-browser', () => ({ PublicClientApplication: msal.PublicClientApplication }));
-vi.mock('../../../src/config', () => ({ config: { microsoftClientId: 'ms-client-id' } }));
+vi.mock('../../../src/config', () => ({
+  config: { microsoftClientId: 'ms-client-id', microsoftAuthority: 'https://login.microsoftonline.com/common' },
+}));
 
 import { accountChanged } from '../../../src/services/accountChange';
 import { liveMicrosoft } from '../../../src/services/microsoft/live';
