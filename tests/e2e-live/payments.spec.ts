@@ -63,8 +63,21 @@ async function serverView(request: APIRequestContext, account: Account): Promise
   return { balance, orders };
 }
 
-/** The paid end of a purchase: the page says so, lists one paid order, and shows the balance the API reports. */
-async function expectPaidOnce(page: Page, request: APIRequestContext, account: Account, provider: string): Promise<void> {
+/** The providers' notifications the API accepted for this order (PayPal's are none: the app captures). */
+async function acceptedNotifications(request: APIRequestContext, orderNo: string): Promise<string[]> {
+  const all = (await (await request.get(`${API_URL}/__test/providers/notifications`)).json()) as {
+    provider: string;
+    orderNo: string | null;
+    accepted: boolean;
+  }[];
+  return all.filter((one) => one.orderNo === orderNo && one.accepted).map((one) => one.provider);
+}
+
+/**
+ * The paid end of a purchase: the page says so, lists one paid order, and shows the balance the API reports.
+ * `notifiedBy` is the provider whose signed notification settled the order at the API.
+ */
+async function expectPaidOnce(page: Page, request: APIRequestContext, account: Account, provider: string, notifiedBy: string | null): Promise<void> {
   await expect(buyPanel(page).getByText('Paid. 5,250 credits were added to your balance.')).toBeVisible({ timeout: 20_000 });
   const server = await serverView(request, account);
   expect(server.balance).toBe(account.credits + PACKAGE.credits);
@@ -81,6 +94,7 @@ async function expectPaidOnce(page: Page, request: APIRequestContext, account: A
   await expect(orderRows(page).first()).toContainText(server.orders[0]?.orderNo ?? 'no order');
   await expect(orderRows(page).first()).toContainText(provider);
   await expect(orderRows(page).first()).toContainText('Paid');
+  expect(await acceptedNotifications(request, server.orders[0]?.orderNo ?? '')).toEqual(notifiedBy === null ? [] : [notifiedBy]);
 }
 
 /** The order-creating call's answer, as the app received it. */
@@ -126,7 +140,7 @@ for (const provider of REDIRECTS) {
     expect(back.searchParams.get('provider')).toBe(provider.name.toLowerCase());
     expect(back.searchParams.get('payment')).toBe('returned');
     expect(back.href).toMatch(provider.back);
-    await expectPaidOnce(page, request, provider.account, provider.name);
+    await expectPaidOnce(page, request, provider.account, provider.name, provider.name.toLowerCase());
   });
 }
 
@@ -189,7 +203,7 @@ test("PayPal: the SDK's buttons, approval in PayPal's window, then the app's cap
   expect(new URL(sdkLoads[0] ?? 'https://invalid').searchParams.get('client-id')).toBe(settings.providers.paypalClientId);
   await clickClosing(window, 'Pay Now');
 
-  await expectPaidOnce(page, request, account, 'PayPal');
+  await expectPaidOnce(page, request, account, 'PayPal', null);
   expect(captures).toHaveLength(1);
   expect(captures[0]?.postDataJSON()).toEqual({ orderNo: expect.stringMatching(/^NB\d+$/), paypalOrderId });
 });
@@ -238,5 +252,5 @@ test("WeChat Pay: the weixin:// code is shown as a QR code; WeChat's notificatio
   // The buyer pays on the phone; WeChat Pay notifies the API.
   const notified = await notifyWechatPaid(API_URL, orderNo, PACKAGE.price);
   expect(notified.status).toBe(200);
-  await expectPaidOnce(page, request, account, 'WeChat Pay');
+  await expectPaidOnce(page, request, account, 'WeChat Pay', 'wechat');
 });
