@@ -8,7 +8,9 @@
  * - the task API's requests are checked against its documented fields (./taskApi.ts) and recorded;
  * - result images (`/demo-results/<taskId>/<n>`), which the browser demo draws on a canvas, are small PNGs;
  * - `/callback` takes the task API's result notifications (a live build names it in VITE_TASK_CALLBACK_URL);
- * - `/__test/*` lets the test read what the browser cannot see: the task-API log and e-mailed codes.
+ * - `/__test/*` lets the test read what the browser cannot see: the task-API log and e-mailed codes;
+ * - the payment providers and Discord answer with their real addresses, and `/__test/providers/*` takes their
+ *   server-to-server calls (./payments.ts).
  *
  * Built by `npm run test:live` with Vite in SSR mode (the handlers are TypeScript with Lingui macros), then run
  * with `node dist-live-server/main.js`.
@@ -26,6 +28,7 @@ import { memoryStorage } from '../../../src/demo/storage';
 import settings from '../settings.json';
 import { MICROSOFT_LOGIN_PATH, withVerifiedMicrosoftCredential } from './microsoftSignIn';
 import { TASK_API_REFUSED_CODE, isTaskApiPath, taskRequestProblem, type TaskApiEntry } from './taskApi';
+import { createProviderBridge } from './payments';
 
 const HOST = '127.0.0.1';
 const PORT = settings.apiPort;
@@ -41,6 +44,7 @@ const callbacks: unknown[] = [];
 
 const env = createDemoEnvironment(memoryStorage());
 const handlers = createHandlers(env);
+const providers = createProviderBridge(env, `http://${HOST}:${settings.previewPort}`, ALLOWED_ORIGINS);
 
 // The handlers answer in the caller's language once Lingui has one; English, with the messages in the source.
 i18n.loadAndActivate({ locale: 'en', messages: {} });
@@ -228,6 +232,9 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
     });
   }
 
+  const provided = providers.answer(method, url, body.toString('utf8'), request.headers);
+  if (provided) return send(request, response, provided.status, { 'Content-Type': provided.contentType }, provided.body);
+
   if (url.pathname === '/callback' && method === 'POST') {
     callbacks.push(body.toString('utf8'));
     return sendJson(request, response, { code: 200, msg: 'success', data: null });
@@ -241,7 +248,7 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
     if (refused) return sendJson(request, response, { code: TASK_API_REFUSED_CODE, msg: refused, data: null });
   }
 
-  const mocked = await getResponse(handlers, fetchRequest(request, url, body));
+  const mocked = await getResponse(handlers, fetchRequest(request, providers.siteUrl(url, request.headers.origin), body));
   if (!mocked) return sendJson(request, response, { code: 404, msg: `No endpoint ${method} ${url.pathname}`, data: null }, 404);
   if (mocked.type === 'error') {
     // A network error the handlers asked for (demo controls): the connection drops.
@@ -253,6 +260,10 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
   if (USER_ANSWERS.test(url.pathname)) {
     delete headers['content-length'];
     return send(request, response, mocked.status, headers, withoutCredits(await mocked.text()));
+  }
+  if (providers.rewrites(url.pathname)) {
+    delete headers['content-length'];
+    return send(request, response, mocked.status, headers, providers.rewrite(url.pathname, await mocked.text()));
   }
   send(request, response, mocked.status, headers, new Uint8Array(await mocked.arrayBuffer()));
 }

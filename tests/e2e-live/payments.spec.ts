@@ -1,0 +1,256 @@
+import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import settings from './settings.json' with { type: 'json' };
+import { openApp } from '../e2e/fixtures';
+import { submitSignIn } from './signIn';
+import { routeProviders } from './standins';
+import { notifyWechatPaid } from './standins/wechat';
+
+/**
+ * Buying credits in a LIVE build with every provider: the app's own payment code (src/actors/payments.ts, the live
+ * PayPal adapter) against the test API, which hands out each provider's real link, and stand-ins on the providers'
+ * real addresses that behave as each documents (./standins). A paid order is settled only by the provider's signed
+ * notification to the API, never by the browser.
+ */
+
+type Account = { email: string; password: string; credits: number };
+type RedirectName = 'Creem' | 'NOWPayments' | 'Freekassa' | 'Digiseller';
+
+const API_URL = `http://127.0.0.1:${settings.apiPort}`;
+/** The package the billing page starts with: 5,000 credits and 250 bonus for $50.00. */
+const PACKAGE = { credits: 5_250, price: 50 };
+/** The host each redirect provider's checkout must be on. */
+const CHECKOUT_LINKS: Record<RedirectName, RegExp> = {
+  Creem: /^https:\/\/checkout\.creem\.io\/ch_[0-9a-f]+$/,
+  NOWPayments: /^https:\/\/nowpayments\.io\/payment\/\?iid=\d+$/,
+  Freekassa: /^https:\/\/pay\.freekassa\.com\/\?m=\d+&oa=50\.00&currency=USD&o=NB\d+&lang=en&s=[0-9a-f]{32}$/,
+  Digiseller: /^https:\/\/oplata\.info\/asp2\/pay_wm\.asp\?id_d=\d+&id_po=\d+&curr=USD&lang=en-US$/,
+};
+
+function buyPanel(page: Page) {
+  return page.getByRole('region', { name: 'Buy credits' });
+}
+function orderRows(page: Page) {
+  return page.getByRole('region', { name: 'Orders' }).getByRole('table').locator('tbody tr');
+}
+function payButton(page: Page, provider: string) {
+  return buyPanel(page).getByRole('button', { name: new RegExp(`^Pay \\$[\\d,.]+ with ${provider}$`) });
+}
+
+async function signIn(page: Page, account: Account): Promise<void> {
+  await routeProviders(page.context(), API_URL);
+  await openApp(page);
+  await submitSignIn(page, account.email, account.password);
+  await expect(page.getByRole('button', { name: `Account menu for ${account.email}` })).toBeVisible();
+}
+
+async function openBilling(page: Page, provider: string): Promise<void> {
+  await openApp(page, '/dashboard/billing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+  await buyPanel(page).getByRole('radio', { name: provider, exact: true }).check();
+}
+
+/** What the API says of the account: its balance from the task API's credit call, and its orders. */
+async function serverView(request: APIRequestContext, account: Account): Promise<{ balance: number; orders: { orderNo: string; status: string }[] }> {
+  const login = await request.post(`${API_URL}/client/v1/user/login`, { data: { email: account.email, password: account.password } });
+  const { data } = (await login.json()) as { data: { token: string; userInfo: { apiKey: string } } };
+  const credit = await request.get(`${API_URL}/api/v1/common/credit`, { headers: { authorization: `Bearer ${data.userInfo.apiKey}` } });
+  const balance = ((await credit.json()) as { data: number }).data;
+  const list = await request.post(`${API_URL}/client/v1/payOrder/getNanobananaAiPayOrderList`, {
+    headers: { authorization: data.token },
+    data: { pageNum: 1, pageSize: 10 },
+  });
+  const orders = ((await list.json()) as { data: { records: { orderNo: string; status: string }[] } }).data.records;
+  return { balance, orders };
+}
+
+/** The providers' notifications the API accepted for this order (PayPal's are none: the app captures). */
+async function acceptedNotifications(request: APIRequestContext, orderNo: string): Promise<string[]> {
+  const all = (await (await request.get(`${API_URL}/__test/providers/notifications`)).json()) as {
+    provider: string;
+    orderNo: string | null;
+    accepted: boolean;
+  }[];
+  return all.filter((one) => one.orderNo === orderNo && one.accepted).map((one) => one.provider);
+}
+
+/**
+ * The paid end of a purchase: the page says so, lists one paid order, and shows the balance the API reports.
+ * `notifiedBy` is the provider whose signed notification settled the order at the API.
+ */
+async function expectPaidOnce(page: Page, request: APIRequestContext, account: Account, provider: string, notifiedBy: string | null): Promise<void> {
+  await expect(buyPanel(page).getByText('Paid. 5,250 credits were added to your balance.')).toBeVisible({ timeout: 20_000 });
+  const server = await serverView(request, account);
+  expect(server.balance).toBe(account.credits + PACKAGE.credits);
+  expect(server.orders).toEqual([expect.objectContaining({ status: 'paid' })]);
+  const shown = server.balance.toLocaleString('en-US');
+  await expect(buyPanel(page).getByText(`Balance: ${shown} credits`)).toBeVisible();
+  await expect(
+    page
+      .getByRole('banner')
+      .getByTitle('Credit balance')
+      .filter({ hasText: `${shown} credits` }),
+  ).toBeVisible();
+  await expect(orderRows(page)).toHaveCount(1);
+  await expect(orderRows(page).first()).toContainText(server.orders[0]?.orderNo ?? 'no order');
+  await expect(orderRows(page).first()).toContainText(provider);
+  await expect(orderRows(page).first()).toContainText('Paid');
+  expect(await acceptedNotifications(request, server.orders[0]?.orderNo ?? '')).toEqual(notifiedBy === null ? [] : [notifiedBy]);
+}
+
+/** The order-creating call's answer, as the app received it. */
+async function orderAnswer(page: Page, path: string): Promise<Record<string, string>> {
+  const answer = await page.waitForResponse((response) => response.url() === `${API_URL}${path}` && response.request().method() === 'POST');
+  return ((await answer.json()) as { data: Record<string, string> }).data;
+}
+
+/** Each redirect provider, its buyer, and what it adds to the return address. */
+const REDIRECTS: { name: RedirectName; account: Account; back: RegExp }[] = [
+  {
+    name: 'Creem',
+    account: settings.accounts.payCreem,
+    back: /[?&]checkout_id=ch_[0-9a-f]+&order_id=ord_\w+&customer_id=\w+&product_id=\w+&request_id=NB\d+$/,
+  },
+  { name: 'NOWPayments', account: settings.accounts.payNowpayments, back: /[?&]payment=returned$/ },
+  { name: 'Freekassa', account: settings.accounts.payFreekassa, back: /[?&]MERCHANT_ORDER_ID=NB\d+$/ },
+  { name: 'Digiseller', account: settings.accounts.payDigiseller, back: /[?&]uniquecode=\w{16}$/ },
+];
+
+for (const provider of REDIRECTS) {
+  test(`${provider.name}: the real checkout link, paid on the provider's page, back with one paid order`, async ({ page, request }) => {
+    await signIn(page, provider.account);
+    await openBilling(page, provider.name);
+
+    // The app leaves for the link the API handed out (the answer's body is gone once the page navigates).
+    const leaving = page.waitForRequest((sent) => sent.isNavigationRequest() && !sent.url().startsWith(`http://127.0.0.1:${settings.previewPort}/`));
+    const returned = page.waitForRequest(
+      (sent) => sent.isNavigationRequest() && sent.url().startsWith(`http://127.0.0.1:${settings.previewPort}/dashboard/billing?`),
+    );
+    await payButton(page, provider.name).click();
+    const link = (await leaving).url();
+    expect(link).toMatch(CHECKOUT_LINKS[provider.name]);
+
+    // The provider's own page, on its own host.
+    await expect(page.getByRole('heading', { level: 1, name: provider.name })).toBeVisible();
+    expect(page.url()).toBe(link);
+    await expect(page.getByText('Amount: 50.00 USD')).toBeVisible();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+    // Back on the return address the order was made with, with what this provider adds to it.
+    const back = new URL((await returned).url());
+    expect(back.searchParams.get('provider')).toBe(provider.name.toLowerCase());
+    expect(back.searchParams.get('payment')).toBe('returned');
+    expect(back.href).toMatch(provider.back);
+    await expectPaidOnce(page, request, provider.account, provider.name, provider.name.toLowerCase());
+  });
+}
+
+test('NOWPayments: Cancel on the invoice page returns to the cancel address; nothing is charged', async ({ page, request }) => {
+  const account = settings.accounts.cancelNowpayments;
+  await signIn(page, account);
+  await openBilling(page, 'NOWPayments');
+  await payButton(page, 'NOWPayments').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'NOWPayments' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/billing/);
+  await expect(buyPanel(page).getByText('Payment cancelled. Nothing was charged.')).toBeVisible();
+  const server = await serverView(request, account);
+  expect(server.balance).toBe(account.credits);
+  expect(server.orders.filter((order) => order.status === 'paid')).toEqual([]);
+  await expect(buyPanel(page).getByText(`Balance: ${account.credits} credits`)).toBeVisible();
+});
+
+/** Starts a PayPal payment: PayPal's buttons render in the checkout, and a click opens PayPal's window. */
+async function openPaypalWindow(page: Page): Promise<{ window: Page; paypalOrderId: string; captures: Request[] }> {
+  const captures: Request[] = [];
+  page.on('request', (sent) => {
+    if (sent.url() === `${API_URL}/client/trade/paypal/capture` && sent.method() === 'POST') captures.push(sent);
+  });
+  const created = orderAnswer(page, '/client/trade/paypal/create');
+  await payButton(page, 'PayPal').click();
+  const { paypalOrderId = '' } = await created;
+  const opened = page.waitForEvent('popup');
+  await buyPanel(page).getByRole('button', { name: 'PayPal', exact: true }).click();
+  const window = await opened;
+  await expect(window.getByRole('heading', { level: 1, name: 'PayPal' })).toBeVisible();
+  // The window is PayPal's, for the order the API created there.
+  expect(window.url()).toBe(`https://www.paypal.com/checkoutnow?token=${encodeURIComponent(paypalOrderId)}`);
+  await expect(window.getByText(`Order ${paypalOrderId}`)).toBeVisible();
+  return { window, paypalOrderId, captures };
+}
+
+async function clickClosing(window: Page, name: string): Promise<void> {
+  const closed = window.waitForEvent('close');
+  await window
+    .getByRole('button', { name, exact: true })
+    .click()
+    .catch((error: unknown) => {
+      if (!window.isClosed()) throw error;
+    });
+  await closed;
+}
+
+test("PayPal: the SDK's buttons, approval in PayPal's window, then the app's capture; one paid order", async ({ page, request }) => {
+  const account = settings.accounts.payPaypal;
+  await signIn(page, account);
+  await openBilling(page, 'PayPal');
+  const sdkLoads: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().startsWith('https://www.paypal.com/sdk/js')) sdkLoads.push(sent.url());
+  });
+
+  const { window, paypalOrderId, captures } = await openPaypalWindow(page);
+  expect(new URL(sdkLoads[0] ?? 'https://invalid').searchParams.get('client-id')).toBe(settings.providers.paypalClientId);
+  await clickClosing(window, 'Pay Now');
+
+  await expectPaidOnce(page, request, account, 'PayPal', null);
+  expect(captures).toHaveLength(1);
+  expect(captures[0]?.postDataJSON()).toEqual({ orderNo: expect.stringMatching(/^NB\d+$/), paypalOrderId });
+});
+
+test("PayPal: Cancel in PayPal's window cancels the payment; no capture, nothing charged", async ({ page, request }) => {
+  const account = settings.accounts.cancelPaypal;
+  await signIn(page, account);
+  await openBilling(page, 'PayPal');
+  const { window, captures } = await openPaypalWindow(page);
+  await clickClosing(window, 'Cancel and return to the merchant');
+
+  await expect(buyPanel(page).getByText('Payment cancelled. Nothing was charged.')).toBeVisible();
+  expect(captures).toEqual([]);
+  const server = await serverView(request, account);
+  expect(server.balance).toBe(account.credits);
+  expect(server.orders.filter((order) => order.status === 'paid')).toEqual([]);
+});
+
+test("PayPal: an error in PayPal's window reaches onError; the app says the payment did not go through", async ({ page, request }) => {
+  const account = settings.accounts.errorPaypal;
+  await signIn(page, account);
+  await openBilling(page, 'PayPal');
+  const { window, captures } = await openPaypalWindow(page);
+  await clickClosing(window, 'Fail with an error');
+
+  await expect(buyPanel(page).getByText('The payment did not go through: INSTRUMENT_DECLINED')).toBeVisible();
+  expect(captures).toEqual([]);
+  const server = await serverView(request, account);
+  expect(server.balance).toBe(account.credits);
+  expect(server.orders.filter((order) => order.status === 'paid')).toEqual([]);
+});
+
+test("WeChat Pay: the weixin:// code is shown as a QR code; WeChat's notification is seen by the app's polling", async ({ page, request }) => {
+  const account = settings.accounts.payWechat;
+  await signIn(page, account);
+  await openBilling(page, 'WeChat Pay');
+  const created = orderAnswer(page, '/client/trade/wx/create');
+  await payButton(page, 'WeChat Pay').click();
+  const { orderNo = '', codeUrl = '' } = await created;
+  expect(codeUrl).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=[0-9a-f]+$/);
+  await expect(buyPanel(page).getByRole('img', { name: 'WeChat Pay QR code' })).toBeVisible();
+  // A weixin:// address is for the phone: the page offers no link to it.
+  await expect(buyPanel(page).getByRole('link', { name: 'Open the demo scan page' })).toHaveCount(0);
+  await expect(buyPanel(page).getByText('Scan with WeChat to pay $50.00.', { exact: false })).toBeVisible();
+
+  // The buyer pays on the phone; WeChat Pay notifies the API.
+  const notified = await notifyWechatPaid(API_URL, orderNo, PACKAGE.price);
+  expect(notified.status).toBe(200);
+  await expectPaidOnce(page, request, account, 'WeChat Pay', 'wechat');
+});

@@ -1,0 +1,216 @@
+/**
+ * Stand-ins for the hosted checkout pages of Creem, NOWPayments, Freekassa and Digiseller, served on their real
+ * addresses (a Playwright route on the browser context). Each reads its checkout the way its provider addresses it,
+ * offers Pay and Cancel, and on Pay does what the provider does: notifies the platform's API server to server
+ * (the webhook or IPN, signed as its documentation says), then sends the buyer to the return address the order was
+ * created with, adding the parameters that provider adds. Cancel sends the buyer to the cancel address.
+ *
+ * - Creem: `https://checkout.creem.io/<checkout id>`; webhook `checkout.completed`, signed in `creem-signature`
+ *   (HMAC-SHA256 of the body); back to success_url with checkout_id, order_id, customer_id, product_id, request_id.
+ * - NOWPayments: `https://nowpayments.io/payment/?iid=<invoice id>`; IPN with payment_status `finished`, signed in
+ *   `x-nowpayments-sig` (HMAC-SHA512 of the key-sorted JSON); back to success_url or cancel_url.
+ * - Freekassa: `https://pay.freekassa.com/?m=&oa=&currency=&o=&s=`, whose `s` must be md5(m:oa:secret1:currency:o)
+ *   or the page refuses the form; notification MERCHANT_ID, AMOUNT, intid, MERCHANT_ORDER_ID, SIGN
+ *   (md5(m:AMOUNT:secret2:MERCHANT_ORDER_ID)), answered YES; back to the shop's success URL with MERCHANT_ORDER_ID.
+ * - Digiseller: `https://oplata.info/asp2/pay_wm.asp?id_d=<product>&id_po=<purchase options>`; a signed payment
+ *   notification; back to the seller's page with `uniquecode`.
+ */
+import type { BrowserContext, Route } from '@playwright/test';
+import {
+  CREEM_WEBHOOK_SECRET,
+  DIGISELLER_PRODUCT_ID,
+  FREEKASSA_SHOP_ID,
+  NOWPAYMENTS_IPN_SECRET,
+  digisellerSign,
+  freekassaFormSign,
+  freekassaNotifySign,
+  hmacHex,
+  sortedJson,
+  toCents,
+  toDecimal,
+  type ProviderCheckout,
+} from '../server/merchant';
+import { escapeHtml, fulfillPage, postButton, redirectTo, standinPage, withQuery } from './page';
+
+type RedirectProvider = 'creem' | 'nowpayments' | 'freekassa' | 'digiseller';
+
+interface CheckoutRecord extends ProviderCheckout {
+  status: string;
+}
+
+const NAMES: Record<RedirectProvider, string> = { creem: 'Creem', nowpayments: 'NOWPayments', freekassa: 'Freekassa', digiseller: 'Digiseller' };
+const HOSTS: Record<string, RedirectProvider> = {
+  'checkout.creem.io': 'creem',
+  'nowpayments.io': 'nowpayments',
+  'pay.freekassa.com': 'freekassa',
+  'oplata.info': 'digiseller',
+};
+/** The stand-in's own form actions, on the provider's host. */
+const PAY_PATH = '/__standin/pay';
+const CANCEL_PATH = '/__standin/cancel';
+
+/** The checkout id as each provider puts it in its link; null when the address is not a checkout of that provider. */
+function checkoutIdOf(provider: RedirectProvider, url: URL): string | null {
+  switch (provider) {
+    case 'creem':
+      return /^\/(ch_[A-Za-z0-9]+)$/.exec(url.pathname)?.[1] ?? null;
+    case 'nowpayments':
+      return url.pathname === '/payment/' ? url.searchParams.get('iid') : null;
+    case 'freekassa':
+      return url.pathname === '/' ? url.searchParams.get('o') : null;
+    case 'digiseller':
+      return url.pathname === '/asp2/pay_wm.asp' && url.searchParams.get('id_d') === DIGISELLER_PRODUCT_ID ? url.searchParams.get('id_po') : null;
+  }
+}
+
+async function send(apiUrl: string, path: string, body: string, headers: Record<string, string>): Promise<{ ok: boolean; text: string }> {
+  const answer = await fetch(`${apiUrl}${path}`, { method: 'POST', headers, body });
+  return { ok: answer.ok, text: await answer.text() };
+}
+
+/** The provider's notification of a paid checkout, signed as it documents, sent to the platform's API. */
+async function notifyPaid(apiUrl: string, checkout: CheckoutRecord): Promise<{ ok: boolean; text: string }> {
+  switch (checkout.provider) {
+    case 'creem': {
+      const body = JSON.stringify({
+        id: `evt_${checkout.id.slice(3)}`,
+        eventType: 'checkout.completed',
+        created_at: Date.now(),
+        object: {
+          id: checkout.id,
+          object: 'checkout',
+          request_id: checkout.orderNo,
+          status: 'completed',
+          order: { id: `ord_${checkout.id.slice(3, 15)}`, amount: toCents(checkout.amount), currency: checkout.currency, status: 'paid' },
+        },
+      });
+      return send(apiUrl, '/__test/providers/creem/webhook', body, {
+        'content-type': 'application/json',
+        'creem-signature': hmacHex('sha256', CREEM_WEBHOOK_SECRET, body),
+      });
+    }
+    case 'nowpayments': {
+      const ipn = {
+        payment_id: Number(checkout.id) + 1,
+        invoice_id: checkout.id,
+        payment_status: 'finished',
+        pay_address: 'TBx9standinAddress',
+        price_amount: checkout.amount,
+        price_currency: checkout.currency.toLowerCase(),
+        pay_amount: checkout.amount,
+        pay_currency: 'usdttrc20',
+        order_id: checkout.orderNo,
+        order_description: 'Nano Banana API credits',
+      };
+      return send(apiUrl, '/__test/providers/nowpayments/ipn', JSON.stringify(ipn), {
+        'content-type': 'application/json',
+        'x-nowpayments-sig': hmacHex('sha512', NOWPAYMENTS_IPN_SECRET, sortedJson(ipn)),
+      });
+    }
+    case 'freekassa': {
+      const amount = toDecimal(checkout.amount);
+      const form = new URLSearchParams({
+        MERCHANT_ID: FREEKASSA_SHOP_ID,
+        AMOUNT: amount,
+        intid: String(Date.now()).slice(-8),
+        MERCHANT_ORDER_ID: checkout.orderNo,
+        P_EMAIL: 'buyer@example.com',
+        CUR_ID: '36',
+        SIGN: freekassaNotifySign(amount, checkout.orderNo),
+      });
+      return send(apiUrl, '/__test/providers/freekassa/notify', form.toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+    }
+    case 'digiseller': {
+      const fields = {
+        ID_I: String(Date.now()).slice(-9),
+        ID_D: DIGISELLER_PRODUCT_ID,
+        Amount: toDecimal(checkout.amount),
+        Currency: checkout.currency,
+        Email: 'buyer@example.com',
+        Date: new Date().toISOString(),
+        Through: 'card',
+        IP: '203.0.113.7',
+      };
+      const body = JSON.stringify({ ...fields, id_po: checkout.id, SHA256: digisellerSign(fields) });
+      return send(apiUrl, '/__test/providers/digiseller/notify', body, { 'content-type': 'application/json' });
+    }
+    default:
+      return { ok: false, text: `${checkout.provider} is not a redirect provider` };
+  }
+}
+
+/** The return address with what each provider adds to it. */
+function successAddress(checkout: CheckoutRecord): string {
+  switch (checkout.provider) {
+    case 'creem':
+      return withQuery(checkout.successUrl, {
+        checkout_id: checkout.id,
+        order_id: `ord_${checkout.id.slice(3, 15)}`,
+        customer_id: 'cust_standin',
+        product_id: 'prod_standin',
+        request_id: checkout.orderNo,
+      });
+    case 'freekassa':
+      return withQuery(checkout.successUrl, { MERCHANT_ORDER_ID: checkout.orderNo });
+    case 'digiseller':
+      return withQuery(checkout.successUrl, { uniquecode: checkout.id.padStart(16, 'A') });
+    default:
+      return checkout.successUrl;
+  }
+}
+
+async function readCheckout(apiUrl: string, id: string): Promise<CheckoutRecord | null> {
+  const answer = await fetch(`${apiUrl}/__test/providers/checkouts/${encodeURIComponent(id)}`);
+  return answer.ok ? ((await answer.json()) as CheckoutRecord) : null;
+}
+
+async function serveCheckout(route: Route, apiUrl: string, provider: RedirectProvider): Promise<void> {
+  const request = route.request();
+  const url = new URL(request.url());
+  const name = NAMES[provider];
+
+  if (request.method() === 'POST' && (url.pathname === PAY_PATH || url.pathname === CANCEL_PATH)) {
+    const checkout = await readCheckout(apiUrl, url.searchParams.get('id') ?? '');
+    if (!checkout || checkout.provider !== provider) return fulfillPage(route, standinPage(name, '<p>This payment is not known.</p>'), 404);
+    if (url.pathname === CANCEL_PATH) return redirectTo(route, checkout.cancelUrl);
+    const notified = await notifyPaid(apiUrl, checkout);
+    if (!notified.ok) {
+      return fulfillPage(
+        route,
+        standinPage(name, `<p role="alert">The shop refused the payment notification: ${escapeHtml(notified.text)}</p>`),
+        502,
+      );
+    }
+    return redirectTo(route, successAddress(checkout));
+  }
+
+  const id = request.method() === 'GET' ? checkoutIdOf(provider, url) : null;
+  const checkout = id === null ? null : await readCheckout(apiUrl, id);
+  if (!checkout || checkout.provider !== provider) {
+    return fulfillPage(route, standinPage(name, '<p role="alert">This payment link is not valid.</p>'), 404);
+  }
+  if (provider === 'freekassa') {
+    // Freekassa checks the form's signature before it shows anything.
+    const query = url.searchParams;
+    const signed = freekassaFormSign(query.get('oa') ?? '', query.get('currency') ?? '', query.get('o') ?? '');
+    if (query.get('m') !== FREEKASSA_SHOP_ID || query.get('s') !== signed || query.get('oa') !== toDecimal(checkout.amount)) {
+      return fulfillPage(route, standinPage(name, '<p role="alert">Wrong signature</p>'), 400);
+    }
+  }
+  if (checkout.status !== 'pending') {
+    return fulfillPage(route, standinPage(name, `<p role="status">This payment is closed (${escapeHtml(checkout.status)}).</p>`));
+  }
+  const action = (path: string) => `${path}?id=${encodeURIComponent(checkout.id)}`;
+  const body = `<p>Order ${escapeHtml(checkout.orderNo)}</p>
+    <p>Amount: <strong>${escapeHtml(toDecimal(checkout.amount))} ${escapeHtml(checkout.currency)}</strong></p>
+    ${postButton(action(PAY_PATH), 'Pay')}${postButton(action(CANCEL_PATH), 'Cancel')}`;
+  return fulfillPage(route, standinPage(name, body));
+}
+
+/** Serves the four hosted checkouts on their providers' hosts, for every page of the context. */
+export async function routeCheckouts(context: BrowserContext, apiUrl: string): Promise<void> {
+  await context.route(
+    (url) => url.hostname in HOSTS,
+    (route) => serveCheckout(route, apiUrl, HOSTS[new URL(route.request().url()).hostname] ?? 'creem'),
+  );
+}
