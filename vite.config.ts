@@ -1,8 +1,9 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
+import { NGINX_SITE_FILE, nginxSiteConfig } from './nginx-config.ts';
 import { prerenderPlugin } from './prerender-plugin.ts';
 import { headersFile, headersForPath, parseHeadersFile, type HostSettings } from './security-headers.ts';
 import { seoFilesPlugin } from './seo-files.ts';
@@ -25,6 +26,15 @@ function headersFilePlugin(env: HostSettings): Plugin {
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: HEADERS_FILE, source: headersFile(env) });
     },
+  };
+}
+
+/** Writes the nginx config into the build, from the pages just prerendered: the routes are the app's own. */
+function writeNginxSite(env: HostSettings) {
+  return (outDir: string, pages: Parameters<typeof nginxSiteConfig>[1]) => {
+    const file = path.join(outDir, NGINX_SITE_FILE);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, nginxSiteConfig(env, pages));
   };
 }
 
@@ -90,7 +100,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       seoFilesPlugin(env),
       liveBuildWithoutMockWorker(env),
       previewHeadersFromBuild(),
-      prerenderPlugin(),
+      prerenderPlugin({ afterPrerender: writeNginxSite(env) }),
     ],
     // The dev server has no CSP: its hot reload injects inline scripts. The preview serves the build as production would.
     server: { port: 5173, strictPort: true },
