@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { appAddresses, nginxSiteConfig } from '../../../nginx-config';
 import { securityHeaders, type HostSettings } from '../../../security-headers';
@@ -142,5 +143,24 @@ describe('the nginx config the build writes', () => {
     const permissions = location(nginxSiteConfig({}, PRERENDERED_PAGES), '/').headers['Permissions-Policy'];
     expect(permissions).toBe(securityHeaders({})['Permissions-Policy']);
     expect(permissions).toContain('"https://www.paypal.com"');
+  });
+});
+
+describe('the Dockerfile', () => {
+  const dockerfile = readFileSync('Dockerfile', 'utf8');
+
+  it('passes every setting .env.example lists through to the build as a build argument', () => {
+    const settings = [...new Set([...readFileSync('.env.example', 'utf8').matchAll(/^# (VITE_\w+)=/gm)].map(([, name]) => name))];
+    expect(settings.length).toBeGreaterThan(10);
+    const args = [...dockerfile.matchAll(/^ARG (VITE_\w+)$/gm)].map(([, name]) => name);
+    expect(args.sort()).toEqual(settings.sort());
+  });
+
+  it("serves the build with the build's own nginx config on 8080, from a pinned unprivileged nginx image", () => {
+    expect(dockerfile).toMatch(/^FROM nginxinc\/nginx-unprivileged:\d+\.\d+\.\d+[\w.-]*$/m);
+    expect(dockerfile).toMatch(/^FROM node:20 AS build$/m);
+    expect(dockerfile).toContain('node scripts/serve-nginx.mjs --server-block 8080 /usr/share/nginx/html');
+    expect(dockerfile).toMatch(/^COPY --from=build \/app\/dist \/usr\/share\/nginx\/html$/m);
+    expect(dockerfile).toMatch(/^EXPOSE 8080$/m);
   });
 });
