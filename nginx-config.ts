@@ -4,15 +4,13 @@
  * fragment: everything but `listen` and `root`, which scripts/serve-nginx.mjs (tests, local runs) and the Dockerfile
  * supply around it, so the container and the tests run this very file. Build-time code: it runs in Node.
  */
-import { headerRules, headersForPath, type HeadersRule, type HostSettings } from './security-headers.ts';
+import { headerRules, headersForPath, type HostSettings } from './security-headers.ts';
 import type { PrerenderedPage } from './src/prerender/pages.ts';
 
 /** Where the build writes the fragment, relative to the build directory (a dot folder: never served). */
 export const NGINX_SITE_FILE = '.nginx/site.conf';
 
-/** Hashed file names: a file's content never changes under its name, so browsers may keep it for a year. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Everything else (HTML, theme-boot.js, robots.txt ...) is checked with the server before each use. */
+/** What no rule gives a cache lifetime (HTML, theme-boot.js, robots.txt ...) is checked with the server before each use. */
 const REVALIDATE = 'no-cache';
 /** The prerendered fallback the app renders any of its own addresses from (src/prerender/pages.ts). */
 const NOT_FOUND_PAGE = '/404.html';
@@ -40,8 +38,22 @@ function quoted(value: string): string {
  * A location's headers. nginx's `add_header` in a location replaces every one the server level sets, so each
  * location lists them all; `always` sends them with error answers too (a 404 page is a page).
  */
-function headerLines(headers: Record<string, string>, cacheControl: string): string[] {
-  return [...Object.entries(headers), ['Cache-Control', cacheControl] as const].map(([name, value]) => `add_header ${name} ${quoted(value)} always;`);
+function headerLines(headers: Record<string, string>): string[] {
+  const cached = Object.keys(headers).some((name) => name.toLowerCase() === 'cache-control');
+  return Object.entries({ ...headers, ...(cached ? {} : { 'Cache-Control': REVALIDATE }) }).map(
+    ([name, value]) => `add_header ${name} ${quoted(value)} always;`,
+  );
+}
+
+/**
+ * The nginx location of a `_headers` pattern other than `/*`: `/a/b` exactly, or a prefix `/a/*`. A pattern
+ * nginx cannot say as simply (a placeholder, a splat mid-path) fails the build rather than go unserved.
+ */
+function locationOf(pattern: string): { match: string; path: string } {
+  const prefix = /^(\/[^*:]*\/)\*$/.exec(pattern)?.[1];
+  if (prefix) return { match: prefix, path: prefix };
+  if (/^\/[^*:]*$/.test(pattern)) return { match: `= ${pattern}`, path: pattern };
+  throw new Error(`nginx-config: no location for the headers rule ${pattern}.`);
 }
 
 function block(head: string, lines: readonly string[]): string {
@@ -67,27 +79,28 @@ export function nginxSiteConfig(env: HostSettings, pages: readonly PrerenderedPa
     rules.filter((rule) => rule.pattern === '/*'),
     '/',
   );
-  const exactRules = rules.filter((rule) => rule.pattern !== '/*');
-  for (const rule of exactRules) {
-    if (/[*:]/.test(rule.pattern)) throw new Error(`nginx-config: no location for the headers rule ${rule.pattern}.`);
-  }
   const prerendered = new Map(pages.map((page) => [page.path, `/${page.file}`]));
 
   const appLocations = appAddresses(pages).map((address) => {
     const under = address.length > 1 && address.endsWith('/');
     const file = prerendered.get(address) ?? NOT_FOUND_PAGE;
-    return block(`location ${under ? '^~' : '='} ${address}`, [...headerLines(everywhere, REVALIDATE), `try_files ${file} =404;`]);
+    return block(`location ${under ? '^~' : '='} ${address}`, [...headerLines(everywhere), `try_files ${file} =404;`]);
   });
 
-  // A path with headers of its own (the Microsoft redirect page): its file, and its headers on a 404 too.
-  const ownHeaderLocations = exactRules.flatMap((rule: HeadersRule, index) => {
-    const headers = headersForPath(rules, rule.pattern);
-    const missing = `@missing_${index}`;
-    return [
-      block(`location = ${rule.pattern}`, [...headerLines(headers, REVALIDATE), `error_page 404 ${missing};`, 'try_files $uri =404;']),
-      block(`location ${missing}`, [...headerLines(headers, REVALIDATE), `try_files ${NOT_FOUND_PAGE} =404;`]),
-    ];
-  });
+  // The paths with rules of their own (hashed assets, the Microsoft redirect page): the headers `_headers` gives
+  // them, on a 404 too (an exact path's 404 page keeps its headers; a prefix's is an ordinary page).
+  const ruleLocations = rules
+    .filter((rule) => rule.pattern !== '/*')
+    .flatMap((rule, index) => {
+      const { match, path } = locationOf(rule.pattern);
+      const headers = headersForPath(rules, path);
+      if (!match.startsWith('=')) return [block(`location ${match}`, [...headerLines(headers), 'try_files $uri =404;'])];
+      const missing = `@missing_${index}`;
+      return [
+        block(`location ${match}`, [...headerLines(headers), `error_page 404 ${missing};`, 'try_files $uri =404;']),
+        block(`location ${missing}`, [...headerLines(headers), `try_files ${NOT_FOUND_PAGE} =404;`]),
+      ];
+    });
 
   return [
     '# Generated by the build (nginx-config.ts) from security-headers.ts, the source of _headers too: do not edit.',
@@ -102,14 +115,12 @@ export function nginxSiteConfig(env: HostSettings, pages: readonly PrerenderedPa
     'index index.html;',
     `error_page 404 ${NOT_FOUND_PAGE};`,
     '',
-    block('location /', [...headerLines(everywhere, REVALIDATE), 'try_files $uri $uri.html $uri/index.html =404;']),
-    '',
-    block('location /assets/', [...headerLines(everywhere, IMMUTABLE), 'try_files $uri =404;']),
+    block('location /', [...headerLines(everywhere), 'try_files $uri $uri.html $uri/index.html =404;']),
     '',
     "# What the build writes for itself, not the site: dot folders (Vite's manifest and report, this config), _headers.",
-    block('location ~ (?:^|/)(?:\\.(?!well-known(?:/|$))|_headers$)', [...headerLines(everywhere, REVALIDATE), 'return 404;']),
+    block('location ~ (?:^|/)(?:\\.(?!well-known(?:/|$))|_headers$)', [...headerLines(everywhere), 'return 404;']),
     '',
-    ...ownHeaderLocations.flatMap((location) => [location, '']),
+    ...ruleLocations.flatMap((location) => [location, '']),
     "# The app's own addresses (the 404 page's data-prerendered-not-at): 200, the page's file or the app's shell.",
     ...appLocations,
     '',

@@ -200,14 +200,21 @@ export interface HeadersRule {
   detach: string[];
 }
 
+/** Where the build puts the files whose names carry a hash of their content (Vite's `build.assetsDir`). */
+export const HASHED_ASSETS_PREFIX = '/assets/';
+/** Such a file never changes under its name: browsers may keep it for a year without asking again. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
 /**
- * What every address is served with: the security headers everywhere, except that the Microsoft sign-in redirect
- * page goes without Cross-Origin-Opener-Policy (it must reach the window that opened the popup). The one source of
- * `_headers` and of the nginx config (nginx-config.ts), so the two cannot say different things.
+ * What every address is served with: the security headers everywhere, hashed files kept for a year, and the
+ * Microsoft sign-in redirect page without Cross-Origin-Opener-Policy (it must reach the window that opened the
+ * popup). The one source of `_headers` and of the nginx config (nginx-config.ts), so the two cannot say different
+ * things.
  */
 export function headerRules(env: HostSettings): HeadersRule[] {
   return [
     { pattern: '/*', headers: Object.entries(securityHeaders(env)), detach: [] },
+    { pattern: `${HASHED_ASSETS_PREFIX}*`, headers: [['Cache-Control', IMMUTABLE_CACHE]], detach: [] },
     { pattern: MICROSOFT_REDIRECT_PATH, headers: [], detach: ['Cross-Origin-Opener-Policy'] },
   ];
 }

@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { NGINX_SITE_FILE, nginxSiteConfig } from './nginx-config.ts';
 import { prerenderPlugin } from './prerender-plugin.ts';
-import { headersFile, headersForPath, parseHeadersFile, type HostSettings } from './security-headers.ts';
+import { HASHED_ASSETS_PREFIX, headersFile, headersForPath, parseHeadersFile, type HostSettings } from './security-headers.ts';
 import { seoFilesPlugin } from './seo-files.ts';
 import { startCodeSplitting } from './start-chunks.ts';
 
@@ -107,6 +107,8 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     preview: { port: 4173, strictPort: true },
     build: {
       target: 'es2022',
+      // Named here from the headers' rules, which keep this folder's files (hashed names) for a year.
+      assetsDir: HASHED_ASSETS_PREFIX.slice(1, -1),
       sourcemap: false,
       rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: startCodeSplitting(process.cwd()) } },
     },

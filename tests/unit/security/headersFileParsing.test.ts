@@ -3,6 +3,7 @@ import {
   contentSecurityPolicy,
   headerRules,
   headersFile,
+  IMMUTABLE_CACHE,
   headersForPath,
   matchesPattern,
   parseHeadersFile,
@@ -15,9 +16,11 @@ describe('reading a _headers file back (what the preview server sends)', () => {
     const env = { VITE_API_BASE_URL: 'http://127.0.0.1:4391', VITE_IMAGE_HOSTS: 'http://127.0.0.1:4391' };
     const rules = parseHeadersFile(headersFile(env));
     expect(rules).toEqual(headerRules(env));
-    for (const path of ['/', '/dashboard/api-keys', '/assets/index-abc123.js', '/theme-boot.js', '/auth/microsoft-redirect.htm']) {
+    for (const path of ['/', '/dashboard/api-keys', '/theme-boot.js', '/auth/microsoft-redirect.htm', '/assets']) {
       expect(headersForPath(rules, path), path).toEqual(securityHeaders(env));
     }
+    // Hashed files are kept for a year as well.
+    expect(headersForPath(rules, '/assets/index-abc123.js')).toEqual({ ...securityHeaders(env), 'Cache-Control': IMMUTABLE_CACHE });
     // The live build's own API host is in the policy it is served with, whatever the shell that serves it says.
     expect(headersForPath(rules, '/')['Content-Security-Policy']).toBe(contentSecurityPolicy(env));
     expect(headersForPath(rules, '/')['Content-Security-Policy']).toContain("connect-src 'self' http://127.0.0.1:4391");

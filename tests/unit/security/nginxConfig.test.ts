@@ -135,7 +135,7 @@ describe('the nginx config the build writes', () => {
     );
   });
 
-  it('refuses what it cannot write: a header value with "$", a rule it has no location for, a build without the 404 page', () => {
+  it('refuses what it cannot write: a header value with "$", a build without the 404 page', () => {
     expect(() => nginxSiteConfig({ VITE_CSP_REPORT_URL: 'https://r.example.com/$uri' }, PRERENDERED_PAGES)).toThrow(/"\$"/);
     const withoutFallback: PrerenderedPage[] = PRERENDERED_PAGES.filter((page) => page.file !== '404.html');
     expect(() => nginxSiteConfig({}, withoutFallback)).toThrow(/404\.html/);
