@@ -4,9 +4,9 @@ import baseConfig from './playwright.config.ts';
 
 /**
  * Browser tests of a LIVE build (`npm run test:live`, which builds first with scripts/build-live.mjs): dist-live/
- * served by `vite preview`, talking over real HTTP to the local test API server (dist-live-server/main.js, demo
- * mode's handlers behind a Node bridge). No Mock Service Worker anywhere. Same Chromium and the same rules as
- * playwright.config.ts.
+ * served by nginx with the config the build wrote (scripts/serve-nginx.mjs), as a deployment serves it, talking over
+ * real HTTP to the local test API server (dist-live-server/main.js, demo mode's handlers behind a Node bridge). No
+ * Mock Service Worker anywhere. Same Chromium and the same rules as playwright.config.ts.
  */
 const PREVIEW_URL = `http://127.0.0.1:${settings.previewPort}`;
 const API_URL = `http://127.0.0.1:${settings.apiPort}`;
@@ -32,10 +32,12 @@ export default defineConfig({
     },
     { command: 'node dist-live-server/main.js', url: `${API_URL}/__test/health`, reuseExistingServer: false, timeout: 30_000 },
     {
-      command: `node node_modules/vite/bin/vite.js preview --host 127.0.0.1 --port ${settings.previewPort} --strictPort --outDir dist-live`,
+      command: `npm run serve:nginx -- ${settings.previewPort} dist-live`,
       url: PREVIEW_URL,
       reuseExistingServer: false,
       timeout: 60_000,
+      // The script stops nginx and removes its temporary folder on SIGTERM.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
   ],
   timeout: 60_000,

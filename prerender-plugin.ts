@@ -99,7 +99,11 @@ export function pageHtml(
   return html.replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"');
 }
 
-export function prerenderPlugin(): Plugin {
+/**
+ * `afterPrerender` gets the pages once they are written, for what a deployment derives from them (the server's
+ * routes: nginx-config.ts).
+ */
+export function prerenderPlugin(options: { afterPrerender?: (outDir: string, pages: readonly PrerenderedPage[]) => void } = {}): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'prerender-public-pages',
@@ -152,6 +156,7 @@ export function prerenderPlugin(): Plugin {
         // What each page loads, before the visitor's first action and at it: scripts/check-size.mjs holds both to a budget.
         writeFileSync(path.join(outDir, '.vite', PRERENDER_REPORT), `${JSON.stringify(report, null, 2)}\n`);
         config.logger.info(`prerendered ${server.PRERENDERED_PAGES.map((page) => page.path).join(', ')}`);
+        options.afterPrerender?.(outDir, server.PRERENDERED_PAGES);
       } finally {
         delete process.env[NESTED_BUILD];
         rmSync(serverDir, { recursive: true, force: true });

@@ -9,6 +9,7 @@
 
 import { DEFAULT_IP_COUNTRY_URL } from './src/services/defaultHosts.ts';
 import { microsoftAuthority } from './src/services/microsoft/authority.ts';
+import { MICROSOFT_REDIRECT_PATH } from './src/services/microsoft/redirectBridge.ts';
 
 /** The third parties the product talks to, and why. */
 const GOOGLE = 'https://accounts.google.com'; // Google sign-in and One Tap: styles, iframe, token calls
@@ -56,6 +57,7 @@ export interface HostSettings {
   VITE_IMAGE_HOSTS?: string | undefined;
   VITE_PAYPAL_CLIENT_ID?: string | undefined;
   VITE_MICROSOFT_AUTHORITY?: string | undefined;
+  VITE_CSP_REPORT_URL?: string | undefined;
 }
 
 /**
@@ -63,10 +65,47 @@ export interface HostSettings {
  * frame of this origin (zoid's prerender) by setting `innerHTML` and a `<script>`'s text with plain strings. That
  * frame inherits this policy but not the page's default policy (policies belong to one window), so the SDK's
  * render throws and the buttons never show. A build that offers PayPal therefore sends the Trusted Types
- * directives report-only (violations still show in the console); every other build enforces them.
+ * directives report-only (violations still show in the console, and reach VITE_CSP_REPORT_URL when it is set);
+ * every other build enforces them.
+ *
+ * Why not enforce them everywhere but on the page that pays: there is no such page. PayPal's buttons render on
+ * Billing and in the early-renewal offer, which opens on every other dashboard page, and the app reaches all of
+ * them by client-side navigation from whatever address the visitor loaded (the landing page, a sign-in, a
+ * payment's return). The policy is the loaded document's, whatever address it shows later: a document enforcing
+ * Trusted Types that navigates to a payment breaks it. Nor can a policy of the document spare the frame: an
+ * about:blank frame inherits every policy of its creator, from a header or a <meta> alike. Enforcing them would
+ * take PayPal's buttons out of this document (a payment page of its own, loaded as a document, or a frame of
+ * this origin served with its own headers): a change to the payment flow, not to the headers.
  */
 export function enforcesTrustedTypes(env: HostSettings): boolean {
   return !env.VITE_PAYPAL_CLIENT_ID?.trim();
+}
+
+/** The name the policies report under (`report-to`), declared by `Reporting-Endpoints`. */
+export const CSP_REPORT_GROUP = 'csp-endpoint';
+
+/**
+ * Where browsers send violation reports (VITE_CSP_REPORT_URL), or null: `report-to` for browsers with the
+ * Reporting API, `report-uri` for the others (a browser that knows `report-to` ignores `report-uri`).
+ */
+function reportingDirectives(env: HostSettings): Array<[string, string[]]> {
+  const url = reportUrlOf(env);
+  return url === null
+    ? []
+    : [
+        ['report-to', [CSP_REPORT_GROUP]],
+        ['report-uri', [url]],
+      ];
+}
+
+/** VITE_CSP_REPORT_URL when it is an http(s) URL; a build fails on anything else rather than reporting nowhere. */
+function reportUrlOf(env: HostSettings): string | null {
+  const text = env.VITE_CSP_REPORT_URL?.trim();
+  if (!text) return null;
+  if (!/^https?:\/\//i.test(text) || originOf(text) === null || /[\s",;]/.test(text)) {
+    throw new Error(`VITE_CSP_REPORT_URL must be an http(s) URL, not ${JSON.stringify(text)}.`);
+  }
+  return text;
 }
 
 function serialize(directives: ReadonlyArray<readonly [string, readonly string[]]>): string {
@@ -130,14 +169,19 @@ export function contentSecurityPolicy(env: HostSettings): string {
     ['form-action', ["'self'"]],
     ['frame-ancestors', ["'none'"]],
     ...(enforcesTrustedTypes(env) ? TRUSTED_TYPES_DIRECTIVES : []),
+    ...reportingDirectives(env),
   ];
   return serialize(directives);
 }
 
 export function securityHeaders(env: HostSettings): Record<string, string> {
+  const reportUrl = reportUrlOf(env);
   return {
     'Content-Security-Policy': contentSecurityPolicy(env),
-    ...(enforcesTrustedTypes(env) ? {} : { 'Content-Security-Policy-Report-Only': serialize(TRUSTED_TYPES_DIRECTIVES) }),
+    ...(enforcesTrustedTypes(env)
+      ? {}
+      : { 'Content-Security-Policy-Report-Only': serialize([...TRUSTED_TYPES_DIRECTIVES, ...reportingDirectives(env)]) }),
+    ...(reportUrl === null ? {} : { 'Reporting-Endpoints': `${CSP_REPORT_GROUP}="${reportUrl}"` }),
     // HTTPS only, for two years, subdomains included. Not `preload`: the browsers' preload list binds the domain
     // and every subdomain, for months after leaving it; that is the operator's decision for their whole domain,
     // not this product's default. Browsers ignore the header over plain http (the local preview).
@@ -152,22 +196,47 @@ export function securityHeaders(env: HostSettings): Record<string, string> {
   };
 }
 
-/** The `_headers` file static hosts read: every path gets the same headers. */
-export function headersFile(env: HostSettings): string {
-  const lines = Object.entries(securityHeaders(env)).map(([name, value]) => `  ${name}: ${value}`);
-  return `/*\n${lines.join('\n')}\n`;
-}
-
-/** One rule of a `_headers` file: a path pattern and the headers every matching response gets. */
+/** One rule of a `_headers` file: a path pattern, the headers every matching response gets, and those it goes without. */
 export interface HeadersRule {
   pattern: string;
   headers: Array<[name: string, value: string]>;
+  /** Headers another matching rule sets that this path must not send (`! Name`, Cloudflare Pages' detach). */
+  detach: string[];
+}
+
+/** Where the build puts the files whose names carry a hash of their content (Vite's `build.assetsDir`). */
+export const HASHED_ASSETS_PREFIX = '/assets/';
+/** Such a file never changes under its name: browsers may keep it for a year without asking again. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+/**
+ * What every address is served with: the security headers everywhere, hashed files kept for a year, and the
+ * Microsoft sign-in redirect page without Cross-Origin-Opener-Policy (it must reach the window that opened the
+ * popup). The one source of `_headers` and of the nginx config (nginx-config.ts), so the two cannot say different
+ * things.
+ */
+export function headerRules(env: HostSettings): HeadersRule[] {
+  return [
+    { pattern: '/*', headers: Object.entries(securityHeaders(env)), detach: [] },
+    { pattern: `${HASHED_ASSETS_PREFIX}*`, headers: [['Cache-Control', IMMUTABLE_CACHE]], detach: [] },
+    { pattern: MICROSOFT_REDIRECT_PATH, headers: [], detach: ['Cross-Origin-Opener-Policy'] },
+  ];
+}
+
+/** The `_headers` file static hosts read. */
+export function headersFile(env: HostSettings): string {
+  return headerRules(env)
+    .map(({ pattern, headers, detach }) =>
+      [pattern, ...headers.map(([name, value]) => `  ${name}: ${value}`), ...detach.map((name) => `  ! ${name}`)].join('\n'),
+    )
+    .map((block) => `${block}\n`)
+    .join('');
 }
 
 /**
  * Reads a `_headers` file as static hosts do (Netlify, Cloudflare Pages): a line that starts at the margin is a
- * path pattern, the indented `Name: value` lines under it are its headers; `#` starts a comment line.
- * Detaching headers (`! Name`) is not supported and is skipped.
+ * path pattern, the indented `Name: value` lines under it are its headers, `! Name` detaches a header other
+ * matching rules set (Cloudflare Pages); `#` starts a comment line.
  */
 export function parseHeadersFile(text: string): HeadersRule[] {
   const rules: HeadersRule[] = [];
@@ -175,12 +244,18 @@ export function parseHeadersFile(text: string): HeadersRule[] {
     const trimmed = line.trim();
     if (trimmed === '' || trimmed.startsWith('#')) continue;
     if (!/^\s/.test(line)) {
-      rules.push({ pattern: trimmed, headers: [] });
+      rules.push({ pattern: trimmed, headers: [], detach: [] });
       continue;
     }
     const rule = rules.at(-1);
+    if (!rule) continue;
+    if (trimmed.startsWith('!')) {
+      const name = trimmed.slice(1).trim();
+      if (/^[!#$%&'*+.^_`|~\w-]+$/.test(name)) rule.detach.push(name);
+      continue;
+    }
     const colon = trimmed.indexOf(':');
-    if (!rule || trimmed.startsWith('!') || colon <= 0) continue;
+    if (colon <= 0) continue;
     rule.headers.push([trimmed.slice(0, colon).trim(), trimmed.slice(colon + 1).trim()]);
   }
   return rules;
@@ -197,17 +272,23 @@ export function matchesPattern(pattern: string, pathname: string): boolean {
   return new RegExp(`^${source}$`).test(pathname);
 }
 
-/** The headers a path gets: those of every matching rule, in file order; a header set twice is joined with ", ". */
+/**
+ * The headers a path gets: those of every matching rule, in file order; a header set twice is joined with ", ".
+ * A header any matching rule detaches is not sent, whichever rule set it (as Cloudflare Pages does).
+ */
 export function headersForPath(rules: readonly HeadersRule[], pathname: string): Record<string, string> {
   const headers: Record<string, string> = {};
   const names = new Map<string, string>();
+  const detached = new Set<string>();
   for (const rule of rules) {
     if (!matchesPattern(rule.pattern, pathname)) continue;
+    for (const name of rule.detach) detached.add(name.toLowerCase());
     for (const [name, value] of rule.headers) {
       const key = names.get(name.toLowerCase()) ?? name;
       names.set(name.toLowerCase(), key);
       headers[key] = key in headers ? `${headers[key]}, ${value}` : value;
     }
   }
+  for (const [lower, key] of names) if (detached.has(lower)) Reflect.deleteProperty(headers, key);
   return headers;
 }

@@ -1,10 +1,11 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
+import { NGINX_SITE_FILE, nginxSiteConfig } from './nginx-config.ts';
 import { prerenderPlugin } from './prerender-plugin.ts';
-import { headersFile, headersForPath, parseHeadersFile, type HostSettings } from './security-headers.ts';
+import { HASHED_ASSETS_PREFIX, headersFile, headersForPath, parseHeadersFile, type HostSettings } from './security-headers.ts';
 import { seoFilesPlugin } from './seo-files.ts';
 import { startCodeSplitting } from './start-chunks.ts';
 import { MICROSOFT_REDIRECT_PATH } from './src/services/microsoft/redirectBridge.ts';
@@ -26,6 +27,15 @@ function headersFilePlugin(env: HostSettings): Plugin {
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: HEADERS_FILE, source: headersFile(env) });
     },
+  };
+}
+
+/** Writes the nginx config into the build, from the pages just prerendered: the routes are the app's own. */
+function writeNginxSite(env: HostSettings) {
+  return (outDir: string, pages: Parameters<typeof nginxSiteConfig>[1]) => {
+    const file = path.join(outDir, NGINX_SITE_FILE);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, nginxSiteConfig(env, pages));
   };
 }
 
@@ -91,13 +101,15 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       seoFilesPlugin(env),
       liveBuildWithoutMockWorker(env),
       previewHeadersFromBuild(),
-      prerenderPlugin(),
+      prerenderPlugin({ afterPrerender: writeNginxSite(env) }),
     ],
     // The dev server has no CSP: its hot reload injects inline scripts. The preview serves the build as production would.
     server: { port: 5173, strictPort: true },
     preview: { port: 4173, strictPort: true },
     build: {
       target: 'es2022',
+      // Named here from the headers' rules, which keep this folder's files (hashed names) for a year.
+      assetsDir: HASHED_ASSETS_PREFIX.slice(1, -1),
       sourcemap: false,
       rolldownOptions: isSsrBuild
         ? {}

@@ -77,10 +77,10 @@ test('a live build signs in by e-mail and password against the real API and show
     if (/\/(client|api)\//.test(new URL(sent.url()).pathname)) apiCalls.push(sent.url());
   });
 
-  // The preview sends the headers the build wrote: a policy that lets the page call its own API host.
+  // The server sends the headers the build wrote: a policy that lets the page call its own API host.
   const shell = await request.get('/dashboard');
   expect(shell.headers()['content-security-policy']).toMatch(new RegExp(`connect-src [^;]*${escapeRegExp(API_URL)}`));
-  // No Mock Service Worker in the build: the address falls back to the app's page, not a script.
+  // No Mock Service Worker in the build: the address answers with the 404 page, not a script.
   const worker = await request.get('/mockServiceWorker.js');
   expect(worker.headers()['content-type']).toContain('text/html');
 

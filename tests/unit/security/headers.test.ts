@@ -65,6 +65,34 @@ describe('the content security policy', () => {
     expect(directives(contentSecurityPolicy({ VITE_PAYPAL_CLIENT_ID: '  ' })).get('require-trusted-types-for')).toEqual(["'script'"]);
   });
 
+  it('sends violation reports where VITE_CSP_REPORT_URL says: Reporting API endpoint, report-to and report-uri in both policies', () => {
+    const url = 'https://reports.example.com/csp?site=web';
+    const headers = securityHeaders({ VITE_API_BASE_URL: 'https://api.example.com', VITE_PAYPAL_CLIENT_ID: 'sb', VITE_CSP_REPORT_URL: ` ${url} ` });
+    expect(headers['Reporting-Endpoints']).toBe(`csp-endpoint="${url}"`);
+    for (const policy of [headers['Content-Security-Policy'], headers['Content-Security-Policy-Report-Only']]) {
+      expect(directives(policy ?? '').get('report-to')).toEqual(['csp-endpoint']);
+      expect(directives(policy ?? '').get('report-uri')).toEqual([url]);
+    }
+    expect(headers['Content-Security-Policy-Report-Only']).toBe(
+      `require-trusted-types-for 'script'; trusted-types default goog#html 'allow-duplicates'; report-to csp-endpoint; report-uri ${url}`,
+    );
+    // Unset or blank: no reporting at all.
+    for (const env of [{}, { VITE_CSP_REPORT_URL: ' ' }]) {
+      expect(securityHeaders(env)).not.toHaveProperty('Reporting-Endpoints');
+      expect(contentSecurityPolicy(env)).not.toMatch(/report-(to|uri)/);
+    }
+    // A value that cannot be a report URL (or would break the header) fails the build instead of reporting nowhere.
+    for (const bad of [
+      'reports.example.com/csp',
+      'javascript:alert(1)',
+      'https://r.example.com/a b',
+      'https://r.example.com/"x',
+      'https://r.example.com/;x',
+    ]) {
+      expect(() => securityHeaders({ VITE_CSP_REPORT_URL: bad }), bad).toThrow(/VITE_CSP_REPORT_URL/);
+    }
+  });
+
   it('locks down everything else by default', () => {
     expect(demo.get('default-src')).toEqual(["'self'"]);
     expect(demo.get('object-src')).toEqual(["'none'"]);

@@ -1,20 +1,63 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, headersFile, headersForPath, matchesPattern, parseHeadersFile, securityHeaders } from '../../../security-headers';
+import {
+  contentSecurityPolicy,
+  headerRules,
+  headersFile,
+  IMMUTABLE_CACHE,
+  headersForPath,
+  matchesPattern,
+  parseHeadersFile,
+  securityHeaders,
+} from '../../../security-headers';
+import { MICROSOFT_REDIRECT_PATH } from '../../../src/services/microsoft/redirectBridge';
 
 describe('reading a _headers file back (what the preview server sends)', () => {
   it('gives back exactly the headers the build wrote, for every path', () => {
     const env = { VITE_API_BASE_URL: 'http://127.0.0.1:4391', VITE_IMAGE_HOSTS: 'http://127.0.0.1:4391' };
     const rules = parseHeadersFile(headersFile(env));
-    expect(rules).toHaveLength(1);
-    for (const path of ['/', '/dashboard/api-keys', '/assets/index-abc123.js', '/theme-boot.js']) {
+    expect(rules).toEqual(headerRules(env));
+    for (const path of ['/', '/dashboard/api-keys', '/theme-boot.js', '/auth/microsoft-redirect.htm', '/assets']) {
       expect(headersForPath(rules, path), path).toEqual(securityHeaders(env));
     }
+    // Hashed files are kept for a year as well.
+    expect(headersForPath(rules, '/assets/index-abc123.js')).toEqual({ ...securityHeaders(env), 'Cache-Control': IMMUTABLE_CACHE });
     // The live build's own API host is in the policy it is served with, whatever the shell that serves it says.
     expect(headersForPath(rules, '/')['Content-Security-Policy']).toBe(contentSecurityPolicy(env));
     expect(headersForPath(rules, '/')['Content-Security-Policy']).toContain("connect-src 'self' http://127.0.0.1:4391");
   });
 
-  it('reads patterns at the margin and indented "Name: value" lines under them; skips comments, blank lines and detaches', () => {
+  it('serves the Microsoft redirect page without Cross-Origin-Opener-Policy, every other header kept', () => {
+    for (const env of [
+      {},
+      { VITE_API_BASE_URL: 'https://api.example.com', VITE_PAYPAL_CLIENT_ID: 'sb', VITE_CSP_REPORT_URL: 'https://r.example.com/csp' },
+    ]) {
+      const file = headersFile(env);
+      // Cloudflare Pages' detach syntax, under a rule for that one path.
+      expect(file).toContain(`\n${MICROSOFT_REDIRECT_PATH}\n  ! Cross-Origin-Opener-Policy\n`);
+      const { 'Cross-Origin-Opener-Policy': opener, ...others } = securityHeaders(env);
+      expect(opener).toBe('same-origin-allow-popups');
+      expect(headersForPath(parseHeadersFile(file), MICROSOFT_REDIRECT_PATH)).toEqual(others);
+      expect(headersForPath(parseHeadersFile(file), '/dashboard')).toEqual(securityHeaders(env));
+    }
+  });
+
+  it('detaches a header whichever matching rule set it, before or after the detaching rule, in any letter case', () => {
+    const rules = parseHeadersFile(
+      [
+        '/page',
+        '  ! x-frame-options',
+        '/*',
+        '  X-Frame-Options: DENY',
+        '  Referrer-Policy: no-referrer',
+        '/page',
+        '  X-Frame-Options: SAMEORIGIN',
+      ].join('\n'),
+    );
+    expect(headersForPath(rules, '/page')).toEqual({ 'Referrer-Policy': 'no-referrer' });
+    expect(headersForPath(rules, '/other')).toEqual({ 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'no-referrer' });
+  });
+
+  it('reads patterns at the margin, indented "Name: value" lines and "! Name" detaches under them; skips comments and blank lines', () => {
     const rules = parseHeadersFile(
       [
         '# a comment',
@@ -23,6 +66,7 @@ describe('reading a _headers file back (what the preview server sends)', () => {
         '  Cache-Control: public, max-age=31536000, immutable',
         '\tX-Robots-Tag: noindex',
         '  ! Set-Cookie',
+        '  !',
         '  not a header',
         '/*',
         '  X-Frame-Options: DENY',
@@ -36,8 +80,9 @@ describe('reading a _headers file back (what the preview server sends)', () => {
           ['Cache-Control', 'public, max-age=31536000, immutable'],
           ['X-Robots-Tag', 'noindex'],
         ],
+        detach: ['Set-Cookie'],
       },
-      { pattern: '/*', headers: [['X-Frame-Options', 'DENY']] },
+      { pattern: '/*', headers: [['X-Frame-Options', 'DENY']], detach: [] },
     ]);
     // A value keeps its own colons (URLs in a policy).
     expect(parseHeadersFile('/*\n  Link: <https://example.com/a>; rel=preload')[0]?.headers).toEqual([

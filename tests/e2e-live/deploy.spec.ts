@@ -1,0 +1,135 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { expect, test, type APIResponse, type Page } from '@playwright/test';
+import { headersForPath, parseHeadersFile } from '../../security-headers';
+import { MICROSOFT_REDIRECT_PATH } from '../../src/services/microsoft/redirectBridge';
+import { openApp } from '../e2e/fixtures';
+
+/**
+ * The live build as a deployment serves it: nginx (playwright.live.config.ts starts scripts/serve-nginx.mjs) with
+ * the config the build wrote. Every answer carries the headers the same build wrote into `_headers`; the app's
+ * addresses answer 200, others 404 with the 404 page; hashed files are kept for a year, pages revalidated; the
+ * build's own files are not served.
+ */
+
+const BUILD = 'dist-live';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** What `_headers` says a path gets, lower-cased as responses name them. */
+function expectedHeaders(path: string): Record<string, string> {
+  const rules = parseHeadersFile(readFileSync(`${BUILD}/_headers`, 'utf8'));
+  return Object.fromEntries(Object.entries(headersForPath(rules, path)).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+/** The response carries exactly the headers `_headers` names for its path: each one, with its value, and no other. */
+function expectSecurityHeaders(response: APIResponse, path: string): void {
+  const expected = expectedHeaders(path);
+  const sent = response.headers();
+  expect(Object.keys(expected).length, path).toBeGreaterThanOrEqual(6);
+  for (const [name, value] of Object.entries(expected)) expect(sent[name], `${path}: ${name}`).toBe(value);
+  for (const name of ['cross-origin-opener-policy', 'content-security-policy', 'reporting-endpoints']) {
+    if (!(name in expected)) expect(sent[name], `${path}: ${name}`).toBeUndefined();
+  }
+}
+
+/** Opens an address as a visitor does and waits for the app to show it. */
+async function visit(page: Page, path: string): Promise<number | undefined> {
+  // The third parties' SDKs are not this test's business: nothing leaves the machine.
+  await page.route(
+    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
+    (route) => route.abort('blockedbyclient'),
+  );
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === path && response.request().isNavigationRequest());
+  await openApp(page, path);
+  return (await answered).status();
+}
+
+test("the app's own addresses answer 200 with the app's shell, the headers and no caching; the app renders them", async ({ page, request }) => {
+  for (const path of ['/dashboard', '/dashboard/billing', '/recent-history', '/docs']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['content-type'], path).toMatch(/^text\/html/);
+    expect(response.headers()['cache-control'], path).toBe('no-cache');
+    const html = await response.text();
+    // The prerendered fallback, which lists this address as the app's own: the app renders the page there.
+    expect(html, path).toContain('data-prerendered="/404"');
+    expect(/data-prerendered-not-at="([^"]*)"/.exec(html)?.[1]?.split(' '), path).toContain(path);
+    expectSecurityHeaders(response, path);
+  }
+  expect(await visit(page, '/docs')).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Page not found');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/API/);
+});
+
+test('an unknown address answers 404 with the 404 page and the headers', async ({ page, request }) => {
+  const response = await request.get('/no-such-page');
+  expect(response.status()).toBe(404);
+  expect(response.headers()['content-type']).toMatch(/^text\/html/);
+  expect(await response.text()).toContain('data-prerendered="/404"');
+  expectSecurityHeaders(response, '/no-such-page');
+  expect(await visit(page, '/no-such-page')).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+});
+
+test('a public page answers at its clean address with its prerendered HTML, revalidated', async ({ request }) => {
+  for (const [path, file] of [
+    ['/', 'index.html'],
+    ['/get-started', 'get-started.html'],
+    ['/playground/flux', 'playground/flux.html'],
+  ] as const) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(await response.text(), path).toBe(readFileSync(`${BUILD}/${file}`, 'utf8'));
+    expect(response.headers()['cache-control'], path).toBe('no-cache');
+    expectSecurityHeaders(response, path);
+  }
+});
+
+test('hashed assets are kept for a year and compressed; other files are revalidated', async ({ request }) => {
+  const files = readdirSync(`${BUILD}/assets`);
+  const script = files.find((name) => /^index-[\w-]+\.js$/.test(name));
+  const sheet = files.find((name) => name.endsWith('.css'));
+  for (const file of [script, sheet]) {
+    expect(file).toBeDefined();
+    const path = `/assets/${file}`;
+    const response = await request.get(path, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['cache-control'], path).toBe(IMMUTABLE);
+    expect(response.headers()['content-encoding'], path).toBe('gzip');
+    expect(await response.text(), path).toBe(readFileSync(`${BUILD}${path}`, 'utf8'));
+    expectSecurityHeaders(response, path);
+  }
+  // A file the build no longer has is not kept: a 404, revalidated.
+  const gone = await request.get('/assets/index-gone000.js');
+  expect(gone.status()).toBe(404);
+  expect(gone.headers()['cache-control']).toBe('no-cache');
+  // Files without a hash in their name.
+  for (const path of ['/theme-boot.js', '/robots.txt']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['cache-control'], path).toBe('no-cache');
+    expectSecurityHeaders(response, path);
+  }
+});
+
+test("the build's own files are not served, and the server names no version", async ({ request }) => {
+  for (const path of ['/.vite/manifest.json', '/.vite/prerendered.json', '/prerendered.json', '/_headers', '/.nginx/site.conf']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(await response.text(), path).toContain('data-prerendered="/404"');
+    expectSecurityHeaders(response, path);
+  }
+  expect((await request.get('/')).headers()['server']).toBe('nginx');
+});
+
+test('the Microsoft sign-in redirect page is served without Cross-Origin-Opener-Policy, with every other header', async ({ request }) => {
+  const response = await request.get(MICROSOFT_REDIRECT_PATH);
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toContain('<p id="message" role="alert" hidden></p>');
+  expect(response.headers()['cross-origin-opener-policy']).toBeUndefined();
+  expect(response.headers()['content-security-policy']).toContain("default-src 'self'");
+  expectSecurityHeaders(response, MICROSOFT_REDIRECT_PATH);
+  // The same headers less COOP as every other page.
+  const { 'cross-origin-opener-policy': opener, ...others } = expectedHeaders('/dashboard');
+  expect(opener).toBe('same-origin-allow-popups');
+  expect(expectedHeaders(MICROSOFT_REDIRECT_PATH)).toEqual(others);
+});
