@@ -326,7 +326,8 @@ export class GoogleStandIn {
         );
       }
       default:
-        return route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' });
+        // Not a page of Google's that the stand-in plays: whatever else the test routes decides.
+        return route.fallback();
     }
   }
 

@@ -298,7 +298,7 @@ export class TurnstileStandIn {
       this.issued.push(token);
       return html(frame('<span role="img" aria-label="Success">✔</span> <span>Success!</span>', post({ type: 'complete', token })));
     }
-    if (url.pathname !== WIDGET_PATH) return route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' });
+    if (url.pathname !== WIDGET_PATH) return route.fallback();
 
     // Cloudflare refuses a widget whose site key or hostname it does not know, whatever the test queued.
     if (param('sitekey') !== settings.providers.turnstileSiteKey) return html(frame('<span>Error</span>', post({ type: 'fail', code: '110100' })));
@@ -320,7 +320,10 @@ export class TurnstileStandIn {
         return html(frame(checkbox, post({ type: 'interactive' }) + onTick));
       case 'timeout':
         return html(
-          frame(checkbox, `${post({ type: 'interactive' })}${onTick}setTimeout(function(){${post({ type: 'timeout' })}},${outcome.afterMs});`),
+          frame(
+            checkbox,
+            `${post({ type: 'interactive' })}${onTick}setTimeout(function(){document.getElementById('check').disabled=true;${post({ type: 'timeout' })}},${outcome.afterMs});`,
+          ),
         );
       case 'error':
         return html(frame(`<span>Error</span> <small>${escapeHtml(outcome.code)}</small>`, post({ type: 'fail', code: outcome.code })));
