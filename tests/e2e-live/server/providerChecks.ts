@@ -39,14 +39,14 @@ const SIGN_IN_PATHS: Record<string, 'json' | 'form' | 'urlencoded'> = {
   '/client/v1/user/outlook-login': 'urlencoded',
 };
 
-type Fields = Record<string, string>;
+type Fields = Record<string, unknown>;
 
 async function readFields(request: Request, kind: 'json' | 'form' | 'urlencoded'): Promise<Fields | null> {
   try {
     if (kind === 'json') {
       const value = (await request.clone().json()) as unknown;
       if (typeof value !== 'object' || value === null) return null;
-      return Object.fromEntries(Object.entries(value).map(([name, field]) => [name, field as string]));
+      return { ...value };
     }
     const form = await request.clone().formData();
     return Object.fromEntries([...form.entries()].map(([name, field]) => [name, typeof field === 'string' ? field : '']));
@@ -64,10 +64,10 @@ function withFields(request: Request, kind: 'json' | 'form' | 'urlencoded', fiel
   if (kind === 'json') {
     body = JSON.stringify(fields);
   } else if (kind === 'urlencoded') {
-    body = new URLSearchParams(fields);
+    body = new URLSearchParams(Object.entries(fields).map(([name, value]) => [name, String(value)]));
   } else {
     const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
     body = form;
     // A new multipart body has a boundary of its own.
     headers.delete('content-type');
@@ -113,7 +113,8 @@ export function createProviderChecks(certsUrl: URL) {
     const fields = await readFields(request, kind);
     if (!fields) return request;
 
-    const sent = fields.turnstileToken?.trim() || request.headers.get('verify')?.trim() || '';
+    const inBody = typeof fields.turnstileToken === 'string' ? fields.turnstileToken.trim() : '';
+    const sent = inBody || request.headers.get('verify')?.trim() || '';
     let verify: string | null = null;
     if (sent !== '') {
       const result = siteverify(sent);
@@ -121,12 +122,12 @@ export function createProviderChecks(certsUrl: URL) {
       delete fields.turnstileToken;
       verify = '';
       if (result.success) {
-        fields.turnstileToken = `${DEMO_PASS_PREFIX}${sent.slice(-12)}`;
-        verify = fields.turnstileToken;
+        verify = `${DEMO_PASS_PREFIX}${sent.slice(-12)}`;
+        fields.turnstileToken = verify;
       }
     }
     if (path === '/client/v1/user/google-login') {
-      const identity = await verifyGoogle(fields.credential ?? '');
+      const identity = await verifyGoogle(typeof fields.credential === 'string' ? fields.credential : '');
       fields.credential = identity ? encodeDemoCredential('google', identity) : '';
     }
     return withFields(request, kind, fields, verify);
