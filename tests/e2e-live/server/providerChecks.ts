@@ -18,6 +18,8 @@ import { GOOGLE_ISSUER } from '../standins/googleIssuer';
 import { createSiteverify, type SiteverifyResult } from '../standins/turnstileTokens';
 
 export interface GoogleVerification {
+  /** The credential as sent, so a test can find the outcome of the tokens it handed over. */
+  credential: string;
   ok: boolean;
   /** The verified account, or why the token was refused. */
   email: string | null;
@@ -26,6 +28,8 @@ export interface GoogleVerification {
 }
 
 export interface TurnstileVerification extends SiteverifyResult {
+  /** The token as sent, so a test can find the outcome of the tokens it handed over. */
+  response: string;
   path: string;
   at: string;
 }
@@ -92,15 +96,15 @@ export function createProviderChecks(certsUrl: URL) {
         requiredClaims: ['exp', 'iat', 'sub', 'email'],
       });
       if (typeof payload.email !== 'string' || payload.email_verified !== true) {
-        googleLog.push({ ok: false, email: null, reason: 'the e-mail is not verified', at });
+        googleLog.push({ credential, ok: false, email: null, reason: 'the e-mail is not verified', at });
         return null;
       }
       const name = typeof payload.name === 'string' ? payload.name : payload.email;
-      googleLog.push({ ok: true, email: payload.email, reason: null, at });
+      googleLog.push({ credential, ok: true, email: payload.email, reason: null, at });
       return { email: payload.email, name };
     } catch (error) {
       const reason = error instanceof errors.JOSEError ? `${error.code}: ${error.message}` : String(error);
-      googleLog.push({ ok: false, email: null, reason, at });
+      googleLog.push({ credential, ok: false, email: null, reason, at });
       return null;
     }
   }
@@ -118,7 +122,7 @@ export function createProviderChecks(certsUrl: URL) {
     let verify: string | null = null;
     if (sent !== '') {
       const result = siteverify(sent);
-      turnstileLog.push({ ...result, path, at: new Date().toISOString() });
+      turnstileLog.push({ ...result, response: sent, path, at: new Date().toISOString() });
       delete fields.turnstileToken;
       verify = '';
       if (result.success) {
