@@ -2,6 +2,7 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import settings from './settings.json' with { type: 'json' };
 import { openApp } from '../e2e/fixtures';
 import { submitSignIn } from './signIn';
+import { GoogleStandIn, TurnstileStandIn } from './standins';
 
 /**
  * The LIVE build's Content-Security-Policy and Trusted Types, in the browser. Demo mode never loads the sign-in,
@@ -22,37 +23,21 @@ const SDK = {
   paypal: 'https://www.paypal.com/sdk/js',
 } as const;
 
-/** A token the test API's bot check accepts (src/demo/botCheck.ts). */
-const CHALLENGE_TOKEN = 'demo-pass-csp-stub';
-
 /** Every stand-in records that it ran, by its own URL, in window.__ranScripts. */
 const RECORD = '(window.__ranScripts = window.__ranScripts || []).push(document.currentScript.src);';
 
-/** Stand-ins for the SDK files: the little of each API the app calls. */
-const STUBS: Record<string, string> = {
-  [SDK.google]: `${RECORD}
-    window.google = { accounts: { id: {
-      initialize: function () {},
-      prompt: function (listener) { if (listener) listener({ isNotDisplayed: function () { return true; } }); },
-      renderButton: function (parent) { var button = document.createElement('button'); button.type = 'button'; button.textContent = 'Google (stand-in)'; parent.appendChild(button); },
-      cancel: function () {},
-      disableAutoSelect: function () {}
-    } } };`,
-  // Turnstile calls the page's onload callback named in its URL, then renders a widget that solves at once.
-  [SDK.turnstile]: `${RECORD}
-    (function () {
-      var onload = new URL(document.currentScript.src).searchParams.get('onload');
-      window.turnstile = {
-        render: function (container, options) { setTimeout(function () { options.callback(${JSON.stringify(CHALLENGE_TOKEN)}); }, 0); return 'stub-widget'; },
-        remove: function () {}, reset: function () {}, execute: function () {},
-        getResponse: function () { return ${JSON.stringify(CHALLENGE_TOKEN)}; },
-        isExpired: function () { return false; }
-      };
-      if (onload && typeof window[onload] === 'function') setTimeout(window[onload], 0);
-    })();`,
-  [SDK.paypal]: `${RECORD}
+/**
+ * The SDK files: Google's and Cloudflare's are their stand-ins (./standins), PayPal's the little of its API the
+ * app calls. Each first records that it ran.
+ */
+function sdkFiles(google: GoogleStandIn, turnstile: TurnstileStandIn): Record<string, string> {
+  return {
+    [SDK.google]: `${RECORD}\n${google.clientScript()}`,
+    [SDK.turnstile]: `${RECORD}\n${turnstile.apiScript()}`,
+    [SDK.paypal]: `${RECORD}
     window.paypal = { Buttons: function () { return { render: function () { return Promise.resolve(); }, close: function () { return Promise.resolve(); } }; } };`,
-};
+  };
+}
 
 /** Scripts on the SDKs' hosts that are not the SDK files. Served as working scripts: only the policy stops them. */
 const FOREIGN = [
@@ -68,19 +53,31 @@ function addressOf(url: URL): string {
   return url.origin + url.pathname;
 }
 
-/** The SDK files answer with their stand-ins, FOREIGN with a script that records itself; nothing else leaves. */
-async function routeThirdParties(page: Page): Promise<void> {
+/**
+ * The SDK files answer with their stand-ins, Google's and Cloudflare's frames with their stand-ins' pages, FOREIGN
+ * with a script that records itself; nothing else leaves. Routes added later win: the stand-ins go after the
+ * catch-all, the recording SDK files last.
+ */
+async function routeThirdParties(page: Page): Promise<{ turnstile: TurnstileStandIn }> {
   const foreign = new Set(FOREIGN.map((url) => addressOf(new URL(url))));
   await page.route(
     (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
     (route: Route) => {
       const url = new URL(route.request().url());
-      const stub = STUBS[addressOf(url)];
-      if (stub !== undefined) return route.fulfill({ status: 200, contentType: 'text/javascript', body: stub });
       if (foreign.has(addressOf(url))) return route.fulfill({ status: 200, contentType: 'text/javascript', body: RECORD });
       return route.abort('blockedbyclient');
     },
   );
+  const google = new GoogleStandIn();
+  const turnstile = new TurnstileStandIn();
+  await google.install(page);
+  await turnstile.install(page);
+  const files = sdkFiles(google, turnstile);
+  await page.route(
+    (url) => files[addressOf(url)] !== undefined,
+    (route: Route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: files[addressOf(new URL(route.request().url()))] ?? '' }),
+  );
+  return { turnstile };
 }
 
 interface Violation {
@@ -203,7 +200,7 @@ test("each SDK's own file loads and runs under the live policy; other scripts on
 });
 
 test("the app's own loaders bring the SDKs in and the app works: a bot check through Turnstile, then a sign-in", async ({ page }) => {
-  await routeThirdParties(page);
+  const { turnstile } = await routeThirdParties(page);
   const violations = await watchViolations(page);
   const logins: unknown[] = [];
   page.on('request', (sent) => {
@@ -213,12 +210,14 @@ test("the app's own loaders bring the SDKs in and the app works: a bot check thr
   await expect.poll(() => ranScripts(page), { message: 'the GSI client ran' }).toContain(SDK.google);
 
   // An address the test API always asks a bot check of: the login modal loads Turnstile's file, whose widget
-  // answers with a token; the same sign-in goes again with it and the API then judges the password.
+  // (its frame on Cloudflare's host) solves with a token; the same sign-in goes again with it, the API redeems it
+  // and then judges the password.
   const dialog = await submitSignIn(page, 'csp.check+botcheck@example.com', 'not-the-password-1');
   await expect(dialog.getByText('Incorrect e-mail or password.')).toBeVisible({ timeout: 15_000 });
   expect((await ranScripts(page)).some((src) => src.startsWith(`${SDK.turnstile}?`))).toBe(true);
   expect(logins).toHaveLength(2);
-  expect(logins[1]).toMatchObject({ email: 'csp.check+botcheck@example.com', turnstileToken: CHALLENGE_TOKEN });
+  expect(logins[1]).toMatchObject({ email: 'csp.check+botcheck@example.com', turnstileToken: turnstile.issued[0] });
+  expect(turnstile.issued).toHaveLength(1);
 
   // A real account signs in, and its pages render.
   await dialog.getByLabel('E-mail', { exact: true }).fill(settings.accounts.signIn.email);

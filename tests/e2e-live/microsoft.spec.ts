@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import settings from './settings.json' with { type: 'json' };
 import { openApp } from '../e2e/fixtures';
+import { refuseOtherHosts } from './standins';
 
 /**
  * Microsoft sign-in in a LIVE build, with the app's real MSAL code: the build names a local OpenID Connect provider
@@ -17,10 +18,7 @@ test.use({ ignoreHTTPSErrors: true });
 
 /** Only this machine: the app, its API and the provider (the provider's pages ask for a web font, refused here). */
 test.beforeEach(async ({ context }) => {
-  await context.route(
-    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
-    (route) => route.abort('blockedbyclient'),
-  );
+  await refuseOtherHosts(context);
 });
 
 function uniqueEmail(tag: string): string {

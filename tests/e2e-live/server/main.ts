@@ -8,7 +8,14 @@
  * - the task API's requests are checked against its documented fields (./taskApi.ts) and recorded;
  * - result images (`/demo-results/<taskId>/<n>`), which the browser demo draws on a canvas, are small PNGs;
  * - `/callback` takes the task API's result notifications (a live build names it in VITE_TASK_CALLBACK_URL);
- * - `/__test/*` lets the test read what the browser cannot see: the task-API log and e-mailed codes;
+ * - sign-ins are checked as a real backend checks them (./providerChecks.ts): Google ID tokens against the keys
+ *   Google's stand-in publishes, Turnstile tokens with its Siteverify;
+ * - Google's token issuer (../standins/googleIssuer.ts) runs here, so every test worker signs with the one key
+ *   this server trusts: its keys at `/__test/google/certs`, its tokens from `/__test/google/token`;
+ * - `/__test/*` lets the test read what the browser cannot see: the task-API log, e-mailed codes, the outcome
+ *   of each Google and Turnstile check;
+ * - Microsoft ID tokens are verified against the keys of Microsoft's stand-in, a local OpenID Connect provider
+ *   (./microsoftSignIn.ts);
  * - the payment providers and Discord answer with their real addresses, and `/__test/providers/*` takes their
  *   server-to-server calls (./payments.ts).
  *
@@ -26,7 +33,9 @@ import { createHandlers } from '../../../src/demo/handlers';
 import { lastCodeFor } from '../../../src/demo/mailbox';
 import { memoryStorage } from '../../../src/demo/storage';
 import settings from '../settings.json';
+import { createGoogleIssuer, type IdTokenRequest } from '../standins/googleIssuer';
 import { MICROSOFT_LOGIN_PATH, withVerifiedMicrosoftCredential } from './microsoftSignIn';
+import { createProviderChecks } from './providerChecks';
 import { TASK_API_REFUSED_CODE, isTaskApiPath, taskRequestProblem, type TaskApiEntry } from './taskApi';
 import { createProviderBridge } from './payments';
 
@@ -43,6 +52,9 @@ const taskApiLog: TaskApiEntry[] = [];
 const callbacks: unknown[] = [];
 
 const env = createDemoEnvironment(memoryStorage());
+const googleIssuer = await createGoogleIssuer();
+const GOOGLE_CERTS_PATH = '/__test/google/certs';
+const providerChecks = createProviderChecks(new URL(GOOGLE_CERTS_PATH, ORIGIN));
 const handlers = createHandlers(env);
 const providers = createProviderBridge(env, `http://${HOST}:${settings.previewPort}`, ALLOWED_ORIGINS);
 
@@ -225,6 +237,13 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
   if (url.pathname === '/__test/health') return sendJson(request, response, { ok: true });
   if (url.pathname === '/__test/task-requests') return sendJson(request, response, taskApiLog);
   if (url.pathname === '/__test/callbacks') return sendJson(request, response, callbacks);
+  if (url.pathname === '/__test/google-verifications') return sendJson(request, response, providerChecks.googleLog);
+  if (url.pathname === '/__test/turnstile-verifications') return sendJson(request, response, providerChecks.turnstileLog);
+  if (url.pathname === GOOGLE_CERTS_PATH) return sendJson(request, response, googleIssuer.jwks);
+  if (url.pathname === '/__test/google/token' && method === 'POST') {
+    const wanted = JSON.parse(body.toString('utf8')) as IdTokenRequest;
+    return sendJson(request, response, { credential: await googleIssuer.issue(wanted) });
+  }
   if (url.pathname === '/__test/email-code') {
     const type = url.searchParams.get('type');
     return sendJson(request, response, {
@@ -248,7 +267,7 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
     if (refused) return sendJson(request, response, { code: TASK_API_REFUSED_CODE, msg: refused, data: null });
   }
 
-  const mocked = await getResponse(handlers, fetchRequest(request, providers.siteUrl(url, request.headers.origin), body));
+  const mocked = await getResponse(handlers, await providerChecks.check(fetchRequest(request, providers.siteUrl(url, request.headers.origin), body)));
   if (!mocked) return sendJson(request, response, { code: 404, msg: `No endpoint ${method} ${url.pathname}`, data: null }, 404);
   if (mocked.type === 'error') {
     // A network error the handlers asked for (demo controls): the connection drops.
