@@ -30,7 +30,8 @@ ARG VITE_CSP_REPORT_URL
 RUN npm run build \
   && node scripts/serve-nginx.mjs --server-block 8080 /usr/share/nginx/html > /app/server.conf
 
-FROM nginxinc/nginx-unprivileged:1.31.5-alpine
+# nginx's stable line, as the official unprivileged image (user 101, port 8080).
+FROM nginxinc/nginx-unprivileged:1.30.4-alpine
 COPY --from=build /app/dist /usr/share/nginx/html
 # Replaces the image's default server: the build's config, included from the build folder (where it is not served).
 COPY --from=build /app/server.conf /etc/nginx/conf.d/default.conf
