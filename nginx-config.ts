@@ -97,7 +97,8 @@ export function nginxSiteConfig(env: HostSettings, pages: readonly PrerenderedPa
       if (!match.startsWith('=')) return [block(`location ${match}`, [...headerLines(headers), 'try_files $uri =404;'])];
       const missing = `@missing_${index}`;
       return [
-        block(`location ${match}`, [...headerLines(headers), `error_page 404 ${missing};`, 'try_files $uri =404;']),
+        // `$uri.html`: an exact clean address (`/x`) serves its `.html` file, as `location /` does for other pages.
+        block(`location ${match}`, [...headerLines(headers), `error_page 404 ${missing};`, 'try_files $uri $uri.html =404;']),
         block(`location ${missing}`, [...headerLines(headers), `try_files ${NOT_FOUND_PAGE} =404;`]),
       ];
     });

@@ -102,8 +102,10 @@ function reportingDirectives(env: HostSettings): Array<[string, string[]]> {
 function reportUrlOf(env: HostSettings): string | null {
   const text = env.VITE_CSP_REPORT_URL?.trim();
   if (!text) return null;
-  if (!/^https?:\/\//i.test(text) || originOf(text) === null || /[\s",;]/.test(text)) {
-    throw new Error(`VITE_CSP_REPORT_URL must be an http(s) URL, not ${JSON.stringify(text)}.`);
+  // An https page's reports to an http address are blocked as mixed content, silently: https, or this machine.
+  const local = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//i.test(text);
+  if (!(/^https:\/\//i.test(text) || local) || originOf(text) === null || /[\s",;]/.test(text)) {
+    throw new Error(`VITE_CSP_REPORT_URL must be an https URL (or http on this machine), not ${JSON.stringify(text)}.`);
   }
   return text;
 }
@@ -219,7 +221,10 @@ export function headerRules(env: HostSettings): HeadersRule[] {
   return [
     { pattern: '/*', headers: Object.entries(securityHeaders(env)), detach: [] },
     { pattern: `${HASHED_ASSETS_PREFIX}*`, headers: [['Cache-Control', IMMUTABLE_CACHE]], detach: [] },
+    // The bridge page at its own address and at its clean one (Cloudflare Pages and nginx serve `/x` for `/x.html`;
+    // Pages redirects the `.html` address there).
     { pattern: MICROSOFT_REDIRECT_PATH, headers: [], detach: ['Cross-Origin-Opener-Policy'] },
+    { pattern: MICROSOFT_REDIRECT_PATH.replace(/\.html$/, ''), headers: [], detach: ['Cross-Origin-Opener-Policy'] },
   ];
 }
 

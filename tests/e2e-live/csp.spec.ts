@@ -137,7 +137,9 @@ function addScript(page: Page, url: string, as: 'string' | 'trusted value'): Pro
   );
 }
 
-test('the live policy: exact SDK files only, Trusted Types reported where PayPal is offered, reports sent, HTTPS kept', async ({ request }) => {
+test('the live policy: exact SDK files only, Trusted Types reported where PayPal is offered, a place named for the reports, HTTPS kept', async ({
+  request,
+}) => {
   const headers = (await request.get('/dashboard')).headers();
   const policy = headers['content-security-policy'] ?? '';
   const directive = (name: string) => new RegExp(`(?:^|; )${name} ([^;]*)`).exec(policy)?.[1]?.split(' ');

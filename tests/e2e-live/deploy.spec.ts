@@ -126,6 +126,11 @@ test('the Microsoft sign-in redirect page is served without Cross-Origin-Opener-
   expect(response.status()).toBe(200);
   expect(await response.text()).toContain('<p id="message" role="alert" hidden></p>');
   expect(response.headers()['cross-origin-opener-policy']).toBeUndefined();
+  // Its clean address (a host may redirect `.html` there) is the same page, without the header too.
+  const clean = await request.get(MICROSOFT_REDIRECT_PATH.replace(/\.html$/, ''));
+  expect(clean.status()).toBe(200);
+  expect(await clean.text()).toBe(await response.text());
+  expect(clean.headers()['cross-origin-opener-policy']).toBeUndefined();
   expect(response.headers()['content-security-policy']).toContain("default-src 'self'");
   expectSecurityHeaders(response, MICROSOFT_REDIRECT_PATH);
   // The same headers less COOP as every other page.

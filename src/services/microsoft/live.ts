@@ -3,15 +3,15 @@
  * sign-in rules"). MSAL is large, so it is imported on first use, never by the landing bundle.
  *
  * The popup comes back to the redirect bridge page (MICROSOFT_REDIRECT_PATH), which hands MSAL's answer to this
- * window; MSAL v5 needs that page, and the site's other pages (whose Cross-Origin-Opener-Policy would cut the popup
- * off) cannot be it.
+ * window and closes itself; MSAL v5 needs that page. It is served without Cross-Origin-Opener-Policy, which would cut
+ * the popup off from this window, so that a closed popup can be told at once (./popupClosed.ts).
  */
 import type { PublicClientApplication } from '@azure/msal-browser';
 import { config } from '../../config';
 import { onAccountChange } from '../accountChange';
 import type { MicrosoftSignIn } from '../socialSignIn';
 import { msalAuthoritySettings } from './authority';
-import { answerOrClosed } from './popupClosed';
+import { answerOrClosed, closedFlagIsTrustworthy } from './popupClosed';
 import { MICROSOFT_REDIRECT_PATH } from './redirectBridge';
 
 const SCOPES = ['openid', 'profile', 'email'];
@@ -36,6 +36,7 @@ async function createClient(): Promise<PublicClientApplication> {
   class ClosedPopupAwareClient extends msal.PublicClientApplication {
     protected override waitForPopupResponse(...args: Parameters<PublicClientApplication['waitForPopupResponse']>): Promise<string> {
       const [request, popup] = args;
+      if (!closedFlagIsTrustworthy(window)) return super.waitForPopupResponse(...args);
       return answerOrClosed(
         super.waitForPopupResponse(...args),
         popup,

@@ -2,6 +2,12 @@
  * MSAL v5 hears a popup's answer from the redirect bridge page (a BroadcastChannel message), and notices a popup the
  * visitor closed only when its bridge timeout (60 s) runs out. A closed popup is a cancelled sign-in here, said at
  * once: this races MSAL's wait against the popup's `closed` flag.
+ *
+ * The flag also reads true for a popup still open that a page with Cross-Origin-Opener-Policy has cut off from this
+ * window. Entra ID sends that header when MSAL reports that another site's window can reach this tab (its `pocd`
+ * check): then the flag says nothing, and MSAL's own wait decides (`closedFlagIsTrustworthy`). A tenant that hands the
+ * sign-in to another identity provider whose pages send the header is cut off the same way, and would read as
+ * cancelled: no browser tells the two apart.
  */
 
 /** How often the popup is looked at: a person closing a window does not notice a quarter of a second. */
@@ -46,4 +52,20 @@ export function answerOrClosed<T>(
       (error: unknown) => finish(() => reject(error instanceof Error ? error : new Error(String(error)))),
     );
   });
+}
+
+/**
+ * Whether a popup's `closed` flag means what it says: false when this tab was opened by another site's page (its
+ * opener is cross-origin), the case in which Entra ID cuts the popup off (MSAL's `pocd` check, the same test).
+ */
+export function closedFlagIsTrustworthy(win: Window): boolean {
+  try {
+    const opener: unknown = win.top?.opener;
+    if (!opener || opener === win.top) return true;
+    // Throws for a cross-origin opener.
+    void (opener as Window).location.href;
+    return true;
+  } catch {
+    return false;
+  }
 }

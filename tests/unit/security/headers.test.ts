@@ -88,9 +88,15 @@ describe('the content security policy', () => {
       'https://r.example.com/a b',
       'https://r.example.com/"x',
       'https://r.example.com/;x',
+      // Blocked as mixed content on an https site: never written.
+      'http://reports.example.com/csp',
     ]) {
       expect(() => securityHeaders({ VITE_CSP_REPORT_URL: bad }), bad).toThrow(/VITE_CSP_REPORT_URL/);
     }
+    // This machine's http is fine (a local collector, the live tests' API).
+    expect(securityHeaders({ VITE_CSP_REPORT_URL: 'http://127.0.0.1:4391/csp-reports' })['Reporting-Endpoints']).toBe(
+      'csp-endpoint="http://127.0.0.1:4391/csp-reports"',
+    );
   });
 
   it('locks down everything else by default', () => {

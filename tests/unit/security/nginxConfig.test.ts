@@ -25,6 +25,9 @@ function unquote(text: string): string {
   return text.replace(/^"|"$/g, '').replace(/\\(.)/g, '$1');
 }
 
+/** The redirect page's own address and its clean one (`/x` serves `/x.html`). */
+const BRIDGE_ADDRESSES = [MICROSOFT_REDIRECT_PATH, MICROSOFT_REDIRECT_PATH.replace(/\.html$/, '')];
+
 /** The top-level `location` blocks of the fragment: their headers (each with `always`) and other directives. */
 function locations(config: string): Location[] {
   return [...config.matchAll(/^location (.+) \{\n([\s\S]*?)\n\}$/gm)].map(([, match = '', body = '']) => {
@@ -60,7 +63,7 @@ describe('the nginx config the build writes', () => {
       expect(config.split(/^location /m)[0]).not.toContain('add_header');
       for (const { match, headers } of all) {
         const expected = { ...securityHeaders(env) };
-        if (match.endsWith(MICROSOFT_REDIRECT_PATH) || match.startsWith('@')) delete expected['Cross-Origin-Opener-Policy'];
+        if (BRIDGE_ADDRESSES.some((address) => match === `= ${address}`) || match.startsWith('@')) delete expected['Cross-Origin-Opener-Policy'];
         const { 'Cache-Control': cache, ...security } = headers;
         expect(security, match).toEqual(expected);
         expect(cache, match).toMatch(/^(no-cache|public, max-age=31536000, immutable)$/);
@@ -68,16 +71,19 @@ describe('the nginx config the build writes', () => {
     });
   }
 
-  it('serves the Microsoft redirect page, and its 404, without Cross-Origin-Opener-Policy, its other headers kept', () => {
+  it('serves the Microsoft redirect page at both its addresses, and its 404, without Cross-Origin-Opener-Policy, its other headers kept', () => {
     const config = nginxSiteConfig(LIVE, PRERENDERED_PAGES);
-    const bridge = location(config, `= ${MICROSOFT_REDIRECT_PATH}`);
-    expect(bridge.headers).not.toHaveProperty('Cross-Origin-Opener-Policy');
-    expect(bridge.headers['Content-Security-Policy']).toBe(securityHeaders(LIVE)['Content-Security-Policy']);
-    expect(bridge.directives).toContain('try_files $uri =404;');
-    const missing = /^error_page 404 (@\w+);$/.exec(bridge.directives.find((line) => line.startsWith('error_page')) ?? '')?.[1] ?? '';
-    const notFound = location(config, missing);
-    expect(notFound.headers).toEqual(bridge.headers);
-    expect(notFound.directives).toContain('try_files /404.html =404;');
+    for (const address of BRIDGE_ADDRESSES) {
+      const bridge = location(config, `= ${address}`);
+      expect(bridge.headers, address).not.toHaveProperty('Cross-Origin-Opener-Policy');
+      expect(bridge.headers['Content-Security-Policy'], address).toBe(securityHeaders(LIVE)['Content-Security-Policy']);
+      // The clean address serves the `.html` file, as every other page's does.
+      expect(bridge.directives, address).toContain('try_files $uri $uri.html =404;');
+      const missing = /^error_page 404 (@\w+);$/.exec(bridge.directives.find((line) => line.startsWith('error_page')) ?? '')?.[1] ?? '';
+      const notFound = location(config, missing);
+      expect(notFound.headers, address).toEqual(bridge.headers);
+      expect(notFound.directives, address).toContain('try_files /404.html =404;');
+    }
     // Every other location sends it.
     expect(location(config, '/').headers['Cross-Origin-Opener-Policy']).toBe('same-origin-allow-popups');
   });

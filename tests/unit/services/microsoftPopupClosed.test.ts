@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerOrClosed, POPUP_ANSWER_GRACE_MS, POPUP_CLOSED_POLL_MS } from '../../../src/services/microsoft/popupClosed';
+import { answerOrClosed, closedFlagIsTrustworthy, POPUP_ANSWER_GRACE_MS, POPUP_CLOSED_POLL_MS } from '../../../src/services/microsoft/popupClosed';
 
 const cancelled = () => new Error('user_cancelled');
 
@@ -60,5 +60,27 @@ describe('answerOrClosed', () => {
     // Nothing else happens later: the cancel never fires after the answer.
     await vi.advanceTimersByTimeAsync(10_000);
     expect(outcome.current).toBe('resolved #code=late');
+  });
+});
+
+describe('closedFlagIsTrustworthy', () => {
+  it('trusts the flag in a tab nobody opened, or one this site opened', () => {
+    expect(closedFlagIsTrustworthy(window)).toBe(true);
+    const sameSite = { top: null as unknown, opener: null as unknown };
+    sameSite.top = { opener: { location: { href: 'https://www.example.com/' } } };
+    expect(closedFlagIsTrustworthy(sameSite as unknown as Window)).toBe(true);
+  });
+
+  it("does not in a tab another site's page opened: Entra ID then cuts the popup off", () => {
+    const crossSite = {
+      top: {
+        opener: {
+          get location(): never {
+            throw new DOMException('Blocked a frame with origin from accessing a cross-origin frame.', 'SecurityError');
+          },
+        },
+      },
+    };
+    expect(closedFlagIsTrustworthy(crossSite as unknown as Window)).toBe(false);
   });
 });
