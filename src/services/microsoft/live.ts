@@ -11,7 +11,7 @@ import { config } from '../../config';
 import { onAccountChange } from '../accountChange';
 import type { MicrosoftSignIn } from '../socialSignIn';
 import { msalAuthoritySettings } from './authority';
-import { answerOrClosed, closedFlagIsTrustworthy } from './popupClosed';
+import { answerOrClosed } from './popupClosed';
 import { MICROSOFT_REDIRECT_PATH } from './redirectBridge';
 
 const SCOPES = ['openid', 'profile', 'email'];
@@ -36,10 +36,9 @@ async function createClient(): Promise<PublicClientApplication> {
   class ClosedPopupAwareClient extends msal.PublicClientApplication {
     protected override waitForPopupResponse(...args: Parameters<PublicClientApplication['waitForPopupResponse']>): Promise<string> {
       const [request, popup] = args;
-      if (!closedFlagIsTrustworthy(window)) return super.waitForPopupResponse(...args);
       return answerOrClosed(
         super.waitForPopupResponse(...args),
-        popup,
+        { popup, visitorIsBack: () => document.hasFocus() },
         () => new msal.BrowserAuthError(msal.BrowserAuthErrorCodes.userCancelled, request.correlationId),
       );
     }

@@ -3,11 +3,11 @@
  * visitor closed only when its bridge timeout (60 s) runs out. A closed popup is a cancelled sign-in here, said at
  * once: this races MSAL's wait against the popup's `closed` flag.
  *
- * The flag also reads true for a popup still open that a page with Cross-Origin-Opener-Policy has cut off from this
- * window. Entra ID sends that header when MSAL reports that another site's window can reach this tab (its `pocd`
- * check): then the flag says nothing, and MSAL's own wait decides (`closedFlagIsTrustworthy`). A tenant that hands the
- * sign-in to another identity provider whose pages send the header is cut off the same way, and would read as
- * cancelled: no browser tells the two apart.
+ * The flag alone cannot be trusted: it also reads true for a popup still open that a page with
+ * Cross-Origin-Opener-Policy has cut off from this window (Entra ID sends that header when another site's window can
+ * reach this tab, and so may the identity provider a tenant hands the sign-in to). The answer still arrives through the
+ * bridge then. What tells the two apart is where the visitor is: a closed popup gives the focus back to this page, a
+ * cut-off one keeps it. So the sign-in counts as cancelled only once the popup reads closed AND this page has the focus.
  */
 
 /** How often the popup is looked at: a person closing a window does not notice a quarter of a second. */
@@ -18,20 +18,23 @@ export const POPUP_CLOSED_POLL_MS = 250;
  */
 export const POPUP_ANSWER_GRACE_MS = 1000;
 
-export interface PopupWatchTimings {
+export interface PopupWatch {
+  /** The popup MSAL opened. */
+  popup: Pick<Window, 'closed'>;
+  /** Whether the visitor is on this page (it has the focus), not in a popup that merely reads closed. */
+  visitorIsBack: () => boolean;
   pollMs?: number;
   graceMs?: number;
 }
 
 /**
- * MSAL's `answer`, unless the popup is closed first and no answer follows within the grace: then `cancelled()`'s
- * error. Whichever loses is ignored (MSAL's own wait still times out later, unheard).
+ * MSAL's `answer`, unless the popup is closed with the visitor back on this page first and no answer follows within
+ * the grace: then `cancelled()`'s error. Whichever loses is ignored (MSAL's own wait still times out later, unheard).
  */
 export function answerOrClosed<T>(
   answer: Promise<T>,
-  popup: Pick<Window, 'closed'>,
+  { popup, visitorIsBack, pollMs = POPUP_CLOSED_POLL_MS, graceMs = POPUP_ANSWER_GRACE_MS }: PopupWatch,
   cancelled: () => Error,
-  { pollMs = POPUP_CLOSED_POLL_MS, graceMs = POPUP_ANSWER_GRACE_MS }: PopupWatchTimings = {},
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let settled = false;
@@ -44,7 +47,7 @@ export function answerOrClosed<T>(
       report();
     };
     const poll = setInterval(() => {
-      if (!popup.closed || grace !== undefined) return;
+      if (grace !== undefined || !popup.closed || !visitorIsBack()) return;
       grace = setTimeout(() => finish(() => reject(cancelled())), graceMs);
     }, pollMs);
     answer.then(
@@ -52,20 +55,4 @@ export function answerOrClosed<T>(
       (error: unknown) => finish(() => reject(error instanceof Error ? error : new Error(String(error)))),
     );
   });
-}
-
-/**
- * Whether a popup's `closed` flag means what it says: false when this tab was opened by another site's page (its
- * opener is cross-origin), the case in which Entra ID cuts the popup off (MSAL's `pocd` check, the same test).
- */
-export function closedFlagIsTrustworthy(win: Window): boolean {
-  try {
-    const opener: unknown = win.top?.opener;
-    if (!opener || opener === win.top) return true;
-    // Throws for a cross-origin opener.
-    void (opener as Window).location.href;
-    return true;
-  } catch {
-    return false;
-  }
 }

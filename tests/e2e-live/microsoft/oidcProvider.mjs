@@ -12,7 +12,9 @@
 // - MSAL asks Entra ID for `prompt=select_account`, which plain OpenID Connect does not define: it is read as `login`.
 // - The ID token carries e-mail and name as Entra ID's does (not only from the userinfo endpoint).
 // - https with a certificate made at start (openssl), trusted by the test's browser context (ignoreHTTPSErrors).
-// - GET /__test/jwks answers the signing keys, GET /__test/health says it is up.
+// - An account whose login name holds "cut-off" gets its consent page with Cross-Origin-Opener-Policy, which cuts the
+//   popup off from the app's window (the app then reads the popup as closed while the visitor is still in it).
+// - GET /__test/health says it is up.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:https';
@@ -104,15 +106,19 @@ provider.use(async (ctx, next) => {
     ctx.body = { ok: true };
     return;
   }
-  if (ctx.path === '/__test/jwks') {
-    ctx.redirect('/jwks');
-    return;
-  }
   // MSAL asks Entra ID to show its account picker; a plain OpenID Connect provider knows no such prompt.
   if (ctx.path === '/auth' && ctx.query.prompt === 'select_account') {
     ctx.query = { ...ctx.query, prompt: 'login' };
   }
   await next();
+  // A provider whose pages send Cross-Origin-Opener-Policy (as Entra ID may, and identity providers a tenant hands
+  // the sign-in to): for an account named with "cut-off", the consent page cuts the popup off from the app's window.
+  if (ctx.method === 'GET' && ctx.path.startsWith('/interaction/') && ctx.status === 200) {
+    const details = await provider.interactionDetails(ctx.req, ctx.res).catch(() => null);
+    if (details?.prompt.name === 'consent' && String(details.session?.accountId ?? '').includes('cut-off')) {
+      ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
+    }
+  }
 });
 
 const server = createServer(certificate(), provider.callback());

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerOrClosed, closedFlagIsTrustworthy, POPUP_ANSWER_GRACE_MS, POPUP_CLOSED_POLL_MS } from '../../../src/services/microsoft/popupClosed';
+import { answerOrClosed, POPUP_ANSWER_GRACE_MS, POPUP_CLOSED_POLL_MS } from '../../../src/services/microsoft/popupClosed';
 
 const cancelled = () => new Error('user_cancelled');
 
@@ -20,29 +20,45 @@ function outcomeOf<T>(promise: Promise<T>): { current: string } {
   return outcome;
 }
 
+/** A popup and where the visitor is, as the test sets them. */
+function watched(closed = false, focused = true) {
+  const state = { closed, focused };
+  return {
+    state,
+    watch: {
+      popup: {
+        get closed() {
+          return state.closed;
+        },
+      },
+      visitorIsBack: () => state.focused,
+    },
+  };
+}
+
 describe('answerOrClosed', () => {
   it('hands over the answer while the popup is open', async () => {
-    const outcome = outcomeOf(answerOrClosed(Promise.resolve('#code=1'), { closed: false }, cancelled));
+    const outcome = outcomeOf(answerOrClosed(Promise.resolve('#code=1'), watched().watch, cancelled));
     await vi.advanceTimersByTimeAsync(0);
     expect(outcome.current).toBe('resolved #code=1');
   });
 
   it('passes the answer’s own error on', async () => {
-    const outcome = outcomeOf(answerOrClosed(Promise.reject(new Error('access_denied')), { closed: false }, cancelled));
+    const outcome = outcomeOf(answerOrClosed(Promise.reject(new Error('access_denied')), watched().watch, cancelled));
     await vi.advanceTimersByTimeAsync(0);
     expect(outcome.current).toBe('rejected access_denied');
   });
 
   it('waits while the popup is open, however long', async () => {
-    const outcome = outcomeOf(answerOrClosed(new Promise<string>(() => {}), { closed: false }, cancelled));
+    const outcome = outcomeOf(answerOrClosed(new Promise<string>(() => {}), watched(false, false).watch, cancelled));
     await vi.advanceTimersByTimeAsync(120_000);
     expect(outcome.current).toBe('pending');
   });
 
-  it('is cancelled once the popup is closed and no answer followed within the grace', async () => {
-    const popup = { closed: false };
-    const outcome = outcomeOf(answerOrClosed(new Promise<string>(() => {}), popup, cancelled));
-    popup.closed = true;
+  it('is cancelled once the popup is closed, the visitor is back, and no answer followed within the grace', async () => {
+    const { state, watch } = watched();
+    const outcome = outcomeOf(answerOrClosed(new Promise<string>(() => {}), watch, cancelled));
+    state.closed = true;
     await vi.advanceTimersByTimeAsync(POPUP_CLOSED_POLL_MS + POPUP_ANSWER_GRACE_MS - 1);
     expect(outcome.current).toBe('pending');
     await vi.advanceTimersByTimeAsync(1);
@@ -51,8 +67,7 @@ describe('answerOrClosed', () => {
 
   it('takes an answer that arrives within the grace after the popup closed', async () => {
     let answer: (value: string) => void = () => {};
-    const popup = { closed: true };
-    const outcome = outcomeOf(answerOrClosed(new Promise<string>((resolve) => (answer = resolve)), popup, cancelled));
+    const outcome = outcomeOf(answerOrClosed(new Promise<string>((resolve) => (answer = resolve)), watched(true).watch, cancelled));
     await vi.advanceTimersByTimeAsync(POPUP_CLOSED_POLL_MS + POPUP_ANSWER_GRACE_MS / 2);
     answer('#code=late');
     await vi.advanceTimersByTimeAsync(0);
@@ -61,26 +76,28 @@ describe('answerOrClosed', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(outcome.current).toBe('resolved #code=late');
   });
-});
 
-describe('closedFlagIsTrustworthy', () => {
-  it('trusts the flag in a tab nobody opened, or one this site opened', () => {
-    expect(closedFlagIsTrustworthy(window)).toBe(true);
-    const sameSite = { top: null as unknown, opener: null as unknown };
-    sameSite.top = { opener: { location: { href: 'https://www.example.com/' } } };
-    expect(closedFlagIsTrustworthy(sameSite as unknown as Window)).toBe(true);
+  it('keeps waiting for a popup that reads closed while the visitor is still in it (cut off by COOP), and takes its answer', async () => {
+    let answer: (value: string) => void = () => {};
+    const { state, watch } = watched(true, false);
+    const outcome = outcomeOf(answerOrClosed(new Promise<string>((resolve) => (answer = resolve)), watch, cancelled));
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(outcome.current).toBe('pending');
+    answer('#code=from-the-bridge');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(outcome.current).toBe('resolved #code=from-the-bridge');
+    state.focused = true;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(outcome.current).toBe('resolved #code=from-the-bridge');
   });
 
-  it("does not in a tab another site's page opened: Entra ID then cuts the popup off", () => {
-    const crossSite = {
-      top: {
-        opener: {
-          get location(): never {
-            throw new DOMException('Blocked a frame with origin from accessing a cross-origin frame.', 'SecurityError');
-          },
-        },
-      },
-    };
-    expect(closedFlagIsTrustworthy(crossSite as unknown as Window)).toBe(false);
+  it('cancels a cut-off popup once the visitor closed it and is back on the page', async () => {
+    const { state, watch } = watched(true, false);
+    const outcome = outcomeOf(answerOrClosed(new Promise<string>(() => {}), watch, cancelled));
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(outcome.current).toBe('pending');
+    state.focused = true;
+    await vi.advanceTimersByTimeAsync(POPUP_CLOSED_POLL_MS + POPUP_ANSWER_GRACE_MS);
+    expect(outcome.current).toBe('rejected user_cancelled');
   });
 });
