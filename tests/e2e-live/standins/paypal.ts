@@ -7,8 +7,8 @@
  *   `isEligible()`, `render(container)` (a promise; the container is an element or a selector) and `close()`;
  * - a click on the rendered button calls `createOrder(data, actions)`, which must give an order id (otherwise
  *   onError gets "Expected an order id to be passed"), and opens PayPal's window at `/checkoutnow?token=<id>`;
- * - the window's outcome calls `onApprove({ orderID, payerID })`, `onCancel({ orderID })` or `onError(err)`;
- *   closing the window without paying is a cancel.
+ * - the window's outcome calls `onApprove({ orderID, payerID })`, `onCancel({ orderID })` or `onError(err)`, and
+ *   the SDK closes the window once it has the outcome; a window the buyer closed without paying is a cancel.
  *
  * The window (Node side) checks the order id against the orders the platform created at PayPal (the test API's
  * record), shows Pay Now and Cancel (and, for the test's choice, an error), and on Pay Now records the buyer's
@@ -57,6 +57,9 @@ const SDK = `(function () {
       if (event.data.orderID !== orderID || settled) return;
       settled = true;
       stop();
+      // The window waits for the SDK to close it: had it closed itself, the watch below could see it closed before
+      // this message arrived and report a cancel.
+      if (popup && !popup.closed) popup.close();
       if (event.data.outcome === 'approved') {
         Promise.resolve()
           .then(function () { return options.onApprove({ orderID: orderID, payerID: event.data.payerID, paymentSource: 'paypal' }, {}); })
@@ -119,9 +122,9 @@ const SDK = `(function () {
   window.paypal = { version: 'standin', Buttons: Buttons };
 })();`;
 
-/** The window's inline script: tells the opener the outcome, then closes. */
+/** The window's inline script: tells the opener the outcome; the SDK closes the window when it has it. */
 function postOutcome(message: Record<string, string>): string {
-  return `window.opener && window.opener.postMessage(${JSON.stringify({ source: MESSAGE_SOURCE, ...message })}, '*'); window.close();`;
+  return `window.opener && window.opener.postMessage(${JSON.stringify({ source: MESSAGE_SOURCE, ...message })}, '*');`;
 }
 
 interface PaypalRecord extends ProviderCheckout {
