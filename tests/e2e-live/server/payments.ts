@@ -102,14 +102,18 @@ export function createProviderBridge(env: DemoEnvironment, fallbackSiteOrigin: s
   /** Every notification a provider sent and what this server made of it, for the tests to read. */
   const notifications: { provider: string; orderNo: string | null; accepted: boolean; reason: string }[] = [];
 
-  /** Marks the order paid (credits and ledger, as the handlers do), once: a repeated notification changes nothing. */
+  /**
+   * Marks the order paid (credits and ledger, as the handlers do), once: a repeated notification for a paid order
+   * changes nothing. An order that ended otherwise (expired, cancelled) is not paid by a late notification: refused.
+   */
   function settle(checkout: ProviderCheckout, provider: string, accepted: TestAnswer): TestAnswer {
     const data = env.db.read();
     const order = findOrder(data, checkout.orderNo);
     if (!order) return refuse(provider, checkout.orderNo, 'order gone', 404);
     const changed = settleOrder(data, order, 'paid');
     env.db.save();
-    notifications.push({ provider, orderNo: checkout.orderNo, accepted: true, reason: changed ? 'paid' : `already ${order.status}` });
+    if (order.status !== 'paid') return refuse(provider, checkout.orderNo, `order ${order.status}`, 409);
+    notifications.push({ provider, orderNo: checkout.orderNo, accepted: true, reason: changed ? 'paid' : 'already paid' });
     return accepted;
   }
 
