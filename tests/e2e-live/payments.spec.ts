@@ -63,14 +63,14 @@ async function serverView(request: APIRequestContext, account: Account): Promise
   return { balance, orders };
 }
 
+/** Every notification the providers sent the API, and whether it accepted each. */
+async function allNotifications(request: APIRequestContext): Promise<{ provider: string; orderNo: string | null; accepted: boolean }[]> {
+  return (await (await request.get(`${API_URL}/__test/providers/notifications`)).json()) as { provider: string; orderNo: string | null; accepted: boolean }[];
+}
+
 /** The providers' notifications the API accepted for this order (PayPal's are none: the app captures). */
 async function acceptedNotifications(request: APIRequestContext, orderNo: string): Promise<string[]> {
-  const all = (await (await request.get(`${API_URL}/__test/providers/notifications`)).json()) as {
-    provider: string;
-    orderNo: string | null;
-    accepted: boolean;
-  }[];
-  return all.filter((one) => one.orderNo === orderNo && one.accepted).map((one) => one.provider);
+  return (await allNotifications(request)).filter((one) => one.orderNo === orderNo && one.accepted).map((one) => one.provider);
 }
 
 /**
@@ -143,6 +143,28 @@ for (const provider of REDIRECTS) {
     await expectPaidOnce(page, request, provider.account, provider.name, provider.name.toLowerCase());
   });
 }
+
+test("Creem: a checkout paid in another tab takes no second payment from the first tab's page", async ({ page, request }) => {
+  const account = settings.accounts.payTwoTabsCreem;
+  await signIn(page, account);
+  await openBilling(page, 'Creem');
+  await payButton(page, 'Creem').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Creem' })).toBeVisible();
+
+  // The same checkout link in a second tab, paid there first.
+  const other = await page.context().newPage();
+  await other.goto(page.url());
+  await other.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(other).toHaveURL(/\/dashboard\/billing\?.*[?&]checkout_id=ch_/);
+
+  // The first tab's page was opened while the checkout was pending; its Pay now finds it closed.
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByText('This payment is closed (paid).')).toBeVisible();
+  const server = await serverView(request, account);
+  expect(server.balance).toBe(account.credits + PACKAGE.credits);
+  expect(await acceptedNotifications(request, server.orders[0]?.orderNo ?? '')).toEqual(['creem']);
+  expect((await allNotifications(request)).filter((one) => one.orderNo === server.orders[0]?.orderNo)).toHaveLength(1);
+});
 
 test('NOWPayments: Cancel on the invoice page returns to the cancel address; nothing is charged', async ({ page, request }) => {
   const account = settings.accounts.cancelNowpayments;

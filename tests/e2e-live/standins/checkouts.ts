@@ -164,6 +164,11 @@ async function readCheckout(apiUrl: string, id: string): Promise<CheckoutRecord 
   return answer.ok ? ((await answer.json()) as CheckoutRecord) : null;
 }
 
+/** What the provider shows for a checkout that is no longer open; it takes no payment for it. */
+function closedPage(route: Route, name: string, status: string, code = 200): Promise<void> {
+  return fulfillPage(route, standinPage(name, `<p role="status">This payment is closed (${escapeHtml(status)}).</p>`), code);
+}
+
 async function serveCheckout(route: Route, apiUrl: string, provider: RedirectProvider): Promise<void> {
   const request = route.request();
   const url = new URL(request.url());
@@ -173,6 +178,8 @@ async function serveCheckout(route: Route, apiUrl: string, provider: RedirectPro
     const checkout = await readCheckout(apiUrl, url.searchParams.get('id') ?? '');
     if (!checkout || checkout.provider !== provider) return fulfillPage(route, standinPage(name, '<p>This payment is not known.</p>'), 404);
     if (url.pathname === CANCEL_PATH) return redirectTo(route, checkout.cancelUrl);
+    // A page opened while the checkout was pending may be posted after it closed (paid in another tab, expired).
+    if (checkout.status !== 'pending') return closedPage(route, name, checkout.status, 409);
     const notified = await notifyPaid(apiUrl, checkout);
     if (!notified.ok) {
       return fulfillPage(
@@ -197,9 +204,7 @@ async function serveCheckout(route: Route, apiUrl: string, provider: RedirectPro
       return fulfillPage(route, standinPage(name, '<p role="alert">Wrong signature</p>'), 400);
     }
   }
-  if (checkout.status !== 'pending') {
-    return fulfillPage(route, standinPage(name, `<p role="status">This payment is closed (${escapeHtml(checkout.status)}).</p>`));
-  }
+  if (checkout.status !== 'pending') return closedPage(route, name, checkout.status);
   const action = (path: string) => `${path}?id=${encodeURIComponent(checkout.id)}`;
   const body = `<p>Order ${escapeHtml(checkout.orderNo)}</p>
     <p>Amount: <strong>${escapeHtml(toDecimal(checkout.amount))} ${escapeHtml(checkout.currency)}</strong></p>
