@@ -14,7 +14,7 @@
  */
 import * as v from 'valibot';
 import { randomDigits, randomHex } from '../../../src/demo/crypto';
-import { findOrder, settleOrder } from '../../../src/demo/db';
+import { findOrder, refreshOrderStatus, settleOrder } from '../../../src/demo/db';
 import { issueDiscordCode } from '../../../src/demo/discord/consent';
 import type { DemoEnvironment } from '../../../src/demo/environment';
 import {
@@ -33,6 +33,7 @@ import {
   toDecimal,
   wechatSign,
   type ProviderCheckout,
+  type ProviderCheckoutRecord,
 } from './merchant';
 
 /** The calls whose answer links the buyer somewhere, and the field that carries the link. */
@@ -232,7 +233,8 @@ export function createProviderBridge(env: DemoEnvironment, fallbackSiteOrigin: s
         const checkout = checkouts.get(decodeURIComponent(checkoutMatch[1] ?? ''));
         if (!checkout) return json({ error: 'not found' }, 404);
         const order = findOrder(env.db.read(), checkout.orderNo);
-        return json({ ...checkout, status: order?.status ?? 'unknown' });
+        const record: ProviderCheckoutRecord = { ...checkout, status: order ? refreshOrderStatus(order) : 'unknown' };
+        return json(record);
       }
       if (path === '/__test/providers/notifications' && method === 'GET') return json(notifications);
 

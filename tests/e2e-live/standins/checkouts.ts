@@ -25,18 +25,15 @@ import {
   freekassaFormSign,
   freekassaNotifySign,
   hmacHex,
+  readProviderCheckout,
   sortedJson,
   toCents,
   toDecimal,
-  type ProviderCheckout,
+  type ProviderCheckoutRecord,
 } from '../server/merchant';
 import { escapeHtml, fulfillPage, postButton, redirectTo, standinPage, withQuery } from './page';
 
 type RedirectProvider = 'creem' | 'nowpayments' | 'freekassa' | 'digiseller';
-
-interface CheckoutRecord extends ProviderCheckout {
-  status: string;
-}
 
 const NAMES: Record<RedirectProvider, string> = { creem: 'Creem', nowpayments: 'NOWPayments', freekassa: 'Freekassa', digiseller: 'Digiseller' };
 const HOSTS: Record<string, RedirectProvider> = {
@@ -69,7 +66,7 @@ async function send(apiUrl: string, path: string, body: string, headers: Record<
 }
 
 /** The provider's notification of a paid checkout, signed as it documents, sent to the platform's API. */
-async function notifyPaid(apiUrl: string, checkout: CheckoutRecord): Promise<{ ok: boolean; text: string }> {
+async function notifyPaid(apiUrl: string, checkout: ProviderCheckoutRecord): Promise<{ ok: boolean; text: string }> {
   switch (checkout.provider) {
     case 'creem': {
       const body = JSON.stringify({
@@ -140,7 +137,7 @@ async function notifyPaid(apiUrl: string, checkout: CheckoutRecord): Promise<{ o
 }
 
 /** The return address with what each provider adds to it. */
-function successAddress(checkout: CheckoutRecord): string {
+function successAddress(checkout: ProviderCheckoutRecord): string {
   switch (checkout.provider) {
     case 'creem':
       return withQuery(checkout.successUrl, {
@@ -159,11 +156,6 @@ function successAddress(checkout: CheckoutRecord): string {
   }
 }
 
-async function readCheckout(apiUrl: string, id: string): Promise<CheckoutRecord | null> {
-  const answer = await fetch(`${apiUrl}/__test/providers/checkouts/${encodeURIComponent(id)}`);
-  return answer.ok ? ((await answer.json()) as CheckoutRecord) : null;
-}
-
 /** What the provider shows for a checkout that is no longer open; it takes no payment for it. */
 function closedPage(route: Route, name: string, status: string, code = 200): Promise<void> {
   return fulfillPage(route, standinPage(name, `<p role="status">This payment is closed (${escapeHtml(status)}).</p>`), code);
@@ -175,7 +167,7 @@ async function serveCheckout(route: Route, apiUrl: string, provider: RedirectPro
   const name = NAMES[provider];
 
   if (request.method() === 'POST' && (url.pathname === PAY_PATH || url.pathname === CANCEL_PATH)) {
-    const checkout = await readCheckout(apiUrl, url.searchParams.get('id') ?? '');
+    const checkout = await readProviderCheckout(apiUrl, url.searchParams.get('id') ?? '');
     if (!checkout || checkout.provider !== provider) return fulfillPage(route, standinPage(name, '<p>This payment is not known.</p>'), 404);
     if (url.pathname === CANCEL_PATH) return redirectTo(route, checkout.cancelUrl);
     // A page opened while the checkout was pending may be posted after it closed (paid in another tab, expired).
@@ -192,7 +184,7 @@ async function serveCheckout(route: Route, apiUrl: string, provider: RedirectPro
   }
 
   const id = request.method() === 'GET' ? checkoutIdOf(provider, url) : null;
-  const checkout = id === null ? null : await readCheckout(apiUrl, id);
+  const checkout = id === null ? null : await readProviderCheckout(apiUrl, id);
   if (!checkout || checkout.provider !== provider) {
     return fulfillPage(route, standinPage(name, '<p role="alert">This payment link is not valid.</p>'), 404);
   }

@@ -15,8 +15,7 @@
  * approval at the API, as PayPal's servers would; the app then captures the order through its own API.
  */
 import type { BrowserContext, Route } from '@playwright/test';
-import type { ProviderCheckout } from '../server/merchant';
-import { toDecimal } from '../server/merchant';
+import { readProviderCheckout, toDecimal, type ProviderCheckoutRecord } from '../server/merchant';
 import { escapeHtml, fulfillPage, postButton, standinPage } from './page';
 
 export const PAYPAL_ORIGIN = 'https://www.paypal.com';
@@ -127,15 +126,10 @@ function postOutcome(message: Record<string, string>): string {
   return `window.opener && window.opener.postMessage(${JSON.stringify({ source: MESSAGE_SOURCE, ...message })}, '*');`;
 }
 
-interface PaypalRecord extends ProviderCheckout {
-  status: string;
-}
-
-async function readOrder(apiUrl: string, id: string): Promise<PaypalRecord | null> {
-  const answer = await fetch(`${apiUrl}/__test/providers/checkouts/${encodeURIComponent(id)}`);
-  if (!answer.ok) return null;
-  const record = (await answer.json()) as PaypalRecord;
-  return record.provider === 'paypal' ? record : null;
+/** The order PayPal keeps under this id; null when it has none (another provider's checkout is none of its). */
+async function readOrder(apiUrl: string, id: string): Promise<ProviderCheckoutRecord | null> {
+  const record = await readProviderCheckout(apiUrl, id);
+  return record?.provider === 'paypal' ? record : null;
 }
 
 async function serveWindow(route: Route, apiUrl: string): Promise<void> {
