@@ -238,6 +238,17 @@ export function createProviderBridge(env: DemoEnvironment, fallbackSiteOrigin: s
       }
       if (path === '/__test/providers/notifications' && method === 'GET') return json(notifications);
 
+      // Time passing for a test: the pending order is past its expiry, as a notification arriving late would find it.
+      const expireMatch = /^\/__test\/orders\/([^/]+)\/expire$/.exec(path);
+      if (expireMatch && method === 'POST') {
+        const data = env.db.read();
+        const order = findOrder(data, decodeURIComponent(expireMatch[1] ?? ''));
+        if (!order) return json({ error: 'not found' }, 404);
+        if (order.status === 'pending') order.expireTime = new Date(Date.now() - 1_000).toISOString();
+        env.db.save();
+        return json({ orderNo: order.orderNo, status: refreshOrderStatus(order) });
+      }
+
       if (path === '/__test/providers/creem/webhook' && method === 'POST') {
         if (header('creem-signature') !== hmacHex('sha256', CREEM_WEBHOOK_SECRET, body)) return refuse('creem', null, 'bad signature', 401);
         const event = v.safeParse(CreemWebhook, JSON.parse(body));

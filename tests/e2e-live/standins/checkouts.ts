@@ -29,6 +29,7 @@ import {
   sortedJson,
   toCents,
   toDecimal,
+  type ProviderCheckout,
   type ProviderCheckoutRecord,
 } from '../server/merchant';
 import { escapeHtml, fulfillPage, postButton, redirectTo, standinPage, withQuery } from './page';
@@ -60,13 +61,17 @@ function checkoutIdOf(provider: RedirectProvider, url: URL): string | null {
   }
 }
 
-async function send(apiUrl: string, path: string, body: string, headers: Record<string, string>): Promise<{ ok: boolean; text: string }> {
-  const answer = await fetch(`${apiUrl}${path}`, { method: 'POST', headers, body });
-  return { ok: answer.ok, text: await answer.text() };
+/** A provider's server-to-server call to the platform's API: where it posts, what, and with which headers. */
+export interface ProviderNotification {
+  path: string;
+  body: string;
+  headers: Record<string, string>;
 }
 
-/** The provider's notification of a paid checkout, signed as it documents, sent to the platform's API. */
-async function notifyPaid(apiUrl: string, checkout: ProviderCheckoutRecord): Promise<{ ok: boolean; text: string }> {
+const send = (path: string, body: string, headers: Record<string, string>): ProviderNotification => ({ path, body, headers });
+
+/** The provider's notification of a paid checkout, signed as it documents; null for a provider that sends none. */
+export function paidNotification(checkout: ProviderCheckout): ProviderNotification | null {
   switch (checkout.provider) {
     case 'creem': {
       const body = JSON.stringify({
@@ -81,7 +86,7 @@ async function notifyPaid(apiUrl: string, checkout: ProviderCheckoutRecord): Pro
           order: { id: `ord_${checkout.id.slice(3, 15)}`, amount: toCents(checkout.amount), currency: checkout.currency, status: 'paid' },
         },
       });
-      return send(apiUrl, '/__test/providers/creem/webhook', body, {
+      return send('/__test/providers/creem/webhook', body, {
         'content-type': 'application/json',
         'creem-signature': hmacHex('sha256', CREEM_WEBHOOK_SECRET, body),
       });
@@ -99,7 +104,7 @@ async function notifyPaid(apiUrl: string, checkout: ProviderCheckoutRecord): Pro
         order_id: checkout.orderNo,
         order_description: 'Nano Banana API credits',
       };
-      return send(apiUrl, '/__test/providers/nowpayments/ipn', JSON.stringify(ipn), {
+      return send('/__test/providers/nowpayments/ipn', JSON.stringify(ipn), {
         'content-type': 'application/json',
         'x-nowpayments-sig': hmacHex('sha512', NOWPAYMENTS_IPN_SECRET, sortedJson(ipn)),
       });
@@ -115,7 +120,7 @@ async function notifyPaid(apiUrl: string, checkout: ProviderCheckoutRecord): Pro
         CUR_ID: '36',
         SIGN: freekassaNotifySign(amount, checkout.orderNo),
       });
-      return send(apiUrl, '/__test/providers/freekassa/notify', form.toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+      return send('/__test/providers/freekassa/notify', form.toString(), { 'content-type': 'application/x-www-form-urlencoded' });
     }
     case 'digiseller': {
       const fields = {
@@ -129,11 +134,19 @@ async function notifyPaid(apiUrl: string, checkout: ProviderCheckoutRecord): Pro
         IP: '203.0.113.7',
       };
       const body = JSON.stringify({ ...fields, id_po: checkout.id, SHA256: digisellerSign(fields) });
-      return send(apiUrl, '/__test/providers/digiseller/notify', body, { 'content-type': 'application/json' });
+      return send('/__test/providers/digiseller/notify', body, { 'content-type': 'application/json' });
     }
     default:
-      return { ok: false, text: `${checkout.provider} is not a redirect provider` };
+      return null;
   }
+}
+
+/** Sends the provider's notification of a paid checkout to the platform's API. */
+async function notifyPaid(apiUrl: string, checkout: ProviderCheckoutRecord): Promise<{ ok: boolean; text: string }> {
+  const notification = paidNotification(checkout);
+  if (!notification) return { ok: false, text: `${checkout.provider} is not a redirect provider` };
+  const answer = await fetch(`${apiUrl}${notification.path}`, { method: 'POST', headers: notification.headers, body: notification.body });
+  return { ok: answer.ok, text: await answer.text() };
 }
 
 /** The return address with what each provider adds to it. */
