@@ -1,4 +1,7 @@
 import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { QRCodeSVG } from 'qrcode.react';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import settings from './settings.json' with { type: 'json' };
 import { openApp } from '../e2e/fixtures';
 import { submitSignIn } from './signIn';
@@ -65,7 +68,11 @@ async function serverView(request: APIRequestContext, account: Account): Promise
 
 /** Every notification the providers sent the API, and whether it accepted each. */
 async function allNotifications(request: APIRequestContext): Promise<{ provider: string; orderNo: string | null; accepted: boolean }[]> {
-  return (await (await request.get(`${API_URL}/__test/providers/notifications`)).json()) as { provider: string; orderNo: string | null; accepted: boolean }[];
+  return (await (await request.get(`${API_URL}/__test/providers/notifications`)).json()) as {
+    provider: string;
+    orderNo: string | null;
+    accepted: boolean;
+  }[];
 }
 
 /** The providers' notifications the API accepted for this order (PayPal's are none: the app captures). */
@@ -95,6 +102,12 @@ async function expectPaidOnce(page: Page, request: APIRequestContext, account: A
   await expect(orderRows(page).first()).toContainText(provider);
   await expect(orderRows(page).first()).toContainText('Paid');
   expect(await acceptedNotifications(request, server.orders[0]?.orderNo ?? '')).toEqual(notifiedBy === null ? [] : [notifiedBy]);
+}
+
+/** The `d` of each path qrcode.react draws for `value` with the props the checkout uses (its background and its modules). */
+function qrModulesOf(value: string): string[] {
+  const markup = renderToStaticMarkup(createElement(QRCodeSVG, { value, size: 180, marginSize: 1, title: 'WeChat Pay QR code' }));
+  return [...markup.matchAll(/<path[^>]* d="([^"]+)"/g)].map((match) => match[1] ?? '');
 }
 
 /** The order-creating call's answer, as the app received it. */
@@ -266,13 +279,17 @@ test("WeChat Pay: the weixin:// code is shown as a QR code; WeChat's notificatio
   await payButton(page, 'WeChat Pay').click();
   const { orderNo = '', codeUrl = '' } = await created;
   expect(codeUrl).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=[0-9a-f]+$/);
-  await expect(buyPanel(page).getByRole('img', { name: 'WeChat Pay QR code' })).toBeVisible();
+  const qrCode = buyPanel(page).getByRole('img', { name: 'WeChat Pay QR code' });
+  await expect(qrCode).toBeVisible();
+  // The code shown is the code URL the API handed out: the same modules as qrcode.react draws for it, with the app's props.
+  const shown = await qrCode.locator('path').evaluateAll((paths) => paths.map((path) => path.getAttribute('d')));
+  expect(shown).toEqual(qrModulesOf(codeUrl));
   // A weixin:// address is for the phone: the page offers no link to it.
   await expect(buyPanel(page).getByRole('link', { name: 'Open the demo scan page' })).toHaveCount(0);
   await expect(buyPanel(page).getByText('Scan with WeChat to pay $50.00.', { exact: false })).toBeVisible();
 
   // The buyer pays on the phone; WeChat Pay notifies the API.
-  const notified = await notifyWechatPaid(API_URL, orderNo, PACKAGE.price);
+  const notified = await notifyWechatPaid(API_URL, codeUrl, orderNo, PACKAGE.price);
   expect(notified.status).toBe(200);
   await expectPaidOnce(page, request, account, 'WeChat Pay', 'wechat');
 });

@@ -90,6 +90,7 @@ const DigisellerNotification = v.object({
 const WechatNotification = v.object({
   event_type: v.string(),
   resource: v.object({
+    prepay_id: v.string(),
     out_trade_no: v.string(),
     transaction_id: v.string(),
     trade_state: v.string(),
@@ -311,8 +312,11 @@ export function createProviderBridge(env: DemoEnvironment, fallbackSiteOrigin: s
         const note = v.safeParse(WechatNotification, JSON.parse(body));
         if (!note.success) return refuse('wechat', null, 'unreadable notification');
         const { resource } = note.output;
-        const checkout = [...checkouts.values()].find((one) => one.provider === 'wechat' && one.orderNo === resource.out_trade_no);
-        if (!checkout) return refuse('wechat', resource.out_trade_no, 'unknown order');
+        // The code the buyer scanned names the checkout; its order must be the one the notification is for.
+        const checkout = checkouts.get(resource.prepay_id);
+        if (!checkout || checkout.provider !== 'wechat' || checkout.orderNo !== resource.out_trade_no) {
+          return refuse('wechat', resource.out_trade_no, 'unknown order');
+        }
         if (note.output.event_type !== 'TRANSACTION.SUCCESS' || resource.trade_state !== 'SUCCESS') return json({ code: 'SUCCESS' });
         if (resource.amount.total !== toCents(checkout.amount)) return refuse('wechat', checkout.orderNo, 'amount differs');
         return settle(checkout, 'wechat', json({ code: 'SUCCESS' }));
