@@ -134,9 +134,11 @@ for (const provider of REDIRECTS) {
     await openBilling(page, provider.name);
 
     // The app leaves for the link the API handed out (the answer's body is gone once the page navigates).
-    const leaving = page.waitForRequest((sent) => sent.isNavigationRequest() && !sent.url().startsWith(`http://127.0.0.1:${settings.previewPort}/`));
+    // The page's own navigations only: a frame loading elsewhere (a provider's iframe) is not the buyer leaving.
+    const topLevel = (sent: Request) => sent.isNavigationRequest() && sent.frame() === page.mainFrame();
+    const leaving = page.waitForRequest((sent) => topLevel(sent) && !sent.url().startsWith(`http://127.0.0.1:${settings.previewPort}/`));
     const returned = page.waitForRequest(
-      (sent) => sent.isNavigationRequest() && sent.url().startsWith(`http://127.0.0.1:${settings.previewPort}/dashboard/billing?`),
+      (sent) => topLevel(sent) && sent.url().startsWith(`http://127.0.0.1:${settings.previewPort}/dashboard/billing?`),
     );
     await payButton(page, provider.name).click();
     const link = (await leaving).url();
