@@ -290,6 +290,11 @@ test("WeChat Pay: the weixin:// code is shown as a QR code; WeChat's notificatio
   await expect(buyPanel(page).getByRole('link', { name: 'Open the demo scan page' })).toHaveCount(0);
   await expect(buyPanel(page).getByText('Scan with WeChat to pay $50.00.', { exact: false })).toBeVisible();
 
+  // A payment for another code is not this order's, though it names the order.
+  const otherCode = codeUrl.replace(/.$/, (last) => (last === '0' ? '1' : '0'));
+  expect((await notifyWechatPaid(API_URL, otherCode, orderNo, PACKAGE.price)).status).toBe(400);
+  expect((await serverView(request, account)).orders).toEqual([expect.objectContaining({ orderNo, status: 'pending' })]);
+
   // The buyer pays on the phone; WeChat Pay notifies the API.
   const notified = await notifyWechatPaid(API_URL, codeUrl, orderNo, PACKAGE.price);
   expect(notified.status).toBe(200);
