@@ -5,6 +5,8 @@ import globals from 'globals';
 import importX from 'eslint-plugin-import-x';
 
 const DEMO_ONLY_AT_BOOT = { group: ['**/demo/*', '**/demo'], message: 'Only boot (src/main.tsx) imports demo mode.' };
+/** The app ships; the tests and their stand-ins do not, so nothing in src/ may depend on them. */
+const NOT_FROM_TESTS = { regex: '^(\\.\\./)+tests(/|$)', message: 'The app does not import from tests/.' };
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-*', 'node_modules', 'public/mockServiceWorker.js', 'reports', 'test-results', 'playwright-report', 'locales/**/*.js'] },
@@ -42,10 +44,16 @@ export default tseslint.config(
     },
   },
   {
+    // Nothing in the app imports the tests. The blocks below replace this rule's patterns for their files, so each
+    // repeats NOT_FROM_TESTS.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_FROM_TESTS] }] },
+  },
+  {
     // Only boot may reach into demo mode.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/demo/**', 'src/main.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [DEMO_ONLY_AT_BOOT] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_FROM_TESTS, DEMO_ONLY_AT_BOOT] }] },
   },
   {
     // A feature imports no other feature and not the app shell: what two features share lives in src/ui or
@@ -57,6 +65,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            NOT_FROM_TESTS,
             DEMO_ONLY_AT_BOOT,
             { regex: '^\\.\\./(?!\\.\\./)', message: 'A feature imports no other feature: move what both need to src/ui or src/domain.' },
             { regex: '^\\.\\./\\.\\./app/', message: 'A feature does not import the app shell (src/app).' },
@@ -73,6 +82,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            NOT_FROM_TESTS,
             DEMO_ONLY_AT_BOOT,
             { regex: '^(\\.\\./)+(features|app)/', message: 'This layer is below the features and the app shell: it does not import them.' },
           ],

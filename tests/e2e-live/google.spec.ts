@@ -40,11 +40,15 @@ function moments(page: Page): Promise<Array<{ moment: string; reason: string | n
   return page.evaluate(() => (window as unknown as { __gsiMoments?: Array<{ moment: string; reason: string | null }> }).__gsiMoments ?? []);
 }
 
-/** Opens the login modal, clicks Google's button and returns Google's account chooser (a popup). */
+/** Opens the login modal from the header's Sign in button. */
+async function openLoginModal(page: Page): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+}
+
+/** Clicks Google's button in the open login modal and returns Google's account chooser (a popup). */
 async function openChooser(page: Page): Promise<Page> {
-  const dialog = page.getByRole('dialog');
-  if (!(await dialog.isVisible())) await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
-  const button = dialog.getByRole('button', { name: 'Continue with Google' });
+  const button = page.getByRole('dialog').getByRole('button', { name: 'Continue with Google' });
   await expect(button).toBeVisible();
   const [popup] = await Promise.all([page.waitForEvent('popup'), button.click()]);
   await expect(popup.getByRole('heading', { name: 'Choose an account' })).toBeVisible();
@@ -78,6 +82,7 @@ test("the sign-in button in the login modal signs in with Google's ID token, ver
   await openApp(page);
 
   // The button is the one Google's library rendered into the modal; its popup names the site it signs in to.
+  await openLoginModal(page);
   const popup = await openChooser(page);
   await expect(popup.getByText(`to continue to 127.0.0.1:${settings.previewPort}`)).toBeVisible();
   await chooseAccount(popup, account);
@@ -134,6 +139,7 @@ test('One Tap not displayed (no Google session in this browser): the visitor sta
 
   // The visitor signs in to Google in the chooser ("Use another account"), and then to the app.
   const account = uniqueAccount('alan');
+  await openLoginModal(page);
   const popup = await openChooser(page);
   await popup.getByLabel('Email').fill(account.email);
   await popup.getByLabel('Name').fill(account.name);
@@ -181,14 +187,19 @@ test('the server refuses an ID token with a wrong audience, a foreign signature 
     { fault: 'expired', reason: /ERR_JWT_EXPIRED/ },
   ] as const;
 
+  await openLoginModal(page);
   for (const { fault, reason } of refusals) {
+    // The message about the fault before has gone, so the one checked below is this fault's own.
+    await expect(page.getByText(REFUSED), `no message left before ${fault}`).toHaveCount(0);
     google.nextTokenFault = fault;
     await chooseAccount(await openChooser(page), account);
     // The server checked the token and said what was wrong with it (its log); the visitor sees the message.
     await expect
       .poll(async () => (await verificationsOf(page, google)).at(-1), { message: fault })
       .toMatchObject({ credential: google.issued.at(-1), ok: false, email: null, reason: expect.stringMatching(reason) });
-    await expect(page.getByText(REFUSED).first(), fault).toBeVisible();
+    await expect(page.getByText(REFUSED), fault).toBeVisible();
+    // The modal stays open for another try.
+    await expect(page.getByRole('dialog'), fault).toBeVisible();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
   }
   expect((await verificationsOf(page, google)).map((entry) => entry.ok)).toEqual([false, false, false]);

@@ -1,4 +1,7 @@
 import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { QRCodeSVG } from 'qrcode.react';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import settings from './settings.json' with { type: 'json' };
 import { openApp } from '../e2e/fixtures';
 import { submitSignIn } from './signIn';
@@ -63,14 +66,18 @@ async function serverView(request: APIRequestContext, account: Account): Promise
   return { balance, orders };
 }
 
-/** The providers' notifications the API accepted for this order (PayPal's are none: the app captures). */
-async function acceptedNotifications(request: APIRequestContext, orderNo: string): Promise<string[]> {
-  const all = (await (await request.get(`${API_URL}/__test/providers/notifications`)).json()) as {
+/** Every notification the providers sent the API, and whether it accepted each. */
+async function allNotifications(request: APIRequestContext): Promise<{ provider: string; orderNo: string | null; accepted: boolean }[]> {
+  return (await (await request.get(`${API_URL}/__test/providers/notifications`)).json()) as {
     provider: string;
     orderNo: string | null;
     accepted: boolean;
   }[];
-  return all.filter((one) => one.orderNo === orderNo && one.accepted).map((one) => one.provider);
+}
+
+/** The providers' notifications the API accepted for this order (PayPal's are none: the app captures). */
+async function acceptedNotifications(request: APIRequestContext, orderNo: string): Promise<string[]> {
+  return (await allNotifications(request)).filter((one) => one.orderNo === orderNo && one.accepted).map((one) => one.provider);
 }
 
 /**
@@ -97,6 +104,12 @@ async function expectPaidOnce(page: Page, request: APIRequestContext, account: A
   expect(await acceptedNotifications(request, server.orders[0]?.orderNo ?? '')).toEqual(notifiedBy === null ? [] : [notifiedBy]);
 }
 
+/** The `d` of each path qrcode.react draws for `value` with the props the checkout uses (its background and its modules). */
+function qrModulesOf(value: string): string[] {
+  const markup = renderToStaticMarkup(createElement(QRCodeSVG, { value, size: 180, marginSize: 1, title: 'WeChat Pay QR code' }));
+  return [...markup.matchAll(/<path[^>]* d="([^"]+)"/g)].map((match) => match[1] ?? '');
+}
+
 /** The order-creating call's answer, as the app received it. */
 async function orderAnswer(page: Page, path: string): Promise<Record<string, string>> {
   const answer = await page.waitForResponse((response) => response.url() === `${API_URL}${path}` && response.request().method() === 'POST');
@@ -121,9 +134,11 @@ for (const provider of REDIRECTS) {
     await openBilling(page, provider.name);
 
     // The app leaves for the link the API handed out (the answer's body is gone once the page navigates).
-    const leaving = page.waitForRequest((sent) => sent.isNavigationRequest() && !sent.url().startsWith(`http://127.0.0.1:${settings.previewPort}/`));
+    // The page's own navigations only: a frame loading elsewhere (a provider's iframe) is not the buyer leaving.
+    const topLevel = (sent: Request) => sent.isNavigationRequest() && sent.frame() === page.mainFrame();
+    const leaving = page.waitForRequest((sent) => topLevel(sent) && !sent.url().startsWith(`http://127.0.0.1:${settings.previewPort}/`));
     const returned = page.waitForRequest(
-      (sent) => sent.isNavigationRequest() && sent.url().startsWith(`http://127.0.0.1:${settings.previewPort}/dashboard/billing?`),
+      (sent) => topLevel(sent) && sent.url().startsWith(`http://127.0.0.1:${settings.previewPort}/dashboard/billing?`),
     );
     await payButton(page, provider.name).click();
     const link = (await leaving).url();
@@ -143,6 +158,28 @@ for (const provider of REDIRECTS) {
     await expectPaidOnce(page, request, provider.account, provider.name, provider.name.toLowerCase());
   });
 }
+
+test("Creem: a checkout paid in another tab takes no second payment from the first tab's page", async ({ page, request }) => {
+  const account = settings.accounts.payTwoTabsCreem;
+  await signIn(page, account);
+  await openBilling(page, 'Creem');
+  await payButton(page, 'Creem').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Creem' })).toBeVisible();
+
+  // The same checkout link in a second tab, paid there first.
+  const other = await page.context().newPage();
+  await other.goto(page.url());
+  await other.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(other).toHaveURL(/\/dashboard\/billing\?.*[?&]checkout_id=ch_/);
+
+  // The first tab's page was opened while the checkout was pending; its Pay now finds it closed.
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByText('This payment is closed (paid).')).toBeVisible();
+  const server = await serverView(request, account);
+  expect(server.balance).toBe(account.credits + PACKAGE.credits);
+  expect(await acceptedNotifications(request, server.orders[0]?.orderNo ?? '')).toEqual(['creem']);
+  expect((await allNotifications(request)).filter((one) => one.orderNo === server.orders[0]?.orderNo)).toHaveLength(1);
+});
 
 test('NOWPayments: Cancel on the invoice page returns to the cancel address; nothing is charged', async ({ page, request }) => {
   const account = settings.accounts.cancelNowpayments;
@@ -244,13 +281,22 @@ test("WeChat Pay: the weixin:// code is shown as a QR code; WeChat's notificatio
   await payButton(page, 'WeChat Pay').click();
   const { orderNo = '', codeUrl = '' } = await created;
   expect(codeUrl).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=[0-9a-f]+$/);
-  await expect(buyPanel(page).getByRole('img', { name: 'WeChat Pay QR code' })).toBeVisible();
+  const qrCode = buyPanel(page).getByRole('img', { name: 'WeChat Pay QR code' });
+  await expect(qrCode).toBeVisible();
+  // The code shown is the code URL the API handed out: the same modules as qrcode.react draws for it, with the app's props.
+  const shown = await qrCode.locator('path').evaluateAll((paths) => paths.map((path) => path.getAttribute('d')));
+  expect(shown).toEqual(qrModulesOf(codeUrl));
   // A weixin:// address is for the phone: the page offers no link to it.
   await expect(buyPanel(page).getByRole('link', { name: 'Open the demo scan page' })).toHaveCount(0);
   await expect(buyPanel(page).getByText('Scan with WeChat to pay $50.00.', { exact: false })).toBeVisible();
 
+  // A payment for another code is not this order's, though it names the order.
+  const otherCode = codeUrl.replace(/.$/, (last) => (last === '0' ? '1' : '0'));
+  expect((await notifyWechatPaid(API_URL, otherCode, orderNo, PACKAGE.price)).status).toBe(400);
+  expect((await serverView(request, account)).orders).toEqual([expect.objectContaining({ orderNo, status: 'pending' })]);
+
   // The buyer pays on the phone; WeChat Pay notifies the API.
-  const notified = await notifyWechatPaid(API_URL, orderNo, PACKAGE.price);
+  const notified = await notifyWechatPaid(API_URL, codeUrl, orderNo, PACKAGE.price);
   expect(notified.status).toBe(200);
   await expectPaidOnce(page, request, account, 'WeChat Pay', 'wechat');
 });

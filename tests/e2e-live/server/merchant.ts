@@ -78,6 +78,17 @@ export interface ProviderCheckout {
   approved?: boolean;
 }
 
+/** A checkout as the test API reports it to the providers' stand-ins: with its order's status. */
+export interface ProviderCheckoutRecord extends ProviderCheckout {
+  status: string;
+}
+
+/** The checkout a provider keeps under its own id (what its pages read), or null when the provider has none. */
+export async function readProviderCheckout(apiUrl: string, id: string): Promise<ProviderCheckoutRecord | null> {
+  const answer = await fetch(`${apiUrl}/__test/providers/checkouts/${encodeURIComponent(id)}`);
+  return answer.ok ? ((await answer.json()) as ProviderCheckoutRecord) : null;
+}
+
 /** The fields of Digiseller's payment notification that its signature covers. */
 export interface DigisellerSignedFields {
   ID_I: string;

@@ -14,7 +14,7 @@
  */
 import * as v from 'valibot';
 import { randomDigits, randomHex } from '../../../src/demo/crypto';
-import { findOrder, settleOrder } from '../../../src/demo/db';
+import { findOrder, refreshOrderStatus, settleOrder } from '../../../src/demo/db';
 import { issueDiscordCode } from '../../../src/demo/discord/consent';
 import type { DemoEnvironment } from '../../../src/demo/environment';
 import {
@@ -33,6 +33,7 @@ import {
   toDecimal,
   wechatSign,
   type ProviderCheckout,
+  type ProviderCheckoutRecord,
 } from './merchant';
 
 /** The calls whose answer links the buyer somewhere, and the field that carries the link. */
@@ -89,6 +90,7 @@ const DigisellerNotification = v.object({
 const WechatNotification = v.object({
   event_type: v.string(),
   resource: v.object({
+    prepay_id: v.string(),
     out_trade_no: v.string(),
     transaction_id: v.string(),
     trade_state: v.string(),
@@ -102,14 +104,18 @@ export function createProviderBridge(env: DemoEnvironment, fallbackSiteOrigin: s
   /** Every notification a provider sent and what this server made of it, for the tests to read. */
   const notifications: { provider: string; orderNo: string | null; accepted: boolean; reason: string }[] = [];
 
-  /** Marks the order paid (credits and ledger, as the handlers do), once: a repeated notification changes nothing. */
+  /**
+   * Marks the order paid (credits and ledger, as the handlers do), once: a repeated notification for a paid order
+   * changes nothing. An order that ended otherwise (expired, cancelled) is not paid by a late notification: refused.
+   */
   function settle(checkout: ProviderCheckout, provider: string, accepted: TestAnswer): TestAnswer {
     const data = env.db.read();
     const order = findOrder(data, checkout.orderNo);
     if (!order) return refuse(provider, checkout.orderNo, 'order gone', 404);
     const changed = settleOrder(data, order, 'paid');
     env.db.save();
-    notifications.push({ provider, orderNo: checkout.orderNo, accepted: true, reason: changed ? 'paid' : `already ${order.status}` });
+    if (order.status !== 'paid') return refuse(provider, checkout.orderNo, `order ${order.status}`, 409);
+    notifications.push({ provider, orderNo: checkout.orderNo, accepted: true, reason: changed ? 'paid' : 'already paid' });
     return accepted;
   }
 
@@ -228,9 +234,21 @@ export function createProviderBridge(env: DemoEnvironment, fallbackSiteOrigin: s
         const checkout = checkouts.get(decodeURIComponent(checkoutMatch[1] ?? ''));
         if (!checkout) return json({ error: 'not found' }, 404);
         const order = findOrder(env.db.read(), checkout.orderNo);
-        return json({ ...checkout, status: order?.status ?? 'unknown' });
+        const record: ProviderCheckoutRecord = { ...checkout, status: order ? refreshOrderStatus(order) : 'unknown' };
+        return json(record);
       }
       if (path === '/__test/providers/notifications' && method === 'GET') return json(notifications);
+
+      // Time passing for a test: the pending order is past its expiry, as a notification arriving late would find it.
+      const expireMatch = /^\/__test\/orders\/([^/]+)\/expire$/.exec(path);
+      if (expireMatch && method === 'POST') {
+        const data = env.db.read();
+        const order = findOrder(data, decodeURIComponent(expireMatch[1] ?? ''));
+        if (!order) return json({ error: 'not found' }, 404);
+        if (order.status === 'pending') order.expireTime = new Date(Date.now() - 1_000).toISOString();
+        env.db.save();
+        return json({ orderNo: order.orderNo, status: refreshOrderStatus(order) });
+      }
 
       if (path === '/__test/providers/creem/webhook' && method === 'POST') {
         if (header('creem-signature') !== hmacHex('sha256', CREEM_WEBHOOK_SECRET, body)) return refuse('creem', null, 'bad signature', 401);
@@ -294,8 +312,11 @@ export function createProviderBridge(env: DemoEnvironment, fallbackSiteOrigin: s
         const note = v.safeParse(WechatNotification, JSON.parse(body));
         if (!note.success) return refuse('wechat', null, 'unreadable notification');
         const { resource } = note.output;
-        const checkout = [...checkouts.values()].find((one) => one.provider === 'wechat' && one.orderNo === resource.out_trade_no);
-        if (!checkout) return refuse('wechat', resource.out_trade_no, 'unknown order');
+        // The code the buyer scanned names the checkout; its order must be the one the notification is for.
+        const checkout = checkouts.get(resource.prepay_id);
+        if (!checkout || checkout.provider !== 'wechat' || checkout.orderNo !== resource.out_trade_no) {
+          return refuse('wechat', resource.out_trade_no, 'unknown order');
+        }
         if (note.output.event_type !== 'TRANSACTION.SUCCESS' || resource.trade_state !== 'SUCCESS') return json({ code: 'SUCCESS' });
         if (resource.amount.total !== toCents(checkout.amount)) return refuse('wechat', checkout.orderNo, 'amount differs');
         return settle(checkout, 'wechat', json({ code: 'SUCCESS' }));

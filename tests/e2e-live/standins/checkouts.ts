@@ -25,18 +25,16 @@ import {
   freekassaFormSign,
   freekassaNotifySign,
   hmacHex,
+  readProviderCheckout,
   sortedJson,
   toCents,
   toDecimal,
   type ProviderCheckout,
+  type ProviderCheckoutRecord,
 } from '../server/merchant';
 import { escapeHtml, fulfillPage, postButton, redirectTo, standinPage, withQuery } from './page';
 
 type RedirectProvider = 'creem' | 'nowpayments' | 'freekassa' | 'digiseller';
-
-interface CheckoutRecord extends ProviderCheckout {
-  status: string;
-}
 
 const NAMES: Record<RedirectProvider, string> = { creem: 'Creem', nowpayments: 'NOWPayments', freekassa: 'Freekassa', digiseller: 'Digiseller' };
 const HOSTS: Record<string, RedirectProvider> = {
@@ -63,13 +61,17 @@ function checkoutIdOf(provider: RedirectProvider, url: URL): string | null {
   }
 }
 
-async function send(apiUrl: string, path: string, body: string, headers: Record<string, string>): Promise<{ ok: boolean; text: string }> {
-  const answer = await fetch(`${apiUrl}${path}`, { method: 'POST', headers, body });
-  return { ok: answer.ok, text: await answer.text() };
+/** A provider's server-to-server call to the platform's API: where it posts, what, and with which headers. */
+export interface ProviderNotification {
+  path: string;
+  body: string;
+  headers: Record<string, string>;
 }
 
-/** The provider's notification of a paid checkout, signed as it documents, sent to the platform's API. */
-async function notifyPaid(apiUrl: string, checkout: CheckoutRecord): Promise<{ ok: boolean; text: string }> {
+const send = (path: string, body: string, headers: Record<string, string>): ProviderNotification => ({ path, body, headers });
+
+/** The provider's notification of a paid checkout, signed as it documents; null for a provider that sends none. */
+export function paidNotification(checkout: ProviderCheckout): ProviderNotification | null {
   switch (checkout.provider) {
     case 'creem': {
       const body = JSON.stringify({
@@ -84,7 +86,7 @@ async function notifyPaid(apiUrl: string, checkout: CheckoutRecord): Promise<{ o
           order: { id: `ord_${checkout.id.slice(3, 15)}`, amount: toCents(checkout.amount), currency: checkout.currency, status: 'paid' },
         },
       });
-      return send(apiUrl, '/__test/providers/creem/webhook', body, {
+      return send('/__test/providers/creem/webhook', body, {
         'content-type': 'application/json',
         'creem-signature': hmacHex('sha256', CREEM_WEBHOOK_SECRET, body),
       });
@@ -102,7 +104,7 @@ async function notifyPaid(apiUrl: string, checkout: CheckoutRecord): Promise<{ o
         order_id: checkout.orderNo,
         order_description: 'Nano Banana API credits',
       };
-      return send(apiUrl, '/__test/providers/nowpayments/ipn', JSON.stringify(ipn), {
+      return send('/__test/providers/nowpayments/ipn', JSON.stringify(ipn), {
         'content-type': 'application/json',
         'x-nowpayments-sig': hmacHex('sha512', NOWPAYMENTS_IPN_SECRET, sortedJson(ipn)),
       });
@@ -118,7 +120,7 @@ async function notifyPaid(apiUrl: string, checkout: CheckoutRecord): Promise<{ o
         CUR_ID: '36',
         SIGN: freekassaNotifySign(amount, checkout.orderNo),
       });
-      return send(apiUrl, '/__test/providers/freekassa/notify', form.toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+      return send('/__test/providers/freekassa/notify', form.toString(), { 'content-type': 'application/x-www-form-urlencoded' });
     }
     case 'digiseller': {
       const fields = {
@@ -132,15 +134,23 @@ async function notifyPaid(apiUrl: string, checkout: CheckoutRecord): Promise<{ o
         IP: '203.0.113.7',
       };
       const body = JSON.stringify({ ...fields, id_po: checkout.id, SHA256: digisellerSign(fields) });
-      return send(apiUrl, '/__test/providers/digiseller/notify', body, { 'content-type': 'application/json' });
+      return send('/__test/providers/digiseller/notify', body, { 'content-type': 'application/json' });
     }
     default:
-      return { ok: false, text: `${checkout.provider} is not a redirect provider` };
+      return null;
   }
 }
 
+/** Sends the provider's notification of a paid checkout to the platform's API. */
+async function notifyPaid(apiUrl: string, checkout: ProviderCheckoutRecord): Promise<{ ok: boolean; text: string }> {
+  const notification = paidNotification(checkout);
+  if (!notification) return { ok: false, text: `${checkout.provider} is not a redirect provider` };
+  const answer = await fetch(`${apiUrl}${notification.path}`, { method: 'POST', headers: notification.headers, body: notification.body });
+  return { ok: answer.ok, text: await answer.text() };
+}
+
 /** The return address with what each provider adds to it. */
-function successAddress(checkout: CheckoutRecord): string {
+function successAddress(checkout: ProviderCheckoutRecord): string {
   switch (checkout.provider) {
     case 'creem':
       return withQuery(checkout.successUrl, {
@@ -159,9 +169,9 @@ function successAddress(checkout: CheckoutRecord): string {
   }
 }
 
-async function readCheckout(apiUrl: string, id: string): Promise<CheckoutRecord | null> {
-  const answer = await fetch(`${apiUrl}/__test/providers/checkouts/${encodeURIComponent(id)}`);
-  return answer.ok ? ((await answer.json()) as CheckoutRecord) : null;
+/** What the provider shows for a checkout that is no longer open; it takes no payment for it. */
+function closedPage(route: Route, name: string, status: string, code = 200): Promise<void> {
+  return fulfillPage(route, standinPage(name, `<p role="status">This payment is closed (${escapeHtml(status)}).</p>`), code);
 }
 
 async function serveCheckout(route: Route, apiUrl: string, provider: RedirectProvider): Promise<void> {
@@ -170,9 +180,11 @@ async function serveCheckout(route: Route, apiUrl: string, provider: RedirectPro
   const name = NAMES[provider];
 
   if (request.method() === 'POST' && (url.pathname === PAY_PATH || url.pathname === CANCEL_PATH)) {
-    const checkout = await readCheckout(apiUrl, url.searchParams.get('id') ?? '');
+    const checkout = await readProviderCheckout(apiUrl, url.searchParams.get('id') ?? '');
     if (!checkout || checkout.provider !== provider) return fulfillPage(route, standinPage(name, '<p>This payment is not known.</p>'), 404);
     if (url.pathname === CANCEL_PATH) return redirectTo(route, checkout.cancelUrl);
+    // A page opened while the checkout was pending may be posted after it closed (paid in another tab, expired).
+    if (checkout.status !== 'pending') return closedPage(route, name, checkout.status, 409);
     const notified = await notifyPaid(apiUrl, checkout);
     if (!notified.ok) {
       return fulfillPage(
@@ -185,7 +197,7 @@ async function serveCheckout(route: Route, apiUrl: string, provider: RedirectPro
   }
 
   const id = request.method() === 'GET' ? checkoutIdOf(provider, url) : null;
-  const checkout = id === null ? null : await readCheckout(apiUrl, id);
+  const checkout = id === null ? null : await readProviderCheckout(apiUrl, id);
   if (!checkout || checkout.provider !== provider) {
     return fulfillPage(route, standinPage(name, '<p role="alert">This payment link is not valid.</p>'), 404);
   }
@@ -197,9 +209,7 @@ async function serveCheckout(route: Route, apiUrl: string, provider: RedirectPro
       return fulfillPage(route, standinPage(name, '<p role="alert">Wrong signature</p>'), 400);
     }
   }
-  if (checkout.status !== 'pending') {
-    return fulfillPage(route, standinPage(name, `<p role="status">This payment is closed (${escapeHtml(checkout.status)}).</p>`));
-  }
+  if (checkout.status !== 'pending') return closedPage(route, name, checkout.status);
   const action = (path: string) => `${path}?id=${encodeURIComponent(checkout.id)}`;
   const body = `<p>Order ${escapeHtml(checkout.orderNo)}</p>
     <p>Amount: <strong>${escapeHtml(toDecimal(checkout.amount))} ${escapeHtml(checkout.currency)}</strong></p>

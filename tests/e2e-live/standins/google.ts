@@ -23,6 +23,7 @@
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import { generateKeyPair, SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import settings from '../settings.json' with { type: 'json' };
+import { escapeHtml, htmlDocument } from './page';
 
 export const GSI_CLIENT_URL = 'https://accounts.google.com/gsi/client';
 const GOOGLE = 'https://accounts.google.com';
@@ -249,14 +250,11 @@ function gsiClient(google: string, messageSource: string): void {
 // Google's pages: the account chooser (popup), One Tap's iframe, and the page that hands the token over
 // ---------------------------------------------------------------------------------------------------
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+const GOOGLE_STYLE =
+  'body{font:14px sans-serif;margin:16px;color:#1f1f1f}button{display:block;width:100%;margin:6px 0;padding:10px;text-align:left;font:inherit;cursor:pointer}';
 
 function page(title: string, body: string, script = ''): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<style>body{font:14px sans-serif;margin:16px;color:#1f1f1f}button{display:block;width:100%;margin:6px 0;padding:10px;text-align:left;font:inherit;cursor:pointer}</style>
-</head><body>${body}<script>${script}</script></body></html>`;
+  return htmlDocument(title, body, { script, style: GOOGLE_STYLE });
 }
 
 /** A script that posts one message to the page that opened (or framed) this one, then closes a popup. */

@@ -5,11 +5,16 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** A whole document: its title, the body's markup, and optionally a style sheet and an inline script of its own. */
+export function htmlDocument(title: string, body: string, { script = '', style = '' }: { script?: string; style?: string } = {}): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>${style ? `<style>${style}</style>` : ''}</head>
+<body>${body}${script ? `<script>${script}</script>` : ''}</body></html>`;
+}
+
 /** A whole page: a heading, what it says, and its forms. `script` runs as the page's own inline script. */
 export function standinPage(title: string, body: string, script = ''): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body><main><h1>${escapeHtml(title)}</h1>${body}</main>${script ? `<script>${script}</script>` : ''}</body></html>`;
+  return htmlDocument(title, `<main><h1>${escapeHtml(title)}</h1>${body}</main>`, { script });
 }
 
 /** A button that posts to `action` on the page's own host. */

@@ -7,16 +7,15 @@
  *   `isEligible()`, `render(container)` (a promise; the container is an element or a selector) and `close()`;
  * - a click on the rendered button calls `createOrder(data, actions)`, which must give an order id (otherwise
  *   onError gets "Expected an order id to be passed"), and opens PayPal's window at `/checkoutnow?token=<id>`;
- * - the window's outcome calls `onApprove({ orderID, payerID })`, `onCancel({ orderID })` or `onError(err)`;
- *   closing the window without paying is a cancel.
+ * - the window's outcome calls `onApprove({ orderID, payerID })`, `onCancel({ orderID })` or `onError(err)`, and
+ *   the SDK closes the window once it has the outcome; a window the buyer closed without paying is a cancel.
  *
  * The window (Node side) checks the order id against the orders the platform created at PayPal (the test API's
  * record), shows Pay Now and Cancel (and, for the test's choice, an error), and on Pay Now records the buyer's
  * approval at the API, as PayPal's servers would; the app then captures the order through its own API.
  */
 import type { BrowserContext, Route } from '@playwright/test';
-import type { ProviderCheckout } from '../server/merchant';
-import { toDecimal } from '../server/merchant';
+import { readProviderCheckout, toDecimal, type ProviderCheckoutRecord } from '../server/merchant';
 import { escapeHtml, fulfillPage, postButton, standinPage } from './page';
 
 export const PAYPAL_ORIGIN = 'https://www.paypal.com';
@@ -57,6 +56,9 @@ const SDK = `(function () {
       if (event.data.orderID !== orderID || settled) return;
       settled = true;
       stop();
+      // The window waits for the SDK to close it: had it closed itself, the watch below could see it closed before
+      // this message arrived and report a cancel.
+      if (popup && !popup.closed) popup.close();
       if (event.data.outcome === 'approved') {
         Promise.resolve()
           .then(function () { return options.onApprove({ orderID: orderID, payerID: event.data.payerID, paymentSource: 'paypal' }, {}); })
@@ -119,20 +121,15 @@ const SDK = `(function () {
   window.paypal = { version: 'standin', Buttons: Buttons };
 })();`;
 
-/** The window's inline script: tells the opener the outcome, then closes. */
+/** The window's inline script: tells the opener the outcome; the SDK closes the window when it has it. */
 function postOutcome(message: Record<string, string>): string {
-  return `window.opener && window.opener.postMessage(${JSON.stringify({ source: MESSAGE_SOURCE, ...message })}, '*'); window.close();`;
+  return `window.opener && window.opener.postMessage(${JSON.stringify({ source: MESSAGE_SOURCE, ...message })}, '*');`;
 }
 
-interface PaypalRecord extends ProviderCheckout {
-  status: string;
-}
-
-async function readOrder(apiUrl: string, id: string): Promise<PaypalRecord | null> {
-  const answer = await fetch(`${apiUrl}/__test/providers/checkouts/${encodeURIComponent(id)}`);
-  if (!answer.ok) return null;
-  const record = (await answer.json()) as PaypalRecord;
-  return record.provider === 'paypal' ? record : null;
+/** The order PayPal keeps under this id; null when it has none (another provider's checkout is none of its). */
+async function readOrder(apiUrl: string, id: string): Promise<ProviderCheckoutRecord | null> {
+  const record = await readProviderCheckout(apiUrl, id);
+  return record?.provider === 'paypal' ? record : null;
 }
 
 async function serveWindow(route: Route, apiUrl: string): Promise<void> {

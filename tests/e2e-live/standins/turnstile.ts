@@ -20,6 +20,7 @@
  */
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import settings from '../settings.json' with { type: 'json' };
+import { escapeHtml, htmlDocument } from './page';
 import { issueToken, TOKEN_LIFETIME_SECONDS } from './turnstileTokens';
 
 export const TURNSTILE_API_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js';
@@ -238,14 +239,11 @@ function turnstileApi(cloudflare: string, widgetPath: string, messageSource: str
 // The widget's frame, served from challenges.cloudflare.com
 // ---------------------------------------------------------------------------------------------------
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+const FRAME_STYLE =
+  'body{margin:0;font:14px sans-serif;display:flex;align-items:center;gap:8px;height:63px;padding:0 12px;border:1px solid #ccc;box-sizing:border-box}';
 
 function frame(body: string, script: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cloudflare</title>
-<style>body{margin:0;font:14px sans-serif;display:flex;align-items:center;gap:8px;height:63px;padding:0 12px;border:1px solid #ccc;box-sizing:border-box}</style>
-</head><body>${body}<script>${script}</script></body></html>`;
+  return htmlDocument('Cloudflare', body, { script, style: FRAME_STYLE });
 }
 
 export class TurnstileStandIn {
