@@ -4,6 +4,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { NGINX_SITE_FILE, nginxSiteConfig } from './nginx-config.ts';
+import { legalPagesPlugin } from './legal-pages.ts';
 import { prerenderPlugin } from './prerender-plugin.ts';
 import { HASHED_ASSETS_PREFIX, headersFile, headersForPath, parseHeadersFile, type HostSettings } from './security-headers.ts';
 import { seoFilesPlugin } from './seo-files.ts';
@@ -97,6 +98,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     plugins: [
       react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
       lingui(),
+      legalPagesPlugin(),
       headersFilePlugin(env),
       seoFilesPlugin(env),
       liveBuildWithoutMockWorker(env),
