@@ -7,6 +7,7 @@ import type { AppActor } from '../actors/app';
 import { LoginModal } from '../features/auth/LoginModal';
 import { ServicesProvider, type ModeServices } from '../services/ServicesContext';
 import { ToastArea } from '../ui/ToastArea';
+import { Footer } from './Footer';
 import { Header } from './Header';
 import { AppRoutes } from './routes';
 import { ClientReady } from './ClientReady';
@@ -38,6 +39,7 @@ export function App({ actor, prerendered = null, services, demoPanel, inspect }:
                 <main id="main" className={styles.main}>
                   <AppRoutes />
                 </main>
+                <Footer />
               </div>
               <DocumentHead />
               <LoginModal />

@@ -20,6 +20,10 @@ const HistoryPage = retryableLazy(() => import('../features/history/HistoryPage'
 const JoinDiscordPage = retryableLazy(() => import('../features/discord/JoinDiscordPage'));
 const GetStartedPage = retryableLazy(() => import('../features/get-started/GetStartedPage'));
 const DocsPage = retryableLazy(() => import('../features/docs/DocsPage'));
+const TermsPage = retryableLazy(() => import('../features/legal/TermsPage'));
+const PrivacyPage = retryableLazy(() => import('../features/legal/PrivacyPage'));
+const RefundsPage = retryableLazy(() => import('../features/legal/RefundsPage'));
+const ContactPage = retryableLazy(() => import('../features/legal/ContactPage'));
 // The statechart explorer is a demo-mode tool for QA: a live build leaves it (and its layout library) out.
 const StatechartExplorerPage = import.meta.env.VITE_API_BASE_URL?.trim()
   ? null
@@ -36,6 +40,10 @@ const PAGES: Readonly<Record<string, { preload: () => void }>> = {
   '/join-discord': JoinDiscordPage,
   '/get-started': GetStartedPage,
   '/docs': DocsPage,
+  '/terms': TermsPage,
+  '/privacy': PrivacyPage,
+  '/refunds': RefundsPage,
+  '/contact': ContactPage,
   ...(StatechartExplorerPage ? { '/__machines': StatechartExplorerPage } : {}),
 };
 
@@ -76,6 +84,10 @@ export function AppRoutes() {
           <Route path="/join-discord" component={JoinDiscordPage} />
           <Route path="/get-started" component={GetStartedPage} />
           <Route path="/docs" component={DocsPage} />
+          <Route path="/terms" component={TermsPage} />
+          <Route path="/privacy" component={PrivacyPage} />
+          <Route path="/refunds" component={RefundsPage} />
+          <Route path="/contact" component={ContactPage} />
           {StatechartExplorerPage ? <Route path="/__machines" component={StatechartExplorerPage} /> : null}
           <Route component={NotFoundPage} />
         </Switch>

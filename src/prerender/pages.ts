@@ -31,6 +31,10 @@ const PUBLIC_PAGE_SOURCES: Record<PublicPath, Pick<PrerenderedPage, 'module' | '
   '/get-started': { module: 'src/features/get-started/GetStartedPage.tsx', readsQuery: false },
   '/playground/flux': { module: 'src/features/playground/PlaygroundPage.tsx', readsQuery: true },
   '/join-discord': { module: 'src/features/discord/JoinDiscordPage.tsx', readsQuery: true },
+  '/terms': { module: 'src/features/legal/TermsPage.tsx', readsQuery: false },
+  '/privacy': { module: 'src/features/legal/PrivacyPage.tsx', readsQuery: false },
+  '/refunds': { module: 'src/features/legal/RefundsPage.tsx', readsQuery: false },
+  '/contact': { module: 'src/features/legal/ContactPage.tsx', readsQuery: false },
 };
 
 /** The app's routes, and in a demo build the demo's stand-alone pages (src/services/demoPages.ts). */

@@ -46,6 +46,27 @@ export const PAGES: Readonly<Record<string, PageHead>> = {
     title: msg`API reference — Nano Banana API`,
     description: msg`The Nano Banana API reference: create image tasks with Nano Banana, Nano Banana 2 and Nano Banana Pro and read their results, with curl, JavaScript and Python.`,
   },
+  // The legal pages: the operator's texts (content/legal/), in the language they were written in.
+  '/terms': {
+    title: msg`Terms of service — Nano Banana API`,
+    description: msg`The terms of service of Nano Banana API: who runs the service, accounts and API keys, credits and payments, acceptable use, and the governing law.`,
+    public: true,
+  },
+  '/privacy': {
+    title: msg`Privacy policy — Nano Banana API`,
+    description: msg`How Nano Banana API handles personal data: what is collected, why, who receives it, how long it is kept, and your rights.`,
+    public: true,
+  },
+  '/refunds': {
+    title: msg`Refund policy — Nano Banana API`,
+    description: msg`Refunds at Nano Banana API: failed tasks cost nothing, how to ask for unused credits back, and how and when the money is paid back to you.`,
+    public: true,
+  },
+  '/contact': {
+    title: msg`Contact us — Nano Banana API`,
+    description: msg`How to reach the team behind Nano Banana API for support, billing, privacy and legal questions, and the company's details.`,
+    public: true,
+  },
   '/dashboard': { title: msg`Dashboard overview — Nano Banana API` },
   '/dashboard/api-keys': { title: msg`API keys — Nano Banana API` },
   '/dashboard/billing': { title: msg`Billing — Nano Banana API` },

@@ -10,7 +10,7 @@ export const SITE_NAME = 'Nano Banana API';
 export const DEFAULT_SITE_URL = 'http://localhost:5173';
 
 /** The prerendered pages, listed in the sitemap. */
-export const PUBLIC_PATHS = ['/', '/get-started', '/playground/flux', '/join-discord'] as const;
+export const PUBLIC_PATHS = ['/', '/get-started', '/playground/flux', '/join-discord', '/terms', '/privacy', '/refunds', '/contact'] as const;
 export type PublicPath = (typeof PUBLIC_PATHS)[number];
 
 /** The signed-in app: nothing there for a search engine (robots.txt disallows each, with everything below it). */

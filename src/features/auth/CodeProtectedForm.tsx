@@ -6,6 +6,7 @@ import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext'
 import { loginSelectors } from '../../actors/login';
 import { emailCodeLogic } from '../../actors/emailCode';
 import { Button } from '../../ui/Button';
+import { LegalLink } from '../../ui/LegalLink';
 import { TextField } from '../../ui/TextField';
 import { EmailField } from './EmailField';
 import { EmailCodeButton } from './EmailCodeButton';
@@ -103,6 +104,14 @@ export function CodeProtectedForm({ purpose, initialEmail }: { purpose: Purpose;
       <Button type="submit" variant="primary" size="lg" block busy={busy}>
         {purpose === 'register' ? <Trans>Create account</Trans> : <Trans>Change password</Trans>}
       </Button>
+      {purpose === 'register' ? (
+        <p className={styles.agreement}>
+          <Trans>
+            By creating an account you agree to the <LegalLink page="terms">Terms of service</LegalLink> and the{' '}
+            <LegalLink page="privacy">Privacy policy</LegalLink>.
+          </Trans>
+        </p>
+      ) : null}
       <p className={styles.switch}>
         {purpose === 'register' ? <Trans>Already have an account?</Trans> : <Trans>Remembered it?</Trans>}{' '}
         <button type="button" className={styles.linkButton} onClick={() => modal.send({ type: 'SWITCH_VIEW', view: 'signIn', email })}>

@@ -27,6 +27,7 @@ import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { formatDate } from '../../ui/formatDate';
 import { formatMoney } from '../../ui/formatNumber';
+import { LegalLink } from '../../ui/LegalLink';
 import { safeHref } from '../../services/urls';
 import styles from './Billing.module.css';
 import { useSavedPaypalMethods, type SavedMethod } from './useSavedPaypalMethods';
@@ -368,6 +369,12 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
                 <Trans>You will pay on {name}’s page and come back here when it is done.</Trans>
               </p>
             ) : null}
+            <p className={styles.hint}>
+              <Trans>
+                By paying you agree to the <LegalLink page="terms">Terms of service</LegalLink>. See the{' '}
+                <LegalLink page="refunds">Refund policy</LegalLink> for refunds.
+              </Trans>
+            </p>
           </>
         )}
       </div>

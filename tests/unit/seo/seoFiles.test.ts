@@ -22,7 +22,16 @@ describe('sitemapXml', () => {
     const xml = sitemapXml(SITE, PUBLIC_PATHS);
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
     const locs = [...xml.matchAll(/<url><loc>([^<]*)<\/loc><\/url>/g)].map((match) => match[1]);
-    expect(locs).toEqual([`${SITE}/`, `${SITE}/get-started`, `${SITE}/playground/flux`, `${SITE}/join-discord`]);
+    expect(locs).toEqual([
+      `${SITE}/`,
+      `${SITE}/get-started`,
+      `${SITE}/playground/flux`,
+      `${SITE}/join-discord`,
+      `${SITE}/terms`,
+      `${SITE}/privacy`,
+      `${SITE}/refunds`,
+      `${SITE}/contact`,
+    ]);
     expect(xml.trimEnd().endsWith('</urlset>')).toBe(true);
   });
 
