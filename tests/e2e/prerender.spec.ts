@@ -8,6 +8,10 @@ const PUBLIC_PAGES = [
   { path: '/get-started', heading: 'Your first image in five steps' },
   { path: '/playground/flux', heading: 'Playground' },
   { path: '/join-discord', heading: 'Join the Nano Banana API community on Discord' },
+  { path: '/terms', heading: 'Terms of service' },
+  { path: '/privacy', heading: 'Privacy policy' },
+  { path: '/refunds', heading: 'Refund policy' },
+  { path: '/contact', heading: 'Contact us' },
 ] as const;
 
 /** Everything the page logged as an error, and every uncaught exception (a hydration mismatch is one). */

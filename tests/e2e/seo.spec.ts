@@ -110,5 +110,14 @@ test('robots.txt and sitemap.xml list the public pages by absolute URL', async (
   expect(sitemap.status()).toBe(200);
   expect(sitemap.headers()['content-type']).toMatch(/xml/);
   const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
-  expect(locs).toEqual([`${SITE}/`, `${SITE}/get-started`, `${SITE}/playground/flux`, `${SITE}/join-discord`]);
+  expect(locs).toEqual([
+    `${SITE}/`,
+    `${SITE}/get-started`,
+    `${SITE}/playground/flux`,
+    `${SITE}/join-discord`,
+    `${SITE}/terms`,
+    `${SITE}/privacy`,
+    `${SITE}/refunds`,
+    `${SITE}/contact`,
+  ]);
 });
