@@ -89,6 +89,7 @@ test('a public page answers at its clean address with its prerendered HTML, reva
     ['/', 'index.html'],
     ['/get-started', 'get-started.html'],
     ['/playground/flux', 'playground/flux.html'],
+    ['/terms', 'terms.html'],
   ] as const) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);

@@ -344,6 +344,11 @@ describe('no URL sink in the app’s source takes an address nothing vetted', ()
   const ALLOWED: Record<string, Record<string, string>> = {
     'src/app/Header.tsx': { href: "NavLink's href: the header's own routes, written out where it is used" },
     'src/ui/DashboardLayout.tsx': { href: "NavLink's href: the dashboard's own routes, written out where it is used" },
+    'src/app/Footer.tsx': { 'LEGAL_PAGE_PATHS.…': 'the legal pages: constant paths of this app (src/domain/legalPages.ts)' },
+    'src/ui/LegalLink.tsx': { 'LEGAL_PAGE_PATHS[page]': 'a legal page: a constant path of this app' },
+    'src/features/legal/LegalText.tsx': {
+      href: 'a link of the operator’s legal text: isAllowedLegalHref (a path of this site, http(s), mailto:, tel:) at build time and again there',
+    },
     'src/features/history/HistoryPage.tsx': { PLAYGROUND_PATH: 'a constant path of this app' },
     'src/features/history/RecordDetails.tsx': { 'playgroundHref(draft)': 'a path of this app; the form fields go in its query, encoded' },
     'src/features/statechart-explorer/StatechartExplorerPage.tsx': {

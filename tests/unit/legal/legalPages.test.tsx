@@ -113,3 +113,14 @@ describe('what a legal text may not do', () => {
     expect(() => legalLanguage('{}')).toThrow(/must name the texts' language/);
   });
 });
+
+describe('LegalText', () => {
+  it('renders a link the build would refuse as its text only, should a tree ever hold one', () => {
+    const rendered = renderToStaticMarkup(
+      <Router>
+        <LegalText nodes={[{ tag: 'p', children: [{ tag: 'a', href: 'javascript:alert(1)', children: ['click'] }] }]} />
+      </Router>,
+    );
+    expect(rendered).toBe('<p><span>click</span></p>');
+  });
+});
