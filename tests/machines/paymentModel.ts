@@ -139,7 +139,17 @@ interface PaymentStep {
   stepInvocations(id: string): Invocation[];
 }
 
-const CHART_STATES = ['choosingPackage', 'confirmingCharge', 'creatingOrder', 'confirming', 'paid', 'cancelled', 'failed', 'timedOut', 'stoppedAfterErrors'] as const;
+const CHART_STATES = [
+  'choosingPackage',
+  'confirmingCharge',
+  'creatingOrder',
+  'confirming',
+  'paid',
+  'cancelled',
+  'failed',
+  'timedOut',
+  'stoppedAfterErrors',
+] as const;
 type ChartState = (typeof CHART_STATES)[number];
 
 export interface PaymentProvider<THandOff extends string> {
