@@ -189,6 +189,8 @@ export const paymentSetup = setup({
     isAllowedCheckout: (_args, _params: CheckoutParams) => false,
     // A saved PayPal method (vault) was approved once for all: there is nothing for the buyer to approve.
     paysWithVault: ({ context }) => context.vaultId !== null,
+    // PAY with a saved method: nothing else stands between the click and the charge, so the buyer confirms it first.
+    chargesSavedMethod: ({ event }) => event.type === 'PAY' && event.vaultId !== undefined,
     isApproved: ({ event }) => event.type === 'xstate.done.actor.approveInPaypal' && event.output === 'approved',
     isCapturePaid: ({ event }) => capturedOutcome(event) === 'paid',
     isCapturePending: ({ event }) => capturedOutcome(event) === 'pending',
@@ -302,7 +304,21 @@ export function createPaymentMachine<const TStates extends HandOffStates>({
       // Tagged: the view unlocks the package and method pickers here only.
       choosingPackage: {
         tags: 'choosing',
-        on: { PAY: { target: 'creatingOrder', actions: ['startOrder', 'newIdempotencyKey'] } },
+        on: {
+          PAY: [
+            { guard: 'chargesSavedMethod', target: 'confirmingCharge', actions: ['startOrder', 'newIdempotencyKey'] },
+            { target: 'creatingOrder', actions: ['startOrder', 'newIdempotencyKey'] },
+          ],
+        },
+      },
+      // A saved method is charged without the provider asking anything: the view names the amount and the method, and
+      // nothing is ordered until the buyer confirms. DISMISS goes back to choosing with nothing ordered.
+      confirmingCharge: {
+        tags: 'confirmingCharge',
+        on: {
+          CONFIRM_CHARGE: 'creatingOrder',
+          DISMISS: { target: 'choosingPackage', actions: 'reset' },
+        },
       },
       creatingOrder: {
         tags: 'busy',

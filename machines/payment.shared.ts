@@ -59,6 +59,8 @@ export interface PaymentContext {
 /** The events every payment machine takes from its view. */
 export type PaymentUserEvent =
   | { type: 'PAY'; packageId: string; vaultId?: string }
+  // The buyer agrees to the charge to a saved method that PAY asked about.
+  | { type: 'CONFIRM_CHARGE' }
   // A new order for the same package.
   | { type: 'RETRY' }
   // After a time-out: ask the server again about the same order.

@@ -34,6 +34,16 @@ export interface AppConfig {
   discordInviteUrl: string;
   /** The site's public origin (canonical links, link previews, the sitemap); `npm start`'s address when unset. */
   siteUrl: string;
+  /** Who sells the credits, as invoices name the seller; each empty when the operator has not set it. */
+  seller: SellerDetails;
+}
+
+/** The seller's details on an invoice (VITE_SELLER_NAME, VITE_SELLER_ADDRESS, VITE_SELLER_TAX_ID, VITE_SELLER_EMAIL). */
+export interface SellerDetails {
+  name: string;
+  address: string;
+  taxId: string;
+  email: string;
 }
 
 export { DEFAULT_IP_COUNTRY_URL };
@@ -71,6 +81,12 @@ function readConfig(): AppConfig {
     // A connected account learns the invite only when it connects; the demo knows its own, like a live build told it.
     discordInviteUrl: setting(import.meta.env.VITE_DISCORD_INVITE_URL) || (mode === 'demo' ? DEMO_DISCORD_INVITE_URL : ''),
     siteUrl: siteUrlFrom(import.meta.env.VITE_SITE_URL),
+    seller: {
+      name: setting(import.meta.env.VITE_SELLER_NAME),
+      address: setting(import.meta.env.VITE_SELLER_ADDRESS),
+      taxId: setting(import.meta.env.VITE_SELLER_TAX_ID),
+      email: setting(import.meta.env.VITE_SELLER_EMAIL),
+    },
   };
 }
 

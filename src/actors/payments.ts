@@ -25,6 +25,7 @@ import {
 } from '../api/trade';
 import { config } from '../config';
 import { clearPendingOrder, savePendingOrder } from '../services/pendingOrder';
+import { saveLastPackage } from '../services/lastPackage';
 import { isAllowedCheckoutUrl, paymentReturnUrls, PROVIDER_NAMES } from '../domain/paymentProviders';
 import type { PaypalCheckout } from '../services/paypal';
 import { followAccount } from '../services/accountChange';
@@ -122,7 +123,9 @@ function sharedActions(provider: PaymentProvider, { user, onPaid, accountId = nu
     forgetPendingOrder: ({ context }: { context: PaymentContext }) => {
       if (context.order) clearPendingOrder(context.order.orderNo);
     },
-    notifyPaid: () => {
+    notifyPaid: ({ context }: { context: PaymentContext }) => {
+      // The billing page starts from this package next time, never from a bigger one.
+      if (accountId !== null && context.packageId !== null) saveLastPackage(accountId, context.packageId);
       user.send({ type: 'PAYMENT_SUCCEEDED' });
       toast.success(t`Payment received. Your credits are in your balance.`);
       onPaid();
@@ -201,6 +204,7 @@ export function unsafeRedirectMessage(provider: PaymentProvider): string {
 export const PAYMENT_PHASES = [
   'starting',
   'choosingPackage',
+  'confirmingCharge',
   'creatingOrder',
   'redirecting',
   'awaitingApproval',

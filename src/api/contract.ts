@@ -249,9 +249,15 @@ export type UsageRecordPageRequest = PageRequest & {
   status?: TaskStatus;
   model?: GenerationModel;
 };
+/** Who the invoice is for: a person needs no tax ID, a business does. */
+export type InvoiceCustomerType = 'individual' | 'business';
 export interface InvoiceRequest {
   orderNos: string[];
+  /** An addition: the API's batchBillV2 took a business's details only; an individual's invoice has no tax ID. */
+  customerType: InvoiceCustomerType;
+  /** The person's or the company's name. */
   companyName: string;
+  /** Required for a business; empty for an individual without one. */
   taxId: string;
   email: string;
   address: string;

@@ -135,6 +135,8 @@ const InvoiceRowSchema = v.object({
   ...Owned,
   applicationId: v.string(),
   orderNos: v.array(v.string()),
+  // Invoices stored before individuals could ask for one were all for businesses.
+  customerType: v.optional(v.picklist(['individual', 'business']), 'business'),
   companyName: v.string(),
   taxId: v.string(),
   email: v.string(),

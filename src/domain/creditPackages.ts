@@ -5,7 +5,10 @@
 import type { Discount } from '../api/contract';
 
 export interface CreditPackage {
+  /** The API's id (internal: never shown to a buyer). */
   id: string;
+  /** The name buyers see, on the page and on invoices: a product name, the same in every language. */
+  name: string;
   /** Credits bought. */
   credits: number;
   /** Credits given on top, free. */
@@ -15,10 +18,10 @@ export interface CreditPackage {
 }
 
 export const CREDIT_PACKAGES: readonly CreditPackage[] = [
-  { id: 'starter', credits: 1_000, bonusCredits: 0, priceUsd: 10 },
-  { id: 'builder', credits: 5_000, bonusCredits: 250, priceUsd: 50 },
-  { id: 'studio', credits: 10_000, bonusCredits: 1_000, priceUsd: 100 },
-  { id: 'scale', credits: 50_000, bonusCredits: 7_500, priceUsd: 500 },
+  { id: 'starter', name: 'Starter', credits: 1_000, bonusCredits: 0, priceUsd: 10 },
+  { id: 'builder', name: 'Builder', credits: 5_000, bonusCredits: 250, priceUsd: 50 },
+  { id: 'studio', name: 'Studio', credits: 10_000, bonusCredits: 1_000, priceUsd: 100 },
+  { id: 'scale', name: 'Scale', credits: 50_000, bonusCredits: 7_500, priceUsd: 500 },
 ];
 
 export const CURRENCY = 'USD';

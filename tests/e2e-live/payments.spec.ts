@@ -19,7 +19,7 @@ type Account = { email: string; password: string; credits: number };
 type RedirectName = 'Creem' | 'NOWPayments' | 'Freekassa' | 'Digiseller';
 
 const API_URL = `http://127.0.0.1:${settings.apiPort}`;
-/** The package the billing page starts with: 5,000 credits and 250 bonus for $50.00. */
+/** The package these tests buy (the page starts from the smallest): 5,000 credits and 250 bonus for $50.00. */
 const PACKAGE = { credits: 5_250, price: 50 };
 /** The host each redirect provider's checkout must be on. */
 const CHECKOUT_LINKS: Record<RedirectName, RegExp> = {
@@ -50,6 +50,9 @@ async function openBilling(page: Page, provider: string): Promise<void> {
   await openApp(page, '/dashboard/billing');
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
   await buyPanel(page).getByRole('radio', { name: provider, exact: true }).check();
+  await buyPanel(page)
+    .getByRole('radio', { name: /^5,000 credits/ })
+    .check();
 }
 
 /** What the API says of the account: its balance from the task API's credit call, and its orders. */
@@ -289,6 +292,13 @@ test("WeChat Pay: the weixin:// code is shown as a QR code; WeChat's notificatio
   // A weixin:// address is for the phone: the page offers no link to it.
   await expect(buyPanel(page).getByRole('link', { name: 'Open the demo scan page' })).toHaveCount(0);
   await expect(buyPanel(page).getByText('Scan with WeChat to pay $50.00.', { exact: false })).toBeVisible();
+  // On a phone the code cannot be scanned from its own screen: the page offers WeChat's own link to the same code.
+  const desktop = page.viewportSize() ?? { width: 1280, height: 720 };
+  await expect(buyPanel(page).getByRole('link', { name: 'Open in WeChat' })).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(buyPanel(page).getByRole('link', { name: 'Open in WeChat' })).toHaveAttribute('href', codeUrl);
+  await expect(buyPanel(page).getByText(/WeChat cannot scan a code shown on its own screen/)).toBeVisible();
+  await page.setViewportSize(desktop);
 
   // A payment for another code is not this order's, though it names the order.
   const otherCode = codeUrl.replace(/.$/, (last) => (last === '0' ? '1' : '0'));

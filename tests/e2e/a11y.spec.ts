@@ -298,8 +298,19 @@ test.describe('axe, light and dark themes', () => {
       .check();
     const invoice = orders.getByRole('form', { name: 'Invoice details' });
     await invoice.getByRole('button', { name: 'Apply for invoice' }).click();
-    await expect(invoice.getByText('Enter the company or person the invoice is for.')).toBeVisible();
+    await expect(invoice.getByText('Enter your full name.')).toBeVisible();
     await expectNoAxeViolations(page, 'billing: invoice form with errors');
+
+    // The confirmation before a charge to the saved PayPal method (read when the page opens).
+    await page.reload();
+    await buyPanel(page)
+      .getByRole('button', { name: /^Pay \$[\d,.]+ with your saved PayPal/ })
+      .click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm your payment' });
+    await expect(confirm).toBeVisible();
+    await expectNoAxeViolations(page, 'billing: confirming a saved-method charge', IN_MODAL);
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
 
     // The early-renewal offer.
     await withDemoControls(page, async (controls) => {

@@ -175,6 +175,8 @@ test('payment: a failed order creation charges nothing and a retry pays once; a 
   const orders = page.getByRole('region', { name: 'Orders' });
   const balance = (credits: string) => headerBalance(page, credits);
   await buy.getByRole('radio', { name: 'Creem', exact: true }).check();
+  // The $50.00 package (the page starts from the smallest one).
+  await buy.getByRole('radio', { name: /^5,000 credits/ }).check();
   const pay = buy.getByRole('button', { name: /^Pay \$[\d,.]+ with Creem$/ });
 
   // The order cannot be created: nothing charged, no order, and trying again pays once.
@@ -277,6 +279,8 @@ test('payment: the order is created but its answer is lost; Try again finds that
   const balance = (credits: string) => headerBalance(page, credits);
   await expect(balance('100')).toBeVisible();
   await buy.getByRole('radio', { name: 'Creem', exact: true }).check();
+  // The $50.00 package (the page starts from the smallest one).
+  await buy.getByRole('radio', { name: /^5,000 credits/ }).check();
 
   // The server makes the order, then the connection drops: the page only sees a network failure.
   await arm(page, 'lostAnswer', 'POST /client/trade/creem/create-checkout-session');

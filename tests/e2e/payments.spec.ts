@@ -1,8 +1,9 @@
-import type { Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import type { Download, Page } from '@playwright/test';
 import { test, expect, clickClosingWindow } from './fixtures';
 import { openWithNewAccount, headerBalance } from './journeys';
 
-// The default package: 5,000 credits + 250 bonus for $50.00; a new account starts with 100 credits.
+// The package these journeys buy: 5,000 credits + 250 bonus for $50.00; a new account starts with 100 credits.
 const PACKAGE_CREDITS = '5,250';
 
 function buyPanel(page: Page) {
@@ -18,10 +19,16 @@ function orderRows(page: Page) {
   return ordersPanel(page).getByRole('table').locator('tbody tr');
 }
 
+function packageRadio(page: Page, credits: string) {
+  return buyPanel(page).getByRole('radio', { name: new RegExp(`^${credits} credits`) });
+}
+
+/** The billing page with a method chosen and the $50.00 package (the page itself starts from the smallest). */
 async function openBilling(page: Page, provider: string) {
   await page.goto('/dashboard/billing');
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
   await buyPanel(page).getByRole('radio', { name: provider, exact: true }).check();
+  await packageRadio(page, '5,000').check();
 }
 
 async function expectPaid(page: Page, balance: string) {
@@ -152,7 +159,20 @@ test('a reload in the middle of a redirect payment picks the order up again and 
   await expect(orderRows(page)).toHaveCount(1);
 });
 
-test('an invoice for two paid orders, with the state filled in from the ZIP code, then downloaded', async ({ page }) => {
+/** The invoice's text as the downloaded file holds it. */
+async function invoiceText(page: Page, download: Promise<Download>): Promise<string> {
+  const file = await (await download).path();
+  const html = await readFile(file, 'utf8');
+  const viewer = await page.context().newPage();
+  await viewer.setContent(html);
+  const text = await viewer.locator('body').innerText();
+  await viewer.close();
+  return text;
+}
+
+test('a business invoice for two paid orders, with its tax ID and the state from the ZIP code: seller, method, paid and package named', async ({
+  page,
+}) => {
   await openWithNewAccount(page);
   await openBilling(page, 'Creem');
   for (const balance of ['5,350', '10,600']) {
@@ -167,10 +187,13 @@ test('an invoice for two paid orders, with the state filled in from the ZIP code
 
   const form = orders.getByRole('form', { name: 'Invoice details' });
   await expect(form.getByText(/^One invoice for 2 orders, \$100\.00 in all\.$/)).toBeVisible();
+  await form.getByRole('radio', { name: 'A business' }).check();
+  await expect(form.getByText('A business needs its registered name, its tax ID (VAT, EIN…), a billing e-mail and its address.')).toBeVisible();
   await form.getByRole('button', { name: 'Apply for invoice' }).click();
-  await expect(form.getByText('Enter the company or person the invoice is for.')).toBeVisible();
-  await form.getByLabel('Company or full name').fill('Acme Robotics Inc.');
-  await form.getByLabel('Tax ID').fill('12-3456789');
+  await expect(form.getByText("Enter the company's registered name.")).toBeVisible();
+  await expect(form.getByText("A business invoice needs the company's tax ID (VAT, EIN…).")).toBeVisible();
+  await form.getByLabel('Company name').fill('Acme Robotics Inc.');
+  await form.getByLabel('Tax ID', { exact: true }).fill('12-3456789');
   await form.getByLabel('Billing e-mail').fill('ap@acme.example');
   await form.getByLabel('Street address').fill('1 Market St');
   await form.getByLabel('City').fill('San Francisco');
@@ -184,6 +207,52 @@ test('an invoice for two paid orders, with the state filled in from the ZIP code
   const download = page.waitForEvent('download');
   await downloads.first().click();
   expect((await download).suggestedFilename()).toMatch(/^invoice-NB\d+\.html$/);
+  const text = await invoiceText(page, download);
+  // The demo build sets no seller: the invoice says which settings supply each detail.
+  expect(text).toContain("Seller's name not set (VITE_SELLER_NAME)");
+  expect(text).toContain("Seller's tax ID not set (VITE_SELLER_TAX_ID)");
+  expect(text).toContain('Acme Robotics Inc.');
+  expect(text).toContain('Tax ID: 12-3456789');
+  expect(text).toContain('Business customer');
+  expect(text).toContain('Paid in full');
+  expect(text).toContain('Paid with Creem.');
+  expect(text.match(/Builder package, 5,250 credits\tCreem\tPaid/g)).toHaveLength(2);
+  expect(text).not.toMatch(/\bbuilder\b/);
+});
+
+test('an individual gets an invoice without a tax ID', async ({ page }) => {
+  const email = await openWithNewAccount(page);
+  await openBilling(page, 'PayPal');
+  await packageRadio(page, '1,000').check();
+  const popup = page.waitForEvent('popup');
+  await payButton(page, 'PayPal').click();
+  await clickClosingWindow(await popup, 'Approve');
+  await expect(buyPanel(page).getByText('Paid. 1,000 credits were added to your balance.')).toBeVisible();
+
+  const orders = ordersPanel(page);
+  await orders.getByRole('checkbox', { name: /^Select order .* for an invoice$/ }).check();
+  const form = orders.getByRole('form', { name: 'Invoice details' });
+  // An individual is the default, and the tax ID says it is optional.
+  await expect(form.getByRole('radio', { name: 'An individual' })).toBeChecked();
+  await expect(form.getByText('An individual needs a full name, an e-mail and an address; a tax ID is optional.')).toBeVisible();
+  await form.getByLabel('Full name').fill('Jane Doe');
+  await expect(form.getByLabel('Tax ID (optional)')).toHaveValue('');
+  await form.getByLabel('Billing e-mail').fill(email);
+  await form.getByLabel('Street address').fill('5 Rue de la Paix');
+  await form.getByLabel('City').fill('Paris');
+  await form.getByLabel('Country').selectOption('FR');
+  await form.getByLabel('Postal code').fill('75002');
+  await form.getByRole('button', { name: 'Apply for invoice' }).click();
+  await expect(page.getByText('Invoice issued. Download it from the order list.')).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await orders.getByRole('button', { name: /^Download the invoice for order / }).click();
+  const text = await invoiceText(page, download);
+  expect(text).toContain('Jane Doe');
+  expect(text).toContain('Individual customer');
+  expect(text).not.toContain('Tax ID: ');
+  expect(text).toContain('Starter package, 1,000 credits\tPayPal\tPaid');
+  expect(text).toContain('Paid with PayPal.');
 });
 
 test('automatic top-up with a saved PayPal method is saved and shown after a reload', async ({ page }) => {
@@ -212,14 +281,129 @@ test('automatic top-up with a saved PayPal method is saved and shown after a rel
   );
   await expect(topUp.getByRole('switch', { name: 'Top up automatically' })).toBeChecked();
 
-  // The saved method also pays at once, without PayPal's window.
+  // The saved method also pays without PayPal's window, once the buyer confirms the charge.
   let popups = 0;
   page.on('popup', () => (popups += 1));
   await buyPanel(page)
     .getByRole('button', { name: `Pay $50.00 with your saved PayPal · ${email}` })
     .click();
+  await page.getByRole('dialog', { name: 'Confirm your payment' }).getByRole('button', { name: 'Pay $50.00 now' }).click();
   await expectPaid(page, '10,600');
   expect(popups).toBe(0);
+});
+
+test('a charge to a saved method asks first, naming the amount and the method: Escape and Cancel charge nothing, Confirm charges once', async ({
+  page,
+}) => {
+  const email = await openWithNewAccount(page);
+  await openBilling(page, 'PayPal');
+  const popup = page.waitForEvent('popup');
+  await payButton(page, 'PayPal').click();
+  await clickClosingWindow(await popup, 'Approve');
+  await expectPaid(page, '5,350');
+  // The saved methods are read when the page opens.
+  await page.reload();
+  await expect(orderRows(page)).toHaveCount(1);
+
+  const savedMethod = buyPanel(page).getByRole('button', { name: `Pay $50.00 with your saved PayPal · ${email}` });
+  const dialog = page.getByRole('dialog', { name: 'Confirm your payment' });
+  // Escape backs out: no order, no charge, the pickers free again.
+  await savedMethod.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(`Pay $50.00 with PayPal · ${email}?`)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Pay $50.00 now' })).toBeVisible();
+  // Focus moves among the dialog's own controls only (the page behind is inert while it is open).
+  for (const key of ['Tab', 'Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    await expect(dialog.locator(':focus'), key).toHaveCount(1);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(packageRadio(page, '5,000')).toBeEnabled();
+  // Cancel backs out too.
+  await savedMethod.click();
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await ordersPanel(page).getByRole('button', { name: 'Refresh' }).click();
+  await expect(orderRows(page)).toHaveCount(1);
+  await expect(headerBalance(page, '5,350')).toBeVisible();
+
+  // Confirmed: one order, charged once, no PayPal window.
+  let popups = 0;
+  page.on('popup', () => (popups += 1));
+  await savedMethod.click();
+  await dialog.getByRole('button', { name: 'Pay $50.00 now' }).click();
+  await expectPaid(page, '10,600');
+  await expect(orderRows(page)).toHaveCount(2);
+  expect(popups).toBe(0);
+});
+
+test('the page starts from the smallest package, then from the one this account bought last, after a reload too', async ({ page }) => {
+  await openWithNewAccount(page);
+  await page.goto('/dashboard/billing');
+  await expect(packageRadio(page, '1,000')).toBeChecked();
+  await expect(payButton(page, 'PayPal')).toHaveAccessibleName('Pay $10.00 with PayPal');
+
+  await buyPanel(page).getByRole('radio', { name: 'Creem', exact: true }).check();
+  await packageRadio(page, '10,000').check();
+  await payButton(page, 'Creem').click();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(buyPanel(page).getByText('Paid. 11,000 credits were added to your balance.')).toBeVisible();
+  await buyPanel(page).getByRole('button', { name: 'Buy more credits' }).click();
+  await expect(packageRadio(page, '10,000')).toBeChecked();
+  await page.reload();
+  await expect(packageRadio(page, '10,000')).toBeChecked();
+  await expect(payButton(page, 'PayPal')).toHaveAccessibleName('Pay $100.00 with PayPal');
+});
+
+test('after a payment the panel says what happens next and offers "Buy more credits" as its only control', async ({ page }) => {
+  await openWithNewAccount(page);
+  await openBilling(page, 'Creem');
+  await payButton(page, 'Creem').click();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expectPaid(page, '5,350');
+  await expect(buyPanel(page).getByText('Your balance is now 5,350 credits, ready to use in the playground and the API.')).toBeVisible();
+  await expect(buyPanel(page).getByText('The order is listed under Orders below, where you can ask for its invoice.')).toBeVisible();
+  // Nothing else in the panel can be used: no package, no method, no other button.
+  const controls = buyPanel(page).locator('button:enabled, input:enabled, select:enabled, a[href]');
+  await expect(controls).toHaveCount(1);
+  await expect(controls).toHaveAccessibleName('Buy more credits');
+  await controls.click();
+  await expect(packageRadio(page, '5,000')).toBeChecked();
+  await expect(packageRadio(page, '5,000')).toBeEnabled();
+});
+
+test('each payment method says what it takes', async ({ page }) => {
+  await openWithNewAccount(page);
+  await page.goto('/dashboard/billing');
+  const method = (name: string) => buyPanel(page).getByRole('radio', { name, exact: true });
+  await expect(method('PayPal')).toHaveAccessibleDescription(/PayPal balance or a card/);
+  await expect(method('Creem')).toHaveAccessibleDescription(/Credit or debit card/);
+  await expect(method('NOWPayments')).toHaveAccessibleDescription(/^Cryptocurrency/);
+  await expect(method('WeChat Pay')).toHaveAccessibleDescription(/QR code with the WeChat app/);
+  await expect(method('Freekassa')).toHaveAccessibleDescription(/Russian bank cards \(Mir, Visa, Mastercard\), SBP/);
+  await expect(method('Digiseller')).toHaveAccessibleDescription(/Russia and the CIS, SBP/);
+});
+
+test.describe('on a phone', () => {
+  test('WeChat Pay offers the payment link and says the QR code must be scanned from another device', async ({ page }) => {
+    await openWithNewAccount(page);
+    // A phone's width (the sign-up above used the desktop header).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/dashboard/billing');
+    await buyPanel(page).getByRole('radio', { name: 'WeChat Pay', exact: true }).check();
+    await payButton(page, 'WeChat Pay').click();
+    await expect(buyPanel(page).getByRole('img', { name: 'WeChat Pay QR code' })).toBeVisible();
+    await expect(buyPanel(page).getByText(/WeChat cannot scan a code shown on its own screen: scan it from another device/)).toBeVisible();
+    const openInWechat = buyPanel(page).getByRole('link', { name: 'Open in WeChat' });
+    // The demo's code is its scan page, which stands in for WeChat.
+    await expect(openInWechat).toHaveAttribute('href', /\/demo-checkout\/wechat\?/);
+    await openInWechat.click();
+    await page.getByRole('button', { name: 'Confirm payment in WeChat (demo)' }).click();
+    await expect(page.getByText('Paid — you can close this page.')).toBeVisible();
+    await page.goBack();
+    await expect(buyPanel(page).getByText('Paid. 1,000 credits were added to your balance.')).toBeVisible();
+  });
 });
 
 test('payment methods come in the order the visitor’s country most likely wants', async ({ page, openDemoControls }) => {

@@ -72,6 +72,7 @@ export function paymentEvents({
   return [
     { type: 'PAY', packageId: 'pkg-pro' },
     { type: 'PAY', packageId: 'pkg-max', vaultId: 'vault-7' },
+    { type: 'CONFIRM_CHARGE' },
     { type: 'RETRY' },
     { type: 'CHECK_AGAIN' },
     { type: 'CANCEL' },
@@ -138,7 +139,17 @@ interface PaymentStep {
   stepInvocations(id: string): Invocation[];
 }
 
-const CHART_STATES = ['choosingPackage', 'creatingOrder', 'confirming', 'paid', 'cancelled', 'failed', 'timedOut', 'stoppedAfterErrors'] as const;
+const CHART_STATES = [
+  'choosingPackage',
+  'confirmingCharge',
+  'creatingOrder',
+  'confirming',
+  'paid',
+  'cancelled',
+  'failed',
+  'timedOut',
+  'stoppedAfterErrors',
+] as const;
 type ChartState = (typeof CHART_STATES)[number];
 
 export interface PaymentProvider<THandOff extends string> {
@@ -191,6 +202,7 @@ export function assertPaymentStep<const THandOff extends string>(
   expect(snapshot.hasTag('awaitingProvider')).toBe(is(awaitingProvider));
   expect(snapshot.hasTag('paid')).toBe(is('paid'));
   expect(snapshot.hasTag('failed')).toBe(is('failed') || is('timedOut'));
+  expect(snapshot.hasTag('confirmingCharge')).toBe(is('confirmingCharge'));
 
   // The double-click guarantee: PAY is taken in choosingPackage only, and each start of creatingOrder asks once.
   expect(can({ type: 'PAY', packageId: 'pkg-pro' })).toBe(is('choosingPackage'));
@@ -198,11 +210,29 @@ export function assertPaymentStep<const THandOff extends string>(
   expect(can({ type: 'CANCEL' })).toBe(is(awaitingProvider));
   expect(can({ type: 'RETRY' })).toBe(retryFrom.some(is));
   expect(can({ type: 'CHECK_AGAIN' })).toBe(is('timedOut') || stopped.some(is));
-  expect(can({ type: 'DISMISS' })).toBe(is('paid') || is('cancelled') || is('failed') || is('timedOut') || is('stoppedAfterErrors'));
+  expect(can({ type: 'DISMISS' })).toBe(
+    is('confirmingCharge') || is('paid') || is('cancelled') || is('failed') || is('timedOut') || is('stoppedAfterErrors'),
+  );
+  expect(can({ type: 'CONFIRM_CHARGE' })).toBe(is('confirmingCharge'));
   const creates = stepInvocations('createOrder').map((invocation) => invocation.input);
   expect(creates).toEqual(entered('creatingOrder') ? [expect.objectContaining({ packageId: context.packageId, vaultId: context.vaultId })] : []);
-  if (event.type === 'PAY')
+  if (event.type === 'PAY') {
     expect(context).toMatchObject({ returnedAs: null, packageId: event.packageId, vaultId: event.vaultId ?? null, order: null });
+    // A charge to a saved method waits for the buyer's yes, with nothing ordered; any other PAY orders at once.
+    expect(is(event.vaultId === undefined ? 'creatingOrder' : 'confirmingCharge')).toBe(true);
+    if (is('confirmingCharge')) expect(creates).toEqual([]);
+  }
+  if (event.type === 'CONFIRM_CHARGE') {
+    // The charge the buyer agreed to: the package and method asked about, under the key PAY gave the purchase.
+    expect(was('confirmingCharge') && is('creatingOrder')).toBe(true);
+    expect(context).toMatchObject({ packageId: before?.packageId, vaultId: before?.vaultId, idempotencyKey: before?.idempotencyKey });
+    expect(context.vaultId).not.toBeNull();
+  }
+  if (event.type === 'DISMISS' && was('confirmingCharge')) {
+    // Cancelling the confirmation charges nothing: no order was asked for, none is forgotten.
+    expect(creates).toEqual([]);
+    expect(stepCalls('rememberPendingOrder')).toEqual([]);
+  }
   if (event.type === 'RETRY') {
     // A new order (for a QR code, a new code) for the same package.
     expect(retryFrom.some(was)).toBe(true);

@@ -39,33 +39,46 @@ const OrderListInput: v.GenericSchema<unknown, PayOrderListRequest> = v.object({
   orderNo: v.optional(v.pipe(v.string(), v.trim())),
 });
 
-const InvoiceInput: v.GenericSchema<unknown, InvoiceRequest> = v.object({
-  orderNos: v.pipe(
-    v.array(v.pipe(v.string(), v.trim())),
-    v.minLength(1, () => t`Choose at least one order to invoice.`),
+const TaxId = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(MAX_TAX_ID_LENGTH, () => t`The tax ID must be ${MIN_TAX_ID_LENGTH} to ${MAX_TAX_ID_LENGTH} characters long.`),
+);
+
+const InvoiceInput: v.GenericSchema<unknown, InvoiceRequest> = v.pipe(
+  v.object({
+    orderNos: v.pipe(
+      v.array(v.pipe(v.string(), v.trim())),
+      v.minLength(1, () => t`Choose at least one order to invoice.`),
+    ),
+    customerType: v.picklist(['individual', 'business'], () => t`Say whether the invoice is for an individual or a business.`),
+    companyName: v.pipe(
+      v.string(),
+      v.trim(),
+      v.minLength(1, () => t`Enter the company or person the invoice is for.`),
+    ),
+    // Optional for an individual; a business's is checked below.
+    taxId: v.optional(TaxId, ''),
+    email: v.pipe(
+      v.string(),
+      v.trim(),
+      v.email(() => t`Enter a valid e-mail address.`),
+    ),
+    address: v.pipe(
+      v.string(),
+      v.trim(),
+      v.minLength(1, () => t`Enter the billing address.`),
+    ),
+  }),
+  // A business needs its tax ID; an individual's, when given, is as long as any.
+  v.check(
+    (input) =>
+      input.customerType === 'individual' && input.taxId === ''
+        ? true
+        : input.taxId.length >= MIN_TAX_ID_LENGTH && input.taxId.length <= MAX_TAX_ID_LENGTH,
+    () => t`The tax ID must be ${MIN_TAX_ID_LENGTH} to ${MAX_TAX_ID_LENGTH} characters long.`,
   ),
-  companyName: v.pipe(
-    v.string(),
-    v.trim(),
-    v.minLength(1, () => t`Enter the company or person the invoice is for.`),
-  ),
-  taxId: v.pipe(
-    v.string(),
-    v.trim(),
-    v.minLength(MIN_TAX_ID_LENGTH, () => t`The tax ID must be ${MIN_TAX_ID_LENGTH} to ${MAX_TAX_ID_LENGTH} characters long.`),
-    v.maxLength(MAX_TAX_ID_LENGTH, () => t`The tax ID must be ${MIN_TAX_ID_LENGTH} to ${MAX_TAX_ID_LENGTH} characters long.`),
-  ),
-  email: v.pipe(
-    v.string(),
-    v.trim(),
-    v.email(() => t`Enter a valid e-mail address.`),
-  ),
-  address: v.pipe(
-    v.string(),
-    v.trim(),
-    v.minLength(1, () => t`Enter the billing address.`),
-  ),
-});
+);
 
 const AutoTopUpInput: v.GenericSchema<unknown, AutoTopUpRequest> = v.object({
   enabled: v.boolean(),

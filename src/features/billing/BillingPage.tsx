@@ -7,6 +7,7 @@ import { useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors, type AppUser } from '../../actors/user';
 import type { PaymentProvider } from '../../api/contract';
 import { CREDIT_PACKAGES } from '../../domain/creditPackages';
+import { readLastPackage } from '../../services/lastPackage';
 import { paymentToResume, readPendingOrder, withoutPaymentParams } from '../../services/pendingOrder';
 import { providersForCountry } from '../../domain/paymentProviders';
 import { DashboardLayout } from '../../ui/DashboardLayout';
@@ -20,7 +21,8 @@ import { PackagePicker } from './PackagePicker';
 import { useDiscount } from './useDiscount';
 import styles from './Billing.module.css';
 
-const DEFAULT_PACKAGE = CREDIT_PACKAGES[1]?.id ?? CREDIT_PACKAGES[0]?.id ?? '';
+/** The smallest package: nothing bigger is ever chosen for the buyer, only the one they bought last. */
+const SMALLEST_PACKAGE = CREDIT_PACKAGES[0]?.id ?? '';
 
 /** Read once when the page opens: a payment of this account to pick up again (back from a provider, or reloaded). */
 function readResume(accountId: string): { provider: PaymentProvider; order: ResumeOrder } | null {
@@ -39,7 +41,7 @@ function BuyCredits({ user, onPaid }: { user: AppUser; onPaid: () => void }) {
     if (location.search.includes('payment=')) history.replaceState(history.state, '', `${location.pathname}${withoutPaymentParams(location.search)}`);
   }, []);
   // The buyer's choices: form values, not a flow (the flow is the provider's chart inside Checkout).
-  const [packageId, setPackageId] = useState(resume?.order.packageId || DEFAULT_PACKAGE);
+  const [packageId, setPackageId] = useState(() => resume?.order.packageId || readLastPackage(user.id) || SMALLEST_PACKAGE);
   const [chosenProvider, setProvider] = useState<PaymentProvider | null>(resume?.provider ?? null);
   const provider = chosenProvider ?? providers[0] ?? 'paypal';
   const discount = useDiscount();

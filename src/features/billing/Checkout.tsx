@@ -23,7 +23,9 @@ import { CURRENCY, findPackage, priceAfterDiscount, totalCredits } from '../../d
 import { PROVIDER_KIND, PROVIDER_NAMES } from '../../domain/paymentProviders';
 import { useModeServices } from '../../services/ServicesContext';
 import { PAYPAL_BUTTONS_ID } from '../../services/paypal';
-import { Button } from '../../ui/Button';
+import { Button, buttonClasses } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { balanceText } from '../../ui/balance';
 import { Spinner } from '../../ui/Spinner';
 import { formatDate } from '../../ui/formatDate';
 import { formatMoney } from '../../ui/formatNumber';
@@ -31,6 +33,7 @@ import { LegalLink } from '../../ui/LegalLink';
 import { safeHref } from '../../services/urls';
 import styles from './Billing.module.css';
 import { useSavedPaypalMethods, type SavedMethod } from './useSavedPaypalMethods';
+import { usePhoneScreen } from './usePhoneScreen';
 
 /**
  * What a QR code holds at most (version 40, error correction L, as bytes): qrcode.react throws on a longer code,
@@ -39,6 +42,15 @@ import { useSavedPaypalMethods, type SavedMethod } from './useSavedPaypalMethods
 const QR_CAPACITY_BYTES = 2953;
 function fitsQrCode(text: string): boolean {
   return new TextEncoder().encode(text).length <= QR_CAPACITY_BYTES;
+}
+
+/**
+ * The link a phone opens WeChat with: WeChat's own `weixin://` code URL; in demo mode, the demo scan page the code
+ * encodes. Anything else is not offered as a link.
+ */
+function wechatPayLink(codeUrl: string): string | undefined {
+  if (/^weixin:\/\/wxpay\//.test(codeUrl)) return codeUrl;
+  return config.mode === 'demo' ? safeHref(codeUrl) : undefined;
 }
 
 /** Any provider's payment actor: the view reads it through paymentSelectors. */
@@ -132,6 +144,8 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
   // The server did not answer several checks in a row: nothing is asked until the buyer says so.
   const checksStopped = useSelector(actor, paymentSelectors.checksStopped);
   const context = useSelector(actor, paymentSelectors.context);
+  const balance = useGlobalSelector('user', (s) => userSelectors.accountInView(s)?.credits ?? null);
+  const onPhone = usePhoneScreen();
   const name = PROVIDER_NAMES[provider];
   const chosen = findPackage(packageId);
   const ordered = findPackage(context.packageId ?? '') ?? chosen;
@@ -157,6 +171,43 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
 
   let status: ReactNode = null;
   switch (phase) {
+    case 'confirmingCharge': {
+      const method = savedMethods.find((one) => one.id === context.vaultId)?.label ?? name;
+      const amount = price(ordered);
+      status = (
+        <>
+          <p role="status">
+            <Trans>
+              Confirm the payment of {amount} with {method}.
+            </Trans>
+          </p>
+          {/* The chart is in confirmingCharge exactly while this is open; Escape, Close and Cancel send DISMISS. */}
+          <Dialog open onDismiss={() => send({ type: 'DISMISS' })} title={t`Confirm your payment`}>
+            <p>
+              <Trans>
+                Pay {amount} with {method}?
+              </Trans>
+            </p>
+            <p className={styles.hint}>
+              {ordered ? (
+                <Trans>
+                  {i18n.number(totalCredits(ordered))} credits. Your saved method is charged at once, without opening {name}.
+                </Trans>
+              ) : null}
+            </p>
+            <div className={styles.confirmActions}>
+              <Button onClick={() => send({ type: 'DISMISS' })}>
+                <Trans>Cancel</Trans>
+              </Button>
+              <Button variant="primary" onClick={() => send({ type: 'CONFIRM_CHARGE' })}>
+                <Trans>Pay {amount} now</Trans>
+              </Button>
+            </div>
+          </Dialog>
+        </>
+      );
+      break;
+    }
     case 'creatingOrder':
       status = (
         <Working>
@@ -225,8 +276,25 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
                 <Trans>This page waits for your payment until {expires}.</Trans>
               </p>
             ) : null}
+            {onPhone ? (
+              <>
+                <p className={styles.hint}>
+                  <Trans>
+                    On a phone, WeChat cannot scan a code shown on its own screen: scan it from another device, or open this page on a computer and
+                    scan it with this phone. If WeChat is installed here, you can also try opening the payment in it.
+                  </Trans>
+                </p>
+                {wechatPayLink(codeUrl) ? (
+                  <p>
+                    <a className={buttonClasses('primary', 'sm')} href={wechatPayLink(codeUrl)}>
+                      <Trans>Open in WeChat</Trans>
+                    </a>
+                  </p>
+                ) : null}
+              </>
+            ) : null}
             {/* The QR code carries codeUrl as it is (weixin:// in production); a link only for a web address. */}
-            {config.mode === 'demo' && safeHref(codeUrl) ? (
+            {config.mode === 'demo' && !onPhone && safeHref(codeUrl) ? (
               <p>
                 <a href={safeHref(codeUrl)} target="_blank" rel="noopener">
                   <Trans>Open the demo scan page</Trans>
@@ -275,7 +343,18 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
               <Trans>Paid. The credits were added to your balance.</Trans>
             )}
           </p>
-          <Button size="sm" onClick={() => send({ type: 'DISMISS' })}>
+          {/* What happens next: the balance to spend, and where the order and its invoice are. */}
+          <ul className={styles.next}>
+            {balance !== null ? (
+              <li>
+                <Trans>Your balance is now {balanceText(i18n, balance)} credits, ready to use in the playground and the API.</Trans>
+              </li>
+            ) : null}
+            <li>
+              <Trans>The order is listed under Orders below, where you can ask for its invoice.</Trans>
+            </li>
+          </ul>
+          <Button size="sm" variant="primary" onClick={() => send({ type: 'DISMISS' })}>
             <Trans>Buy more credits</Trans>
           </Button>
         </>
@@ -337,7 +416,8 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
 
   return (
     <>
-      {children(locked)}
+      {/* Paid: "Buy more credits" is the one thing to do, so the pickers go until the buyer asks for it. */}
+      {phase === 'paid' ? null : children(locked)}
       <div className={styles.checkout} aria-live="polite">
         {status ?? (
           <>

@@ -68,6 +68,7 @@ export function InvoicePanel({ orders, onApplied }: { orders: Order[]; onApplied
     save: (values) =>
       applyInvoice({
         orderNos: selection.current,
+        customerType: values.customerType,
         companyName: values.companyName.trim(),
         taxId: values.taxId.trim(),
         email: values.email.trim(),
@@ -77,6 +78,7 @@ export function InvoicePanel({ orders, onApplied }: { orders: Order[]; onApplied
   });
   const { draft, errors } = form;
   const set = form.patch;
+  const business = draft.customerType === 'business';
   const countryNames = useMemo(() => new Intl.DisplayNames([i18n.locale], { type: 'region' }), [i18n.locale]);
   const zipComplete = draft.country === 'US' && /^\d{5}$/.test(draft.zip.trim());
 
@@ -107,18 +109,44 @@ export function InvoicePanel({ orders, onApplied }: { orders: Order[]; onApplied
           </Trans>
         )}
       </p>
+      <fieldset className={styles.customerType}>
+        <legend className={styles.legend}>
+          <Trans>The invoice is for</Trans>
+        </legend>
+        <label>
+          <input
+            type="radio"
+            name="invoice-customer-type"
+            value="individual"
+            checked={!business}
+            onChange={() => set({ customerType: 'individual' })}
+          />{' '}
+          <Trans>An individual</Trans>
+        </label>
+        <label>
+          <input type="radio" name="invoice-customer-type" value="business" checked={business} onChange={() => set({ customerType: 'business' })} />{' '}
+          <Trans>A business</Trans>
+        </label>
+      </fieldset>
+      <p className={styles.hint}>
+        {business ? (
+          <Trans>A business needs its registered name, its tax ID (VAT, EIN…), a billing e-mail and its address.</Trans>
+        ) : (
+          <Trans>An individual needs a full name, an e-mail and an address; a tax ID is optional.</Trans>
+        )}
+      </p>
       <div className={styles.fields}>
         <TextField
           ref={form.fieldRef('companyName')}
-          label={t`Company or full name`}
-          autoComplete="organization"
+          label={business ? t`Company name` : t`Full name`}
+          autoComplete={business ? 'organization' : 'name'}
           value={draft.companyName}
           error={errors.companyName}
           onChange={(e) => set({ companyName: e.target.value })}
         />
         <TextField
           ref={form.fieldRef('taxId')}
-          label={t`Tax ID`}
+          label={business ? t`Tax ID` : t`Tax ID (optional)`}
           value={draft.taxId}
           error={errors.taxId}
           onChange={(e) => set({ taxId: e.target.value })}

@@ -120,6 +120,10 @@ describe('order creation carries an idempotency key', () => {
     answer('paypalCapture', ok({ orderNo: 'NB3', status: 'paid' }));
     const actor = createActor(createPaypalPaymentLogic(wiring), { input: { resume: null } }).start();
     actor.send({ type: 'PAY', packageId: 'starter', vaultId: 'PV-1' });
+    // A saved method is charged once the buyer confirms it; nothing is sent before.
+    expect(actor.getSnapshot().matches('confirmingCharge')).toBe(true);
+    expect(bodies).toEqual([]);
+    actor.send({ type: 'CONFIRM_CHARGE' });
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));
     actor.send({ type: 'RETRY' });
     await waitFor(actor, (snapshot) => snapshot.matches('paid'));

@@ -19,7 +19,13 @@ function backdate(orderNo: string, minutesAgo: number): void {
   order.createTime = new Date(Date.now() - minutesAgo * 60_000).toISOString();
 }
 
-const INVOICE = { companyName: 'Acme GmbH', taxId: 'DE123456789', email: 'billing@acme.example', address: 'Hauptstr. 1, 10115 Berlin, DE' };
+const INVOICE = {
+  customerType: 'business',
+  companyName: 'Acme GmbH',
+  taxId: 'DE123456789',
+  email: 'billing@acme.example',
+  address: 'Hauptstr. 1, 10115 Berlin, DE',
+};
 
 describe('the order list', () => {
   it('pages the account’s orders newest first', async () => {
@@ -114,6 +120,28 @@ describe('invoices', () => {
     expect(html).toContain(first);
     expect(html).toContain(second);
     expect(html).toContain('$60.00');
+    // Paid, with the method and the packages as buyers know them, never the API's ids.
+    expect(html).toContain('Paid in full');
+    expect(html).toContain('Starter package, 1,000 credits');
+    expect(html).toContain('Builder package, 5,250 credits');
+    expect(html).toContain('Paid with Creem.');
+    expect(html).not.toMatch(/>(starter|builder)</);
+    expect(html).toContain('Business customer');
+  });
+
+  it('issues an individual’s invoice without a tax ID; a business must give one', async () => {
+    const { token } = await signUp();
+    const paid = await buy(token);
+    const individual = { ...INVOICE, customerType: 'individual', companyName: 'Jane Doe', orderNos: [paid] };
+    const { taxId: _omitted, ...withoutTaxId } = individual;
+    const business = await call('applyInvoice', { ...withoutTaxId, customerType: 'business' }, token);
+    expect(business).toMatchObject({ code: 400001, msg: 'The tax ID must be 3 to 32 characters long.' });
+    expect(await call('applyInvoice', { ...individual, customerType: 'person' }, token)).toMatchObject({ code: 400001 });
+    const answer = dataOf('applyInvoice', await call('applyInvoice', withoutTaxId, token));
+    const html = await (await fetch(answer.downloadUrl ?? '')).text();
+    expect(html).toContain('Jane Doe');
+    expect(html).toContain('Individual customer');
+    expect(html).not.toContain('Tax ID: ');
   });
 
   it('answers 404 for an unknown invoice', async () => {
@@ -157,6 +185,7 @@ describe('invoices', () => {
     expect(await refused({ taxId: 'DE' })).toBe('The tax ID must be 3 to 32 characters long.');
     expect(await refused({ taxId: 'X'.repeat(33) })).toBe('The tax ID must be 3 to 32 characters long.');
     expect(await refused({ taxId: 123 })).toBe('The field "taxId" is missing or has the wrong type.');
+    expect(await refused({ customerType: 'individual', taxId: 'DE' })).toBe('The tax ID must be 3 to 32 characters long.');
     expect(findOrder(demo.db.read(), paid)?.invoiceStatus).toBe('none');
     expect((await call('applyInvoice', { ...INVOICE, orderNos: [paid], taxId: ' ABC ' }, token)).code).toBe(200);
     expect(demo.db.read().invoices.find((invoice) => invoice.orderNos.includes(paid))).toMatchObject({ taxId: 'ABC', status: 'issued' });

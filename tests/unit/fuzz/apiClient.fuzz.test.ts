@@ -63,7 +63,7 @@ const samplePayloads: { [N in EndpointName]: RequestOf<N> } = {
   discordAuthorizeUrl: undefined,
   discordAuthorize: { oauthCode: 'code-1' },
   payOrderList: { pageNum: 1, pageSize: 10, orderNo: 'o-1' },
-  applyInvoice: { orderNos: ['o-1'], companyName: 'Acme', taxId: 'T-1', email: 'ops@example.com', address: '1 Main St' },
+  applyInvoice: { orderNos: ['o-1'], customerType: 'business', companyName: 'Acme', taxId: 'T-1', email: 'ops@example.com', address: '1 Main St' },
   timeRecord: { startTime: '2026-01-01T00:00:00.000Z', endTime: '2026-01-08T00:00:00.000Z', granularity: 'day', splitByApiKey: false },
   usageRecordPage: { pageNum: 1, pageSize: 10, status: 1, model: 'nano-banana' },
   generate: { prompt: 'a cat', type: 'TEXTTOIAMGE', callBackUrl: 'https://hooks.example.com/cb', numImages: 1, image_size: '1:1' },

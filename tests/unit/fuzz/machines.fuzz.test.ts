@@ -193,6 +193,7 @@ const orderStatusAnswer = resultWith(fc.record({ orderNo: fc.constantFrom('o-1',
 
 const paymentEvents = {
   PAY: fc.record({ packageId, vaultId: fc.option(fc.constantFrom('vault-1', ''), { nil: undefined }) }, { requiredKeys: ['packageId'] }),
+  CONFIRM_CHARGE: none,
   RETRY: none,
   CHECK_AGAIN: none,
   CANCEL: none,

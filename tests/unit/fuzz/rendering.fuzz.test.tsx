@@ -357,6 +357,9 @@ describe('no URL sink in the app’s source takes an address nothing vetted', ()
     },
     'src/features/docs/ApiReference.tsx': { url: 'an object URL the page has just made of the OpenAPI document' },
     'src/features/billing/downloadInvoice.ts': { objectUrl: 'an object URL of the file just downloaded' },
+    'src/features/billing/Checkout.tsx': {
+      'wechatPayLink(codeUrl)': "WeChat's own weixin://wxpay/ code URL only, or in demo mode a web address safeHref vetted",
+    },
     'src/ui/downloadImage.ts': { objectUrl: 'an object URL of the image just downloaded' },
     'src/features/get-started/GetStartedPage.tsx': { 'link.href': "the page's own next-step links, constants" },
     'src/features/get-started/FirstCall.tsx': {
