@@ -3,6 +3,7 @@ import { apiKeysMachine } from './apiKeys.machine';
 import { appMachine } from './app.machine';
 import { discordJoinMachine } from './discordJoin.machine';
 import { detailsDialogMachine } from './detailsDialog.machine';
+import { disclosureMachine } from './disclosure.machine';
 import { earlyRenewalMachine } from './earlyRenewal.machine';
 import { emailCodeMachine } from './emailCode.machine';
 import { generationMachine, type GenerationDraft } from './generation.machine';
@@ -28,6 +29,7 @@ export {
   appMachine,
   creemPaymentMachine,
   detailsDialogMachine,
+  disclosureMachine,
   digisellerPaymentMachine,
   discordJoinMachine,
   earlyRenewalMachine,
@@ -208,6 +210,12 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
     id: detailsDialogMachine.id,
     machine: detailsDialogMachine,
     description: 'A dialog that shows one item of a list in full, such as a generation in history: closed, or open on that item.',
+  },
+  {
+    id: disclosureMachine.id,
+    machine: disclosureMachine,
+    description:
+      'A panel its button shows and hides, such as the header’s menu on a phone: closed, or open until the button, Escape or a page change closes it.',
   },
   {
     id: generationMachine.id,

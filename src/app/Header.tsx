@@ -1,10 +1,14 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useGlobalActor, useGlobalSelector } from '../actors/AppActorContext';
+import { disclosureLogic } from '../actors/disclosure';
+import { useLocalActor } from '../actors/useLocalActor';
 import { userSelectors } from '../actors/user';
 import { Button } from '../ui/Button';
-import { AccountMenu } from './AccountMenu';
+import { LineIcon } from '../ui/LineIcon';
+import { AccountMenu, BalanceLink } from './AccountMenu';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { ThemeSwitcher } from './ThemeSwitcher';
 import { Logo } from './Logo';
@@ -23,15 +27,49 @@ function NavLink({ href, nested = false, also = [], children }: { href: string; 
 }
 
 const QUICK_START = ['/get-started'] as const;
+const SITE_MENU_ID = 'site-menu';
 
+/**
+ * The site's header. On a wide screen everything sits in one row; below 1100 px the page links, language, theme
+ * and balance move into a menu its button opens under the bar (a disclosure, not a modal: the page stays usable),
+ * so the bar keeps one row in every language.
+ */
 export function Header() {
   const { t } = useLingui();
   const modal = useGlobalActor('loginModal');
   const signedIn = useGlobalSelector('user', userSelectors.isSignedIn);
   const hasUser = useGlobalSelector('user', (s) => userSelectors.user(s) !== null);
   const resolving = useGlobalSelector('user', userSelectors.isResolving);
+  const menu = useLocalActor(disclosureLogic);
+  const menuOpen = useSelector(menu, (s) => s.hasTag('open'));
+  const header = useRef<HTMLElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const [location] = useLocation();
+
+  // A link followed from the menu has done its job: the new page shows without the menu over it.
+  useEffect(() => {
+    menu.send({ type: 'CLOSE' });
+  }, [location, menu]);
+
+  // A press anywhere outside the header puts the open menu away, as a click outside a disclosure menu does.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !header.current?.contains(event.target)) menu.send({ type: 'CLOSE' });
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [menuOpen, menu]);
+
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    event.stopPropagation();
+    menu.send({ type: 'CLOSE' });
+    menuButton.current?.focus();
+  };
+
   return (
-    <header className={styles.header}>
+    <header ref={header} className={styles.header} onKeyDown={closeOnEscape}>
       {/* Inside the banner landmark, so no content sits outside landmarks (it is fixed to the top either way). */}
       <ProgressBar />
       <div className={styles.inner}>
@@ -39,27 +77,33 @@ export function Header() {
           <Logo />
           <span>Nano Banana API</span>
         </Link>
-        <nav className={styles.nav} aria-label={t`Main`}>
-          <NavLink href="/playground/flux">
-            <Trans>Playground</Trans>
-          </NavLink>
-          <NavLink href="/recent-history">
-            <Trans>History</Trans>
-          </NavLink>
-          <NavLink href="/dashboard" nested>
-            <Trans>Dashboard</Trans>
-          </NavLink>
-          {/* The API reference; the quick start is a part of the docs too, linked from the reference's top. */}
-          <NavLink href="/docs" also={QUICK_START}>
-            <Trans>Docs</Trans>
-          </NavLink>
-          <NavLink href="/join-discord">
-            <Trans>Community</Trans>
-          </NavLink>
-        </nav>
+        <div id={SITE_MENU_ID} className={styles.siteMenu} data-open={menuOpen || undefined}>
+          <nav className={styles.nav} aria-label={t`Main`}>
+            <NavLink href="/playground/flux">
+              <Trans>Playground</Trans>
+            </NavLink>
+            <NavLink href="/recent-history">
+              <Trans>History</Trans>
+            </NavLink>
+            <NavLink href="/dashboard" nested>
+              <Trans>Dashboard</Trans>
+            </NavLink>
+            {/* The API reference; the quick start is a part of the docs too, linked from the reference's top. */}
+            <NavLink href="/docs" also={QUICK_START}>
+              <Trans>Docs</Trans>
+            </NavLink>
+            <NavLink href="/join-discord">
+              <Trans>Community</Trans>
+            </NavLink>
+          </nav>
+          <div className={styles.preferences}>
+            <LanguageSwitcher />
+            <ThemeSwitcher />
+            {/* The bar has no room for the balance on a phone: the menu shows it. */}
+            {hasUser ? <BalanceLink className={styles.menuBalance} long /> : null}
+          </div>
+        </div>
         <div className={styles.tools} data-account-tools>
-          <LanguageSwitcher />
-          <ThemeSwitcher />
           {signedIn || hasUser ? (
             <AccountMenu />
           ) : resolving ? (
@@ -75,6 +119,19 @@ export function Header() {
             </>
           )}
         </div>
+        <button
+          ref={menuButton}
+          type="button"
+          className={styles.menuButton}
+          aria-expanded={menuOpen}
+          aria-controls={SITE_MENU_ID}
+          aria-label={t`Menu`}
+          onClick={() => menu.send({ type: 'TOGGLE' })}
+        >
+          <LineIcon size={20}>
+            <path d={menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} />
+          </LineIcon>
+        </button>
       </div>
     </header>
   );

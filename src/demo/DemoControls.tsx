@@ -5,6 +5,7 @@ import { forgetIpCountry } from '../services/ipCountry';
 import {
   endPlanSoon,
   expireAllSessions,
+  addLayoutSample,
   fillSampleUsage,
   PLAN_ENDS_SOON_DAYS,
   resetDemoData,
@@ -181,6 +182,11 @@ export function DemoControls({ environment, reload = () => window.location.reloa
     setNotice(t`Added ${records} usage records to ${email} (${creditsDebited} credits debited).`);
   };
 
+  const layoutSample = () => {
+    const email = addLayoutSample(env.db);
+    setNotice(email ? t`Gave ${email} long names and a paid PayPal order. Reload to see them.` : t`Sign in first.`);
+  };
+
   const resetEverything = () => {
     resetDemoData(env.db, env.controls);
     reload();
@@ -344,6 +350,9 @@ export function DemoControls({ environment, reload = () => window.location.reloa
         </button>
         <button type="button" className={styles.button} onClick={fillUsage}>
           <Trans>Fill 90 days of sample usage</Trans>
+        </button>
+        <button type="button" className={styles.button} onClick={layoutSample}>
+          <Trans>Add long names and a PayPal purchase</Trans>
         </button>
         <button type="button" className={styles.button} onClick={planEndsSoon}>
           <Trans>End the plan in {PLAN_ENDS_SOON_DAYS} days</Trans>

@@ -3,7 +3,8 @@
  * a forced bot check, the IP country). Persisted, so an armed failure survives the reload that triggers it.
  */
 import * as v from 'valibot';
-import { endAllSessions, latestSessionAccount, type DemoDb } from './db';
+import { findPackage, totalCredits } from '../domain/creditPackages';
+import { addApiKey, createOrder, endAllSessions, latestSessionAccount, settleOrder, type DemoDb } from './db';
 import { writeSafely, type KeyValueStorage } from './storage';
 import { SAMPLE_DAYS, addSampleUsage, type SampleUsageResult } from './usage';
 
@@ -174,4 +175,35 @@ export function fillSampleUsage(db: DemoDb, seed = crypto.getRandomValues(new Ui
   const result = addSampleUsage(data, account, seed, SAMPLE_DAYS);
   db.save();
   return { email: account.email, ...result };
+}
+
+/** What the layout sample writes: names as long as real ones get, so a phone's layout is tried with them. */
+export const LAYOUT_SAMPLE = {
+  nickname: 'Maximiliane Alexandra von Hohenzollern-Sigmaringen',
+  keyName: 'Production image pipeline for the Frankfurt storefront (staging mirror)',
+  discordUsername: 'the_extraordinarily_long_discord_handle',
+} as const;
+
+/**
+ * Gives the signed-in account what stresses a layout: a long nickname, a key with a long name, a Discord account
+ * with a long handle, and a paid PayPal order (so billing offers the saved PayPal account and lists an order).
+ * The account's e-mail, or null if nobody is signed in.
+ */
+export function addLayoutSample(db: DemoDb, now = Date.now()): string | null {
+  const data = db.read();
+  const account = latestSessionAccount(data, now);
+  const starter = findPackage('starter');
+  if (!account || !starter) return null;
+  account.nickname = LAYOUT_SAMPLE.nickname;
+  account.discordUsername = LAYOUT_SAMPLE.discordUsername;
+  addApiKey(account, LAYOUT_SAMPLE.keyName, now);
+  const order = createOrder(
+    data,
+    account,
+    { provider: 'paypal', packageId: starter.id, amount: starter.priceUsd, currency: 'USD', credits: totalCredits(starter), approved: true },
+    now,
+  );
+  settleOrder(data, order, 'paid', now);
+  db.save();
+  return account.email;
 }

@@ -26,6 +26,15 @@ export function browserStorage(): KeyValueStorage {
   }
 }
 
+/** sessionStorage (the tab's visit) when the browser allows it; otherwise memory, forgotten with the page. */
+export function browserSessionStorage(): KeyValueStorage {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return memoryStorage();
+  }
+}
+
 /** Writes, but a full or blocked storage only costs persistence, never the running demo. */
 export function writeSafely(storage: KeyValueStorage, key: string, value: string): boolean {
   try {

@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Link, useRoute } from 'wouter';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useRoute } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useGlobalSelector } from '../actors/AppActorContext';
 import { userSelectors } from '../actors/user';
@@ -32,10 +32,21 @@ export function DashboardLayout({ title, children }: { title: ReactNode; childre
   const [shownTo, setShownTo] = useState<string | null>(user?.id ?? null);
   if (user && user.id !== shownTo) setShownTo(user.id);
   const keptAccount = user ?? (account && account.id === shownTo ? account : null);
+  const tabs = useRef<HTMLElement>(null);
+  const [location] = useLocation();
+
+  // On a phone the navigation is a strip that scrolls sideways: the current page's tab is brought into sight
+  // (centred when it can be), moving the strip only, never the page.
+  useEffect(() => {
+    const strip = tabs.current;
+    const current = strip?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!strip || !current || strip.scrollWidth <= strip.clientWidth) return;
+    strip.scrollLeft = current.offsetLeft - strip.offsetLeft - (strip.clientWidth - current.offsetWidth) / 2;
+  }, [location]);
 
   return (
     <div className={styles.layout}>
-      <nav className={styles.sideNav} aria-label={t`Dashboard`}>
+      <nav ref={tabs} className={styles.sideNav} aria-label={t`Dashboard`}>
         <NavLink href="/dashboard">
           <Trans>Overview</Trans>
         </NavLink>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import styles from './DataTable.module.css';
 
 /** One column of a data table: its header and how a row fills its cell. */
@@ -36,33 +36,64 @@ interface DataTableProps<Row> {
   scrollRegionLabel?: string;
 }
 
-/** A data table built from its columns: real table semantics, the one look of DataTable.module.css. */
+/**
+ * A data table built from its columns: real table semantics, the one look of DataTable.module.css. Below 640 px
+ * each row is a card of label and value pairs (its buttons at the bottom), so nothing sits off-screen to the right.
+ * The roles are written out because a table laid out as blocks loses them in some browsers. A card's labels are
+ * the column headers' text, copied onto the cells after each render (the headers are rendered nodes, in the
+ * reader's language) and drawn by CSS for the eye only: the column header already names a cell for screen readers,
+ * and the cell's text stays its value.
+ */
 export function DataTable<Row>({ caption, columns, rows, rowKey, busy, className, scrollRegionLabel }: DataTableProps<Row>) {
   const columnClass = (column: DataColumn<Row>) => [column.numeric ? styles.number : '', column.className ?? ''].join(' ').trim() || undefined;
+  const table = useRef<HTMLTableElement>(null);
+  // No dependencies: a header's text changes with the language, the rows with every page.
+  useLayoutEffect(() => {
+    const element = table.current;
+    const headers = element?.tHead?.rows[0]?.cells;
+    if (!element || !headers) return;
+    const labels = Array.from(headers, (header) => (header.hasAttribute('data-unlabelled') ? null : (header.textContent ?? '').trim()));
+    for (const body of Array.from(element.tBodies)) {
+      for (const row of Array.from(body.rows)) {
+        Array.from(row.cells).forEach((cell, index) => {
+          const label = labels[index];
+          if (label) cell.dataset.label = label;
+          else delete cell.dataset.label;
+        });
+      }
+    }
+  });
   return (
     <div
       className={className ? `${styles.wrap} ${className}` : styles.wrap}
       aria-busy={busy || undefined}
       {...(scrollRegionLabel ? { role: 'region', 'aria-label': scrollRegionLabel, tabIndex: 0 } : {})}
     >
-      <table className={styles.table}>
+      <table ref={table} role="table" className={styles.table}>
         <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
+        <thead role="rowgroup">
+          <tr role="row">
             {columns.map((column) => (
-              <th key={column.id} scope="col" className={columnClass(column)}>
+              <th key={column.id} role="columnheader" scope="col" className={columnClass(column)} data-unlabelled={column.headerHidden || undefined}>
                 {column.headerHidden ? <span className="visually-hidden">{column.header}</span> : column.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.map((row) => (
-            <tr key={rowKey(row)}>
+            <tr key={rowKey(row)} role="row">
               {columns.map((column) => {
                 const Cell = column.rowHeader ? 'th' : 'td';
                 return (
-                  <Cell key={column.id} scope={column.rowHeader ? 'row' : undefined} className={columnClass(column)} title={column.tooltip?.(row)}>
+                  <Cell
+                    key={column.id}
+                    role={column.rowHeader ? 'rowheader' : 'cell'}
+                    scope={column.rowHeader ? 'row' : undefined}
+                    className={columnClass(column)}
+                    title={column.tooltip?.(row)}
+                    data-unlabelled={column.headerHidden || undefined}
+                  >
                     {column.cell(row)}
                   </Cell>
                 );

@@ -215,8 +215,14 @@ test('IP whitelist: a bad line is named, a good list is saved and kept after a r
 test('on a phone-sized screen the dashboard navigation reaches every page', async ({ page }) => {
   await openWithNewAccount(page);
   await page.setViewportSize({ width: 390, height: 844 });
-  // The header keeps its page links on a phone.
+  // On a phone the header's page links are in its menu, one row high; a link followed closes the menu.
+  const menuButton = page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true });
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  await menuButton.click();
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
   await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toBeHidden();
   const nav = page.getByRole('navigation', { name: 'Dashboard' });
   for (const [name, heading] of [
     ['API keys', 'API keys'],

@@ -28,7 +28,10 @@ function BalanceCard() {
         <Trans>Credit balance</Trans>
       </h2>
       <p className={styles.cardValue} data-testid="credit-balance">
-        {balanceText(i18n, credits)}
+        {/* The balance leads to where credits are bought. */}
+        <Link href="/dashboard/billing" className={styles.valueLink}>
+          {balanceText(i18n, credits)}
+        </Link>
       </p>
       <p className={styles.cardNote}>
         <Trans>Credits are spent per image; a failed generation is refunded.</Trans>

@@ -201,7 +201,9 @@ function Steps({ apiKey }: { apiKey: string }) {
             <Trans>
               Signed in as <strong>{user.email}</strong>.
             </Trans>{' '}
-            <Trans>Balance: {balance} credits.</Trans>
+            <Link href="/dashboard/billing">
+              <Trans>Balance: {balance} credits.</Trans>
+            </Link>
           </p>
         ) : resolving ? (
           <p className={styles.text} role="status">

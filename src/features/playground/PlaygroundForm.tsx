@@ -321,7 +321,9 @@ export function PlaygroundForm({ actor, requester, onSignIn, onReloadAccount }: 
         </p>
         {signedIn && requester.balance !== null ? (
           <p className={styles.balance} data-short={short || undefined}>
-            <Plural value={requester.balance} one="Balance: # credit" other="Balance: # credits" />
+            <Link href="/dashboard/billing" className={styles.balanceLink}>
+              <Plural value={requester.balance} one="Balance: # credit" other="Balance: # credits" />
+            </Link>
           </p>
         ) : null}
       </div>

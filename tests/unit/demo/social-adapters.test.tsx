@@ -157,9 +157,9 @@ describe('demo Google: the button and its account chooser', () => {
 });
 
 describe('demo Google: One Tap', () => {
-  function prompt(storage: KeyValueStorage = memoryStorage()) {
+  function prompt(storage: KeyValueStorage = memoryStorage(), sessionStorage: KeyValueStorage = memoryStorage()) {
     vi.useFakeTimers();
-    const google = createDemoGoogle({ storage });
+    const google = createDemoGoogle({ storage, sessionStorage });
     const onCredential = vi.fn<(credential: string) => void>();
     const onDismissed = vi.fn<() => void>();
     let takeDown = () => {};
@@ -213,6 +213,23 @@ describe('demo Google: One Tap', () => {
     expect(onDismissed).toHaveBeenCalledTimes(1);
     expect(onCredential).not.toHaveBeenCalled();
     expect(card()).toBeNull();
+  });
+
+  it('once closed, it stays away for the rest of the visit: the next prompt is not shown and reports dismissed', () => {
+    const visit = memoryStorage();
+    prompt(memoryStorage(), visit);
+    fireEvent.click(within(waitForCard()).getByRole('button', { name: 'Close' }));
+    const again = prompt(memoryStorage(), visit);
+    act(() => vi.advanceTimersByTime(ONE_TAP_DELAY_MS));
+    expect(card()).toBeNull();
+    expect(again.onDismissed).toHaveBeenCalledTimes(1);
+    expect(again.onCredential).not.toHaveBeenCalled();
+    // Choosing an account is no closing: a visit where One Tap signed someone in still gets it after sign-out.
+    const chosenVisit = memoryStorage();
+    prompt(memoryStorage(), chosenVisit);
+    fireEvent.click(within(waitForCard()).getByRole('button', { name: 'Continue as Demo User' }));
+    prompt(memoryStorage(), chosenVisit);
+    expect(waitForCard()).toBeVisible();
   });
 
   it('the returned cleanup removes the card (and any container) without calling back', () => {
