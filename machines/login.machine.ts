@@ -48,6 +48,12 @@ function signedInData(event: LoginEvent): LoginSuccess | null {
   return response?.code === 200 && response.data && response.data.token ? response.data : null;
 }
 
+/** The address an e-mailed code went to, for a request that used one (sign-up, password reset). */
+function codeAddressOf(context: LoginContext): string | null {
+  const request = context.request;
+  return request?.kind === 'register' || request?.kind === 'resetPassword' ? request.email : null;
+}
+
 /** The sign-in just stored; only read on the way into signedIn, after setLastResult. */
 function lastResultOf(context: LoginContext): LoginSuccess {
   if (!context.lastResult) throw new Error('login: no sign-in to announce');
@@ -73,6 +79,14 @@ const loginSetup = setup({
     // Toasts, analytics and the referral: what the app does besides telling the other actors.
     notifySignedIn: notProvidedAction('notifySignedIn'),
     notifyPasswordReset: notProvidedAction('notifyPasswordReset'),
+    // A new account lands on its welcome (the key, the free credits, the next steps); a returning one stays put.
+    showWelcome: notProvidedAction('showWelcome'),
+    // The code has done its job once the account is made or the password changed: its notice closes.
+    closeCodeNotice: notProvidedAction<{ email: string }>('closeCodeNotice'),
+    closeCodeNoticeOfRequest: enqueueActions(({ context, enqueue }) => {
+      const email = codeAddressOf(context);
+      if (email !== null) enqueue({ type: 'closeCodeNotice', params: { email } });
+    }),
     // Messages to the other global actors, sent through the actor system.
     tellUserSignedIn: sendTo(globalActor('user'), ({ context }) => {
       const result = lastResultOf(context);
@@ -113,6 +127,7 @@ const loginSetup = setup({
   guards: {
     isPasswordReset: ({ context, event }) => loginResponse(event)?.code === 200 && context.request?.kind === 'resetPassword',
     isSignedIn: ({ event }) => signedInData(event) !== null,
+    isNewAccount: ({ event }) => signedInData(event)?.isNewUser === true,
     needsBotCheck: ({ event }) => loginResponse(event)?.code === BOT_CHECK_REQUIRED_CODE,
     hasChallengeToken: ({ event }) => event.type === 'CHALLENGE_SOLVED' && event.token.trim() !== '',
   },
@@ -130,8 +145,18 @@ function sendingLogin(id: 'submitLogin' | 'retryLogin') {
       src: 'submitLogin',
       input: ({ context }) => ({ request: requestOf(context), challengeToken: id === 'retryLogin' ? context.challengeToken : null }),
       onDone: [
-        { guard: 'isPasswordReset', target: 'passwordReset', actions: ['notifyPasswordReset', 'showSignInForm'] },
-        { guard: 'isSignedIn', target: 'signedIn', actions: ['setLastResult', 'tellUserSignedIn', 'closeLoginModal', 'notifySignedIn'] },
+        { guard: 'isPasswordReset', target: 'passwordReset', actions: ['notifyPasswordReset', 'showSignInForm', 'closeCodeNoticeOfRequest'] },
+        // The one decision between a new account and a returning sign-in: only a new account is shown its welcome.
+        {
+          guard: 'isNewAccount',
+          target: 'signedIn',
+          actions: ['setLastResult', 'tellUserSignedIn', 'closeLoginModal', 'notifySignedIn', 'closeCodeNoticeOfRequest', 'showWelcome'],
+        },
+        {
+          guard: 'isSignedIn',
+          target: 'signedIn',
+          actions: ['setLastResult', 'tellUserSignedIn', 'closeLoginModal', 'notifySignedIn', 'closeCodeNoticeOfRequest'],
+        },
         { guard: 'needsBotCheck', target: 'verify' },
         { target: 'failed', actions: ['setErrorFromResponse', 'showServerMessage'] },
       ],

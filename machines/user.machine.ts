@@ -84,6 +84,8 @@ export const userMachine = setup({
     // Tell the other tabs, so they follow within a second without a reload.
     announceSignIn: notProvidedAction('announceSignIn'),
     announceSignOut: notProvidedAction('announceSignOut'),
+    // Signing out on a page that needs an account goes home: that page has nothing left to show but a sign-in.
+    leaveAccountPage: notProvidedAction('leaveAccountPage'),
     applyCachedUser: assign({ user: ({ context }) => context.readStoredLogin()?.cachedUser ?? null, userConfirmed: false, expiredUser: null }),
     clearUser: assign({ user: null, userConfirmed: false }),
     // Only a user the server confirmed: a page built from an unconfirmed cached copy holds nothing worth keeping.
@@ -206,8 +208,14 @@ export const userMachine = setup({
           invoke: {
             id: 'logout',
             src: 'logout',
-            onDone: { target: 'anonymous.signedOut', actions: ['clearStoredLogin', 'clearUser', 'resetUserState', 'announceSignOut'] },
-            onError: { target: 'anonymous.signedOut', actions: ['clearStoredLogin', 'clearUser', 'resetUserState', 'announceSignOut'] },
+            onDone: {
+              target: 'anonymous.signedOut',
+              actions: ['clearStoredLogin', 'clearUser', 'resetUserState', 'announceSignOut', 'leaveAccountPage'],
+            },
+            onError: {
+              target: 'anonymous.signedOut',
+              actions: ['clearStoredLogin', 'clearUser', 'resetUserState', 'announceSignOut', 'leaveAccountPage'],
+            },
           },
         },
         // Keeps the cached user, if any, so a flaky network does not sign the visitor out.

@@ -1,4 +1,5 @@
 import { fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
+import { navigate } from 'wouter/use-browser-location';
 import { userMachine } from '../../machines/user.machine';
 import type { ResultEnvelope, SessionUser } from '../../machines/types';
 import { logout } from '../api/auth';
@@ -7,6 +8,7 @@ import { creditBalance } from '../api/generation';
 import type { User } from '../api/contract';
 import { clearStoredLogin, persistLogin, saveCachedUser } from '../services/session';
 import { lookupIpCountry } from '../services/ipCountry';
+import { needsAccount } from '../domain/accountPages';
 import { announceSessionChange, watchSessionChanges } from '../services/sessionSync';
 
 // The API's user is what the session machine holds; this fails to compile if the two drift apart.
@@ -64,6 +66,10 @@ export const userLogic = userMachine.provide({
     clearStoredLogin: () => clearStoredLogin(),
     announceSignIn: () => announceSessionChange('signedIn'),
     announceSignOut: () => announceSessionChange('signedOut'),
+    // Replaces the address: Back must not return to a page that would only ask to sign in again.
+    leaveAccountPage: () => {
+      if (needsAccount(location.pathname)) navigate('/', { replace: true });
+    },
   },
 });
 

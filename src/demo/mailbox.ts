@@ -4,6 +4,7 @@
  */
 import { t } from '@lingui/core/macro';
 import { toast } from '../ui/toast';
+import { codeNoticeId } from '../ui/codeNotice';
 import type { CaptchaPurpose } from '../api/contract';
 import { normalizeEmail } from './db';
 
@@ -18,8 +19,9 @@ const lastDeliveries = new Map<string, Delivery>();
 export function deliverCode(email: string, code: string, purpose: CaptchaPurpose): void {
   const address = normalizeEmail(email);
   lastDeliveries.set(address, { code, purpose });
-  // One toast per address: a resend replaces the old code instead of stacking a second one.
-  toast(t`Demo mailbox: your code is ${code}`, { id: `demo-mailbox:${address}`, duration: MAILBOX_TOAST_MS });
+  // One toast per address: a resend replaces the old code instead of stacking a second one, and the sign-up or
+  // password change the code was for closes it.
+  toast(t`Demo mailbox: your code is ${code}`, { id: codeNoticeId(address), duration: MAILBOX_TOAST_MS });
 }
 
 /** The last code delivered to an address, if any. */

@@ -7,8 +7,8 @@ import { useStandIns } from './standins';
 
 /**
  * E-mail sign-up in a LIVE build: the code goes out by "e-mail" (the test API keeps it; the test reads it at the
- * test server's own /__test/email-code, as a person reads their mailbox), and the new account lands signed in with
- * the free credits the API reports.
+ * test server's own /__test/email-code, as a person reads their mailbox), and the new account lands signed in on
+ * its welcome, with the free credits the API reports and its primary key.
  */
 
 const API_URL = `http://127.0.0.1:${settings.apiPort}`;
@@ -20,7 +20,10 @@ function filesUnder(folder: string): string[] {
   );
 }
 
-test('a new user signs up with the e-mailed code and lands signed in with the free credits', async ({ page, context }) => {
+test('a new user signs up with the e-mailed code and lands signed in on the welcome, with the free credits and the primary key', async ({
+  page,
+  context,
+}) => {
   await useStandIns(context);
   const email = `live.signup.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
   const registrations: unknown[] = [];
@@ -57,6 +60,29 @@ test('a new user signs up with the e-mailed code and lands signed in with the fr
   // The balance the task API reports for a new account: the free grant.
   await expect(page.getByRole('banner').getByText('100 credits', { exact: true })).toBeVisible();
   expect(registrations).toEqual([expect.objectContaining({ email, code })]);
+
+  // The new account lands on its welcome with its primary key: masked on screen, and the copied key is the one
+  // the task API takes (it answers the balance for it).
+  await expect(page).toHaveURL(/\/dashboard\?welcome$/);
+  const welcome = page.getByRole('region', { name: 'Welcome aboard: your API key is ready' });
+  await expect(welcome.getByTestId('welcome-credits')).toHaveText('100 free credits');
+  const shown = welcome.getByTestId('welcome-key');
+  await expect(shown).toHaveText(/^\S{6}…\S{4}$/);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await welcome.getByRole('button', { name: 'Copy key' }).click();
+  let key = '';
+  await expect
+    .poll(async () => {
+      key = await page.evaluate(() => navigator.clipboard.readText());
+      return key;
+    })
+    .toMatch(/^\S{12,}$/);
+  await expect(shown).toHaveText(`${key.slice(0, 6)}…${key.slice(-4)}`);
+  const balance = await page.request.get(`${API_URL}/api/v1/common/credit`, { headers: { authorization: `Bearer ${key}` } });
+  expect(await balance.json()).toMatchObject({ code: 200, data: 100 });
+  await expect(welcome.getByLabel('Your first call (curl)', { exact: true })).toContainText(
+    `Authorization: Bearer ${key.slice(0, 6)}…${key.slice(-4)}`,
+  );
 });
 
 test("the mailbox is the test server's alone: the live build neither names it nor serves it", async ({ request }) => {

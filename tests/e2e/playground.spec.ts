@@ -166,7 +166,7 @@ test('a failed generation says why, charges nothing, and history shows the refun
   await row.getByRole('button', { name: /Details/ }).click();
   const details = page.getByRole('dialog', { name: 'Generation details' });
   await expect(details.getByRole('note')).toContainText('Why it failed:');
-  await expect(details.getByRole('definition').filter({ hasText: /^0$/ })).toBeVisible();
+  await expect(details.getByRole('definition').filter({ hasText: /^0 credits \(2 refunded\)$/ })).toBeVisible();
 
   // Filtering by status finds it; another status does not.
   await page.keyboard.press('Escape');

@@ -6,6 +6,7 @@ import { defaultEventLabel, describeMachinePaths, done, failure } from './pathRu
 
 const user: SessionUser = { id: 'u-1', email: 'ada@example.com', apiKey: 'sk-1', credits: 10 };
 const success: LoginSuccess = { token: 'jwt-1', userInfo: user, isNewUser: false };
+const newAccount: LoginSuccess = { token: 'jwt-2', userInfo: { ...user, id: 'u-2', email: 'bob@example.com' }, isNewUser: true };
 const emailLogin: LoginRequest = { kind: 'email', email: 'ada@example.com', password: 'secret' };
 const reset: LoginRequest = { kind: 'resetPassword', email: 'ada@example.com', password: 'new-secret', code: '123456' };
 // Every provider goes through the same flow; each is walked so a provider-specific branch would show.
@@ -14,6 +15,7 @@ const google: LoginRequest = { kind: 'google', credential: 'google-id-token' };
 const microsoft: LoginRequest = { kind: 'microsoft', idToken: 'microsoft-id-token' };
 
 const signedIn = { code: 200, msg: 'ok', data: success };
+const signedUp = { code: 200, msg: 'ok', data: newAccount };
 const resetDone = { code: 200, msg: 'ok', data: null };
 const botCheck = { code: BOT_CHECK_REQUIRED_CODE, msg: 'Verify you are human', data: null };
 const rejected = { code: 400001, msg: 'Wrong e-mail or password', data: null };
@@ -22,6 +24,7 @@ const offline = Object.assign(new Error('Network down'), { kind: 'network' });
 /** Every answer the server can give, for the first try and for the retry after the bot check. */
 const answers = (id: 'submitLogin' | 'retryLogin') => [
   done(id, signedIn),
+  done(id, signedUp),
   done(id, resetDone),
   done(id, botCheck),
   done(id, rejected),
@@ -30,6 +33,7 @@ const answers = (id: 'submitLogin' | 'retryLogin') => [
 
 const answerNames = new Map<unknown, string>([
   [signedIn, 'signed in'],
+  [signedUp, 'new account'],
   [resetDone, 'ok, no token'],
   [botCheck, 'bot check'],
   [rejected, 'rejected'],
@@ -101,16 +105,27 @@ describeMachinePaths('login machine', {
       }
     }
 
-    if (snapshot.matches('signedIn') && !previous?.matches('signedIn')) {
-      expect(context.lastResult).toEqual(success);
+    const enteredSignedIn = snapshot.matches('signedIn') && !previous?.matches('signedIn');
+    if (enteredSignedIn) {
+      const answer = 'output' in event ? (event.output as { data: LoginSuccess }).data : null;
+      expect(context.lastResult).toEqual(answer);
       expect(stepCalls('notifySignedIn')).toHaveLength(1);
       // The user actor gets the session as the server gave it; the modal closes.
-      expect(stepReceived('user')).toEqual([{ type: 'SIGNED_IN', token: success.token, user: success.userInfo, isNewUser: success.isNewUser }]);
+      expect(stepReceived('user')).toEqual([{ type: 'SIGNED_IN', token: answer?.token, user: answer?.userInfo, isNewUser: answer?.isNewUser }]);
       modalGot.push({ type: 'SIGNED_IN' });
+      // Only a new account is taken to its welcome; a returning sign-in stays where it was.
+      expect(stepCalls('showWelcome')).toHaveLength(answer?.isNewUser ? 1 : 0);
     } else {
       expect(stepCalls('notifySignedIn')).toEqual([]);
       expect(stepReceived('user')).toEqual([]);
+      expect(stepCalls('showWelcome')).toEqual([]);
     }
+    // The e-mailed code's notice closes once the code has made the account or changed the password, for that address.
+    const usedCode = context.request?.kind === 'register' || context.request?.kind === 'resetPassword';
+    const codeDone = enteredSignedIn || (snapshot.matches('passwordReset') && !previous?.matches('passwordReset'));
+    expect(stepCalls('closeCodeNotice').map((call) => call.params)).toEqual(
+      codeDone && usedCode && context.request && 'email' in context.request ? [{ email: context.request.email }] : [],
+    );
     if (snapshot.matches('passwordReset') && !previous?.matches('passwordReset')) {
       expect(context.request?.kind).toBe('resetPassword');
       expect(stepCalls('notifyPasswordReset')).toHaveLength(1);

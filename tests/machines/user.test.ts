@@ -86,6 +86,8 @@ describeMachinePaths('user machine', {
     expect(stepCalls('cacheUser')).toHaveLength((isFetchDone(event) && session('signedIn')) || event.type === 'API_KEY_SET' ? 1 : 0);
     expect(stepCalls('persistLogin').map((call) => call.event)).toEqual(event.type === 'SIGNED_IN' ? [event] : []);
     expect(stepCalls('clearStoredLogin')).toHaveLength(isLogoutSettled(event) ? 1 : 0);
+    // Only a sign-out made here leaves a page that needs an account (an expiry keeps the page behind the sign-in).
+    expect(stepCalls('leaveAccountPage')).toHaveLength(isLogoutSettled(event) ? 1 : 0);
 
     // Other tabs hear about every sign-in and sign-out made here (never about one they told us of).
     const expiredHere =

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalActor } from '../../actors/useLocalActor';
 import { createResourceLogic } from '../../actors/resource';
@@ -16,6 +16,7 @@ import { balanceText } from '../../ui/balance';
 import styles from './Overview.module.css';
 import { UsageSection } from './UsageSection';
 import { UsageRecordsSection } from './UsageRecordsSection';
+import { WelcomePanel } from './WelcomePanel';
 
 const discountLogic = createResourceLogic(() => userDiscount());
 
@@ -108,8 +109,11 @@ function KeysCard() {
 }
 
 export default function OverviewPage() {
+  // A sign-up lands here with ?welcome (the login flow decides); the overview is otherwise the same.
+  const welcome = new URLSearchParams(useSearch()).has('welcome');
   return (
     <DashboardLayout title={<Trans>Overview</Trans>}>
+      {welcome ? <WelcomePanel /> : null}
       <div className={styles.cards}>
         <BalanceCard />
         <DiscountCard />

@@ -9,7 +9,7 @@ import { PagedSection } from '../../ui/PagedSection';
 import { modelName } from '../../ui/usageLabels';
 import { TaskStatusLabel } from '../../ui/TaskStatusLabel';
 import { formatDate } from '../../ui/formatDate';
-import { formatNumber } from '../../ui/formatNumber';
+import { taskCreditsText } from '../../ui/credits';
 import styles from './Overview.module.css';
 
 export const RECORDS_PAGE_SIZE = 10;
@@ -36,13 +36,8 @@ export function UsageRecordsSection() {
       header: <Trans>Status</Trans>,
       cell: (record) => <TaskStatusLabel status={record.status} className={styles.status} />,
     },
-    { id: 'credits', header: <Trans>Credits</Trans>, numeric: true, cell: (record) => formatNumber(i18n, record.credits) },
-    {
-      id: 'refunded',
-      header: <Trans>Refunded</Trans>,
-      numeric: true,
-      cell: (record) => (record.refundedCredits > 0 ? formatNumber(i18n, record.refundedCredits) : <span className={styles.muted}>—</span>),
-    },
+    // Spelled as the history spells it: what the task cost, and what a failed one got back.
+    { id: 'credits', header: <Trans>Credits</Trans>, numeric: true, cell: (record) => taskCreditsText(i18n, record) },
   ];
 
   return (

@@ -17,6 +17,7 @@ import { CodeSample, codeVariant, type CodeVariant } from '../../ui/CodeSample';
 import { quickStartSelectors } from '../../actors/quickStart';
 import { KEY_PLACEHOLDER, SAMPLE_CALL, SAMPLE_COST, SAMPLE_DRAFT, TASK_ID_PLACEHOLDER, isDemoMode, snippetTarget } from '../../domain/sampleCall';
 import { balanceText } from '../../ui/balance';
+import { creditsText, modelPriceList } from '../../ui/credits';
 import { useGenerationApiBaseUrl } from '../../ui/useHydrated';
 import { LineIcon } from '../../ui/LineIcon';
 import styles from './GetStartedPage.module.css';
@@ -168,12 +169,16 @@ function Steps({ apiKey }: { apiKey: string }) {
   const modelName = modelName_(SAMPLE_DRAFT.model);
   const balance = balanceText(i18n, user?.credits);
   const freeCredits = i18n.number(FREE_SIGN_UP_CREDITS);
-  const list = (items: readonly string[]) => new Intl.ListFormat(i18n.locale, { style: 'long', type: 'conjunction' }).format(items);
-  const prices = list(GENERATION_MODELS.map((model) => `${MODELS[model].name} ${i18n.number(lowestCreditsPerImage(model))}`));
-  const fourK = list(
-    GENERATION_MODELS.filter((model) => MODELS[model].resolutions.includes('4K')).map(
-      (model) => `${MODELS[model].name} ${i18n.number(creditsPerImage(model, '4K'))}`,
-    ),
+  const prices = modelPriceList(
+    i18n,
+    GENERATION_MODELS.map((model) => ({ name: MODELS[model].name, price: creditsText(lowestCreditsPerImage(model)) })),
+  );
+  const fourK = modelPriceList(
+    i18n,
+    GENERATION_MODELS.filter((model) => MODELS[model].resolutions.includes('4K')).map((model) => ({
+      name: MODELS[model].name,
+      price: creditsText(creditsPerImage(model, '4K')),
+    })),
   );
 
   const nextLinks: NextLink[] = [
@@ -412,7 +417,7 @@ function Steps({ apiKey }: { apiKey: string }) {
         </ul>
         <p className={styles.hint}>
           <Trans>
-            Credits per image, from: {prices}; at 4K: {fourK}. Failed tasks cost nothing.
+            Lowest price per image: {prices}. At 4K: {fourK}. Failed tasks cost nothing.
           </Trans>
         </p>
       </Step>

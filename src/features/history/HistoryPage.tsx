@@ -19,7 +19,7 @@ import { taskStatusLabel } from '../../ui/usageLabels';
 import { TaskStatusLabel } from '../../ui/TaskStatusLabel';
 import { PLAYGROUND_PATH } from '../../domain/generationDraft';
 import { formatDate } from '../../ui/formatDate';
-import { formatNumber } from '../../ui/formatNumber';
+import { taskCreditsText } from '../../ui/credits';
 import { historyRequest } from './historyRequest';
 import { RecordDetails } from './RecordDetails';
 import { RecordThumbnail } from './RecordThumbnail';
@@ -95,12 +95,8 @@ function HistoryList() {
       id: 'credits',
       header: <Trans>Credits</Trans>,
       numeric: true,
-      cell: (record) => (
-        <>
-          {formatNumber(i18n, Math.max(0, record.credits - record.refundedCredits))}
-          {record.refundedCredits > 0 ? <span className={styles.refund}>{t`${formatNumber(i18n, record.refundedCredits)} refunded`}</span> : null}
-        </>
-      ),
+      // Spelled as the dashboard's recent requests spell it.
+      cell: (record) => taskCreditsText(i18n, record),
     },
     { id: 'created', header: <Trans>Created</Trans>, cell: (record) => time(record.createTime) },
     {

@@ -14,6 +14,7 @@ import { ResultImageCard } from '../../ui/ResultImageCard';
 import { formatDate } from '../../ui/formatDate';
 import { safeHref } from '../../services/urls';
 import { formatNumber } from '../../ui/formatNumber';
+import { taskCreditsText } from '../../ui/credits';
 import styles from './History.module.css';
 
 function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
@@ -119,8 +120,7 @@ export function RecordDetails({ actor }: { actor: DetailsDialogActor }) {
                 </pre>
               </Row>
             ) : null}
-            <Row label={<Trans>Credits charged</Trans>}>{formatNumber(i18n, Math.max(0, record.credits - record.refundedCredits))}</Row>
-            {record.refundedCredits > 0 ? <Row label={<Trans>Refunded</Trans>}>{formatNumber(i18n, record.refundedCredits)}</Row> : null}
+            <Row label={<Trans>Credits</Trans>}>{taskCreditsText(i18n, record)}</Row>
             <Row label={<Trans>API key</Trans>}>{record.apiKeyName ?? '—'}</Row>
             <Row label={<Trans>Created</Trans>}>{time(record.createTime)}</Row>
             <Row label={<Trans>Task ID</Trans>}>

@@ -14,6 +14,7 @@ import {
   lowestCreditsPerImage,
 } from '../../domain/generationOptions';
 import { PROVIDER_NAMES, providersForCountry } from '../../domain/paymentProviders';
+import { NEW_TASKS_PER_WINDOW, ORIGIN_LINK_MINUTES, RATE_WINDOW_SECONDS, STORED_RESULT_DAYS } from '../../domain/taskApiLimits';
 import { Button, buttonClasses } from '../../ui/Button';
 import { maskKey } from '../../ui/maskKey';
 import { curlGenerate } from '../../domain/snippets';
@@ -21,6 +22,8 @@ import { CodeSample } from '../../ui/CodeSample';
 import { KEY_PLACEHOLDER, SAMPLE_CALL, snippetTarget } from '../../domain/sampleCall';
 import { useGenerationApiBaseUrl } from '../../ui/useHydrated';
 import { balanceText } from '../../ui/balance';
+import { creditRangeText, modelPriceList } from '../../ui/credits';
+import { formatList } from '../../ui/formatList';
 import { LineIcon } from '../../ui/LineIcon';
 import styles from './HomePage.module.css';
 import { GALLERY_IMAGES, HERO_IMAGES, HERO_TASK, SAMPLES, sampleImageUrl } from './sampleImages';
@@ -158,13 +161,15 @@ function Feature({ icon, title, children }: { icon: string; title: ReactNode; ch
 
 function Features() {
   const { i18n } = useLingui();
-  const list = (items: readonly string[]) => new Intl.ListFormat(i18n.locale, { style: 'long', type: 'conjunction' }).format(items);
+  const list = (items: readonly string[]) => formatList(i18n, items);
   const maxImages = MOST_IMAGES;
   const nanoName = MODELS['nano-banana-2'].name;
   const nanoReferences = MOST_REFERENCE_IMAGES;
   const ratios = list(ALL_RATIOS);
-  const formats = new Intl.ListFormat(i18n.locale, { style: 'long', type: 'disjunction' }).format(
+  const formats = formatList(
+    i18n,
     OUTPUT_FORMATS.map((format) => FORMAT_NAMES[format]),
+    'disjunction',
   );
   const providers = list(providersForCountry(null).map((provider) => PROVIDER_NAMES[provider]));
   return (
@@ -368,10 +373,20 @@ function Pricing() {
 
 function Faq() {
   const { i18n } = useLingui();
-  const list = (items: readonly string[]) => new Intl.ListFormat(i18n.locale, { style: 'long', type: 'conjunction' }).format(items);
-  const prices = list(GENERATION_MODELS.map((model) => `${MODELS[model].name} ${creditRange(model, (credits) => i18n.number(credits))}`));
+  const list = (items: readonly string[]) => formatList(i18n, items);
+  const prices = modelPriceList(
+    i18n,
+    GENERATION_MODELS.map((model) => {
+      const credits = Object.values(MODELS[model].credits);
+      return { name: MODELS[model].name, price: creditRangeText(i18n, Math.min(...credits), Math.max(...credits)) };
+    }),
+  );
   const providers = list(providersForCountry(null).map((provider) => PROVIDER_NAMES[provider]));
   const freeCredits = i18n.number(FREE_SIGN_UP_CREDITS);
+  const originMinutes = i18n.number(ORIGIN_LINK_MINUTES);
+  const storedDays = i18n.number(STORED_RESULT_DAYS);
+  const newTasks = i18n.number(NEW_TASKS_PER_WINDOW);
+  const windowSeconds = i18n.number(RATE_WINDOW_SECONDS);
   const items: { question: ReactNode; answer: ReactNode }[] = [
     {
       question: <Trans>What is a credit?</Trans>,
@@ -395,8 +410,9 @@ function Faq() {
       question: <Trans>How long are results kept?</Trans>,
       answer: (
         <Trans>
-          Result URLs are meant for downloading, so save the images you want to keep in your own storage. Your{' '}
-          <Link href="/recent-history">history</Link> keeps every task with its prompt, parameters, cost and images.
+          Not for long. A result's original image link works for about {originMinutes} minutes; the stored copy, its <code>resultImageUrl</code>, is
+          deleted after {storedDays} days. Save the images you want to keep in your own storage. Your <Link href="/recent-history">history</Link>{' '}
+          lists every task with its prompt, parameters and cost; its images go with the stored copies.
         </Trans>
       ),
     },
@@ -405,7 +421,8 @@ function Faq() {
       answer: (
         <Trans>
           Every call carries an API key as a Bearer token. Create one key per app or environment, see usage per key, and reset a key at once if it
-          leaks. Calls are rate-limited to keep the service fair: when you hit a limit, back off and try again.
+          leaks. Each account may start up to {newTasks} new generation tasks every {windowSeconds} seconds, which usually allows over 100 tasks
+          running at once. A task over the limit is refused with code 429 and not queued: wait a few seconds and send it again.
         </Trans>
       ),
     },

@@ -16,10 +16,10 @@ describe('the demo mailbox', () => {
     deliverCode('someone@example.com', '105722', 'register');
 
     expect(toast).toHaveBeenNthCalledWith(1, 'Demo mailbox: your code is 482913', {
-      id: 'demo-mailbox:someone@example.com',
+      id: 'email-code:someone@example.com',
       duration: MAILBOX_TOAST_MS,
     });
-    expect(toast).toHaveBeenNthCalledWith(2, 'Demo mailbox: your code is 105722', { id: 'demo-mailbox:someone@example.com', duration: 30_000 });
+    expect(toast).toHaveBeenNthCalledWith(2, 'Demo mailbox: your code is 105722', { id: 'email-code:someone@example.com', duration: 30_000 });
     expect(lastCodeFor('SOMEONE@example.com')).toBe('105722');
     expect(lastCodeFor('someone@example.com', 'resetPassword')).toBeUndefined();
     expect(lastCodeFor('nobody@example.com')).toBeUndefined();

@@ -94,7 +94,14 @@ describe('the user actor, as the checkout follows it', () => {
           lookupIpCountry: fromPromise<string>(() => new Promise(() => undefined)),
           watchOtherTabs: fromCallback(() => undefined),
         },
-        actions: { cacheUser: () => {}, persistLogin: () => {}, clearStoredLogin: () => {}, announceSignIn: () => {}, announceSignOut: () => {} },
+        actions: {
+          cacheUser: () => {},
+          persistLogin: () => {},
+          clearStoredLogin: () => {},
+          announceSignIn: () => {},
+          announceSignOut: () => {},
+          leaveAccountPage: () => {},
+        },
       }),
       { input: { readStoredLogin: () => ({ token: 'jwt', cachedUser: user }) } },
     );
