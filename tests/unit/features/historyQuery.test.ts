@@ -30,7 +30,9 @@ const validQuery: fc.Arbitrary<HistoryQuery> = fc
     },
     { requiredKeys: ['view', 'prompt'] },
   )
-  .map((query) => (query.from !== undefined && query.to !== undefined && query.from > query.to ? { ...query, from: query.to, to: query.from } : query));
+  .map((query) =>
+    query.from !== undefined && query.to !== undefined && query.from > query.to ? { ...query, from: query.to, to: query.from } : query,
+  );
 
 /** Whatever may sit in an address: the real names with wild values, unknown names, broken escapes. */
 const wildSearch = fc.oneof(
@@ -79,9 +81,9 @@ describe('history filters in the address', () => {
 
   it('writes nothing for the defaults and only what differs otherwise', () => {
     expect(searchFromHistoryQuery(DEFAULT_HISTORY_QUERY)).toBe('');
-    expect(searchFromHistoryQuery({ view: 'gallery', prompt: ' red fox ', model: 'nano-banana-pro', status: 3, from: '2026-01-01', to: '2026-01-31' })).toBe(
-      '?view=gallery&q=red+fox&model=nano-banana-pro&status=3&from=2026-01-01&to=2026-01-31',
-    );
+    expect(
+      searchFromHistoryQuery({ view: 'gallery', prompt: ' red fox ', model: 'nano-banana-pro', status: 3, from: '2026-01-01', to: '2026-01-31' }),
+    ).toBe('?view=gallery&q=red+fox&model=nano-banana-pro&status=3&from=2026-01-01&to=2026-01-31');
   });
 
   it('drops what it does not know and turns a backwards range round', () => {
