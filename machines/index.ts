@@ -23,6 +23,7 @@ import { themeMachine } from './theme.machine';
 import { usageChartMachine } from './usageChart.machine';
 import { userMachine } from './user.machine';
 import { wechatPaymentMachine } from './wechatPayment.machine';
+import { zipDownloadMachine } from './zipDownload.machine';
 
 export {
   apiKeysMachine,
@@ -52,6 +53,7 @@ export {
   usageChartMachine,
   userMachine,
   wechatPaymentMachine,
+  zipDownloadMachine,
 };
 
 export interface CatalogueEntry {
@@ -205,6 +207,12 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
     description:
       'Paying with WeChat Pay: creates the order, shows its QR code and checks, less often as time passes and never while the tab is hidden, until it is paid, the code expires (15 minutes at most) or the server stops answering.',
     sampleInput: FRESH_PAYMENT,
+  },
+  {
+    id: zipDownloadMachine.id,
+    machine: zipDownloadMachine,
+    description:
+      'Several images as one ZIP built in the browser: fetches each in turn, lists those that failed, builds and saves the archive, or is cancelled.',
   },
   {
     id: detailsDialogMachine.id,

@@ -172,7 +172,8 @@ export function fillSampleUsage(db: DemoDb, seed = crypto.getRandomValues(new Ui
   const data = db.read();
   const account = latestSessionAccount(data);
   if (!account) return null;
-  const result = addSampleUsage(data, account, seed, SAMPLE_DAYS);
+  // The demo image host is this origin.
+  const result = addSampleUsage(data, account, seed, SAMPLE_DAYS, Date.now(), globalThis.location.origin);
   db.save();
   return { email: account.email, ...result };
 }

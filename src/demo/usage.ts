@@ -5,6 +5,7 @@
 import type { GenerationModel } from '../api/contract';
 import { creditsPerImage } from '../domain/generationOptions';
 import { debitCredits, type Account, type DbData, type UsageRecordRow } from './db';
+import { resultImageUrl } from './generation/tasks';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SAMPLE_DAYS = 90;
@@ -81,10 +82,10 @@ function callsOn(day: Date, random: () => number): number {
 }
 
 /**
- * Usage records for the `days` whole UTC days before `now`'s day, oldest first. Pure: the same account
- * keys, days, seed and day of `now` give the same records.
+ * Usage records for the `days` whole UTC days before `now`'s day, oldest first, their images on the demo image host
+ * at `imageOrigin`. Pure: the same account keys, days, seed and day of `now` give the same records.
  */
-export function sampleUsage(account: Account, days = SAMPLE_DAYS, seed = 1, now = Date.now()): UsageRecordRow[] {
+export function sampleUsage(account: Account, days = SAMPLE_DAYS, seed = 1, now = Date.now(), imageOrigin = 'http://localhost'): UsageRecordRow[] {
   const random = seededRandom(seed);
   const today = Math.floor(now / DAY_MS) * DAY_MS;
   const keys = account.apiKeys;
@@ -113,8 +114,8 @@ export function sampleUsage(account: Account, days = SAMPLE_DAYS, seed = 1, now 
         status: failed ? 3 : 1,
         credits,
         refundedCredits: failed ? credits : 0,
-        // Served by no one: the demo has no image store, and the usage views show the link, not the picture.
-        resultImageUrls: failed ? [] : Array.from({ length: images }, (_, index) => `/demo/results/${taskId}-${index + 1}.png`),
+        // On the demo image host, which draws them from the request and, like the real host, keeps them 14 days.
+        resultImageUrls: failed ? [] : Array.from({ length: images }, (_, index) => resultImageUrl(imageOrigin, taskId, index)),
         // Each endpoint's own field names, as the task API stores the request.
         paramJson: JSON.stringify(
           model === 'nano-banana'
@@ -141,8 +142,15 @@ export interface SampleUsageResult {
 }
 
 /** Adds sample usage to the account and debits what it used (never below 0). The caller saves. */
-export function addSampleUsage(data: DbData, account: Account, seed: number, days = SAMPLE_DAYS, now = Date.now()): SampleUsageResult {
-  const records = sampleUsage(account, days, seed, now);
+export function addSampleUsage(
+  data: DbData,
+  account: Account,
+  seed: number,
+  days = SAMPLE_DAYS,
+  now = Date.now(),
+  imageOrigin = 'http://localhost',
+): SampleUsageResult {
+  const records = sampleUsage(account, days, seed, now, imageOrigin);
   data.usageRecords.push(...records);
   const creditsDebited = debitCredits(data, account, creditsUsed(records), `Sample usage (${days} days)`, now);
   return { records: records.length, creditsDebited };

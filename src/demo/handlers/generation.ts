@@ -74,6 +74,10 @@ function originOf(request: Request): string {
   return new URL(request.url).origin;
 }
 
+/** How long the image host keeps a result: the task API's documented 14 days. */
+export const RESULT_KEPT_DAYS = 14;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 function notFound(): Response {
   return new HttpResponse(null, { status: 404 });
 }
@@ -134,21 +138,26 @@ export function generationHandlers(env: DemoEnvironment): HttpHandler[] {
     // Where demo tasks send their callback: taken and acknowledged, as an operator's server would.
     http.post(`*${DEMO_TASK_CALLBACK_PATH}`, () => HttpResponse.json({ code: 200, msg: 'success' })),
 
-    // The image host: like a CDN, public to whoever has the link, and outside the QA controls (an image
-    // loading must not use up a failure armed for the next API call).
+    // The image host: like a CDN, public to whoever has the link (any origin may fetch it, as a ZIP built in the
+    // browser does), and outside the QA controls (an image loading must not use up a failure armed for the next
+    // API call). It keeps a result RESULT_KEPT_DAYS, as the task API's host does, then answers 404.
     http.get(`*${DEMO_RESULTS_PATH}:taskId/:image`, async ({ params }) => {
       const data = env.db.read();
       const taskId = String(params.taskId);
       const image = Number(params.image);
       const task = data.tasks.find((candidate) => candidate.taskId === taskId);
-      const parameters = task ? taskParameters(task) : null;
-      if (!task || task.successFlag !== 1 || !parameters || !Number.isInteger(image) || image < 1 || image > parameters.numImages) return notFound();
+      // Sample usage has records but no tasks: their images are drawn from the record's own request.
+      const record = data.usageRecords.find((candidate) => candidate.taskId === taskId);
+      const source = task ? (task.successFlag === 1 ? task : null) : record?.status === 1 ? record : null;
+      const parameters = source ? taskParameters(source) : null;
+      if (!source || !parameters || !Number.isInteger(image) || image < 1 || image > parameters.numImages) return notFound();
+      if (record && Date.now() - Date.parse(record.createTime) >= RESULT_KEPT_DAYS * DAY_MS) return notFound();
       const mime = OUTPUT_MIME[parameters.outputFormat];
       const size = outputSize(parameters.aspectRatio, parameters.resolution);
       const blob = await renderResultImage({ taskId, prompt: parameters.prompt, index: image - 1, ...size }, mime);
       return new HttpResponse(blob, {
         status: 200,
-        headers: { 'Content-Type': blob.type || mime, 'Cache-Control': 'public, max-age=31536000, immutable' },
+        headers: { 'Content-Type': blob.type || mime, 'Cache-Control': 'public, max-age=31536000, immutable', 'Access-Control-Allow-Origin': '*' },
       });
     }),
   ];

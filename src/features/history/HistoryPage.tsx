@@ -1,17 +1,20 @@
+import { useEffect, useMemo, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { useLocalActor } from '../../actors/useLocalActor';
 import { detailsDialogLogic } from '../../actors/detailsDialog';
 import { useGlobalSelector } from '../../actors/AppActorContext';
 import { useChargesListLogic } from '../../actors/pagedList';
 import { userSelectors } from '../../actors/user';
+import { zipDownloadLogic } from '../../actors/zipDownload';
 import type { UsageRecord } from '../../api/contract';
-import { usageRecordPage } from '../../api/dashboard';
+import { historyRecordPage } from '../../api/history';
 import { GENERATION_MODELS, modelName } from '../../domain/generationOptions';
 import { PageHeader } from '../../ui/PageHeader';
 import { Button } from '../../ui/Button';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
+import { SegmentedControl, type SegmentOption } from '../../ui/SegmentedControl';
 import { SignInPrompt } from '../../ui/signIn/SignInPrompt';
 import { useSignInWhenAnonymous } from '../../ui/signIn/useSignInWhenAnonymous';
 import { PagedSection } from '../../ui/PagedSection';
@@ -21,11 +24,30 @@ import { PLAYGROUND_PATH } from '../../domain/generationDraft';
 import { formatDate } from '../../ui/formatDate';
 import { taskCreditsText } from '../../ui/credits';
 import { historyRequest } from './historyRequest';
+import {
+  DEFAULT_HISTORY_QUERY,
+  LONGEST_SEARCH,
+  historyQueryFromSearch,
+  isCalendarDay,
+  isFiltered,
+  listFiltersOf,
+  normalizeSearch,
+  sameFilters,
+  searchFromHistoryQuery,
+  type HistoryQuery,
+  type HistoryView,
+} from './historyQuery';
+import { imagesOf, zipItemsOf } from './historyImages';
+import { HistoryGallery } from './HistoryGallery';
+import { Lightbox } from './Lightbox';
+import { LinkAgeNote } from './LinkAgeNote';
 import { RecordDetails } from './RecordDetails';
 import { RecordThumbnail } from './RecordThumbnail';
+import { ZipDownloadPanel } from './ZipDownloadPanel';
 import styles from './History.module.css';
 
 export const HISTORY_PAGE_SIZE = 10;
+const HISTORY_PATH = '/recent-history';
 
 const STATUS_FILTERS = [1, 3, 2, 0] as const;
 
@@ -54,23 +76,63 @@ export default function HistoryPage() {
 
 function HistoryList() {
   const { t, i18n } = useLingui();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const query = useMemo(() => historyQueryFromSearch(search), [search]);
+  const wanted = useMemo(() => listFiltersOf(query), [query]);
+  const [input] = useState(() => ({ pageSize: HISTORY_PAGE_SIZE, filters: wanted }));
   const actor = useLocalActor(
-    useChargesListLogic(({ pageNum, pageSize, filters }) => usageRecordPage(historyRequest(pageNum, pageSize, filters))),
-    {
-      input: { pageSize: HISTORY_PAGE_SIZE },
-    },
+    useChargesListLogic(({ pageNum, pageSize, filters }) => historyRecordPage(historyRequest(pageNum, pageSize, filters))),
+    { input },
   );
   const details = useLocalActor(detailsDialogLogic);
-  // The list's fetcher is usageRecordPage: its records are UsageRecords.
+  const lightbox = useLocalActor(detailsDialogLogic);
+  const zip = useLocalActor(zipDownloadLogic);
+  // The list's fetcher is historyRecordPage: its records are UsageRecords.
   const records = useSelector(actor, (s) => s.context.records as UsageRecord[]);
-  const filters = useSelector(actor, (s) => s.context.filters);
-  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const settled = useSelector(actor, (s) => !s.hasTag('loading'));
+  // Link ages are counted from when the page opened: a list does not age while it is read.
+  const [now] = useState(() => Date.now());
+  // Chosen tasks, by task id, kept across pages and filters until downloaded or cleared.
+  const [selection, setSelection] = useState<ReadonlyMap<string, UsageRecord>>(new Map());
+  const images = useMemo(() => imagesOf(records), [records]);
   const time = (iso: string) => formatDate(i18n, iso, { dateStyle: 'medium', timeStyle: 'short' });
-  const filtered = filters.status !== undefined || filters.model !== undefined;
+
+  // The address leads: a filter changed here, a reload, back or forward all land in the address first, and the list
+  // follows it as soon as it can take a new query (a list that is loading takes none).
+  useEffect(() => {
+    if (settled && !sameFilters(actor.getSnapshot().context.filters, wanted)) actor.send({ type: 'SET_FILTERS', filters: wanted });
+  }, [actor, settled, wanted]);
+
+  const go = (next: HistoryQuery) => navigate(`${HISTORY_PATH}${searchFromHistoryQuery(next)}`);
+  const select = (record: UsageRecord, chosen: boolean) =>
+    setSelection((current) => {
+      const next = new Map(current);
+      if (chosen) next.set(record.taskId, record);
+      else next.delete(record.taskId);
+      return next;
+    });
+  const selectedRecords = [...selection.values()];
+  const selectedImages = selectedRecords.reduce((sum, record) => sum + record.resultImageUrls.length, 0);
 
   // The section's heading names its table too.
   const title = <Trans>Generations</Trans>;
   const columns: DataColumn<UsageRecord>[] = [
+    {
+      id: 'select',
+      header: <Trans>Select</Trans>,
+      headerHidden: true,
+      className: styles.selectCell,
+      cell: (record) =>
+        record.resultImageUrls.length > 0 ? (
+          <input
+            type="checkbox"
+            checked={selection.has(record.taskId)}
+            onChange={(event) => select(record, event.target.checked)}
+            aria-label={t`Select the generation from ${time(record.createTime)}`}
+          />
+        ) : null,
+    },
     {
       id: 'preview',
       header: <Trans>Preview</Trans>,
@@ -98,7 +160,16 @@ function HistoryList() {
       // Spelled as the dashboard's recent requests spell it.
       cell: (record) => taskCreditsText(i18n, record),
     },
-    { id: 'created', header: <Trans>Created</Trans>, cell: (record) => time(record.createTime) },
+    {
+      id: 'created',
+      header: <Trans>Created</Trans>,
+      cell: (record) => (
+        <>
+          {time(record.createTime)}
+          <LinkAgeNote record={record} now={now} />
+        </>
+      ),
+    },
     {
       id: 'actions',
       header: <Trans>Actions</Trans>,
@@ -116,22 +187,48 @@ function HistoryList() {
     },
   ];
 
-  const setFilter = (name: 'status' | 'model', value: string) => {
-    const next = { ...actor.getSnapshot().context.filters, [name]: value === '' ? undefined : name === 'status' ? Number(value) : value };
-    actor.send({ type: 'SET_FILTERS', filters: next });
-  };
+  const viewOptions: ReadonlyArray<SegmentOption<HistoryView>> = [
+    { value: 'table', label: t`Table` },
+    { value: 'gallery', label: t`Gallery` },
+  ];
 
   return (
     <>
+      <div className={styles.toolbar}>
+        <form
+          role="search"
+          aria-label={t`Search prompts`}
+          className={styles.searchForm}
+          onSubmit={(event) => {
+            event.preventDefault();
+            const text = new FormData(event.currentTarget).get('q');
+            go({ ...query, prompt: typeof text === 'string' ? normalizeSearch(text) : '' });
+          }}
+        >
+          <label className={styles.filter}>
+            <span>
+              <Trans>Search prompts</Trans>
+            </span>
+            {/* Keyed by the address's search: back, forward and "Clear filters" put their own text in. */}
+            <input key={query.prompt} type="search" name="q" defaultValue={query.prompt} maxLength={LONGEST_SEARCH} />
+          </label>
+          <Button type="submit">
+            <Trans>Search</Trans>
+          </Button>
+        </form>
+        <SegmentedControl legend={t`View`} name="history-view" options={viewOptions} value={query.view} onChange={(view) => go({ ...query, view })} />
+      </div>
       <div className={styles.filters} role="group" aria-label={t`Filters`}>
         <label className={styles.filter}>
           <span>
             <Trans>Status</Trans>
           </span>
           <select
-            value={filters.status === undefined ? '' : String(filters.status)}
-            disabled={loading}
-            onChange={(event) => setFilter('status', event.target.value)}
+            value={query.status === undefined ? '' : String(query.status)}
+            onChange={(event) => {
+              const status = STATUS_FILTERS.find((candidate) => String(candidate) === event.target.value);
+              go({ ...query, status });
+            }}
           >
             <option value="">{t`All statuses`}</option>
             {STATUS_FILTERS.map((status) => (
@@ -146,9 +243,8 @@ function HistoryList() {
             <Trans>Model</Trans>
           </span>
           <select
-            value={typeof filters.model === 'string' ? filters.model : ''}
-            disabled={loading}
-            onChange={(event) => setFilter('model', event.target.value)}
+            value={query.model ?? ''}
+            onChange={(event) => go({ ...query, model: GENERATION_MODELS.find((model) => model === event.target.value) })}
           >
             <option value="">{t`All models`}</option>
             {GENERATION_MODELS.map((model) => (
@@ -158,7 +254,41 @@ function HistoryList() {
             ))}
           </select>
         </label>
+        <label className={styles.filter}>
+          <span>
+            <Trans>From</Trans>
+          </span>
+          <input
+            type="date"
+            value={query.from ?? ''}
+            max={query.to}
+            onChange={(event) => go({ ...query, from: isCalendarDay(event.target.value) ? event.target.value : undefined })}
+          />
+        </label>
+        <label className={styles.filter}>
+          <span>
+            <Trans>To</Trans>
+          </span>
+          <input
+            type="date"
+            value={query.to ?? ''}
+            min={query.from}
+            onChange={(event) => go({ ...query, to: isCalendarDay(event.target.value) ? event.target.value : undefined })}
+          />
+        </label>
+        {isFiltered(query) ? (
+          <Button variant="ghost" className={styles.clearFilters} onClick={() => go({ ...DEFAULT_HISTORY_QUERY, view: query.view })}>
+            <Trans>Clear filters</Trans>
+          </Button>
+        ) : null}
       </div>
+      <ZipDownloadPanel
+        actor={zip}
+        selectedTasks={selection.size}
+        selectedImages={selectedImages}
+        onDownload={() => zip.send({ type: 'START', items: zipItemsOf(selectedRecords) })}
+        onClearSelection={() => setSelection(new Map())}
+      />
       <PagedSection
         actor={actor}
         titleId="history-title"
@@ -168,7 +298,7 @@ function HistoryList() {
         pagerLabel={t`Generation pages`}
         empty={
           <div className={styles.empty}>
-            {filtered ? (
+            {isFiltered(query) ? (
               <p>
                 <Trans>No generations match these filters.</Trans>
               </p>
@@ -185,9 +315,23 @@ function HistoryList() {
           </div>
         }
       >
-        {(busy) => <DataTable caption={title} columns={columns} rows={records} rowKey={(record) => record.id} busy={busy} />}
+        {(busy) =>
+          query.view === 'gallery' ? (
+            <HistoryGallery
+              records={records}
+              busy={busy}
+              now={now}
+              selected={new Set(selection.keys())}
+              onSelect={select}
+              onOpen={(position) => lightbox.send({ type: 'OPEN', item: position })}
+            />
+          ) : (
+            <DataTable caption={title} columns={columns} rows={records} rowKey={(record) => record.id} busy={busy} />
+          )
+        }
       </PagedSection>
       <RecordDetails actor={details} />
+      <Lightbox actor={lightbox} images={images} now={now} />
     </>
   );
 }

@@ -38,6 +38,7 @@ import {
 import { paypalPaymentMachine } from '../../../machines/paypalPayment.machine';
 import { wechatPaymentMachine } from '../../../machines/wechatPayment.machine';
 import { detailsDialogMachine } from '../../../machines/detailsDialog.machine';
+import { zipDownloadMachine } from '../../../machines/zipDownload.machine';
 import { generationMachine, type GenerationDraft } from '../../../machines/generation.machine';
 import { earlyRenewalMachine } from '../../../machines/earlyRenewal.machine';
 import { discordJoinMachine, type DiscordJoinInput } from '../../../machines/discordJoin.machine';
@@ -548,6 +549,10 @@ const targets: Record<string, FuzzTarget> = {
     },
   }),
   detailsDialog: fuzzTarget(detailsDialogMachine, { events: { OPEN: fc.record({ item: fc.anything({ maxDepth: 2 }) }), CLOSE: none }, outputs: {} }),
+  zipDownload: fuzzTarget(zipDownloadMachine, {
+    events: { START: fc.record({ items: fc.array(fc.record({ url: text, name: text }), { maxLength: 4 }) }), CANCEL: none, DISMISS: none },
+    outputs: { fetchFile: fc.uint8Array({ maxLength: 8 }), buildZip: fc.constant(new Blob([])) },
+  }),
   generation: fuzzTarget(generationMachine, {
     // The playground's own rules and prices, as PlaygroundPage hands them in.
     input: draft.map((initial) => ({ draft: initial, validate: validateDraft, costOf: draftCost })),

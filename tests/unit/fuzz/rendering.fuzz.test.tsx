@@ -361,6 +361,11 @@ describe('no URL sink in the app’s source takes an address nothing vetted', ()
       'wechatPayLink(codeUrl)': "WeChat's own weixin://wxpay/ code URL only, or in demo mode a web address safeHref vetted",
     },
     'src/ui/downloadImage.ts': { objectUrl: 'an object URL of the image just downloaded' },
+    'src/actors/zipDownload.ts': { objectUrl: 'an object URL of the ZIP just built in the page' },
+    'src/features/history/Lightbox.tsx': {
+      'current.url': 'a task image: imagesOf keeps only what safeHref accepts (historyImages.ts)',
+      'playgroundHref(draft)': 'a path of this app; the form fields go in its query, encoded',
+    },
     'src/features/get-started/GetStartedPage.tsx': { 'link.href': "the page's own next-step links, constants" },
     'src/features/get-started/FirstCall.tsx': {
       url: 'task images: the contract keeps http(s) ones only where the answer enters, and taskImageUrls filters them again',
