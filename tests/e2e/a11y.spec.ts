@@ -209,6 +209,19 @@ test.describe('axe, light and dark themes', () => {
     const details = page.getByRole('dialog', { name: 'Generation details' });
     await expect(details).toBeVisible();
     await expectNoAxeViolations(page, 'history details dialog', IN_MODAL);
+    await page.keyboard.press('Escape');
+    await expect(details).toBeHidden();
+
+    // The gallery, a selection ready to download, and the lightbox.
+    await page.getByRole('group', { name: 'View' }).getByRole('radio', { name: 'Gallery' }).check();
+    const gallery = page.getByRole('list', { name: 'Gallery' });
+    await expect(gallery.getByRole('button', { name: /^Open image 1 of 1 from / })).toBeVisible();
+    await gallery.getByRole('checkbox').first().check();
+    await expect(page.getByRole('region', { name: 'Download as ZIP' })).toContainText('1 generation selected');
+    await expectNoAxeViolations(page, 'history gallery with a selection');
+    await gallery.getByRole('button', { name: /^Open image 1 of 1 from / }).click();
+    await expect(page.getByRole('dialog', { name: 'Image 1 of 1' })).toBeVisible();
+    await expectNoAxeViolations(page, 'history lightbox', IN_MODAL);
   });
 
   test('dashboard with sample usage, API keys and every key dialog, settings', async ({ page }) => {
