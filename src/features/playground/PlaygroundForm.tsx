@@ -59,7 +59,8 @@ function prefersReducedMotion(): boolean {
  */
 function fieldControl(form: HTMLFormElement, field: string, maxReferences: number): HTMLElement | null {
   const name = field === 'referenceUrls' ? `referenceUrls.${maxReferences}` : field;
-  return form.querySelector<HTMLElement>(`[data-field="${CSS.escape(name)}"]`);
+  // The names are the form's own (`prompt`, `referenceUrls.2`): nothing in them needs escaping inside the quotes.
+  return form.querySelector<HTMLElement>(`[data-field="${name}"]`);
 }
 
 /** The form of the playground. Every value lives in the generation machine (and the page address). */
