@@ -26,8 +26,16 @@ export interface GenerationDraft {
 /** Field name (or `referenceUrls.<n>`) → what is wrong with it; the view words it. Empty means valid. */
 export type DraftErrors = Record<string, string>;
 
+/** A result of this visit, with the form it was made from: what the session strip shows and brings back. */
+export interface SessionResult {
+  result: GenerationResult;
+  draft: GenerationDraft;
+}
+
 export interface GenerationInput {
   draft: GenerationDraft;
+  /** This visit's earlier results, newest first (the page was left and opened again); none on a fresh load. */
+  session?: readonly SessionResult[];
   /** Pure and synchronous: the form's rules, handed in because machines cannot import them from src/. */
   validate: (draft: GenerationDraft) => DraftErrors;
   /** Credits the draft would cost if it succeeds. */
@@ -126,6 +134,8 @@ export interface GenerationContext {
   sentAt: number | null;
   /** The tasks this page created or found so far, newest last (a few): a lost answer is never matched to one of them. */
   knownTaskIds: string[];
+  /** This visit's results, newest first (at most SESSION_RESULTS_KEPT): the session strip. */
+  session: SessionResult[];
 }
 
 export type GenerationEvent =
@@ -138,6 +148,8 @@ export type GenerationEvent =
   | { type: 'CHECK_AGAIN' }
   // After the history showed no task from a request whose answer was lost: send the same request again.
   | { type: 'RETRY' }
+  // Show a result of this visit again (from the session strip); taken only while no task runs.
+  | { type: 'RESTORE'; taskId: string }
   // What the invoked calls report; listed so named guards and actions read them with types.
   | DoneActorEvent<CreateTaskResponse, 'createTask'>
   | ErrorActorEvent<unknown, 'createTask'>
@@ -168,6 +180,8 @@ export function timeLeftMs(since: number | null, now: number): number {
 export const LOOKUP_DELAY_MS = 2000;
 /** How many task ids the page remembers as its own (enough for a session of retries and variations). */
 export const KNOWN_TASKS_KEPT = 20;
+/** How many of this visit's results the session strip keeps; older ones are in the history. */
+export const SESSION_RESULTS_KEPT = 12;
 
 /**
  * A create call that failed with no answer from the task API (the connection dropped, the time ran out), or with
@@ -204,11 +218,18 @@ function rememberTask(known: readonly string[], taskId: string | null): string[]
   return taskId === null || known.includes(taskId) ? [...known] : [...known, taskId].slice(-KNOWN_TASKS_KEPT);
 }
 
+function sessionResult(session: readonly SessionResult[], event: GenerationEvent): SessionResult | null {
+  return event.type === 'RESTORE' ? (session.find((item) => item.result.taskId === event.taskId) ?? null) : null;
+}
+
 function polledTask(event: GenerationEvent): TaskAnswer | null {
   return event.type === 'xstate.done.actor.pollTask' && event.output.code === 200 ? event.output.data : null;
 }
 
 const ID = 'generation';
+
+/** Any state where no task runs may show a result of this visit again. */
+const RESTORE = { guard: 'isInSession', target: `#${ID}.reviewing`, actions: 'restoreResult' } as const;
 
 /** A run's own context, as before any task: where a new run starts and what a blocked attempt clears. */
 const NO_RUN = {
@@ -241,6 +262,8 @@ export const generationMachine = setup({
   actions: {
     // The app keeps the form in the page address, so a playground can be shared.
     syncDraft: notProvidedAction('syncDraft'),
+    // The app keeps this visit's results until the page is reloaded, so leaving the playground and coming back keeps the strip.
+    keepSession: notProvidedAction('keepSession'),
     // A task's end may have changed the balance (charged on success; a failure or a cancel re-reads what the server has).
     refreshAccount: notProvidedAction('refreshAccount'),
     setDraft: assign({
@@ -299,6 +322,20 @@ export const generationMachine = setup({
         return { taskId: task.taskId, imageUrls: taskImageUrls(task.response), createTime: task.createTime, completeTime: task.completeTime };
       },
     }),
+    // The newest first; a task already in the strip (seen again after "Keep waiting") moves to the front.
+    addToSession: assign({
+      session: ({ context }) => {
+        const { result, submitted } = context;
+        if (!result || !submitted) return context.session;
+        const others = context.session.filter((item) => item.result.taskId !== result.taskId);
+        return [{ result, draft: submitted }, ...others].slice(0, SESSION_RESULTS_KEPT);
+      },
+    }),
+    // The picked result as it was shown when it was made (its own form, not the one being edited); the form is kept.
+    restoreResult: assign(({ context, event }) => {
+      const item = sessionResult(context.session, event);
+      return item ? { ...NO_RUN, submitted: item.draft, taskId: item.result.taskId, result: item.result, fieldErrors: {} } : {};
+    }),
     setGenerationError: assign(({ event }) => {
       const task = polledTask(event);
       return task ? { failure: 'generation' as const, error: task.errorMessage, errorCode: task.errorCode } : {};
@@ -325,6 +362,7 @@ export const generationMachine = setup({
       return flag === 2 || flag === 3;
     },
     isStillGenerating: ({ event }) => polledTask(event)?.successFlag === 0,
+    isInSession: ({ context, event }) => sessionResult(context.session, event) !== null,
     isRateLimited: ({ event }) => event.type === 'xstate.error.actor.pollTask' && isRateLimitedError(event.error),
     // This failure would be one too many in a row.
     isLastPollError: ({ context }) => context.pollErrors + 1 >= MAX_POLL_ERRORS,
@@ -345,6 +383,7 @@ export const generationMachine = setup({
     apiKey: '',
     balance: null,
     knownTaskIds: [],
+    session: (input.session ?? []).slice(0, SESSION_RESULTS_KEPT),
     ...NO_RUN,
   }),
   initial: 'idle',
@@ -355,6 +394,7 @@ export const generationMachine = setup({
       initial: 'editing',
       on: {
         GENERATE: { target: 'validating', actions: 'rememberRequester' },
+        RESTORE,
         // Editing clears whatever stopped the last attempt.
         CHANGE: { target: '.editing', actions: ['setDraft', 'syncDraft'] },
       },
@@ -428,6 +468,7 @@ export const generationMachine = setup({
       on: {
         RETRY: { target: 'creatingTask', actions: 'resendTask' },
         GENERATE: { target: 'validating', actions: 'rememberRequester' },
+        RESTORE,
       },
     },
     // The history could not be read either: sending again might make (and charge) a second task, so look again first.
@@ -436,6 +477,7 @@ export const generationMachine = setup({
       on: {
         CHECK_AGAIN: { target: 'checkingWhetherTaskWasCreated', actions: 'clearLookupError' },
         GENERATE: { target: 'validating', actions: 'rememberRequester' },
+        RESTORE,
       },
     },
     // The task runs on the server; only reading its record tells how it went.
@@ -454,7 +496,7 @@ export const generationMachine = setup({
             src: 'pollTask',
             input: ({ context }) => ({ taskId: context.taskId ?? '', apiKey: context.apiKey }),
             onDone: [
-              { guard: 'isSucceeded', target: `#${ID}.succeeded`, actions: 'setResult' },
+              { guard: 'isSucceeded', target: `#${ID}.succeeded`, actions: ['setResult', 'addToSession', 'keepSession'] },
               { guard: 'isFailedTask', target: `#${ID}.failed`, actions: 'setGenerationError' },
               { guard: 'isStillGenerating', target: 'waiting', actions: 'countPoll' },
               // A refused read (a pass-through code) is a hiccup, like a network error.
@@ -474,19 +516,23 @@ export const generationMachine = setup({
     succeeded: {
       tags: 'succeeded',
       entry: 'refreshAccount',
-      on: { GENERATE: { target: 'validating', actions: 'rememberRequester' } },
+      on: { GENERATE: { target: 'validating', actions: 'rememberRequester' }, RESTORE },
+    },
+    // A result of this visit picked from the session strip, shown as it was made; the form stays as edited.
+    reviewing: {
+      on: { GENERATE: { target: 'validating', actions: 'rememberRequester' }, RESTORE },
     },
     // Failed tasks are not charged (a failed generation is refunded in full).
     failed: {
       tags: 'failed',
       entry: 'refreshAccount',
-      on: { GENERATE: { target: 'validating', actions: 'rememberRequester' } },
+      on: { GENERATE: { target: 'validating', actions: 'rememberRequester' }, RESTORE },
     },
     // Stopped watching: a task already sent may still finish, and then shows in history. The account is re-read:
     // the server may have finished (and charged) it before the cancel.
     cancelled: {
       entry: 'refreshAccount',
-      on: { GENERATE: { target: 'validating', actions: 'rememberRequester' } },
+      on: { GENERATE: { target: 'validating', actions: 'rememberRequester' }, RESTORE },
     },
     // The time limit passed while the task was still generating.
     timedOut: {
@@ -494,6 +540,7 @@ export const generationMachine = setup({
       on: {
         CHECK_AGAIN: { target: 'polling', actions: 'restartPolling' },
         GENERATE: { target: 'validating', actions: 'rememberRequester' },
+        RESTORE,
       },
     },
   },

@@ -4,6 +4,7 @@ import {
   type FindCreatedTaskInput,
   type FindCreatedTaskResponse,
   type GenerationDraft,
+  type SessionResult,
   type TaskAnswer,
 } from '../../machines/generation.machine';
 import type { GenerateCall, TaskRecord, UsageRecord } from '../api/contract';
@@ -106,6 +107,18 @@ async function findCreatedTask({ draft, sentAt, knownTaskIds }: FindCreatedTaskI
 }
 
 /**
+ * This visit's results, kept in memory (never stored) so that leaving the playground and coming back keeps the
+ * session strip until the page is reloaded. They belong to the key they were made with: another account signed in
+ * in the meantime starts with none.
+ */
+let visitResults: { apiKey: string; session: readonly SessionResult[] } | null = null;
+
+/** The session strip a playground opened now starts with, for the signed-in key (none when anonymous). */
+export function visitSession(apiKey: string | null): readonly SessionResult[] {
+  return visitResults !== null && apiKey !== null && apiKey !== '' && visitResults.apiKey === apiKey ? visitResults.session : [];
+}
+
+/**
  * The playground's generation flow wired to the public task API, called with the user's API key. Leaving
  * the page stops the actor, which aborts any read in flight: nothing keeps polling in the background.
  */
@@ -118,13 +131,16 @@ export function createGenerationLogic({ user, syncDraft }: GenerationWiring) {
     },
     actions: {
       syncDraft: ({ context }) => syncDraft(context.draft),
+      keepSession: ({ context }) => {
+        visitResults = { apiKey: context.apiKey, session: context.session };
+      },
       refreshAccount: () => user.send({ type: 'REFRESH' }),
     },
   });
 }
 
 export type GenerationActor = ActorRefFrom<ReturnType<typeof createGenerationLogic>>;
-export type { DraftErrors, GenerationDraft } from '../../machines/generation.machine';
+export type { DraftErrors, GenerationDraft, SessionResult } from '../../machines/generation.machine';
 export { GENERATION_TIME_LIMIT_MINUTES, GENERATION_TIME_LIMIT_MS, taskImageUrls } from '../../machines/generation.machine';
 
 // What the views read: selectors of this chart's snapshot.
@@ -142,6 +158,7 @@ export type GenerationPhase =
   | 'taskCreationUnknown'
   | 'polling'
   | 'succeeded'
+  | 'reviewing'
   | 'failed'
   | 'cancelled'
   | 'timedOut';
@@ -157,6 +174,7 @@ export const generationSelectors = {
     if (s.matches('taskCreationUnknown')) return 'taskCreationUnknown';
     if (s.matches('polling')) return 'polling';
     if (s.matches('succeeded')) return 'succeeded';
+    if (s.matches('reviewing')) return 'reviewing';
     if (s.matches('failed')) return 'failed';
     if (s.matches('cancelled')) return 'cancelled';
     if (s.matches('timedOut')) return 'timedOut';
@@ -171,5 +189,9 @@ export const generationSelectors = {
   result: (s: GenerationSnapshot) => s.context.result,
   failure: (s: GenerationSnapshot) => ({ kind: s.context.failure, error: s.context.error, code: s.context.errorCode }),
   polls: (s: GenerationSnapshot) => s.context.polls,
+  /** This visit's results, newest first. */
+  session: (s: GenerationSnapshot) => s.context.session,
+  /** Whether a result of the strip can be shown now (no task runs). */
+  canRestore: (s: GenerationSnapshot) => !s.hasTag('running'),
   watchingSince: (s: GenerationSnapshot) => s.context.watchingSince,
 };

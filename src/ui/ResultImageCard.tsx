@@ -15,12 +15,20 @@ interface ResultImageCardProps {
 
 type Loaded = { kind: 'loading' } | { kind: 'loaded'; width: number; height: number } | { kind: 'broken' };
 
+/** Width over height of a ratio written `W:H` (1 for auto or anything unreadable). */
+function ratioValue(aspectRatio: string): number {
+  const [width, height] = aspectRatio.split(':').map(Number);
+  return width !== undefined && height !== undefined && width > 0 && height > 0 ? width / height : 1;
+}
+
 /** One generated image: the picture, its real size once it has loaded, and open and download. */
 export function ResultImageCard({ url, index, taskId, prompt, aspectRatio }: ResultImageCardProps) {
   const { t } = useLingui();
   // What the browser found at the link: measured, not a flow of ours.
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const ratio = aspectRatio === 'auto' ? '1 / 1' : aspectRatio.replace(':', ' / ');
+  // A page may cap the picture's height (--result-image-max-height) so a result fits the screen: the width follows.
+  const frame = { aspectRatio: ratio, maxWidth: `calc(var(--result-image-max-height, 100000px) * ${ratioValue(aspectRatio)})` };
   const number = index + 1;
   // Only a web address becomes a link or a picture; anything else shows as an image that cannot be loaded.
   const image = safeHref(url);
@@ -37,7 +45,7 @@ export function ResultImageCard({ url, index, taskId, prompt, aspectRatio }: Res
           target="_blank"
           rel="noopener noreferrer"
           className={styles.imageLink}
-          style={{ aspectRatio: ratio }}
+          style={frame}
           aria-label={t`Open image ${number} in a new tab`}
         >
           {loaded.kind === 'broken' ? (
@@ -53,7 +61,7 @@ export function ResultImageCard({ url, index, taskId, prompt, aspectRatio }: Res
           )}
         </a>
       ) : (
-        <span className={styles.imageLink} style={{ aspectRatio: ratio }}>
+        <span className={styles.imageLink} style={frame}>
           {broken}
         </span>
       )}

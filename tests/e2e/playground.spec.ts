@@ -330,3 +330,168 @@ test('a prompt the content policy flags says so, and what to do', async ({ page,
   await expect(failure).toContainText('The prompt or a reference image was flagged by the content policy. Rephrase it and try again');
   await expect(credits(page)).toHaveText('100 credits');
 });
+
+/** Where the sticky header ends: nothing under it counts as seen. */
+async function headerBottom(page: Page): Promise<number> {
+  const box = await page.getByRole('banner').first().boundingBox();
+  return box ? box.y + box.height : 0;
+}
+
+/** The result region lies wholly on screen: below the sticky header, above the bottom edge. */
+async function expectWhollyInView(page: Page, region: Locator) {
+  const viewport = page.viewportSize();
+  const header = await headerBottom(page);
+  await expect
+    .poll(async () => {
+      const box = await region.boundingBox();
+      return box !== null && viewport !== null && box.y >= header - 0.5 && box.y + box.height <= viewport.height + 0.5;
+    })
+    .toBe(true);
+}
+
+/** The topmost element at the centre of a control is the control itself (or its own label), not something over it. */
+async function isUncovered(control: Locator): Promise<boolean> {
+  return control.evaluate((element) => {
+    const { x, y, width, height } = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(x + width / 2, y + height / 2);
+    if (!hit) return false;
+    const label = element.closest('label');
+    return element.contains(hit) || (label !== null && label.contains(hit));
+  });
+}
+
+function sessionStrip(page: Page): Locator {
+  return page.getByRole('region', { name: 'This visit' });
+}
+
+/** The prompts of the strip's thumbnails, left to right. */
+async function stripPrompts(page: Page): Promise<string[]> {
+  return sessionStrip(page)
+    .getByRole('button', { name: /^Show the result of/ })
+    .evaluateAll((buttons) => buttons.map((button) => /“(.*)”/.exec(button.getAttribute('aria-label') ?? '')?.[1] ?? ''));
+}
+
+test('at 1440 × 900: Generate in view at load, Ctrl+Enter and ⌘+Enter submit, each result wholly in view, and the visit’s strip', async ({
+  page,
+  openApp,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openWithNewAccount(page);
+  await openApp(page, '/playground/flux');
+  const generate = form(page).getByRole('button', { name: 'Generate', exact: true });
+  // The primary action is above the fold at load, nothing over it, and says its shortcut.
+  await expect(generate).toBeInViewport({ ratio: 1 });
+  expect(await isUncovered(generate)).toBe(true);
+  await expect(generate).toHaveAttribute('aria-keyshortcuts', 'Control+Enter Meta+Enter');
+  const prompt = form(page).getByLabel('Prompt');
+  const results = page.getByRole('region', { name: '1 image ready' });
+
+  // 1. A click.
+  await fillForm(page, { prompt: 'First: a lighthouse in fog' });
+  await generate.click();
+  await expect(results).toBeVisible({ timeout: GENERATION_TIMEOUT });
+  await expectWhollyInView(page, results);
+  await expect(results.getByRole('img', { name: 'Image 1 for: First: a lighthouse in fog' })).toBeVisible();
+
+  // 2. Ctrl+Enter in the prompt sends the form (no new line typed).
+  await prompt.fill('Second: a red kite over dunes');
+  await prompt.press('Control+Enter');
+  await expect(page.getByRole('status').getByText(/Sending the task…|Generating 1 image/)).toBeVisible();
+  await expect(prompt).toHaveValue('Second: a red kite over dunes');
+  await expect(results.getByRole('img', { name: 'Image 1 for: Second: a red kite over dunes' })).toBeVisible({ timeout: GENERATION_TIMEOUT });
+  await expectWhollyInView(page, results);
+
+  // 3. ⌘+Enter from another field of the form (a radio, where Enter alone sends nothing).
+  await prompt.fill('Third: a glass teapot on a windowsill');
+  await form(page).getByRole('group', { name: 'Aspect ratio' }).getByRole('radio', { name: '16:9' }).check();
+  await form(page).getByRole('group', { name: 'Aspect ratio' }).getByRole('radio', { name: '16:9' }).press('Meta+Enter');
+  await expect(results.getByRole('img', { name: 'Image 1 for: Third: a glass teapot on a windowsill' })).toBeVisible({ timeout: GENERATION_TIMEOUT });
+  await expectWhollyInView(page, results);
+
+  // Three runs, three thumbnails, newest first; an earlier one shows its result again, wholly in view, the form untouched.
+  await expect
+    .poll(() => stripPrompts(page))
+    .toEqual(['Third: a glass teapot on a windowsill', 'Second: a red kite over dunes', 'First: a lighthouse in fog']);
+  const strip = sessionStrip(page);
+  await strip.getByRole('button', { name: 'Show the result of “First: a lighthouse in fog”' }).click();
+  await expect(results.getByRole('img', { name: 'Image 1 for: First: a lighthouse in fog' })).toBeVisible();
+  await expect(results.getByText('An earlier result of this visit, shown again.')).toBeVisible();
+  await expectWhollyInView(page, results);
+  await expect(strip.getByRole('button', { name: 'Show the result of “First: a lighthouse in fog”' })).toHaveAttribute('aria-current', 'true');
+  await expect(prompt).toHaveValue('Third: a glass teapot on a windowsill');
+
+  // The full history is one click away; coming back keeps the strip; a reload clears it.
+  await strip.getByRole('link', { name: 'Full history' }).click();
+  await expect(page.getByRole('row', { name: /First: a lighthouse in fog/ })).toHaveCount(1);
+  await page.getByRole('banner').getByRole('link', { name: 'Playground' }).click();
+  await expect.poll(() => stripPrompts(page)).toHaveLength(3);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready');
+  await expect(form(page).getByRole('button', { name: 'Generate', exact: true })).toBeVisible();
+  await expect(sessionStrip(page)).toHaveCount(0);
+});
+
+test('a failed check focuses the first field to change, scrolled into view, with its message as its description', async ({ page, openApp }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openWithNewAccount(page);
+  await openApp(page, '/playground/flux');
+  const prompt = form(page).getByLabel('Prompt');
+  const generate = form(page).getByRole('button', { name: 'Generate', exact: true });
+  await form(page).getByRole('button', { name: 'Add an image address' }).click();
+  const address = form(page).getByRole('textbox', { name: 'Image address 1' });
+  await address.fill('not a url');
+  // Scrolled down to the form's end, the prompt out of sight, then Generate.
+  await address.scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 2000);
+  await expect(prompt).not.toBeInViewport();
+  await generate.click();
+  await expect(prompt).toBeFocused();
+  await expect(prompt).toBeInViewport({ ratio: 1 });
+  expect(await isUncovered(prompt)).toBe(true);
+  await expect(prompt).toHaveAccessibleDescription(/Describe the image you want\./);
+
+  // With the prompt right, the wrong address is the first field: it takes the focus, with its own message.
+  await prompt.fill('A bridge at night');
+  await generate.click();
+  await expect(address).toBeFocused();
+  await expect(address).toBeInViewport({ ratio: 1 });
+  await expect(address).toHaveAccessibleDescription(/Enter a full image address/);
+});
+
+test.describe('on a phone', () => {
+  test.use({ hasTouch: true });
+
+  test('Generate and the cost stay in a bar at the bottom that covers no field; a result lands wholly in view', async ({ page, openApp }) => {
+    // Signed up where the header offers it, then on a phone's screen.
+    await openWithNewAccount(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openApp(page, '/playground/flux');
+    const bar = page.getByTestId('generate-bar');
+    const generate = bar.getByRole('button', { name: 'Generate', exact: true });
+    await expect(generate).toBeInViewport({ ratio: 1 });
+    await expect(bar.getByText('Costs 2 credits')).toBeInViewport();
+    expect(await isUncovered(generate)).toBe(true);
+
+    // Every control of the form, reached in turn, shows clear of the bar (and of the header).
+    await form(page).getByLabel('Prompt').focus();
+    const seen: string[] = [];
+    for (let step = 0; step < 30; step += 1) {
+      const focused = page.locator(':focus');
+      const inForm = await focused.evaluate((element) => element.closest('form[aria-label="Generation settings"]') !== null);
+      if (!inForm) break;
+      const name = await focused.evaluate((element) => element.getAttribute('aria-label') ?? element.id ?? element.tagName);
+      seen.push(name);
+      await expect(focused, `${name} is on screen`).toBeInViewport({ ratio: 1 });
+      expect(await isUncovered(focused), `${name} is not under the bar or anything else`).toBe(true);
+      await page.keyboard.press('Tab');
+    }
+    // The prompt, the model, the ratio, the count, the watermark, the add button and Generate at least.
+    expect(seen.length).toBeGreaterThanOrEqual(7);
+
+    await fillForm(page, { prompt: 'A tram in the rain' });
+    await generate.click();
+    const results = page.getByRole('region', { name: '1 image ready' });
+    await expect(results).toBeVisible({ timeout: GENERATION_TIMEOUT });
+    await expectWhollyInView(page, results);
+  });
+});

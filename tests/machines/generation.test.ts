@@ -8,6 +8,7 @@ import {
   POLL_FIRST_DELAY_MS,
   POLL_MAX_DELAY_MS,
   RATE_LIMITED_MAX_DELAY_MS,
+  SESSION_RESULTS_KEPT,
   generationMachine,
   pollDelayMs,
   taskImageUrls,
@@ -21,6 +22,7 @@ import {
   type GenerationDraft,
   type PollTaskInput,
   type PollTaskResponse,
+  type SessionResult,
 } from '../../machines/generation.machine';
 import { SAMPLE_DRAFT } from '../../machines/index';
 import { after, defaultEventLabel, describeMachinePaths, done, failure, readStep, type PathEvent } from './pathRunner';
@@ -63,6 +65,9 @@ const succeededTask = taskAnswer(1, {
   completeTime: '2026-11-23 10:00:09',
 });
 const pollRefused: PollTaskResponse = { code: 500002, msg: 'Try again later', data: null };
+// A result of the strip (the succeeded task's), and one it never holds.
+const restoreMade = { type: 'RESTORE', taskId: 'task-1' } as const;
+const restoreUnknown = { type: 'RESTORE', taskId: 'task-9' } as const;
 
 const names = new Map<unknown, string>([
   [created, 'created'],
@@ -83,6 +88,7 @@ const names = new Map<unknown, string>([
 
 function label(event: AnyEventObject): string {
   if (event.type === 'CHANGE') return event.draft === draft ? 'CHANGE(valid)' : 'CHANGE(no prompt)';
+  if (event.type === 'RESTORE') return `RESTORE(${String(event.taskId)})`;
   if (event.type === 'GENERATE') {
     if (event === generate) return 'GENERATE';
     return event === generateWithoutKey ? 'GENERATE(no key)' : event === generateWhenPoor ? 'GENERATE(poor)' : 'GENERATE(balance unknown)';
@@ -101,6 +107,8 @@ const shared: Array<PathEvent<typeof generationMachine>> = [
   { type: 'CANCEL' },
   { type: 'CHECK_AGAIN' },
   { type: 'RETRY' },
+  restoreMade,
+  restoreUnknown,
   done('createTask', created),
   done('createTask', createRefused),
   failure('createTask', insufficient),
@@ -131,13 +139,14 @@ const TOP = [
   'taskCreationUnknown',
   'polling',
   'succeeded',
+  'reviewing',
   'failed',
   'cancelled',
   'timedOut',
 ] as const;
 type Top = (typeof TOP)[number];
 const IDLE = ['editing', 'invalid', 'missingApiKey', 'insufficientCredits'] as const;
-const FINISHED: readonly Top[] = ['succeeded', 'failed', 'cancelled', 'timedOut', 'taskNotCreated', 'taskCreationUnknown'];
+const FINISHED: readonly Top[] = ['succeeded', 'reviewing', 'failed', 'cancelled', 'timedOut', 'taskNotCreated', 'taskCreationUnknown'];
 
 describeMachinePaths('generation machine', {
   machine: generationMachine,
@@ -151,6 +160,8 @@ describeMachinePaths('generation machine', {
     affordable: context.balance === null || context.balance >= costOf(context.draft),
     pollErrors: context.pollErrors,
     rateLimited: Math.min(context.rateLimited, 2),
+    // RESTORE is taken only with a result in the strip.
+    session: context.session.length > 0,
   }),
   maxSimplePaths: 120,
   assertState: (snapshot, { event, previous, stepCalls, stepInvocations }) => {
@@ -172,6 +183,20 @@ describeMachinePaths('generation machine', {
     expect(snapshot.can({ type: 'CHECK_AGAIN' })).toBe(is('timedOut') || is('taskCreationUnknown'));
     // Sending the same request again is offered only once the history showed it made no task.
     expect(snapshot.can({ type: 'RETRY' })).toBe(is('taskNotCreated'));
+    // A result of the strip shows again whenever no task runs; one the strip does not hold, never.
+    const inStrip = context.session.some((item) => item.result.taskId === 'task-1');
+    expect(snapshot.can(restoreMade)).toBe(inStrip && (is('idle') || FINISHED.some(is)));
+    expect(snapshot.can(restoreUnknown)).toBe(false);
+    // The strip holds each task once, newest first, and is remembered beyond the page each time it grows.
+    expect(new Set(context.session.map((item) => item.result.taskId)).size).toBe(context.session.length);
+    expect(context.session.length).toBeLessThanOrEqual(SESSION_RESULTS_KEPT);
+    expect(stepCalls('keepSession')).toHaveLength(entered('succeeded') ? 1 : 0);
+    if (entered('succeeded')) {
+      expect(context.session[0]).toEqual({ result: context.result, draft: context.submitted });
+      expect(context.session.slice(1)).toEqual((before?.session ?? []).filter((item) => item.result.taskId !== context.result?.taskId));
+    } else {
+      expect(context.session).toEqual(before?.session ?? []);
+    }
     // The form is always editable.
     expect(snapshot.can({ type: 'CHANGE', draft })).toBe(true);
 
@@ -203,7 +228,16 @@ describeMachinePaths('generation machine', {
 
     if (event.type === 'xstate.init') {
       expect(snapshot.matches({ idle: 'editing' })).toBe(true);
-      expect(context).toMatchObject({ draft, fieldErrors: {}, submitted: null, taskId: null, result: null, sentAt: null, knownTaskIds: [] });
+      expect(context).toMatchObject({
+        draft,
+        fieldErrors: {},
+        submitted: null,
+        taskId: null,
+        result: null,
+        sentAt: null,
+        knownTaskIds: [],
+        session: [],
+      });
     }
 
     if (event.type === 'CHANGE') {
@@ -286,6 +320,22 @@ describeMachinePaths('generation machine', {
       expect(context).toMatchObject({ taskId: null, error: 'History unreachable' });
     }
     if (event.type === 'RETRY') expect(was('taskNotCreated') && is('creatingTask')).toBe(true);
+    if (event.type === 'RESTORE') {
+      // Shown as it was made, from what it was made with; the form keeps what is being edited, with no errors left.
+      const item = context.session.find((kept) => kept.result.taskId === event.taskId);
+      expect(item).toBeDefined();
+      expect(is('reviewing')).toBe(true);
+      expect(context).toMatchObject({
+        result: item?.result,
+        submitted: item?.draft,
+        taskId: event.taskId,
+        failure: null,
+        error: null,
+        fieldErrors: {},
+      });
+      expect(context.draft).toBe(before?.draft);
+      expect(stepInvocations('createTask')).toEqual([]);
+    }
 
     // A read of the task starts exactly when `checking` is entered, for the created (or found) task with the same key.
     const startedRead = snapshot.matches({ polling: 'checking' }) && !previous?.matches({ polling: 'checking' });
@@ -449,5 +499,41 @@ describe('generation timings', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the session strip', () => {
+  const made = (n: number): SessionResult => ({
+    result: { taskId: `old-${n}`, imageUrls: [`https://img.example/old-${n}.png`], createTime: '', completeTime: '' },
+    draft: { ...draft, prompt: `Old ${n}` },
+  });
+
+  it('starts with the visit’s earlier results, keeps the newest first and drops the oldest past the limit', async () => {
+    const earlier = Array.from({ length: SESSION_RESULTS_KEPT }, (_, index) => made(index));
+    const kept: Array<readonly SessionResult[]> = [];
+    const actor = createActor(
+      generationMachine.provide({
+        actors: {
+          createTask: fromPromise<CreateTaskResponse, CreateTaskInput>(() => Promise.resolve(created)),
+          pollTask: fromPromise<PollTaskResponse, PollTaskInput>(() => Promise.resolve(succeededTask)),
+        },
+        actions: { syncDraft: () => undefined, refreshAccount: () => undefined, keepSession: ({ context }) => void kept.push(context.session) },
+        delays: { POLL_DELAY: 0 },
+      }),
+      { input: { draft, validate, costOf, session: [...earlier, made(99)] } },
+    );
+    actor.start();
+    // More than the limit handed in: only the newest are kept.
+    expect(actor.getSnapshot().context.session).toEqual(earlier);
+    actor.send(generate);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('succeeded')).toBe(true));
+    const session = actor.getSnapshot().context.session;
+    expect(session.map((item) => item.result.taskId)).toEqual(['task-1', ...earlier.slice(0, -1).map((item) => item.result.taskId)]);
+    expect(kept).toEqual([session]);
+    // An earlier result shows again as it was made; the form keeps what it says.
+    actor.send({ type: 'RESTORE', taskId: 'old-3' });
+    expect(actor.getSnapshot().matches('reviewing')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ result: made(3).result, submitted: made(3).draft, draft });
+    actor.stop();
   });
 });

@@ -267,6 +267,7 @@ function Results({ actor }: { actor: GenerationActor }) {
   const { t, i18n } = useLingui();
   const result = useSelector(actor, generationSelectors.result);
   const submitted = useSelector(actor, generationSelectors.submitted);
+  const reviewing = useSelector(actor, (s) => generationSelectors.phase(s) === 'reviewing');
   if (!result || !submitted) return null;
   const seconds = result.completeTime ? secondsBetween(result.createTime, result.completeTime) : null;
   const model = modelName(submitted.model);
@@ -284,6 +285,11 @@ function Results({ actor }: { actor: GenerationActor }) {
           {seconds !== null ? ` · ${durationText(i18n, seconds)}` : null}
         </p>
       </div>
+      {reviewing ? (
+        <p className={styles.muted}>
+          <Trans>An earlier result of this visit, shown again. The form keeps what you are editing.</Trans>
+        </p>
+      ) : null}
       {result.imageUrls.length === 0 ? (
         <p>
           <Trans>The task finished but returned no images. Its record is in your history; press Generate to try again.</Trans>
@@ -308,19 +314,40 @@ function Results({ actor }: { actor: GenerationActor }) {
 /** The right-hand side of the playground: what the generation is doing, or what it made. */
 const limitMinutes = GENERATION_TIME_LIMIT_MINUTES;
 
+/** Brought into view without motion for a visitor who asked for less. */
+function scrollBehavior(): ScrollBehavior {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+}
+
+/** Whether the element is wholly on screen below its scroll margin (the sticky header's room). */
+function wholeInView(element: HTMLElement): boolean {
+  const { top, bottom } = element.getBoundingClientRect();
+  const headerRoom = Number.parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
+  return top >= headerRoom && bottom <= window.innerHeight;
+}
+
 export function GenerationPanel({ actor }: { actor: GenerationActor }) {
   const panel = useRef<HTMLDivElement>(null);
   const running = useSelector(actor, generationSelectors.running);
+  // The result on show (a run's, or one picked from the strip): each new one is brought wholly into view.
+  const shownResult = useSelector(actor, (s) => {
+    const phase = generationSelectors.phase(s);
+    return phase === 'succeeded' || phase === 'reviewing' ? (generationSelectors.result(s)?.taskId ?? null) : null;
+  });
   // On a narrow screen the panel sits under the form: a run that starts out of sight is brought into view.
   useEffect(() => {
     const element = panel.current;
     if (!running || !element) return;
-    const { top, bottom } = element.getBoundingClientRect();
-    if (top >= 0 && bottom <= window.innerHeight) return;
-    const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+    if (wholeInView(element)) return;
     // Its top, under the header: the panel grows downward as the run goes on (the task id, then the results).
-    element.scrollIntoView({ block: 'start', behavior: reduced ? 'auto' : 'smooth' });
+    element.scrollIntoView({ block: 'start', behavior: scrollBehavior() });
   }, [running]);
+  // The heading and the whole picture below the sticky header (the images are capped to fit the screen).
+  useEffect(() => {
+    const element = panel.current;
+    if (shownResult === null || !element || wholeInView(element)) return;
+    element.scrollIntoView({ block: 'start', behavior: scrollBehavior() });
+  }, [shownResult]);
   return (
     <div ref={panel} className={styles.panel}>
       <RunAnnouncer actor={actor} />
@@ -366,6 +393,7 @@ function PanelContent({ actor }: { actor: GenerationActor }) {
     case 'taskCreationUnknown':
       return <TaskCreationUnknown actor={actor} />;
     case 'succeeded':
+    case 'reviewing':
       return <Results actor={actor} />;
     case 'failed':
       return <Failure actor={actor} />;

@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { plural } from '@lingui/core/macro';
@@ -19,6 +19,7 @@ import { Button } from '../../ui/Button';
 import { SegmentedControl } from '../../ui/SegmentedControl';
 import { TextField } from '../../ui/TextField';
 import fieldStyles from '../../ui/TextField.module.css';
+import { useBrowserValue } from '../../ui/useHydrated';
 import { draftCost, fitDraftToModel, lacksRequiredCallback, type DraftProblem, type GenerationDraft } from '../../domain/generationDraft';
 import { generationSelectors } from '../../actors/generation';
 import styles from './Playground.module.css';
@@ -39,12 +40,38 @@ interface PlaygroundFormProps {
   onReloadAccount: () => void;
 }
 
+/** Ctrl+Enter (⌘+Enter on a Mac) sends the form from any of its fields, the prompt included. */
+function isSubmitShortcut(event: KeyboardEvent): boolean {
+  return event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
+}
+
+function isApplePlatform(): boolean {
+  return typeof navigator !== 'undefined' && /Mac|iPhone|iPad|iPod/.test(navigator.platform || navigator.userAgent);
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * The control a field's error belongs to, in the form (each is marked with `data-field`, radios by their checked
+ * one); "too many references" is the first address past the model's limit, the one to remove.
+ */
+function fieldControl(form: HTMLFormElement, field: string, maxReferences: number): HTMLElement | null {
+  const name = field === 'referenceUrls' ? `referenceUrls.${maxReferences}` : field;
+  // The names are the form's own (`prompt`, `referenceUrls.2`): nothing in them needs escaping inside the quotes.
+  return form.querySelector<HTMLElement>(`[data-field="${name}"]`);
+}
+
 /** The form of the playground. Every value lives in the generation machine (and the page address). */
 export function PlaygroundForm({ actor, requester, onSignIn, onReloadAccount }: PlaygroundFormProps) {
   const { t, i18n } = useLingui();
   const draft = useSelector(actor, generationSelectors.draft);
   const errors = useSelector(actor, generationSelectors.fieldErrors);
   const running = useSelector(actor, generationSelectors.running);
+  const phase = useSelector(actor, generationSelectors.phase);
+  const formRef = useRef<HTMLFormElement>(null);
+  const apple = useBrowserValue(isApplePlatform(), false);
   const promptId = useId();
   const promptHelpId = useId();
   const modelGroupId = useId();
@@ -86,6 +113,28 @@ export function PlaygroundForm({ actor, requester, onSignIn, onReloadAccount }: 
     }
   };
 
+  // A failed check takes the user to the first field to change (in the form's order), not only to the notice.
+  useEffect(() => {
+    const form = formRef.current;
+    if (phase !== 'invalid' || !form) return;
+    const control = Array.from(form.querySelectorAll<HTMLElement>('[data-field]'))
+      .map((element) => element.dataset.field ?? '')
+      .concat(Object.keys(errors))
+      .filter((field) => field in errors)
+      .map((field) => fieldControl(form, field, maxReferences))
+      .find((element) => element !== null);
+    if (!control) return;
+    control.focus({ preventScroll: true });
+    // Clear of the sticky header and the action bar (the controls' scroll margins).
+    control.scrollIntoView({ block: 'nearest', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  }, [phase, errors, maxReferences]);
+
+  function submitFromKeyboard(event: KeyboardEvent<HTMLFormElement>) {
+    if (!isSubmitShortcut(event)) return;
+    event.preventDefault();
+    event.currentTarget.requestSubmit();
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!signedIn) {
@@ -101,7 +150,7 @@ export function PlaygroundForm({ actor, requester, onSignIn, onReloadAccount }: 
   const promptLength = draft.prompt.length;
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={t`Generation settings`}>
+    <form ref={formRef} className={styles.form} onSubmit={submit} onKeyDown={submitFromKeyboard} noValidate aria-label={t`Generation settings`}>
       <div className={fieldStyles.field}>
         <div className={styles.labelRow}>
           <label htmlFor={promptId} className={fieldStyles.label}>
@@ -119,6 +168,7 @@ export function PlaygroundForm({ actor, requester, onSignIn, onReloadAccount }: 
           placeholder={t`A banana-shaped spaceship over a neon city at dusk, cinematic light`}
           aria-invalid={promptError ? true : undefined}
           aria-describedby={promptError ? `${promptHelpId} ${promptId}-error` : promptHelpId}
+          data-field="prompt"
           onChange={(event) => change({ prompt: event.target.value })}
         />
         {promptError ? (
@@ -144,6 +194,7 @@ export function PlaygroundForm({ actor, requester, onSignIn, onReloadAccount }: 
                   name="model"
                   value={option}
                   checked={spec.id === option}
+                  data-field={spec.id === option ? 'model' : undefined}
                   aria-labelledby={`${modelGroupId}-${option}-name`}
                   aria-describedby={`${modelGroupId}-${option}-price`}
                   onChange={() => chooseModel(option)}
@@ -281,6 +332,7 @@ export function PlaygroundForm({ actor, requester, onSignIn, onReloadAccount }: 
             inputMode="url"
             value={url}
             placeholder="https://"
+            data-field={`referenceUrls.${index}`}
             error={problemText(errors[`referenceUrls.${index}`])}
             onChange={(event) => change({ referenceUrls: draft.referenceUrls.map((old, at) => (at === index ? event.target.value : old)) })}
             trailing={
@@ -311,22 +363,6 @@ export function PlaygroundForm({ actor, requester, onSignIn, onReloadAccount }: 
         </div>
       </fieldset>
 
-      <div className={styles.costRow} aria-live="polite">
-        <p className={styles.cost}>
-          <Plural value={cost} one="Costs # credit" other="Costs # credits" />
-          <span className={styles.costNote}>
-            {' '}
-            <Trans>· charged only if it succeeds</Trans>
-          </span>
-        </p>
-        {signedIn && requester.balance !== null ? (
-          <p className={styles.balance} data-short={short || undefined}>
-            <Link href="/dashboard/billing" className={styles.balanceLink}>
-              <Plural value={requester.balance} one="Balance: # credit" other="Balance: # credits" />
-            </Link>
-          </p>
-        ) : null}
-      </div>
       {short ? (
         <p className={styles.notice} data-tone="warning">
           <Trans>Your balance does not cover this task.</Trans> <Link href="/dashboard/billing">{t`Buy credits`}</Link>
@@ -346,17 +382,50 @@ export function PlaygroundForm({ actor, requester, onSignIn, onReloadAccount }: 
         </p>
       ) : null}
 
-      <Button type="submit" variant="primary" size="lg" block busy={running || requester.keyState === 'loading'}>
-        {running ? (
-          <Trans>Generating…</Trans>
-        ) : requester.keyState === 'loading' ? (
-          <Trans>Loading your API key…</Trans>
-        ) : signedIn ? (
-          <Trans>Generate</Trans>
-        ) : (
-          <Trans>Sign in to generate</Trans>
-        )}
-      </Button>
+      {/* Stays at the bottom of the screen while the form runs past it, so Generate and the cost are always in reach;
+          it takes its own room at the form's end, and the fields scroll clear of it when focused. */}
+      <div className={styles.actionBar} data-testid="generate-bar">
+        <div className={styles.costRow} aria-live="polite">
+          <p className={styles.cost}>
+            <Plural value={cost} one="Costs # credit" other="Costs # credits" />
+            <span className={styles.costNote}>
+              {' '}
+              <Trans>· charged only if it succeeds</Trans>
+            </span>
+          </p>
+          {signedIn && requester.balance !== null ? (
+            <p className={styles.balance} data-short={short || undefined}>
+              <Link href="/dashboard/billing" className={styles.balanceLink}>
+                <Plural value={requester.balance} one="Balance: # credit" other="Balance: # credits" />
+              </Link>
+            </p>
+          ) : null}
+        </div>
+        <Button
+          type="submit"
+          variant="primary"
+          size="lg"
+          block
+          busy={running || requester.keyState === 'loading'}
+          aria-keyshortcuts="Control+Enter Meta+Enter"
+        >
+          {running ? (
+            <Trans>Generating…</Trans>
+          ) : requester.keyState === 'loading' ? (
+            <Trans>Loading your API key…</Trans>
+          ) : signedIn ? (
+            <Trans>Generate</Trans>
+          ) : (
+            <Trans>Sign in to generate</Trans>
+          )}
+          {running || requester.keyState === 'loading' ? null : (
+            // Read from aria-keyshortcuts; shown for the eye only, so the button keeps its plain name.
+            <kbd className={styles.shortcut} aria-hidden="true">
+              {apple ? t`⌘+Enter` : t`Ctrl+Enter`}
+            </kbd>
+          )}
+        </Button>
+      </div>
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalActor } from '../../actors/useLocalActor';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
-import { createGenerationLogic, type GenerationActor } from '../../actors/generation';
+import { createGenerationLogic, visitSession, type GenerationActor } from '../../actors/generation';
 import { userSelectors } from '../../actors/user';
 import { PageHeader } from '../../ui/PageHeader';
 import { Button } from '../../ui/Button';
@@ -14,6 +14,7 @@ import { generationSelectors } from '../../actors/generation';
 import { CodePanel } from './CodePanel';
 import { GenerationPanel } from './GenerationPanel';
 import { PlaygroundForm, type Requester } from './PlaygroundForm';
+import { SessionStrip } from './SessionStrip';
 import styles from './Playground.module.css';
 
 /** The page address follows the form, without a new history entry per keystroke. */
@@ -54,7 +55,13 @@ export default function PlaygroundPage() {
   // address comes from the router, which also knows it where the page is prerendered.
   const search = useSearch();
   const [logic] = useState(() => createGenerationLogic({ user, syncDraft: keepDraftInAddress }));
-  const [input] = useState(() => ({ draft: draftFromSearch(search), validate: validateDraft, costOf: draftCost }));
+  // This visit's earlier results come back with the page (the strip lasts until a reload), for the same account only.
+  const [input] = useState(() => ({
+    draft: draftFromSearch(search),
+    validate: validateDraft,
+    costOf: draftCost,
+    session: visitSession(profile ? profile.apiKey : null),
+  }));
   const actor = useLocalActor(logic, { input });
   const draft = useSelector(actor, generationSelectors.draft);
   useAddressFollowsForm(actor);
@@ -90,6 +97,7 @@ export default function PlaygroundPage() {
           />
         </div>
         <div className={styles.outputColumn}>
+          <SessionStrip actor={actor} />
           <GenerationPanel actor={actor} />
           <CodePanel draft={draft} apiKey={profile ? profile.apiKey || null : null} />
         </div>

@@ -34,6 +34,7 @@ export const EVENT_SAMPLES: Samples = new Map([
       draft: catalogue.SAMPLE_DRAFT,
     },
     { type: 'GENERATE', apiKey: 'nb_demo_key', balance: 100 },
+    { type: 'RESTORE', taskId: 'task-1' },
   ]),
   samples(catalogue.googleOneTapMachine, [{ type: 'CREDENTIAL', credential: 'demo-google-credential' }]),
   samples(catalogue.localeMachine, [{ type: 'SET_LOCALE', locale: 'fr' }]),

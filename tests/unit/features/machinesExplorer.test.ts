@@ -28,7 +28,8 @@ describe('Simulation', () => {
     simulation.start();
     const state = () => simulation.getState();
     expect(state().snapshot?.value).toEqual({ idle: 'editing' });
-    expect(acceptedEvents(state().snapshot!).map((event) => event.type)).toEqual(['CHANGE', 'GENERATE']);
+    // RESTORE is handled too (its guard refuses it while the visit's strip is empty).
+    expect(acceptedEvents(state().snapshot!).map((event) => event.type)).toEqual(['CHANGE', 'GENERATE', 'RESTORE']);
 
     simulation.send(EVENT_SAMPLES.get('generation')!.get('GENERATE')!);
     expect(state().snapshot?.value).toBe('creatingTask');

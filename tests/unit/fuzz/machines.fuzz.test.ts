@@ -562,6 +562,8 @@ const targets: Record<string, FuzzTarget> = {
       CANCEL: none,
       CHECK_AGAIN: none,
       RETRY: none,
+      // A task of the strip (a polled task may be one of these) or one it does not hold.
+      RESTORE: fc.record({ taskId: fc.oneof(fc.constantFrom('task-1', 'task-2', ''), text) }),
     },
     outputs: {
       createTask: clientResultFor('generate'),

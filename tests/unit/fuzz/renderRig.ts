@@ -28,7 +28,7 @@ export function playgroundGeneration(createTask: () => Promise<CreateTaskRespons
       createTask: fromPromise<CreateTaskResponse, CreateTaskInput>(createTask),
       pollTask: fromPromise<PollTaskResponse, PollTaskInput>(pollTask),
     },
-    actions: { syncDraft: () => undefined, refreshAccount: () => undefined },
+    actions: { syncDraft: () => undefined, keepSession: () => undefined, refreshAccount: () => undefined },
     delays: { POLL_DELAY: 0 },
   });
   return createActor(logic, { input: { draft: { ...DEFAULT_DRAFT, prompt: 'A banana astronaut' }, validate: validateDraft, costOf: draftCost } });
