@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QRCodeSVG } from 'qrcode.react';
@@ -82,10 +82,18 @@ function RedirectCheckout(props: CheckoutProps & { provider: 'creem' | 'nowpayme
 }
 
 function PaypalCheckout(props: CheckoutProps) {
-  const wiring = useWiring(props.onPaid);
+  const saved = useSavedPaypalMethods();
+  const { onPaid } = props;
+  const { refresh } = saved;
+  // A first PayPal payment saves the method: read them again, so that "Buy more credits" offers it at once.
+  const wiring = useWiring(
+    useCallback(() => {
+      onPaid();
+      refresh();
+    }, [onPaid, refresh]),
+  );
   const [logic] = useState(() => createPaypalPaymentLogic(wiring));
-  const savedMethods = useSavedPaypalMethods();
-  return <CheckoutBody {...props} savedMethods={savedMethods} actor={useLocalActor(logic, { input: { resume: props.resume } })} />;
+  return <CheckoutBody {...props} savedMethods={saved.methods} actor={useLocalActor(logic, { input: { resume: props.resume } })} />;
 }
 
 function WechatCheckout(props: CheckoutProps) {
