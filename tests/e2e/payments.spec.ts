@@ -301,8 +301,8 @@ test('a charge to a saved method asks first, naming the amount and the method: E
   await payButton(page, 'PayPal').click();
   await clickClosingWindow(await popup, 'Approve');
   await expectPaid(page, '5,350');
-  // The saved methods are read when the page opens.
-  await page.reload();
+  // The payment saved the method: offered at once, without a reload.
+  await buyPanel(page).getByRole('button', { name: 'Buy more credits' }).click();
   await expect(orderRows(page)).toHaveCount(1);
 
   const savedMethod = buyPanel(page).getByRole('button', { name: `Pay $50.00 with your saved PayPal · ${email}` });

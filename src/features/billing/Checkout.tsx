@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QRCodeSVG } from 'qrcode.react';
@@ -75,24 +75,40 @@ function useWiring(onPaid: () => void): PaymentWiring {
   return { user, onPaid, paypal: paypal ?? null, accountId };
 }
 
+/** The balance of the account in view (the paid panel says what it is now). */
+function useBalance(): number | null {
+  return useGlobalSelector('user', (s) => userSelectors.accountInView(s)?.credits ?? null);
+}
+
 // One component per kind of chart, so each actor keeps its own type; the page keys them by provider.
 function RedirectCheckout(props: CheckoutProps & { provider: 'creem' | 'nowpayments' | 'freekassa' | 'digiseller' }) {
   const wiring = useWiring(props.onPaid);
   const [logic] = useState(() => createRedirectPaymentLogic(props.provider, wiring));
-  return <CheckoutBody {...props} actor={useLocalActor(logic, { input: { resume: props.resume } })} />;
+  const balance = useBalance();
+  return <CheckoutBody {...props} balance={balance} actor={useLocalActor(logic, { input: { resume: props.resume } })} />;
 }
 
 function PaypalCheckout(props: CheckoutProps) {
-  const wiring = useWiring(props.onPaid);
+  const saved = useSavedPaypalMethods();
+  const { onPaid } = props;
+  const { refresh } = saved;
+  // A first PayPal payment saves the method: read them again, so that "Buy more credits" offers it at once.
+  const wiring = useWiring(
+    useCallback(() => {
+      onPaid();
+      refresh();
+    }, [onPaid, refresh]),
+  );
   const [logic] = useState(() => createPaypalPaymentLogic(wiring));
-  const savedMethods = useSavedPaypalMethods();
-  return <CheckoutBody {...props} savedMethods={savedMethods} actor={useLocalActor(logic, { input: { resume: props.resume } })} />;
+  const balance = useBalance();
+  return <CheckoutBody {...props} savedMethods={saved.methods} balance={balance} actor={useLocalActor(logic, { input: { resume: props.resume } })} />;
 }
 
 function WechatCheckout(props: CheckoutProps) {
   const wiring = useWiring(props.onPaid);
   const [logic] = useState(() => createWechatPaymentLogic(wiring));
-  return <CheckoutBody {...props} actor={useLocalActor(logic, { input: { resume: props.resume } })} />;
+  const balance = useBalance();
+  return <CheckoutBody {...props} balance={balance} actor={useLocalActor(logic, { input: { resume: props.resume } })} />;
 }
 
 /** One payment with one provider, from "Pay" to paid (or why not), on that provider's statechart. */
@@ -132,10 +148,12 @@ interface BodyProps extends CheckoutProps {
   actor: PaymentActor;
   /** PayPal methods the buyer saved: each pays without PayPal's window. */
   savedMethods?: SavedMethod[];
+  /** The account's balance, told once paid; null while unknown. */
+  balance?: number | null;
 }
 
 /** What any provider's chart shows; exported for the view's tests, which hand it a chart of their own. */
-export function CheckoutBody({ actor, provider, packageId, discount, children, savedMethods = [] }: BodyProps) {
+export function CheckoutBody({ actor, provider, packageId, discount, children, savedMethods = [], balance = null }: BodyProps) {
   const { t, i18n } = useLingui();
   const phase = useSelector(actor, paymentSelectors.phase);
   // Locked whenever an order is in view, not only while one is on its way: Try again orders what the panel shows,
@@ -144,7 +162,6 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
   // The server did not answer several checks in a row: nothing is asked until the buyer says so.
   const checksStopped = useSelector(actor, paymentSelectors.checksStopped);
   const context = useSelector(actor, paymentSelectors.context);
-  const balance = useGlobalSelector('user', (s) => userSelectors.accountInView(s)?.credits ?? null);
   const onPhone = usePhoneScreen();
   const name = PROVIDER_NAMES[provider];
   const chosen = findPackage(packageId);
