@@ -79,8 +79,6 @@ const loginSetup = setup({
     // Toasts, analytics and the referral: what the app does besides telling the other actors.
     notifySignedIn: notProvidedAction('notifySignedIn'),
     notifyPasswordReset: notProvidedAction('notifyPasswordReset'),
-    // A new account lands on its welcome (the key, the free credits, the next steps); a returning one stays put.
-    showWelcome: notProvidedAction('showWelcome'),
     // The code has done its job once the account is made or the password changed: its notice closes.
     closeCodeNotice: notProvidedAction<{ email: string }>('closeCodeNotice'),
     closeCodeNoticeOfRequest: enqueueActions(({ context, enqueue }) => {
@@ -93,6 +91,8 @@ const loginSetup = setup({
       return { type: 'SIGNED_IN', token: result.token, user: result.userInfo, isNewUser: result.isNewUser };
     }),
     closeLoginModal: sendTo(globalActor('loginModal'), { type: 'SIGNED_IN' }),
+    // A new account is taken to its welcome (the modal knows whether the page it opened over holds work to keep).
+    tellModalAccountCreated: sendTo(globalActor('loginModal'), { type: 'ACCOUNT_CREATED' }),
     // After a reset the modal shows the sign-in form, with the address the password was reset for.
     showSignInForm: sendTo(globalActor('loginModal'), ({ context }) => ({
       type: 'SWITCH_VIEW',
@@ -146,11 +146,11 @@ function sendingLogin(id: 'submitLogin' | 'retryLogin') {
       input: ({ context }) => ({ request: requestOf(context), challengeToken: id === 'retryLogin' ? context.challengeToken : null }),
       onDone: [
         { guard: 'isPasswordReset', target: 'passwordReset', actions: ['notifyPasswordReset', 'showSignInForm', 'closeCodeNoticeOfRequest'] },
-        // The one decision between a new account and a returning sign-in: only a new account is shown its welcome.
+        // The one decision between a new account and a returning sign-in: a returning one stays where it was.
         {
           guard: 'isNewAccount',
           target: 'signedIn',
-          actions: ['setLastResult', 'tellUserSignedIn', 'closeLoginModal', 'notifySignedIn', 'closeCodeNoticeOfRequest', 'showWelcome'],
+          actions: ['setLastResult', 'tellUserSignedIn', 'closeLoginModal', 'notifySignedIn', 'closeCodeNoticeOfRequest', 'tellModalAccountCreated'],
         },
         {
           guard: 'isSignedIn',

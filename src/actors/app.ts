@@ -1,4 +1,5 @@
 import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
+import { navigate } from 'wouter/use-browser-location';
 import { appMachine } from '../../machines/app.machine';
 import type { userMachine } from '../../machines/user.machine';
 import { loginModalMachine } from '../../machines/loginModal.machine';
@@ -10,6 +11,7 @@ import type { GoogleSignIn } from '../services/socialSignIn';
 import { readStoredLogin } from '../services/session';
 import { applyTheme, persistTheme, readStoredTheme, systemPrefersDark, watchSystemTheme } from '../services/theme';
 import { activateLocale, initialLocale, loadCatalog, persistLocale } from '../i18n/catalog';
+import { WELCOME_PATH } from '../domain/accountPages';
 import { earlyRenewalLogic, type EarlyRenewalActor } from './earlyRenewal';
 import { loginLogic } from './login';
 import { createGoogleOneTapLogic } from './googleOneTap';
@@ -34,13 +36,17 @@ const localeLogic = localeMachine.provide({
   },
 });
 
+const loginModalLogic = loginModalMachine.provide({
+  actions: { showWelcome: () => navigate(WELCOME_PATH) },
+});
+
 /** The root machine with every global actor wired to this mode's services. */
 export function createAppLogic({ google }: { google: GoogleSignIn }) {
   return appMachine.provide({
     actors: {
       user: userLogic,
       login: loginLogic,
-      loginModal: loginModalMachine,
+      loginModal: loginModalLogic,
       theme: themeLogic,
       locale: localeLogic,
       pageProgress: pageProgressMachine,

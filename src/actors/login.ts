@@ -1,5 +1,4 @@
 import { fromPromise, type SnapshotFrom } from 'xstate';
-import { navigate } from 'wouter/use-browser-location';
 import { t } from '@lingui/core/macro';
 import { toast } from '../ui/toast';
 import { closeCodeNotice } from '../ui/codeNotice';
@@ -9,7 +8,6 @@ import { googleLogin, login, outlookLogin, register, resetPassword } from '../ap
 import { readReferral, clearReferral } from '../services/referral';
 import { signUpSuccess } from '../services/analytics';
 import { cookiesUsable } from '../services/session';
-import { WELCOME_PATH } from '../domain/accountPages';
 import { withBalance } from './user';
 
 /** Sends one login-like request; the challenge token rides along on the retry after code 100002. */
@@ -74,7 +72,6 @@ export const loginLogic = loginMachine.provide({
     notifyPasswordReset: () => {
       toast.success(t`Password changed. Sign in with your new password.`);
     },
-    showWelcome: () => navigate(WELCOME_PATH),
     closeCodeNotice: (_, { email }) => closeCodeNotice(email),
     showServerMessage: ({ context }) => {
       toast.error(context.error || t`Server exception, please contact customer service or try again later!`);

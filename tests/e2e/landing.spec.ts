@@ -146,6 +146,9 @@ test.describe('get started', () => {
     openApp,
   }) => {
     const email = await openWithNewAccount(page);
+    // The sign-up went to the welcome; back to the landing page, signed in.
+    await expect(page).toHaveURL(/\/dashboard\?welcome$/);
+    await page.getByRole('banner').getByRole('link', { name: 'Nano Banana API home' }).click();
 
     // Landing, signed in.
     await expect(page.getByRole('link', { name: 'Open the playground' }).first()).toHaveAttribute('href', '/playground/flux');

@@ -71,7 +71,7 @@ test('generate 2 images at 16:9, see their real size, the balance go down, and f
   const row = page.getByRole('row', { name: /A banana-shaped spaceship/ });
   await expect(row).toHaveCount(1);
   await expect(row.getByText('Succeeded')).toBeVisible();
-  await expect(row.getByRole('cell', { name: '4', exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: '4 credits', exact: true })).toBeVisible();
   await row.getByRole('button', { name: /Details/ }).click();
   const details = page.getByRole('dialog', { name: 'Generation details' });
   await expect(details.getByTestId('image-size')).toHaveText(['1024 × 576', '1024 × 576']);

@@ -92,7 +92,8 @@ export default function PlaygroundPage() {
           <PlaygroundForm
             actor={actor}
             requester={requester}
-            onSignIn={() => modal.send({ type: 'OPEN', view: 'signIn' })}
+            // The form holds what was typed: an account made now stays here instead of going to its welcome.
+            onSignIn={() => modal.send({ type: 'OPEN', view: 'signIn', keepPage: true })}
             onReloadAccount={() => user.send({ type: 'REFRESH' })}
           />
         </div>

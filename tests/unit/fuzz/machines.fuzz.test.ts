@@ -362,12 +362,13 @@ const login = fuzzTarget(loginMachine, {
 const loginView = fc.constantFrom('signIn' as const, 'signUp' as const, 'resetPassword' as const);
 const loginModal = fuzzTarget(loginModalMachine, {
   events: {
-    OPEN: fc.record({ view: loginView, email: text }, { requiredKeys: [] }),
+    OPEN: fc.record({ view: loginView, email: text, keepPage: fc.boolean() }, { requiredKeys: [] }),
     CLOSE: none,
     SIGNED_IN: none,
     SWITCH_VIEW: fc.record({ view: loginView, email: text }, { requiredKeys: ['view'] }),
     SHOW_VERIFY: none,
     VERIFY_DONE: none,
+    ACCOUNT_CREATED: none,
   },
   outputs: {},
 });
