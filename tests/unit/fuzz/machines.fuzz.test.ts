@@ -38,6 +38,7 @@ import {
 import { paypalPaymentMachine } from '../../../machines/paypalPayment.machine';
 import { wechatPaymentMachine } from '../../../machines/wechatPayment.machine';
 import { detailsDialogMachine } from '../../../machines/detailsDialog.machine';
+import { disclosureMachine } from '../../../machines/disclosure.machine';
 import { generationMachine, type GenerationDraft } from '../../../machines/generation.machine';
 import { earlyRenewalMachine } from '../../../machines/earlyRenewal.machine';
 import { discordJoinMachine, type DiscordJoinInput } from '../../../machines/discordJoin.machine';
@@ -547,6 +548,7 @@ const targets: Record<string, FuzzTarget> = {
     },
   }),
   detailsDialog: fuzzTarget(detailsDialogMachine, { events: { OPEN: fc.record({ item: fc.anything({ maxDepth: 2 }) }), CLOSE: none }, outputs: {} }),
+  disclosure: fuzzTarget(disclosureMachine, { events: { TOGGLE: none, CLOSE: none }, outputs: {} }),
   generation: fuzzTarget(generationMachine, {
     // The playground's own rules and prices, as PlaygroundPage hands them in.
     input: draft.map((initial) => ({ draft: initial, validate: validateDraft, costOf: draftCost })),
