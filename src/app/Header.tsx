@@ -96,7 +96,9 @@ export function Header() {
               <Trans>Community</Trans>
             </NavLink>
           </nav>
-          <div className={styles.preferences}>
+          {/* Marked as account tools: with a stored session they wait hidden with them, so the account's
+              arrival beside them is no visible shift. */}
+          <div className={styles.preferences} data-account-tools>
             <LanguageSwitcher />
             <ThemeSwitcher />
             {/* The bar has no room for the balance on a phone: the menu shows it. */}

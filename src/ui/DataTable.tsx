@@ -50,17 +50,17 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, busy, className
   // No dependencies: a header's text changes with the language, the rows with every page.
   useLayoutEffect(() => {
     const element = table.current;
-    const headers = element?.tHead?.rows[0]?.cells;
-    if (!element || !headers) return;
-    const labels = Array.from(headers, (header) => (header.hasAttribute('data-unlabelled') ? null : (header.textContent ?? '').trim()));
-    for (const body of Array.from(element.tBodies)) {
-      for (const row of Array.from(body.rows)) {
-        Array.from(row.cells).forEach((cell, index) => {
-          const label = labels[index];
-          if (label) cell.dataset.label = label;
-          else delete cell.dataset.label;
-        });
-      }
+    if (!element) return;
+    const labels = Array.from(element.querySelectorAll(':scope > thead > tr > th'), (header) =>
+      header.hasAttribute('data-unlabelled') ? null : (header.textContent ?? '').trim(),
+    );
+    for (const row of Array.from(element.querySelectorAll(':scope > tbody > tr'))) {
+      Array.from(row.children).forEach((cell, index) => {
+        const label = labels[index];
+        if (!(cell instanceof HTMLElement)) return;
+        if (label) cell.dataset.label = label;
+        else delete cell.dataset.label;
+      });
     }
   });
   return (

@@ -39,6 +39,7 @@ import { paypalPaymentMachine } from '../../../machines/paypalPayment.machine';
 import { wechatPaymentMachine } from '../../../machines/wechatPayment.machine';
 import { detailsDialogMachine } from '../../../machines/detailsDialog.machine';
 import { zipDownloadMachine } from '../../../machines/zipDownload.machine';
+import { disclosureMachine } from '../../../machines/disclosure.machine';
 import { generationMachine, type GenerationDraft } from '../../../machines/generation.machine';
 import { earlyRenewalMachine } from '../../../machines/earlyRenewal.machine';
 import { discordJoinMachine, type DiscordJoinInput } from '../../../machines/discordJoin.machine';
@@ -554,6 +555,7 @@ const targets: Record<string, FuzzTarget> = {
     events: { START: fc.record({ items: fc.array(fc.record({ url: text, name: text }), { maxLength: 4 }) }), CANCEL: none, DISMISS: none },
     outputs: { fetchFile: fc.uint8Array({ maxLength: 8 }), buildZip: fc.constant(new Blob([])) },
   }),
+  disclosure: fuzzTarget(disclosureMachine, { events: { TOGGLE: none, CLOSE: none }, outputs: {} }),
   generation: fuzzTarget(generationMachine, {
     // The playground's own rules and prices, as PlaygroundPage hands them in.
     input: draft.map((initial) => ({ draft: initial, validate: validateDraft, costOf: draftCost })),
