@@ -24,12 +24,18 @@ export const WALK_ROUTES: readonly WalkRoute[] = [
   { path: '/get-started' },
   { path: '/playground/flux' },
   { path: '/recent-history', needsAccount: true },
+  { path: '/recent-history?view=gallery', needsAccount: true },
   { path: '/dashboard', needsAccount: true },
+  { path: '/dashboard?welcome', needsAccount: true },
   { path: '/dashboard/api-keys', needsAccount: true, loaded: (page) => page.getByText(LAYOUT_SAMPLE.keyName).first() },
   { path: '/dashboard/billing', needsAccount: true, loaded: (page, email) => page.getByText(`PayPal · ${email}`).first() },
   { path: '/dashboard/settings', needsAccount: true },
   { path: '/docs' },
   { path: '/join-discord' },
+  { path: '/terms' },
+  { path: '/privacy' },
+  { path: '/refunds' },
+  { path: '/contact' },
   { path: '/no-such-page' },
 ];
 
