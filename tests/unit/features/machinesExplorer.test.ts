@@ -138,7 +138,7 @@ describe('statechart JSON export', () => {
 
   it('keeps a context given as data and drops invoke inputs', () => {
     const modal = statechartDefinition(loginModalMachine);
-    expect(modal.context).toEqual({ view: 'signIn', email: '' });
+    expect(modal.context).toEqual({ view: 'signIn', email: '', keepPage: false });
     const generation = JSON.stringify(statechartDefinition(generationMachine));
     expect(generation).toContain('"src":"createTask"');
     expect(generation).not.toContain('"input"');
