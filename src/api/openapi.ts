@@ -330,7 +330,7 @@ const ENVELOPE_NOTE =
 function generateDescription(model: GenerationModel): string {
   const spec = MODELS[model];
   const price = spec.resolutions.length
-    ? `Price per image by resolution: ${spec.resolutions.map((resolution) => `${resolution} ${creditsPerImage(model, resolution)}`).join(', ')} credits`
+    ? `Price per image by resolution: ${spec.resolutions.map((resolution) => `${resolution}: ${creditsPerImage(model, resolution)} credits`).join('; ')}`
     : `${creditsPerImage(model, '')} credits per image`;
   return [
     `Creates a ${spec.name} task and answers its id at once; the image is made in the background. Poll record-info with the id until successFlag is no longer 0, or wait for the POST to callBackUrl.`,
