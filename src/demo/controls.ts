@@ -7,6 +7,7 @@ import { findPackage, totalCredits } from '../domain/creditPackages';
 import { addApiKey, createOrder, endAllSessions, latestSessionAccount, settleOrder, type DemoDb } from './db';
 import { writeSafely, type KeyValueStorage } from './storage';
 import { SAMPLE_DAYS, addSampleUsage, type SampleUsageResult } from './usage';
+import { LAYOUT_SAMPLE } from './layoutSample';
 
 export const CONTROLS_STORAGE_KEY = 'nanobanana.demo.controls';
 export const MAX_LATENCY_MS = 10_000;
@@ -177,13 +178,6 @@ export function fillSampleUsage(db: DemoDb, seed = crypto.getRandomValues(new Ui
   db.save();
   return { email: account.email, ...result };
 }
-
-/** What the layout sample writes: names as long as real ones get, so a phone's layout is tried with them. */
-export const LAYOUT_SAMPLE = {
-  nickname: 'Maximiliane Alexandra von Hohenzollern-Sigmaringen',
-  keyName: 'Production image pipeline for the Frankfurt storefront (staging mirror)',
-  discordUsername: 'the_extraordinarily_long_discord_handle',
-} as const;
 
 /**
  * Gives the signed-in account what stresses a layout: a long nickname, a key with a long name, a Discord account

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { openWithNewAccount } from './journeys';
-import { LAYOUT_SAMPLE } from '../../src/demo/controls';
+import { LAYOUT_SAMPLE } from '../../src/demo/layoutSample';
 
 /** The header's menu, its tables as cards, the dashboard's tabs and One Tap: what a phone gets, piece by piece. */
 

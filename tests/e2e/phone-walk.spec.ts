@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { LAYOUT_SAMPLE } from '../../src/demo/controls';
+import { LAYOUT_SAMPLE } from '../../src/demo/layoutSample';
 import { expect, openApp, openDemoControls, readMailboxCode, test } from './fixtures';
 import { PASSWORD } from './journeys';
 
