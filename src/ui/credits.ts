@@ -1,11 +1,16 @@
-import type { I18n } from '@lingui/core';
+import { i18n as activeI18n, type I18n } from '@lingui/core';
 import { plural, t } from '@lingui/core/macro';
-import { NO_NUMBER, formatNumber } from './formatNumber';
+import { HUGE_NUMBER, NO_NUMBER, formatNumber } from './formatNumber';
 import { formatList } from './formatList';
 
 /** A credit figure with its unit, in the active language: "1 credit", "9 credits", "9 Credits", "9 кредитов". */
 export function creditsText(credits: number): string {
   if (!Number.isFinite(credits)) return NO_NUMBER;
+  if (Math.abs(credits) >= HUGE_NUMBER) {
+    // Past the digits that mean anything, the number is written as formatNumber writes it (scientific).
+    const huge = formatNumber(activeI18n, credits);
+    return t`${huge} credits`;
+  }
   return plural(credits, { one: '# credit', other: '# credits' });
 }
 

@@ -4,12 +4,12 @@ import type { I18n } from '@lingui/core';
 export const NO_NUMBER = '—';
 
 /** Past this, the digits are noise (beyond 2^53) and would run out of a table cell: scientific notation instead. */
-const HUGE = 1e15;
+export const HUGE_NUMBER = 1e15;
 
 /** Intl's wording, or null where Intl refuses (a currency code it does not know, options out of range). */
 function tryFormat(i18n: I18n, value: number, options: Intl.NumberFormatOptions): string | null {
   try {
-    return i18n.number(value, Math.abs(value) >= HUGE ? { ...options, notation: 'scientific', maximumFractionDigits: 3 } : options);
+    return i18n.number(value, Math.abs(value) >= HUGE_NUMBER ? { ...options, notation: 'scientific', maximumFractionDigits: 3 } : options);
   } catch {
     return null;
   }

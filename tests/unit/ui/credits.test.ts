@@ -79,3 +79,12 @@ describe("a task's credits", () => {
     expect(inLocale('en', () => taskCreditsText(i18n, { credits: Number.NaN, refundedCredits: 0 }))).toBe('—');
   });
 });
+
+describe('a figure past the digits that mean anything', () => {
+  it('is written in scientific notation with its unit, never as a row of zeros', () => {
+    expect(inLocale('en', () => creditsText(1e308))).toBe('1E308 credits');
+    expect(inLocale('de', () => creditsText(1e308))).toBe('1E308 Credits');
+    expect(inLocale('en', () => taskCreditsText(i18n, { credits: 1e308, refundedCredits: 0 }))).toBe('1E308 credits');
+    expect(inLocale('en', () => creditsText(999_999))).toBe('999,999 credits');
+  });
+});
