@@ -16,11 +16,24 @@ import { ProgressBar } from './ProgressBar';
 import styles from './Header.module.css';
 
 /** A page link that says when it is the current page (or, `nested`, a page under it; or one of `also`). */
-function NavLink({ href, nested = false, also = [], children }: { href: string; nested?: boolean; also?: readonly string[]; children: ReactNode }) {
+function NavLink({
+  href,
+  nested = false,
+  also = [],
+  onFollow,
+  children,
+}: {
+  href: string;
+  nested?: boolean;
+  also?: readonly string[];
+  /** Called when the link is followed, even to the page already shown (whose path then does not change). */
+  onFollow: () => void;
+  children: ReactNode;
+}) {
   const [location] = useLocation();
   const current = location === href || (nested && location.startsWith(`${href}/`)) || also.includes(location);
   return (
-    <Link href={href} className={styles.navLink} aria-current={current ? 'page' : undefined}>
+    <Link href={href} className={styles.navLink} aria-current={current ? 'page' : undefined} onClick={onFollow}>
       {children}
     </Link>
   );
@@ -46,7 +59,9 @@ export function Header() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const [location] = useLocation();
 
-  // A link followed from the menu has done its job: the new page shows without the menu over it.
+  const closeMenu = () => menu.send({ type: 'CLOSE' });
+  // A link followed from the menu has done its job: the new page shows without the menu over it. The links close
+  // it themselves too, for a link to the page already shown (/dashboard from /dashboard?welcome).
   useEffect(() => {
     menu.send({ type: 'CLOSE' });
   }, [location, menu]);
@@ -79,20 +94,20 @@ export function Header() {
         </Link>
         <div id={SITE_MENU_ID} className={styles.siteMenu} data-open={menuOpen || undefined}>
           <nav className={styles.nav} aria-label={t`Main`}>
-            <NavLink href="/playground/flux">
+            <NavLink onFollow={closeMenu} href="/playground/flux">
               <Trans>Playground</Trans>
             </NavLink>
-            <NavLink href="/recent-history">
+            <NavLink onFollow={closeMenu} href="/recent-history">
               <Trans>History</Trans>
             </NavLink>
-            <NavLink href="/dashboard" nested>
+            <NavLink onFollow={closeMenu} href="/dashboard" nested>
               <Trans>Dashboard</Trans>
             </NavLink>
             {/* The API reference; the quick start is a part of the docs too, linked from the reference's top. */}
-            <NavLink href="/docs" also={QUICK_START}>
+            <NavLink onFollow={closeMenu} href="/docs" also={QUICK_START}>
               <Trans>Docs</Trans>
             </NavLink>
-            <NavLink href="/join-discord">
+            <NavLink onFollow={closeMenu} href="/join-discord">
               <Trans>Community</Trans>
             </NavLink>
           </nav>

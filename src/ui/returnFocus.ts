@@ -45,7 +45,8 @@ function focusWhenEnabled(opener: HTMLElement) {
   requestAnimationFrame(tick);
 }
 
-function focusMainHeading() {
+/** Focus on the page's main heading (or its main), as a keyboard user's place to carry on from. */
+export function focusMainHeading() {
   const landing = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main');
   if (!landing) return;
   // Focusable from script only: it does not become a stop in the Tab order.

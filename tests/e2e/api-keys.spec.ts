@@ -74,7 +74,10 @@ test('an anonymous visitor of the dashboard sees the login modal, then the keys 
   await dialog.getByLabel('Verification code').fill(await readMailboxCode(page));
   await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Create account' }).click();
-  // No reload: the page shows the new account's keys as soon as the session exists.
+  // A new account lands on its welcome, whatever page the sign-up began on; no reload: the keys page then shows the
+  // new account's keys as soon as the session exists.
+  await expect(page).toHaveURL(/\/dashboard\?welcome$/);
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'API keys' }).click();
   await expect(page.getByRole('table').getByText('Primary')).toBeVisible();
 });
 

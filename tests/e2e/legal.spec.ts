@@ -134,9 +134,15 @@ test('in another language the page is translated around the operator’s text, w
 test('on a 360 px screen the footer wraps and stays inside it, in German too', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await openApp(page, '/contact');
+  // On a phone the language is chosen in the header's menu (its button's name is translated too).
+  const menuButton = page.getByRole('banner').locator('button[aria-controls="site-menu"]');
   for (const language of ['en', 'de']) {
-    await page.getByRole('combobox', { name: 'Language' }).selectOption(language);
+    await menuButton.click();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('banner').getByRole('combobox').selectOption(language);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await page.keyboard.press('Escape');
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
     const box = footer(page);
     expect(await box.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     for (const link of await box.getByRole('link').all()) {

@@ -135,20 +135,23 @@ async function checkHeaderMenu(page: Page, signedIn: boolean): Promise<void> {
   await expect(menu).toBeVisible();
   // Each item (page links, language, the three themes, the balance when signed in) whole on screen, and what a tap
   // at its centre reaches (a theme's label takes taps for its hidden radio).
-  const items = await menu.evaluate((panel) => {
-    const width = document.documentElement.clientWidth;
-    const height = window.innerHeight;
-    return Array.from(panel.querySelectorAll<HTMLElement>('a[href], select, input'), (item) => {
-      const target = item instanceof HTMLInputElement ? (item.closest('label') ?? item) : item;
-      const box = target.getBoundingClientRect();
-      const onScreen = box.width > 0 && box.left >= 0 && box.top >= 0 && box.right <= width && box.bottom <= height;
-      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-      const reached = hit !== null && (target.contains(hit) || hit.contains(target));
-      return { item: `${item.tagName.toLowerCase()} "${item.getAttribute('aria-label') ?? item.textContent?.trim()}"`, onScreen, reached };
+  // Checked until it holds: a menu opened while the page is still being taken over by the app settles a moment later.
+  await expect(async () => {
+    const items = await menu.evaluate((panel) => {
+      const width = document.documentElement.clientWidth;
+      const height = window.innerHeight;
+      return Array.from(panel.querySelectorAll<HTMLElement>('a[href], select, input'), (item) => {
+        const target = item instanceof HTMLInputElement ? (item.closest('label') ?? item) : item;
+        const box = target.getBoundingClientRect();
+        const onScreen = box.width > 0 && box.left >= 0 && box.top >= 0 && box.right <= width && box.bottom <= height;
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        const reached = hit !== null && (target.contains(hit) || hit.contains(target));
+        return { item: `${item.tagName.toLowerCase()} "${item.getAttribute('aria-label') ?? item.textContent?.trim()}"`, onScreen, reached };
+      });
     });
-  });
-  expect(items.length, 'five page links, the language, three themes (and the balance)').toBe(signedIn ? 10 : 9);
-  expect(items.filter((item) => !item.onScreen || !item.reached)).toEqual([]);
+    expect(items.length, 'five page links, the language, three themes (and the balance)').toBe(signedIn ? 10 : 9);
+    expect(items.filter((item) => !item.onScreen || !item.reached)).toEqual([]);
+  }).toPass({ timeout: 10_000 });
   // Escape from inside the menu closes it and puts focus back on its button.
   await menu.getByRole('link').first().focus();
   await page.keyboard.press('Escape');

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -13,6 +14,7 @@ import { balanceText } from '../../ui/balance';
 import { creditsText } from '../../ui/credits';
 import { copyText } from '../../ui/copyText';
 import { maskKey } from '../../ui/maskKey';
+import { focusMainHeading } from '../../ui/returnFocus';
 import { useGenerationApiBaseUrl } from '../../ui/useHydrated';
 import styles from './Welcome.module.css';
 
@@ -72,6 +74,11 @@ function PrimaryKey() {
  */
 export function WelcomePanel() {
   const { t, i18n } = useLingui();
+  // The sign-up dialog closed over the page it was opened on, which this one replaced: focus went with that page.
+  // It lands on this page's heading instead of the top of the document.
+  useEffect(() => {
+    if (document.activeElement === null || document.activeElement === document.body) focusMainHeading();
+  }, []);
   const user = useGlobalSelector('user', userSelectors.user);
   const baseUrl = useGenerationApiBaseUrl();
   const apiKey = user?.apiKey ?? '';
