@@ -61,8 +61,12 @@ export function Header() {
 
   const closeMenu = () => menu.send({ type: 'CLOSE' });
   // A link followed from the menu has done its job: the new page shows without the menu over it. The links close
-  // it themselves too, for a link to the page already shown (/dashboard from /dashboard?welcome).
+  // it themselves too, for a link to the page already shown (/dashboard from /dashboard?welcome). Only a change of
+  // page closes it: a tap on the menu button made while the app was starting is replayed before this first runs.
+  const shownLocation = useRef(location);
   useEffect(() => {
+    if (shownLocation.current === location) return;
+    shownLocation.current = location;
     menu.send({ type: 'CLOSE' });
   }, [location, menu]);
 

@@ -106,8 +106,9 @@ test('a page of records that fails to load keeps the page on screen, and the cha
 
   // The chart's call, named: with a balance of 0 the early-renewal offer may look up the last order meanwhile.
   const faults = await openDemoControls(page);
-  await faults.getByLabel(/Next call/i).selectOption({ label: '500001' });
+  // The call first, then the fault: no other call (a balance refresh) can meet the fault in between.
   await faults.getByLabel('Which call').selectOption({ label: 'POST /client/v1/dashboard/nanobanana/time-record' });
+  await faults.getByLabel(/Next call/i).selectOption({ label: '500001' });
   const usage = usagePanel(page);
   await usage.getByRole('radio', { name: '7 days', exact: true }).check();
   // 500001 passes through to the caller: the chart says so and offers a retry.

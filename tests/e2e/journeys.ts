@@ -55,6 +55,11 @@ export async function openWithNewAccount(page: Page, tag = ''): Promise<string> 
   await openApp(page);
   const email = uniqueEmail(tag);
   await signUp(page, email);
+  // A new account lands on its welcome; its loads are done before the test goes on (a fault injected from the demo
+  // controls afterwards is then met by the call the test means, not by one of the welcome's).
+  await expect(page).toHaveURL(/\/dashboard\?welcome$/);
+  await expect(page.getByRole('heading', { name: 'Welcome aboard: your API key is ready' })).toBeVisible();
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
   return email;
 }
 
