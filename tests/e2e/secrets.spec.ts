@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, openDemoControls } from './fixtures';
-import { loginDialog, signUp, uniqueEmail, openWithNewAccount } from './journeys';
+import { loginDialog, openWithNewAccount } from './journeys';
 
 const API_KEY = /nb_[0-9a-f]{40}/;
 
@@ -60,9 +60,10 @@ test('no API key sits in browser storage: not the primary key, not a new one, no
   expect(session?.sameSite).toBe('Lax');
 });
 
-test('after a reload the key comes back with the account; when it cannot, the playground says so and tries again', async ({ page, openApp }) => {
-  await openApp(page, '/playground/flux');
-  await signUp(page, uniqueEmail());
+test('after a reload the key comes back with the account; when it cannot, the playground says so and tries again', async ({ page }) => {
+  // A new account lands on its welcome; the playground is opened from there.
+  await openWithNewAccount(page);
+  await page.getByRole('link', { name: 'Playground' }).first().click();
   await expect(page.getByRole('button', { name: 'Generate', exact: true })).toBeVisible();
 
   const controls = await openDemoControls(page);
