@@ -37,18 +37,18 @@
 // Every report is checked to have been made with the profile it is judged by. A run Lighthouse itself fails to
 // record (NO_NAVSTART and the like) is started again. Reports go to reports/lighthouse/ (or --out), one file per
 // run, and summary.json (the bare page's runs and median LCP, and each page's verdict with its LCP ratio).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BARE_ROOT, CHROME_ARGS, CHROME_PATH, ROOT, buildBare, median, startPreview } from './performance-common.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const VITE_BIN = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+export { median };
+
 const LIGHTHOUSE_CLI = join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
 /** A run takes 10 to 30 s; one that hangs (a Chrome that never answers) is stopped here and counts as a failed attempt. */
 const RUN_TIMEOUT_MS = 120_000;
-const BARE_ROOT = join(ROOT, 'scripts', 'lighthouse-bare');
 /** In this order: the mobile pages first, right after the bare page they are compared with. */
 const PAGES = [
   { name: 'landing-mobile', path: '/', view: 'anonymous', profile: 'mobile' },
@@ -76,9 +76,6 @@ export const PROFILES = {
   mobile: { formFactor: 'mobile', throttlingMethod: 'simulate', rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: 4 },
   desktop: { formFactor: 'desktop' },
 };
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-// The same quiet Chromium as the browser tests (playwright.config.ts): nothing fetched in the background.
-const CHROME_ARGS = JSON.parse(readFileSync(join(ROOT, 'scripts', 'chromium-flags.json'), 'utf8'));
 const CHROME_FLAGS = ['--headless=new', ...CHROME_ARGS].join(' ');
 /** The custom audit that records what the dashboard showed (see signedInDashboardConfig). */
 export const SIGNED_IN_AUDIT = 'signed-in-dashboard';
@@ -104,13 +101,6 @@ export function scoresOf(report) {
     lcpMs: Math.round(report.audits?.['largest-contentful-paint']?.numericValue ?? 0),
     tbtMs: Math.round(report.audits?.['total-blocking-time']?.numericValue ?? 0),
   };
-}
-
-/** The middle value of an odd number of values. An even count has no middle run, and averaging two is no verdict. */
-export function median(values) {
-  if (values.length % 2 === 0) throw new Error(`median() needs an odd number of values, got ${values.length}`);
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 /** A page's LCP over the bare page's, to three decimals: the number printed is the number judged. */
@@ -183,49 +173,6 @@ export function profileProblems(report, profile) {
 export function assertProfile(report, profile, where) {
   const problems = profileProblems(report, profile);
   if (problems.length) throw new Error(`${where}: not measured with the ${profile} profile: ${problems.join('; ')}.`);
-}
-
-async function answers(url) {
-  try {
-    return (await fetch(url)).ok;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Serves the build on the port and waits until it answers. Vite's own binary, not `npx`, so that stopping the
- * returned process stops the server. A port something else already answers on is refused: Lighthouse would
- * measure that instead of this build. `root`: the Vite project whose config serves it (the app's by default).
- */
-async function startPreview(dist, port, { root, flag = '--port' } = {}, timeoutMs = 30_000) {
-  const origin = `http://localhost:${port}`;
-  if (await answers(origin))
-    throw new Error(`Something already answers at ${origin}: stop it, or pass ${flag}, so that this build is what gets measured.`);
-  const server = spawn(process.execPath, [VITE_BIN, 'preview', ...(root ? [root] : []), '--port', String(port), '--strictPort', '--outDir', dist], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  let exit = null;
-  server.on('exit', (code, signal) => (exit = signal ?? code));
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (exit !== null) throw new Error(`The preview server stopped before it answered (${exit}).`);
-    if (await answers(origin)) return server;
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  server.kill();
-  throw new Error(`The preview server did not answer at ${origin} within ${timeoutMs / 1000} s.`);
-}
-
-/** Builds the bare page (scripts/lighthouse-bare, with its own Vite config) into `outDir`. */
-function buildBare(outDir) {
-  const result = spawnSync(process.execPath, [VITE_BIN, 'build', BARE_ROOT, '--outDir', outDir, '--emptyOutDir'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  if (result.status !== 0) throw new Error(`Building the bare page failed:\n${result.stderr || result.error?.message}`);
 }
 
 // ---------------------------------------------------------------------------------------------------
