@@ -21,11 +21,9 @@
 //   - the bare page (scripts/lighthouse-bare): its counter tapped 1 s after the load event, then 4 s after it (at
 //     rest: the bare page does nothing after its load, so waiting the app's 8 s would only lengthen the run).
 //
-// How "painted" is timed, in the page (installInstruments below): the tap's time is its `pointerup` event's
-// timeStamp, the moment the finger lifted and the tap became a click, which the browser stamps when the touch
-// arrives, not when a busy page gets round to it; a keystroke's is its `keydown`'s. Not the `pointerdown`: how long
-// the finger stays down is the runner's (Playwright sends the lift once the touch has been acknowledged, which on
-// a busy machine took up to 450 ms even on the bare page), not the page's. A MutationObserver (an `input`
+// How "painted" is timed, in the page (installInstruments below): the tap is sent through the DevTools protocol
+// stamped with the moment it is sent (tapOn()), and that is its `pointerup` event's timeStamp in the page, however
+// late a busy page receives it; a keystroke's is its `keydown`'s, stamped the same way (pressKey()). A MutationObserver (an `input`
 // listener for a field) sees the dialog, the counter's text or the character arrive in the DOM; the next animation
 // frame then renders it, and a message posted from that frame's requestAnimationFrame callback runs once the frame
 // has been painted. From the tap to that moment is what the visitor waits before seeing the answer: the time the
@@ -327,7 +325,30 @@ async function openPage(browser, url, watch, target) {
   }, target);
   const loadAtNode = Date.now() - (clock.now - clock.loadAt);
   if (!clock.point) throw new Error(`no ${target} to tap on ${url}`);
-  return { context, page, reports, loadAt: clock.loadAt, loadAtNode, point: clock.point };
+  return { context, page, cdp, reports, loadAt: clock.loadAt, loadAtNode, point: clock.point };
+}
+
+/**
+ * A tap at the point, stamped with the moment it is sent: the browser hands the lift to the page only once the
+ * page has acknowledged the touch, which a busy page does late, and that wait is the visitor's too. Both events
+ * carry the moment the finger came down and lifted (the same instant: the runner's tap has no length), so
+ * the page's event timestamps say when the visitor tapped, not when the page got round to it.
+ */
+async function tapOn(opened, { x, y }) {
+  const timestamp = Date.now() / 1000;
+  await Promise.all([
+    opened.cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }], timestamp }),
+    opened.cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [], timestamp }),
+  ]);
+}
+
+/** A keystroke of `key` (a lower-case letter), stamped with the moment it is sent, as `tapOn` is. */
+async function pressKey(opened, key) {
+  const timestamp = Date.now() / 1000;
+  const code = `Key${key.toUpperCase()}`;
+  const windowsVirtualKeyCode = key.toUpperCase().charCodeAt(0);
+  await opened.cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, code, text: key, unmodifiedText: key, windowsVirtualKeyCode, timestamp });
+  await opened.cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, code, windowsVirtualKeyCode, timestamp });
 }
 
 /** The centre of an element, in CSS pixels of the viewport. */
@@ -341,7 +362,7 @@ async function centreOf(locator) {
 async function tapAt(opened, point, afterMs) {
   const seen = opened.reports.list.length;
   await sleep(opened.loadAtNode + afterMs - Date.now());
-  await opened.page.touchscreen.tap(point.x, point.y);
+  await tapOn(opened, point);
   const tap = await nextReport(opened.reports, (entry) => entry.what === 'tap' && entry.seq >= seen, 5000);
   if (!tap) return { inputSeen: false };
   const painted = await nextReport(opened.reports, (entry) => entry.what === 'painted' && entry.kind === 'tap' && entry.inputAt === tap.at);
@@ -398,19 +419,19 @@ function playgroundKeystroke(browser, origin) {
     const isReady = (entry) => entry.what === 'ready';
     let ready = await nextReport(reports, isReady, Math.max(0, loadAtNode + REST_TAP_AFTER_MS - Date.now()));
     if (!ready) {
-      await page.touchscreen.tap(point.x, point.y);
+      await tapOn(opened, point);
       ready = await nextReport(reports, isReady);
     }
     if (!ready) return { error: `the app did not start within ${RUN_TIMEOUT_MS / 1000} s of a tap on the prompt field` };
     const focused = () => prompt.evaluate((field) => field === document.activeElement);
     if (!(await focused())) {
       const { x, y } = await centreOf(prompt);
-      await page.touchscreen.tap(x, y);
+      await tapOn(opened, { x, y });
     }
     await prompt.evaluate(
       (field) => new Promise((done) => (field === document.activeElement ? done() : field.addEventListener('focus', () => done(), { once: true }))),
     );
-    await page.keyboard.type('k');
+    await pressKey(opened, 'k');
     const key = await nextReport(reports, (entry) => entry.what === 'key', 5000);
     if (!key) return { inputSeen: false };
     const painted = await nextReport(reports, (entry) => entry.what === 'painted' && entry.kind === 'key');
@@ -486,7 +507,11 @@ async function main() {
   if (bareOnly) {
     const rest = ms('bareRest');
     console.log(
-      `first-tap: the bare page's tap at rest: median ${rest.includes(null) ? 'invalid' : median(rest)} ms (${rest.join(', ')}); 1 s after load: ${ms('bareEarly').join(', ')} ms.`,
+      `first-tap: the bare page's tap at rest: median ${rest.includes(null) ? 'invalid' : median(rest)} ms (${rest.map((value) => value ?? 'invalid').join(', ')}); 1 s after load: ${ms(
+        'bareEarly',
+      )
+        .map((value) => value ?? 'invalid')
+        .join(', ')} ms.`,
     );
     return;
   }
