@@ -236,6 +236,15 @@ function installInstruments(watch) {
     },
     { capture: true, passive: true },
   );
+  // A cross-check, printed beside each measurement: the browser's own Event Timing of the same input (what
+  // Interaction to Next Paint is made of), from the event's timestamp to the presentation of the next frame after
+  // its handlers. It sees the bare page's answer, not the app's held click replayed later.
+  if (PerformanceObserver.supportedEntryTypes?.includes('event'))
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        if (['pointerup', 'click', 'keydown'].includes(entry.name))
+          report('event', { name: entry.name, at: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'event', durationThreshold: 16, buffered: true });
   // A field's value is no DOM mutation: its input event is when it changed.
   addEventListener('input', check, { capture: true, passive: true });
   // The app writes data-boot="ready" on <html> once its first page is on screen (src/prerender/boot.ts). The
@@ -358,6 +367,17 @@ async function centreOf(locator) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
+/**
+ * The longest Event Timing duration of the input at `inputAt` (its pointerup, click or keydown, which the browser
+ * reports after the frame they wait for), or null if the browser reported none of 16 ms or more.
+ */
+async function eventTimingOf(reports, inputAt) {
+  const ofInput = (entry) => entry.what === 'event' && entry.at >= inputAt - 1 && entry.at <= inputAt + 100;
+  await nextReport(reports, ofInput, 1000);
+  const durations = reports.list.filter(ofInput).map((entry) => Math.round(entry.duration));
+  return durations.length ? Math.max(...durations) : null;
+}
+
 /** Taps the point `afterMs` after the load event; returns the tap's report and its answer's (null if none). */
 async function tapAt(opened, point, afterMs) {
   const seen = opened.reports.list.length;
@@ -367,6 +387,7 @@ async function tapAt(opened, point, afterMs) {
   if (!tap) return { inputSeen: false };
   const painted = await nextReport(opened.reports, (entry) => entry.what === 'painted' && entry.kind === 'tap' && entry.inputAt === tap.at);
   return {
+    eventTimingMs: await eventTimingOf(opened.reports, tap.at),
     inputSeen: true,
     lateMs: Math.round(tap.at - opened.loadAt - afterMs),
     answeredMs: painted ? Math.round(painted.paintedAt - tap.at) : null,
@@ -436,6 +457,7 @@ function playgroundKeystroke(browser, origin) {
     if (!key) return { inputSeen: false };
     const painted = await nextReport(reports, (entry) => entry.what === 'painted' && entry.kind === 'key');
     return {
+      eventTimingMs: await eventTimingOf(reports, key.at),
       inputSeen: true,
       answeredMs: painted ? Math.round(painted.paintedAt - key.at) : null,
       readyAfterLoadMs: Math.round(ready.at - opened.loadAt),
@@ -525,6 +547,7 @@ async function main() {
       'limit ms': limit ?? '',
       runs: values.map((value) => value ?? 'invalid').join(', '),
       'app ready after load, ms': ready.join(', '),
+      'Event Timing ms': measured[name].map((run) => run?.eventTimingMs ?? '-').join(', '),
     };
   };
   const [restGate, earlyGate, keyGate] = verdict.gates.length === 3 ? verdict.gates : [];
