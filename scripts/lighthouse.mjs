@@ -17,8 +17,9 @@
 // bare page: Vite's react-ts template in scripts/lighthouse-bare/ (a heading, a paragraph, a counter; the
 // repository's React; no images, no web fonts), built into a temporary directory and served by `vite preview` on
 // its own port in the same run, under the same profile, measured three times (its median LCP is the yardstick).
-// A ratio, not a time: a busy or slow machine slows both pages. `/` and `/playground/flux` are also measured with
-// the desktop preset (performance ≥ 95, accessibility 100), as before.
+// A ratio, not a time: a busy or slow machine slows both pages. The public pages are no longer measured with the
+// desktop preset: the mobile runs load the same pages over a slower network on a 4x slower CPU, so what would fail
+// on a desk fails there first, and the browser tests check their desktop layout with axe.
 //
 // The dashboard, desktop: as its user sees it, signed in, with data. Before measuring it, the script prepares a
 // Chromium profile (playwright-core): it signs up through the UI as the browser tests do, fills 90 days of sample
@@ -28,45 +29,64 @@
 // pages (its demo service worker is installed, as it is for a returning user). A custom audit
 // (`signed-in-dashboard`, in each dashboard report) records what the page showed once loaded: the heading
 // "Overview", the usage chart, the account menu and no open dialog. If it did not, the script stops at once: a
-// score of the login modal over an empty frame is not a score of the dashboard. Performance ≥ 95, accessibility 100.
+// score of the login modal over an empty frame is not a score of the dashboard. It is judged beside the bare page
+// measured three times with the desktop preset right before it (DESKTOP_GATE says why and how): main-thread work
+// at most 30 times the bare page's, CLS at most 0.1, accessibility 100. Its performance score is printed, not
+// judged: a busy machine alone took it from 98 to 62.
 //
 // The verdict per page, on the median of an odd number of runs, never an average: one run that meets every
-// threshold passes the page. A first run under a threshold is followed by two more, and the page is judged
+// threshold passes the page. Not the median of three always: what a busy machine adds to a run is time, so it
+// lowers a score and raises a ratio's page side but never makes a slow page fast; a run that passes shows the
+// page can, and a page that cannot fails its three runs. Three runs of every page would add a minute and a half. A first run under a threshold is followed by two more, and the page is judged
 // on the median of the three, per category and for the LCP: one noisy run on a busy machine does not fail CI, but
 // a page passes only if two runs out of three meet the threshold (90, 100, 100 passes; 90, 100, 94 does not).
-// Every report is checked to have been made with the profile it is judged by. A run Lighthouse itself fails to
-// record (NO_NAVSTART and the like) is started again. Reports go to reports/lighthouse/ (or --out), one file per
-// run, and summary.json (the bare page's runs and median LCP, and each page's verdict with its LCP ratio).
-import { spawn, spawnSync } from 'node:child_process';
+// Every report is checked to have been made with the profile it is judged by. A run Lighthouse fails to record or
+// reports as invalid (invalidRunReason: NO_NAVSTART and other runtime errors, a page that did not load, timed out,
+// was redirected or interrupted, no performance score) is started again, up to three attempts. Reports go to
+// reports/lighthouse/ (or --out), one file per run, and summary.json (the bare page's runs and medians on each
+// profile, and each page's verdict with its ratios).
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BARE_ROOT, CHROME_ARGS, CHROME_PATH, ROOT, buildBare, median, startPreview } from './performance-common.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const VITE_BIN = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+export { median };
+
 const LIGHTHOUSE_CLI = join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
 /** A run takes 10 to 30 s; one that hangs (a Chrome that never answers) is stopped here and counts as a failed attempt. */
 const RUN_TIMEOUT_MS = 120_000;
-const BARE_ROOT = join(ROOT, 'scripts', 'lighthouse-bare');
 /** In this order: the mobile pages first, right after the bare page they are compared with. */
 const PAGES = [
   { name: 'landing-mobile', path: '/', view: 'anonymous', profile: 'mobile' },
   { name: 'get-started-mobile', path: '/get-started', view: 'anonymous', profile: 'mobile' },
   { name: 'playground-mobile', path: '/playground/flux', view: 'anonymous', profile: 'mobile' },
-  { name: 'landing', path: '/', view: 'anonymous', profile: 'desktop' },
-  { name: 'playground', path: '/playground/flux', view: 'anonymous', profile: 'desktop' },
   { name: 'dashboard', path: '/dashboard', view: 'signed in, 90 days of usage', profile: 'desktop' },
 ];
-/** The desktop preset's thresholds (the dashboard, and the public pages on a desk). */
-export const THRESHOLDS = { performance: 95, accessibility: 100 };
+/** The desktop preset's thresholds (the dashboard): no score, see DESKTOP_GATE. */
+export const THRESHOLDS = { accessibility: 100 };
+/**
+ * The dashboard's gate beside the bare page measured three times with the desktop preset right before it. Its
+ * score is 98 on a calm machine and fell to 77, 86 and 94 on a busy one (62, 68 in single runs at a load of 14 to
+ * 18 on two cores): Lighthouse's simulation takes the CPU time of the page's tasks as the host measured them, so
+ * load alone lengthens its blocking time and its paints. Calibrating Lighthouse's CPU multiplier by its benchmark
+ * index, measured on the bare page in the same run, did not take that back (86 at a load of 14): the short
+ * benchmark does not see the contention a second of script meets. What does hold is CPU time against CPU time:
+ * the dashboard's main-thread work (Lighthouse's mainthread-work-breakdown: script, style, layout, paint) over the
+ * bare page's, medians of three, both measured on the same host minutes apart. Measured on today's build
+ * (2026-11-27, two runs at a load of 14 to 18): 11.6 (1931 / 167 ms) and 20.4 (2896 / 142 ms). So at most 30: a
+ * dashboard whose start costs half as much CPU again as the worst measured today fails, load alone does not.
+ * Its layout shift (not a time) stays at most Lighthouse's "good" 0.1, and its accessibility at 100.
+ */
+export const DESKTOP_GATE = { maxMainThreadRatio: 30, maxCls: 0.1 };
 /** Lighthouse's default profile, a phone: what a first visitor of a public page gets. */
 export const MOBILE_THRESHOLDS = { performance: 98, accessibility: 100 };
 /** A public page's median LCP on mobile may be at most this many times the bare page's median LCP. */
 export const MAX_LCP_RATIO = 1.1;
 /** Runs of a page whose first run falls short: the median of this many decides. Odd, so a median is a run. */
 export const RUNS_WHEN_SHORT = 3;
-/** Runs of the bare page, always: its median LCP is the yardstick, so one lucky or unlucky run must not set it. */
+/** Runs of the bare page per profile, always: its medians are the yardsticks, so one lucky or unlucky run must not set them. */
 export const BARE_RUNS = 3;
 /**
  * What each profile must have been measured with. Mobile is Lighthouse's default (a phone, simulated slow 4G:
@@ -76,9 +96,6 @@ export const PROFILES = {
   mobile: { formFactor: 'mobile', throttlingMethod: 'simulate', rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: 4 },
   desktop: { formFactor: 'desktop' },
 };
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-// The same quiet Chromium as the browser tests (playwright.config.ts): nothing fetched in the background.
-const CHROME_ARGS = JSON.parse(readFileSync(join(ROOT, 'scripts', 'chromium-flags.json'), 'utf8'));
 const CHROME_FLAGS = ['--headless=new', ...CHROME_ARGS].join(' ');
 /** The custom audit that records what the dashboard showed (see signedInDashboardConfig). */
 export const SIGNED_IN_AUDIT = 'signed-in-dashboard';
@@ -103,14 +120,35 @@ export function scoresOf(report) {
     accessibility: score('accessibility'),
     lcpMs: Math.round(report.audits?.['largest-contentful-paint']?.numericValue ?? 0),
     tbtMs: Math.round(report.audits?.['total-blocking-time']?.numericValue ?? 0),
+    mainThreadMs: Math.round(report.audits?.['mainthread-work-breakdown']?.numericValue ?? 0),
+    cls: Math.round((report.audits?.['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
   };
 }
 
-/** The middle value of an odd number of values. An even count has no middle run, and averaging two is no verdict. */
-export function median(values) {
-  if (values.length % 2 === 0) throw new Error(`median() needs an odd number of values, got ${values.length}`);
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+/**
+ * The run warnings by which Lighthouse says the page it measured is not the page asked for: it did not load
+ * (an error status), it was redirected, it timed out before it finished loading, or another navigation
+ * interrupted it. Such a report's numbers measure something else.
+ */
+const INVALID_RUN_WARNINGS = [
+  /unable to reliably load the page/i,
+  /not be loading as expected/i,
+  /loaded too slowly to finish within the time limit/i,
+  /navigation (was )?detected|interrupted/i,
+];
+
+/**
+ * Why a Lighthouse report cannot be judged, or null if it can: a runtime error (NO_NAVSTART, NO_FCP, a page that
+ * failed to load...), a run warning that the page did not load as asked (INVALID_RUN_WARNINGS), or no
+ * performance score (a metric Lighthouse could not compute). Such a run is measured again, never judged.
+ */
+export function invalidRunReason(report) {
+  if (report.runtimeError?.code) return `Lighthouse's runtime error ${report.runtimeError.code}: ${report.runtimeError.message ?? ''}`.trim();
+  const warning = (report.runWarnings ?? []).find((text) => INVALID_RUN_WARNINGS.some((pattern) => pattern.test(String(text))));
+  if (warning) return `Lighthouse warned: ${warning}`;
+  if (report.categories?.performance?.score === null || report.categories?.performance?.score === undefined)
+    return 'the report has no performance score (a metric could not be computed)';
+  return null;
 }
 
 /** A page's LCP over the bare page's, to three decimals: the number printed is the number judged. */
@@ -119,10 +157,20 @@ export function lcpRatio(lcpMs, bareLcpMs) {
   return Math.round((lcpMs / bareLcpMs) * 1000) / 1000;
 }
 
-/** The gate of a page: the desktop preset's thresholds, or on mobile its thresholds and the bare page's LCP. */
-export function gateOf(profile, bareLcpMs) {
-  if (profile === 'desktop') return { ...THRESHOLDS };
-  if (profile === 'mobile') return { ...MOBILE_THRESHOLDS, bareLcpMs, maxLcpRatio: MAX_LCP_RATIO };
+/** A page's main-thread work over the bare page's, to three decimals. */
+export function mainThreadRatio(mainThreadMs, bareMainThreadMs) {
+  if (!(bareMainThreadMs > 0)) throw new Error(`The bare page's main-thread work must be a positive time, got ${bareMainThreadMs}`);
+  return Math.round((mainThreadMs / bareMainThreadMs) * 1000) / 1000;
+}
+
+/**
+ * The gate of a page. `bare`: the bare page's medians on the page's profile. On mobile: the thresholds and the
+ * bare page's LCP; on the desktop preset: accessibility, CLS and the bare page's main-thread work (DESKTOP_GATE).
+ */
+export function gateOf(profile, bare) {
+  if (profile === 'desktop')
+    return { ...THRESHOLDS, maxCls: DESKTOP_GATE.maxCls, bareMainThreadMs: bare.mainThreadMs, maxMainThreadRatio: DESKTOP_GATE.maxMainThreadRatio };
+  if (profile === 'mobile') return { ...MOBILE_THRESHOLDS, bareLcpMs: bare.lcpMs, maxLcpRatio: MAX_LCP_RATIO };
   throw new Error(`No gate for the profile "${profile}"`);
 }
 
@@ -137,9 +185,21 @@ export function judge(runs, gate = THRESHOLDS) {
   const accessibility = median(runs.map((run) => run.accessibility));
   const lcpMs = median(runs.map((run) => run.lcpMs));
   const shortfalls = [];
-  if (performance < gate.performance) shortfalls.push(`performance ${performance} < ${gate.performance}`);
+  if (gate.performance !== undefined && performance < gate.performance) shortfalls.push(`performance ${performance} < ${gate.performance}`);
   if (accessibility < gate.accessibility) shortfalls.push(`accessibility ${accessibility} < ${gate.accessibility}`);
   const verdict = { performance, accessibility, lcpMs };
+  if (gate.maxCls !== undefined) {
+    verdict.cls = median(runs.map((run) => run.cls ?? 0));
+    if (verdict.cls > gate.maxCls) shortfalls.push(`CLS ${verdict.cls} > ${gate.maxCls}`);
+  }
+  if (gate.bareMainThreadMs !== undefined) {
+    verdict.mainThreadMs = median(runs.map((run) => run.mainThreadMs ?? 0));
+    verdict.mainThreadRatio = mainThreadRatio(verdict.mainThreadMs, gate.bareMainThreadMs);
+    if (verdict.mainThreadRatio > gate.maxMainThreadRatio)
+      shortfalls.push(
+        `main-thread work ${verdict.mainThreadMs} ms = ${verdict.mainThreadRatio} x the bare page's ${gate.bareMainThreadMs} ms > ${gate.maxMainThreadRatio} x`,
+      );
+  }
   if (gate.bareLcpMs !== undefined) {
     verdict.lcpRatio = lcpRatio(lcpMs, gate.bareLcpMs);
     if (verdict.lcpRatio > gate.maxLcpRatio)
@@ -158,14 +218,19 @@ export function measure(runOnce, gate = THRESHOLDS) {
   return { runs, ...judge(runs, gate) };
 }
 
-/** Measures the bare page: always BARE_RUNS runs, and their median LCP. A run with no largest paint stops the gate. */
+/**
+ * Measures the bare page: always BARE_RUNS runs, and their median LCP and main-thread work. A run with no largest
+ * paint or no main-thread work stops the gate.
+ */
 export function measureBare(runOnce) {
   const runs = [];
   while (runs.length < BARE_RUNS) runs.push(runOnce(runs.length + 1));
   const unpainted = runs.findIndex((run) => !(run.lcpMs > 0));
   if (unpainted >= 0)
     throw new Error(`The bare page's run ${unpainted + 1} recorded no largest contentful paint, so there is nothing to compare the pages with.`);
-  return { runs, lcpMs: median(runs.map((run) => run.lcpMs)) };
+  const idle = runs.findIndex((run) => !(run.mainThreadMs > 0));
+  if (idle >= 0) throw new Error(`The bare page's run ${idle + 1} recorded no main-thread work, so there is nothing to compare the pages with.`);
+  return { runs, lcpMs: median(runs.map((run) => run.lcpMs)), mainThreadMs: median(runs.map((run) => run.mainThreadMs)) };
 }
 
 /** What in a report's settings differs from the profile it is judged by (PROFILES), each as a sentence. */
@@ -183,49 +248,6 @@ export function profileProblems(report, profile) {
 export function assertProfile(report, profile, where) {
   const problems = profileProblems(report, profile);
   if (problems.length) throw new Error(`${where}: not measured with the ${profile} profile: ${problems.join('; ')}.`);
-}
-
-async function answers(url) {
-  try {
-    return (await fetch(url)).ok;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Serves the build on the port and waits until it answers. Vite's own binary, not `npx`, so that stopping the
- * returned process stops the server. A port something else already answers on is refused: Lighthouse would
- * measure that instead of this build. `root`: the Vite project whose config serves it (the app's by default).
- */
-async function startPreview(dist, port, { root, flag = '--port' } = {}, timeoutMs = 30_000) {
-  const origin = `http://localhost:${port}`;
-  if (await answers(origin))
-    throw new Error(`Something already answers at ${origin}: stop it, or pass ${flag}, so that this build is what gets measured.`);
-  const server = spawn(process.execPath, [VITE_BIN, 'preview', ...(root ? [root] : []), '--port', String(port), '--strictPort', '--outDir', dist], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  let exit = null;
-  server.on('exit', (code, signal) => (exit = signal ?? code));
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (exit !== null) throw new Error(`The preview server stopped before it answered (${exit}).`);
-    if (await answers(origin)) return server;
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  server.kill();
-  throw new Error(`The preview server did not answer at ${origin} within ${timeoutMs / 1000} s.`);
-}
-
-/** Builds the bare page (scripts/lighthouse-bare, with its own Vite config) into `outDir`. */
-function buildBare(outDir) {
-  const result = spawnSync(process.execPath, [VITE_BIN, 'build', BARE_ROOT, '--outDir', outDir, '--emptyOutDir'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  if (result.status !== 0) throw new Error(`Building the bare page failed:\n${result.stderr || result.error?.message}`);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -397,7 +419,10 @@ function emptyCaches(profileDir) {
 // Running Lighthouse
 // ---------------------------------------------------------------------------------------------------
 
-/** Lighthouse's own failures to record a page (NO_NAVSTART and the like) say "run again": up to this many times. */
+/**
+ * Lighthouse's own failures to record a page (no report, or a report invalidRunReason refuses: NO_NAVSTART, a page
+ * that did not load, no performance score) say "run again": up to this many times.
+ */
 const MAX_ATTEMPTS = 3;
 
 function runLighthouse(url, outputPath, options) {
@@ -436,7 +461,10 @@ function runLighthouseOnce(url, outputPath, { signedIn, profile = 'desktop' } = 
   );
   if (result.error) throw new Error(`Lighthouse did not finish ${url} within ${RUN_TIMEOUT_MS / 1000} s (${result.error.message}).`);
   if (result.status !== 0) throw new Error(`Lighthouse failed on ${url}:\n${result.stderr}`);
-  return JSON.parse(readFileSync(outputPath, 'utf8'));
+  const report = JSON.parse(readFileSync(outputPath, 'utf8'));
+  const invalid = invalidRunReason(report);
+  if (invalid) throw new Error(`Lighthouse's report of ${url} is not a measurement of the page: ${invalid}`);
+  return report;
 }
 
 /** A report's scores, after checking it was made with the profile it is judged by. */
@@ -465,15 +493,21 @@ async function main() {
     });
   }
   const results = [];
-  let bare;
+  const bare = {};
   try {
     const bareDist = join(work, 'bare');
     buildBare(bareDist);
     servers.push(await startPreview(bareDist, barePort, { root: BARE_ROOT, flag: '--bare-port' }));
     servers.push(await startPreview(dist, port));
-    bare = measureBare((n) => runScores(`${bareOrigin}/`, join(out, `bare-mobile-${n}.json`), { profile: 'mobile' }));
-    console.log(`lighthouse: the bare Vite + React page paints its largest element at ${bare.lcpMs} ms (median of ${BARE_RUNS}, mobile).`);
     for (const page of PAGES) {
+      // The bare page on each profile, measured right before the first page judged against it.
+      if (!bare[page.profile]) {
+        bare[page.profile] = measureBare((n) => runScores(`${bareOrigin}/`, join(out, `bare-${page.profile}-${n}.json`), { profile: page.profile }));
+        console.log(
+          `lighthouse: the bare Vite + React page (${page.profile}, median of ${BARE_RUNS}): largest paint at ${bare[page.profile].lcpMs} ms, main-thread work ${bare[page.profile].mainThreadMs} ms.`,
+        );
+      }
+      const gate = gateOf(page.profile, bare[page.profile]);
       let signedIn;
       if (page.name === 'dashboard') {
         signedIn = { profileDir: join(work, 'profile'), configPath: join(work, 'signed-in.config.mjs') };
@@ -486,7 +520,7 @@ async function main() {
       }
       const verdict = measure(
         (n) => runScores(`${origin}${page.path}`, join(out, `${page.name}-${n}.json`), { profile: page.profile, signedIn }),
-        gateOf(page.profile, bare.lcpMs),
+        gate,
       );
       results.push({ ...page, ...verdict });
     }
@@ -497,8 +531,8 @@ async function main() {
 
   console.log(
     `\nLighthouse (demo mode), median of 1 or ${RUNS_WHEN_SHORT} runs:` +
-      `\n  mobile (default: simulated slow 4G, 4x CPU): performance ≥ ${MOBILE_THRESHOLDS.performance}, accessibility ≥ ${MOBILE_THRESHOLDS.accessibility}, LCP ≤ ${MAX_LCP_RATIO} x the bare page's ${bare.lcpMs} ms (median of ${BARE_RUNS}: ${bare.runs.map((run) => run.lcpMs).join(', ')} ms)` +
-      `\n  desktop preset: performance ≥ ${THRESHOLDS.performance}, accessibility ≥ ${THRESHOLDS.accessibility}`,
+      `\n  mobile (default: simulated slow 4G, 4x CPU): performance ≥ ${MOBILE_THRESHOLDS.performance}, accessibility ≥ ${MOBILE_THRESHOLDS.accessibility}, LCP ≤ ${MAX_LCP_RATIO} x the bare page's ${bare.mobile.lcpMs} ms (median of ${BARE_RUNS}: ${bare.mobile.runs.map((run) => run.lcpMs).join(', ')} ms)` +
+      `\n  desktop preset: accessibility ≥ ${THRESHOLDS.accessibility}, CLS ≤ ${DESKTOP_GATE.maxCls}, main-thread work ≤ ${DESKTOP_GATE.maxMainThreadRatio} x the bare page's ${bare.desktop.mainThreadMs} ms (median of ${BARE_RUNS}: ${bare.desktop.runs.map((run) => run.mainThreadMs).join(', ')} ms)`,
   );
   console.table(
     Object.fromEntries(
@@ -512,13 +546,20 @@ async function main() {
           'LCP ms': r.lcpMs,
           'LCP / bare': r.lcpRatio ?? '',
           'TBT ms': median(r.runs.map((run) => run.tbtMs)),
+          'main thread / bare': r.mainThreadRatio ?? '',
           result: r.passed ? 'ok' : 'FAILED',
         },
       ]),
     ),
   );
   const tookS = Math.round((Date.now() - started) / 1000);
-  const summary = { bare: { page: 'scripts/lighthouse-bare', profile: 'mobile', ...bare }, maxLcpRatio: MAX_LCP_RATIO, pages: results, tookS };
+  const summary = {
+    bare: { page: 'scripts/lighthouse-bare', ...bare },
+    maxLcpRatio: MAX_LCP_RATIO,
+    desktopGate: DESKTOP_GATE,
+    pages: results,
+    tookS,
+  };
   writeFileSync(join(out, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   const failed = results.filter((r) => !r.passed);
   console.log(`lighthouse: took ${tookS} s.`);
