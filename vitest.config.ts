@@ -11,9 +11,6 @@ export default mergeConfig(
       restoreMocks: true,
       // Threads start faster than forked processes; every test file still gets a fresh module graph.
       pool: 'threads',
-      // Vitest's default is one worker fewer than the cores, which on a two-core CI machine is one worker: the unit
-      // and machine tests ran on one core while the other idled (their summed times matched the wall time).
-      maxWorkers: '100%',
       projects: [
         { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'happy-dom' } },
         // The machines import no DOM and no React: they run in plain Node, which is quicker to set up.
