@@ -9,8 +9,8 @@ const PHASES = [
   // typecheck, lint and format:check run side by side (scripts/parallel.mjs).
   { name: 'check:static', scripts: ['check:static'] },
   { name: 'test:unit', scripts: ['test:unit'] },
-  // The machine tests are vitest in Node (one core's worth at a time for long stretches); the catalogue check reads
-  // files only: together they take the time of the first.
+  // The catalogue check (one process) runs beside the machine tests, whose last files leave a core idle; neither
+  // reads what the other writes (the extraction rewrites locales/, which the machine tests never import).
   { name: 'machines+i18n', scripts: ['coverage:machines', 'i18n:check'] },
   { name: 'build', scripts: ['build'] },
   { name: 'check:size', scripts: ['check:size'] },
