@@ -1,5 +1,5 @@
 import { test, expect, readMailboxCode } from './fixtures';
-import { PASSWORD, uniqueEmail, openWithNewAccount } from './journeys';
+import { PASSWORD, uniqueEmail, openWithNewAccount, signUpThroughUi } from './journeys';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -82,7 +82,8 @@ test('an anonymous visitor of the dashboard sees the login modal, then the keys 
 });
 
 test('toasts never take a click meant for what lies under them, a dialog included', async ({ page }) => {
-  await openWithNewAccount(page);
+  // Through the UI: the sign-up's mailbox toast is the one under test.
+  await signUpThroughUi(page);
   const toast = page.locator('[data-rht-toaster] [role=status]').first();
   await expect(toast).toBeVisible();
   const box = await toast.boundingBox();

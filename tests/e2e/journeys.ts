@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { expect } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openApp, readMailboxCode } from './fixtures';
 
 /** A fresh e-mail per test, so parallel tests never share an account. */
@@ -50,16 +50,76 @@ export async function signUp(page: Page, email: string): Promise<string> {
   return code;
 }
 
-/** Opens the landing page and signs up a fresh account there, left signed in. Returns its e-mail. */
-export async function openWithNewAccount(page: Page, tag = ''): Promise<string> {
-  await openApp(page);
-  const email = uniqueEmail(tag);
-  await signUp(page, email);
+/** Waits for the welcome a new account lands on, with its loads done. */
+async function expectWelcome(page: Page): Promise<void> {
   // A new account lands on its welcome; its loads are done before the test goes on (a fault injected from the demo
   // controls afterwards is then met by the call the test means, not by one of the welcome's).
   await expect(page).toHaveURL(/\/dashboard\?welcome$/);
   await expect(page.getByRole('heading', { name: 'Welcome aboard: your API key is ready' })).toBeVisible();
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+}
+
+/** A browser's storage right after a sign-up through the UI: the demo's database (localStorage) and the session cookie. */
+interface SignedUpState {
+  email: string;
+  storage: Awaited<ReturnType<BrowserContext['storageState']>>;
+}
+
+// One sign-up per worker process and tag; every test then starts from its own copy of that storage.
+const signedUpStates = new Map<string, Promise<SignedUpState>>();
+
+/**
+ * Opens the landing page and signs up a fresh account there through the UI, left signed in on its welcome (with what
+ * the sign-up leaves on the page, such as the mailbox toast). Returns its e-mail.
+ */
+export async function signUpThroughUi(page: Page, tag = ''): Promise<string> {
+  await openApp(page);
+  const email = uniqueEmail(tag);
+  await signUp(page, email);
+  await expectWelcome(page);
+  return email;
+}
+
+async function signUpInOwnContext(browser: Browser, tag: string): Promise<SignedUpState> {
+  const { baseURL, viewport, reducedMotion } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, viewport, reducedMotion });
+  try {
+    const email = await signUpThroughUi(await context.newPage(), tag);
+    return { email, storage: await context.storageState() };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Starts the test signed in to a new account, on the welcome the account lands on; returns its e-mail. The account
+ * is signed up through the UI once per worker (the sign-up journeys are tested in auth.spec.ts and welcome.spec.ts):
+ * the demo keeps its whole database in localStorage and the session in a cookie, so each test gets a fresh copy of
+ * that storage in its own browser context, as independent as a sign-up of its own and seconds quicker.
+ */
+export async function openWithNewAccount(page: Page, tag = ''): Promise<string> {
+  const context = page.context();
+  const browser = context.browser();
+  if (!browser) throw new Error('openWithNewAccount needs a page of a launched browser');
+  let state = signedUpStates.get(tag);
+  if (!state) {
+    state = signUpInOwnContext(browser, tag);
+    signedUpStates.set(tag, state);
+    // A failed sign-up fails this test; the next test of the worker tries again.
+    state.catch(() => signedUpStates.delete(tag));
+  }
+  const { email, storage } = await state;
+  await context.addCookies(storage.cookies);
+  // A file of the same origin that starts no app, so the storage is in place before the app reads it.
+  await page.goto('/robots.txt');
+  const origin = new URL(page.url()).origin;
+  const items = storage.origins.find((entry) => entry.origin === origin)?.localStorage ?? [];
+  await page.evaluate((entries) => {
+    for (const { name, value } of entries) localStorage.setItem(name, value);
+  }, items);
+  await openApp(page, '/dashboard?welcome');
+  await expectSignedIn(page, email);
+  await expectWelcome(page);
   return email;
 }
 

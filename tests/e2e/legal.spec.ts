@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { test, expect, openApp } from './fixtures';
-import { loginDialog, signUp, uniqueEmail } from './journeys';
+import { loginDialog, openWithNewAccount } from './journeys';
 
 /** The legal pages, each with the footer link that opens it, its heading and its title. */
 const LEGAL_PAGES = [
@@ -57,8 +57,7 @@ test('the footer is on every page, signed out and signed in', async ({ page }) =
     await expectFooterLinks(page, `${path}, signed out`);
   }
 
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+  await openWithNewAccount(page);
   for (const [path, heading] of SIGNED_IN_ROUTES) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible({ timeout: 15_000 });
@@ -181,8 +180,7 @@ test('the sign-up form links the terms and the privacy policy, each opening in a
 });
 
 test('checkout links the terms and the refund policy beside the pay button', async ({ page, context }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+  await openWithNewAccount(page);
   await page.goto('/dashboard/billing');
   const buy = page.getByRole('region', { name: 'Buy credits' });
   const pay = buy.getByRole('button', { name: /^Pay \$[\d,.]+ with / }).first();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openApp } from './fixtures';
-import { signUp, uniqueEmail } from './journeys';
+import { openWithNewAccount, signUp, uniqueEmail } from './journeys';
 
 /** The public pages, as written at build time (src/prerender/pages.ts), with the heading each shows. */
 const PUBLIC_PAGES = [
@@ -103,8 +103,7 @@ test.describe('hydration', () => {
   });
 
   test('a signed-in visitor keeps what they typed while the page hydrated, though the form changes for the account', async ({ page }) => {
-    await openApp(page, '/');
-    await signUp(page, uniqueEmail('prerender'));
+    await openWithNewAccount(page, 'prerender');
     const release = await holdAppCode(page);
     await page.goto('/playground/flux');
     const prompt = page.getByLabel('Prompt');
@@ -310,9 +309,7 @@ test.describe('no flash of the wrong thing', () => {
   });
 
   test('a visitor with a session sees the header settle without a layout shift', async ({ page }) => {
-    await openApp(page, '/playground/flux');
-    const email = uniqueEmail('prerender');
-    await signUp(page, email);
+    const email = await openWithNewAccount(page, 'prerender');
     await page.addInitScript(() => {
       const shifts: number[] = [];
       (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, openDemoControls } from './fixtures';
-import { PASSWORD, expectSignedIn, fillSignUp, loginDialog, signOut, signUp, uniqueEmail } from './journeys';
+import { PASSWORD, expectSignedIn, fillSignUp, loginDialog, openWithNewAccount, signOut, uniqueEmail } from './journeys';
 
 // A demo task runs 2 s + 0.5 s an image + up to 1 s, and is read at 2 s, 5 s, 9.5 s ...
 const GENERATION_TIMEOUT = 25_000;
@@ -77,9 +77,7 @@ test.describe('a new account lands on its welcome', () => {
   });
 
   test('a returning sign-in stays on the page it was made from', async ({ page, openApp }) => {
-    await openApp(page);
-    const email = uniqueEmail();
-    await signUp(page, email);
+    const email = await openWithNewAccount(page);
     await signOut(page, email);
     await openApp(page, '/get-started');
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
@@ -94,9 +92,7 @@ test.describe('a new account lands on its welcome', () => {
 });
 
 test('signing out on the dashboard goes to the home page, with no sign-in modal', async ({ page, openApp }) => {
-  await openApp(page);
-  const email = uniqueEmail();
-  await signUp(page, email);
+  const email = await openWithNewAccount(page);
   await openApp(page, '/dashboard/billing');
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
   await signOut(page, email);
@@ -147,8 +143,7 @@ test.describe('model prices read as a list with units', () => {
 });
 
 test('a refunded task shows the same credits in recent requests and in the history', async ({ page, openApp }) => {
-  await openApp(page);
-  await signUp(page, uniqueEmail());
+  await openWithNewAccount(page);
   await openApp(page, '/playground/flux');
   const controls = await openDemoControls(page);
   await controls.getByLabel('Generation failure rate (%)').fill('100');

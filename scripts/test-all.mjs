@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// npm test — every quality gate, in order, with a summary of where the time went. A phase is one npm script, or a
+// few light ones run side by side (their output is printed whole as each ends, so nothing interleaves). The first
+// phase that fails stops the run, as `a && b && …` would; the summary still shows what ran and how long it took.
+import { spawn } from 'node:child_process';
+
+/** @type {{ name: string, scripts: string[] }[]} */
+const PHASES = [
+  // typecheck, lint and format:check run side by side (scripts/parallel.mjs).
+  { name: 'check:static', scripts: ['check:static'] },
+  { name: 'test:unit', scripts: ['test:unit'] },
+  // The catalogue check (one process) runs beside the machine tests, whose last files leave a core idle; neither
+  // reads what the other writes (the extraction rewrites locales/, which the machine tests never import).
+  { name: 'machines+i18n', scripts: ['coverage:machines', 'i18n:check'] },
+  { name: 'build', scripts: ['build'] },
+  { name: 'check:size', scripts: ['check:size'] },
+  { name: 'lighthouse', scripts: ['lighthouse'] },
+  { name: 'first-tap', scripts: ['first-tap'] },
+  { name: 'test:e2e', scripts: ['test:e2e'] },
+  { name: 'test:engines', scripts: ['test:engines'] },
+  { name: 'test:live', scripts: ['test:live'] },
+];
+
+function seconds(since) {
+  return (Number(process.hrtime.bigint() - since) / 1e9).toFixed(1);
+}
+
+/** Runs one npm script; `buffered` keeps its output until it ends (for scripts run side by side). */
+function runScript(script, buffered) {
+  return new Promise((resolve) => {
+    const started = process.hrtime.bigint();
+    const child = spawn('npm', ['run', script], { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    if (buffered) {
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+    }
+    child.on('close', (code, signal) => {
+      const ok = code === 0;
+      if (buffered) process.stdout.write(`--> ${script}: ${ok ? 'ok' : 'FAILED'} in ${seconds(started)} s\n${output}`);
+      resolve({ script, ok, status: signal ?? `exit ${code}`, took: seconds(started) });
+    });
+  });
+}
+
+const rows = [];
+function summary() {
+  console.log(`\n${'phase'.padEnd(20)} ${'time'.padStart(8)}`);
+  for (const row of rows) console.log(row);
+}
+
+const startedAll = process.hrtime.bigint();
+for (const phase of PHASES) {
+  console.log(`\n==> ${phase.name}`);
+  const started = process.hrtime.bigint();
+  const results = await Promise.all(phase.scripts.map((script) => runScript(script, phase.scripts.length > 1)));
+  const failed = results.filter((result) => !result.ok);
+  const took = seconds(started);
+  const parts = phase.scripts.length > 1 ? `  (${results.map((result) => `${result.script} ${result.took} s`).join(', ')})` : '';
+  rows.push(`${phase.name.padEnd(20)} ${took.padStart(8)} s  ${failed.length ? 'FAILED' : 'ok'}${parts}`);
+  console.log(`<== ${phase.name}: ${took} s${failed.length ? ` (FAILED: ${failed.map((r) => `${r.script}, ${r.status}`).join('; ')})` : ''}`);
+  if (failed.length) {
+    summary();
+    process.exit(1);
+  }
+}
+rows.push(`${'total'.padEnd(20)} ${seconds(startedAll).padStart(8)} s`);
+summary();
