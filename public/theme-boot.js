@@ -63,7 +63,8 @@
       });
       window.removeEventListener('storage', wanted);
       if (scheme && scheme.removeEventListener) scheme.removeEventListener('change', wanted);
-      root.dataset.start = 'wanted';
+      // The app may have started already (at idle), and even failed to: that is not undone.
+      if (root.dataset.start === 'idle') root.dataset.start = 'wanted';
       document.dispatchEvent(new Event('app:wanted'));
     };
     ACTIONS.forEach(function (type) {

@@ -83,9 +83,10 @@ export function prerenderedMessages(): Messages | null {
 }
 
 /**
- * The first page's markup is React's now (hydrated, or rendered): theme-boot.js hands React what was typed into
- * its fields meanwhile. Sent from a layout effect of that commit, before any later render could set a field
- * back to the value it was prerendered with.
+ * The first page's markup is React's now (hydrated, or rendered): theme-boot.js hands React what was typed,
+ * chosen or ticked in its fields meanwhile. Sent from an effect of that commit that runs after the page's own
+ * (its actors have started), and before any later render could set a field back to the value it was prerendered
+ * with.
  */
 export function markPageHydrated(): void {
   document.dispatchEvent(new Event(HYDRATED_EVENT));
