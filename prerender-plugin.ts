@@ -12,13 +12,25 @@ import { pathToFileURL } from 'node:url';
 import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
 import type { Messages } from '@lingui/core';
 import type { PrerenderedPage } from './src/prerender/pages.ts';
-import { MESSAGES_ELEMENT_ID } from './src/prerender/boot.ts';
+import { MESSAGES_ELEMENT_ID, START_FILES_ELEMENT_ID } from './src/prerender/boot.ts';
 
 const SERVER_ENTRY = 'src/prerender/render.tsx';
 /** In the build's `.vite/` (beside Vite's manifest): each prerendered file's scripts and styles. */
 export const PRERENDER_REPORT = 'prerendered.json';
 /** What the entry script (src/entry.ts) imports once the page has painted: the app, which hydrates the page. */
 const APP_MODULE = 'src/main.tsx';
+/**
+ * What the app's start imports besides the app and the page (src/main.tsx's startMode and the locale machine),
+ * those of them the build has: demo mode's services, or live mode's; and the catalogue of the language a
+ * hydrated page is in.
+ */
+const START_MODULES = [
+  'src/demo/boot.ts',
+  'src/services/google/live.ts',
+  'src/services/microsoft/live.ts',
+  'src/services/paypal/live.ts',
+  'locales/en/messages.po',
+];
 /** Set for the nested server build, which loads this config again and must not prerender itself. */
 const NESTED_BUILD = 'PRERENDER_SERVER_BUILD';
 
@@ -69,7 +81,7 @@ export function pageHtml(
   template: string,
   page: PrerenderedPage,
   rendered: { html: string; head: string; messages: Messages },
-  files: { js: string[]; css: string[] },
+  files: { js: string[]; css: string[]; start?: string[] },
   startFailedNotices: string,
 ): string {
   const loaded = new Set([...template.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]));
@@ -77,6 +89,9 @@ export function pageHtml(
     ...files.css.filter((file) => !loaded.has(`/${file}`)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     ...files.js.filter((file) => !loaded.has(`/${file}`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     `<script type="application/json" id="${MESSAGES_ELEMENT_ID}">${scriptSafeJson(rendered.messages)}</script>`,
+    ...(files.start?.length
+      ? [`<script type="application/json" id="${START_FILES_ELEMENT_ID}">${scriptSafeJson(files.start.map((file) => `/${file}`))}</script>`]
+      : []),
   ];
   const attributes =
     ` data-prerendered="${page.path}"` +
@@ -147,10 +162,17 @@ export function prerenderPlugin(options: { afterPrerender?: (outDir: string, pag
           mkdirSync(path.dirname(file), { recursive: true });
           const app = chunkFiles(manifest, APP_MODULE);
           const own = chunkFiles(manifest, page.module);
-          // Styles only: code is fetched later (src/entry.ts: at the first action, or after the first paint), the
-          // page's with the app's (main.tsx).
+          // Styles only are linked: code is fetched later (src/entry.ts: at idle after the largest paint, at the
+          // first action, or after the first paint), the page's with the app's (main.tsx).
           const css = [...new Set([...app.css, ...own.css])];
-          writeFileSync(file, pageHtml(template, page, rendered, { css, js: [] }, startFailedNotices));
+          // Code is listed instead, for src/entry.ts to request all at once when it starts: the app, the page's
+          // own chunk, and what the start imports besides.
+          // (A chunk's styles too: the import of a chunk waits for them.)
+          const more = START_MODULES.filter((key) => key in manifest).map((key) => chunkFiles(manifest, key));
+          const start = [...new Set([...app.js, ...own.js, ...more.flatMap((files) => [...files.js, ...files.css])])].filter(
+            (file) => !entry.includes(file) && !css.includes(file),
+          );
+          writeFileSync(file, pageHtml(template, page, rendered, { css, js: [], start }, startFailedNotices));
           report[page.file] = { entry, js: [...new Set([...entry, ...app.js, ...own.js])], css };
         }
         // What each page loads, before the visitor's first action and at it: scripts/check-size.mjs holds both to a budget.

@@ -42,6 +42,7 @@ export const localeMachine = setup({
   },
   guards: {
     isDifferentLocale: ({ context, event }) => event.type === 'SET_LOCALE' && event.locale !== context.locale,
+    isDifferentRequest: ({ context, event }) => event.type === 'SET_LOCALE' && event.locale !== context.requested,
   },
 }).createMachine({
   id: 'locale',
@@ -64,6 +65,11 @@ export const localeMachine = setup({
         },
         // The previous locale stays active: the page keeps speaking a language the visitor can read.
         onError: { target: 'failed', actions: 'setError' },
+      },
+      on: {
+        // A choice made while a catalogue loads (the first one, as the app starts) is the one that counts: that
+        // load is dropped for the chosen one's.
+        SET_LOCALE: { guard: 'isDifferentRequest', target: 'loadingCatalog', reenter: true, actions: 'setRequested' },
       },
     },
     ready: {

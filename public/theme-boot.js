@@ -40,14 +40,15 @@
 
   // A first visit is a page to read: a page shown as it is (so in English, and without a query string it reads),
   // signed out, not asking for the app's own tools (?demo, ?inspect). A campaign's link (utm_source, ...) is one
-  // too: the page script keeps its source. The app's code is fetched at the visitor's first action (src/entry.ts
-  // waits for app:wanted), so a phone spends nothing on it before then. An action is a key, a scroll, a touch or
-  // press, focus, a click or input with neither (a screen reader's, autofill), a pointer over a control or field,
-  // or another tab changing what the app shows (a sign-in, the theme, the language): the app takes over and follows.
+  // too: the page script keeps its source. The app's code is fetched once the browser is idle after the largest
+  // paint (src/entry.ts), so it does not compete with what the visitor waits to see, or at the visitor's first
+  // action if that comes sooner (app:wanted). An action is a key, a scroll, a touch or press, focus, a click or
+  // input with neither (a screen reader's, autofill), a pointer over a control or field, or another tab changing
+  // what the app shows (a sign-in, the theme, the language): the app takes over and follows.
   var toolsAsked = /[?&](?:demo|inspect)(?:[=&]|$)/.test(location.search);
   var firstVisit = root.dataset.boot === 'hydrate' && !root.dataset.session && !toolsAsked;
   if (firstVisit) {
-    root.dataset.start = 'on-action';
+    root.dataset.start = 'idle';
     var ACTIONS = ['keydown', 'scroll', 'wheel', 'touchstart', 'pointerdown', 'focusin', 'click', 'input', 'pointerover'];
     // What another tab changes that this one shows: the theme, the language, the account (a sign-in or sign-out).
     var SHOWN_KEYS = ['theme', 'locale', 'nanobanana.userInfo'];
@@ -62,7 +63,8 @@
       });
       window.removeEventListener('storage', wanted);
       if (scheme && scheme.removeEventListener) scheme.removeEventListener('change', wanted);
-      root.dataset.start = 'wanted';
+      // The app may have started already (at idle), and even failed to: that is not undone.
+      if (root.dataset.start === 'idle') root.dataset.start = 'wanted';
       document.dispatchEvent(new Event('app:wanted'));
     };
     ACTIONS.forEach(function (type) {
@@ -75,20 +77,23 @@
 
   // Clicks on controls before the page is hydrated would do nothing: they are held, and replayed once the app
   // is ready (links and a <details>' summary need no script and are left alone), a progress pointer and bar
-  // showing meanwhile (data-holding). So are form submissions (Enter in a field). What was typed into a field
-  // meanwhile stays in the field, but React has not seen it: it is handed over as an input event the moment React
-  // owns the page (app:hydrated), before a render could set the field back to its prerendered value, and so before
-  // the held clicks (a held "Generate" must see the prompt typed before it).
+  // showing meanwhile (data-holding). So are form submissions (Enter in a field). What is typed, chosen in a
+  // select or ticked meanwhile (a checkbox or radio button is left to change as it does without script) shows in
+  // the field, but React has not seen it: it is handed over as the event React listens to the moment React owns
+  // the page (app:hydrated), so before the held clicks (a held "Generate" must see the prompt typed before it).
   if (root.dataset.boot === 'hydrate') {
     var held = [];
     var typed = [];
     var inRoot = function (element) {
       return element instanceof Element && element.closest('#root') !== null;
     };
+    var isTick = function (element) {
+      return element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio');
+    };
     var hold = function (event) {
       var control =
         event.target instanceof Element ? event.target.closest('button, label, input[type="checkbox"], input[type="radio"], [role="button"]') : null;
-      if (!control || !inRoot(control)) return;
+      if (!control || !inRoot(control) || isTick(control) || isTick(control.control)) return;
       event.preventDefault();
       event.stopImmediatePropagation();
       if (held.indexOf(control) === -1) held.push(control);
@@ -100,17 +105,38 @@
       if (held.indexOf(event.target) === -1) held.push(event.target);
       root.dataset.holding = '';
     };
+    // A select's choice and a tick are noted as made: hydration sets the element back to what React renders.
+    // A ticked box remembers the state it had before the visitor's first change.
     var noteTyping = function (event) {
       var field = event.target;
       var isField = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement;
-      if (isField && inRoot(field) && typed.indexOf(field) === -1) typed.push(field);
+      if (!isField || !inRoot(field)) return;
+      var found = typed.filter(function (entry) {
+        return entry.field === field;
+      })[0];
+      if (!found) typed.push((found = { field: field, before: !field.checked }));
+      found.value = field.value;
+      found.checked = field.checked;
+      // A radio button chosen unchecks the others of its group, which hear nothing: their notes go.
+      if (field.type === 'radio')
+        typed = typed.filter(function (entry) {
+          return entry.field === field || entry.field.type !== 'radio' || entry.field.name !== field.name;
+        });
     };
-    // React keeps a field's last known value on the element and ignores an event that does not change it: the
-    // value is set through the element's own property (React's record) to empty, then through the prototype's
-    // setter (the DOM only) back to what was typed, so the event reads as the change it is.
-    var handOver = function (field) {
+    // React keeps a field's last known value (or checked state) on the element and ignores an event that does not
+    // change it: the value is set through the element's own property (React's record) to what React had, then
+    // the change is made as the DOM's, so the event reads as the change it is. A tick is made again by a click,
+    // the event React listens to for it; a select's choice is chosen again.
+    var handOver = function (entry) {
+      var field = entry.field;
+      if (isTick(field)) {
+        if (entry.checked === entry.before) return;
+        field.checked = entry.before;
+        field.click();
+        return;
+      }
       var descriptor = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value');
-      var value = field.value;
+      var value = field instanceof HTMLSelectElement ? entry.value : field.value;
       if (!descriptor || !descriptor.set) return;
       field.value = '';
       descriptor.set.call(field, value);
@@ -125,8 +151,8 @@
       function () {
         document.removeEventListener('input', noteTyping, true);
         document.removeEventListener('change', noteTyping, true);
-        typed.forEach(function (field) {
-          if (field.isConnected && field.type !== 'checkbox' && field.type !== 'radio') handOver(field);
+        typed.forEach(function (entry) {
+          if (entry.field.isConnected) handOver(entry);
         });
       },
       { once: true },

@@ -11,11 +11,11 @@ import type { ModeServices } from './services/ServicesContext';
 import { captureReferral } from './services/referral';
 import { initDeviceId } from './services/deviceId';
 import { hasStoredSession } from './services/session';
-import { afterFirstAction } from './services/firstAction';
+import { afterFirstAction, afterNextPaintIdle } from './services/firstAction';
 import { isDemoPagePath } from './services/demoPages';
 import { setBackendStarter } from './services/backendReady';
 import { retryableLazy } from './ui/retryableLazy';
-import { bootMode, markPageReady, prerenderedMessages } from './prerender/boot';
+import { bootMode, markPageReady, prerenderedMessages, whenPageReady } from './prerender/boot';
 import { PRERENDER_LOCALE, startPrerenderedApp } from './prerender/prerenderedApp';
 import { i18n } from './i18n/catalog';
 
@@ -119,19 +119,28 @@ async function boot() {
     if (document.visibilityState === 'visible') app?.system.get('user')?.send({ type: 'REFRESH' });
   });
 
-  // Work for later: the device id (the fingerprint library is heavy), the sign-in modal's Microsoft button and
-  // other forms (fetched before anyone opens the modal; offline, the modal fetches them again when it opens), and
-  // the registry that resets what was loaded for one account (PayPal's SDK, MSAL's accounts) when the tab's
-  // account changes. A visitor with a session gets it when the browser is idle (their API calls carry the device
-  // id); an anonymous one when they first act, so that a first visit loads and runs nothing it does not show.
-  const later = () => {
-    void initDeviceId();
+  // Work the first view and a first tap do not need, which would otherwise compete with them: the sign-in dialog's
+  // Microsoft button and other forms (fetched before anyone opens the dialog, which meanwhile opens on its shell;
+  // offline, it fetches them again when it opens) once the first page has painted and the browser is idle. Then
+  // the device id (the fingerprint library is heavy) and the registry that resets what was loaded for one account
+  // (PayPal's SDK, MSAL's accounts) when the tab's account changes: for a visitor with a session at that moment
+  // too (their API calls carry the device id); for an anonymous one once they act and what they opened has
+  // painted, so that a first visit runs nothing it does not show.
+  const dialogParts = () => {
     void import('./features/auth/SocialSignIn').then((social) => social.loadMicrosoftButton()).catch(() => undefined);
     preloadLoginForms();
+  };
+  const accountWork = () => {
+    void initDeviceId();
     void followAccountChanges(app);
   };
-  if (hasStoredSession()) whenIdle(later);
-  else void afterFirstAction().then(later);
+  void whenPageReady()
+    .then(afterNextPaintIdle)
+    .then(() => {
+      dialogParts();
+      if (hasStoredSession()) accountWork();
+      else void afterFirstAction().then(accountWork);
+    });
 }
 
 /** The first catalogue is in (or failed: the locale machine says so on screen), at most 15 s. */
@@ -142,11 +151,6 @@ async function catalogueLoaded(app: AppActor): Promise<void> {
 
 function yieldToBrowser(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-function whenIdle(callback: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(callback);
-  else window.setTimeout(callback, 1500);
 }
 
 async function followAccountChanges(app: AppActor | null): Promise<void> {

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { useGlobalActor } from '../actors/AppActorContext';
 import { retryableLazy } from '../ui/retryableLazy';
@@ -55,11 +55,13 @@ export function preloadPage(path: string): void {
 /**
  * In the page's Suspense boundary, so it runs once the first page is on screen (hydrated, or rendered): what was
  * typed meanwhile is handed to React at once, and once the browser's app has taken over, a hidden page shows and
- * the clicks held meanwhile go through.
+ * the clicks held meanwhile go through. After the page, so that its effects, which start the page's own actors,
+ * have run when what was typed reaches them; and before any later render, which React does only once these
+ * effects have run, could set a field back to the value it was prerendered with.
  */
 function PageReady() {
   const ready = useClientReady();
-  useLayoutEffect(markPageHydrated, []);
+  useEffect(markPageHydrated, []);
   useEffect(() => {
     if (ready) markPageReady();
   }, [ready]);
@@ -72,7 +74,6 @@ export function AppRoutes() {
   return (
     <RouteErrorBoundary progress={progress} path={path}>
       <Suspense fallback={<RouteLoading />}>
-        <PageReady />
         <Switch>
           <Route path="/" component={HomePage} />
           <Route path="/dashboard" component={OverviewPage} />
@@ -91,6 +92,7 @@ export function AppRoutes() {
           {StatechartExplorerPage ? <Route path="/__machines" component={StatechartExplorerPage} /> : null}
           <Route component={NotFoundPage} />
         </Switch>
+        <PageReady />
       </Suspense>
     </RouteErrorBoundary>
   );

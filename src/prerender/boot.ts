@@ -10,10 +10,14 @@
  * replay the clicks it held while the page was hydrating.
  *
  * When the app's code is fetched, theme-boot.js writes as `data-start`:
- * - `on-action`: a first visit (a page to hydrate, no session, no `?demo` or `?inspect`). The page is read as it
- *   is, and the code waits for the visitor's first action; theme-boot then writes `wanted` and sends WANTED_EVENT.
+ * - `idle`: a first visit (a page to hydrate, no session, no `?demo` or `?inspect`). The page is read as it is,
+ *   and the code waits until the browser is idle after the largest paint (src/entry.ts), so that it does not
+ *   compete with what the visitor is waiting to see; or, if that comes sooner, until the visitor's first action,
+ *   at which theme-boot writes `wanted` and sends WANTED_EVENT.
  * - absent: once the page has painted (src/entry.ts), or at once for a page that stays hidden until rendered.
  * - `failed`: the code could not be fetched (src/prerender/startFailure.ts): held clicks no longer show progress.
+ * At the start, every file of it is requested at once (START_FILES_ELEMENT_ID, written by the build), and then
+ * evaluated step by step.
  */
 import type { Messages } from '@lingui/core';
 
@@ -22,23 +26,43 @@ export type BootMode = 'hydrate' | 'translate' | 'render' | 'ready';
 export const READY_EVENT = 'app:ready';
 export const HYDRATED_EVENT = 'app:hydrated';
 export const MESSAGES_ELEMENT_ID = 'prerendered-messages';
+/** The files the app's start needs (a JSON array of paths), written into each prerendered page by the build. */
+export const START_FILES_ELEMENT_ID = 'start-files';
 export const WANTED_EVENT = 'app:wanted';
 
-/** Whether this page's code waits for the visitor's first action (`data-start`, above). */
-export function startsOnAction(): boolean {
+/** Whether this page's code waits for the browser to be idle, or for the visitor's first action (`data-start`, above). */
+export function startsWhenIdle(): boolean {
   const start = document.documentElement.dataset.start;
-  return start === 'on-action' || start === 'wanted';
+  return start === 'idle' || start === 'wanted';
 }
 
-/** Resolves when theme-boot.js says the app is wanted: at the visitor's first action (at once if it has happened). */
+/** Resolves at the visitor's first action, as theme-boot.js reports it (at once if it has happened). */
 export function whenAppWanted(): Promise<void> {
-  if (document.documentElement.dataset.start !== 'on-action') return Promise.resolve();
+  if (document.documentElement.dataset.start !== 'idle') return Promise.resolve();
   return new Promise((resolve) => document.addEventListener(WANTED_EVENT, () => resolve(), { once: true }));
 }
 
-/** Whether the app started at the visitor's first action, which has therefore happened. */
-export function startedAtFirstAction(): boolean {
+/** Whether the visitor has acted on a first visit (theme-boot.js watched for it), which has therefore happened. */
+export function visitorHasActed(): boolean {
   return document.documentElement.dataset.start === 'wanted';
+}
+
+/** The paths of the files the app's start needs, as the build listed them for this page (none in the dev server). */
+export function startFiles(): string[] {
+  const text = document.getElementById(START_FILES_ELEMENT_ID)?.textContent;
+  if (!text) return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.filter((file): file is string => typeof file === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Resolves once the first page is on screen (markPageReady), at once if it is. */
+export function whenPageReady(): Promise<void> {
+  if (document.documentElement.dataset.boot === 'ready') return Promise.resolve();
+  return new Promise((resolve) => document.addEventListener(READY_EVENT, () => resolve(), { once: true }));
 }
 
 export function bootMode(): BootMode | null {
@@ -59,9 +83,10 @@ export function prerenderedMessages(): Messages | null {
 }
 
 /**
- * The first page's markup is React's now (hydrated, or rendered): theme-boot.js hands React what was typed into
- * its fields meanwhile. Sent from a layout effect of that commit, before any later render could set a field
- * back to the value it was prerendered with.
+ * The first page's markup is React's now (hydrated, or rendered): theme-boot.js hands React what was typed,
+ * chosen or ticked in its fields meanwhile. Sent from an effect of that commit that runs after the page's own
+ * (its actors have started), and before any later render could set a field back to the value it was prerendered
+ * with.
  */
 export function markPageHydrated(): void {
   document.dispatchEvent(new Event(HYDRATED_EVENT));

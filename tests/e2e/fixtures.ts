@@ -7,13 +7,14 @@ const MAILBOX = /Demo mailbox: your code is (\d{6})/;
 /**
  * Opens a route and waits until the app has taken over: the header shows, and the page is hydrated (or rendered)
  * with its whole catalogue (`data-boot="ready"`, src/prerender/boot.ts). A prerendered page shows its header
- * before that, from HTML alone. On a first visit the app starts at the visitor's first action
- * (`data-start="on-action"`): the visitor presses Shift, a key that changes nothing on the page.
+ * before that, from HTML alone. On a first visit the app starts when the browser is idle after the largest paint,
+ * or at the visitor's first action if sooner (`data-start="idle"`): the visitor presses Shift, a key that changes
+ * nothing on the page, so that tests do not wait for idle.
  */
 export async function openApp(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('banner').first()).toBeVisible({ timeout: BOOT_TIMEOUT });
-  if ((await page.locator('html').getAttribute('data-start')) === 'on-action') await page.keyboard.press('Shift');
+  if ((await page.locator('html').getAttribute('data-start')) === 'idle') await page.keyboard.press('Shift');
   await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: BOOT_TIMEOUT });
 }
 

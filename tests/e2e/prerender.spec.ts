@@ -128,24 +128,54 @@ test.describe('a first visit', () => {
     );
   }
 
-  test('is read without the app, whose code comes at the first action and answers it', async ({ page }) => {
+  test('gets its app without acting, once the page has painted, every start file asked for at once', async ({ page }) => {
+    const listed = await (await page.request.get('/')).text();
+    const startFiles = JSON.parse(/<script type="application\/json" id="start-files">([^<]*)</.exec(listed)?.[1] ?? '[]') as string[];
+    expect(startFiles.some((file) => /\/main-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(startFiles.some((file) => /\/HomePage-[\w-]+\.js$/.test(file))).toBe(true);
+    // A waterfall would ask for a file only once another had arrived: here none arrives before all are asked for.
+    const asked: string[] = [];
+    const arrivedFirst: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (startFiles.includes(path) && arrivedFirst.length === 0) asked.push(path);
+    });
+    page.on('requestfinished', (request) => {
+      if (startFiles.includes(new URL(request.url()).pathname)) arrivedFirst.push(request.url());
+    });
     await page.goto('/');
-    await page.waitForLoadState('networkidle');
     await expect(page.getByRole('heading', { level: 1, name: PUBLIC_PAGES[0].heading })).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('data-start', 'on-action');
-    expect(await appScriptsFetched(page)).toEqual([]);
-
-    // The pointer comes over a control: the app is fetched, and the page is hydrated.
-    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).hover();
     await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: 15_000 });
-    expect((await appScriptsFetched(page)).some((file) => file.startsWith('main-'))).toBe(true);
+    // Nobody acted: the page started by itself.
+    await expect(page.locator('html')).toHaveAttribute('data-start', 'idle');
+    expect([...asked].sort()).toEqual([...startFiles].sort());
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).press('Enter');
     await expect(page.locator('dialog[open]').getByRole('heading', { name: 'Sign in' })).toBeVisible();
   });
 
+  test('an action before the browser is idle starts the app then, and is answered', async ({ page }) => {
+    // The page's images hold the load event, after which the app would start by itself.
+    let releaseImages: () => void = () => undefined;
+    const imagesReleased = new Promise<void>((resolve) => (releaseImages = resolve));
+    await page.route(/\.(webp|png|jpe?g|avif|svg)$/, async (route) => {
+      await imagesReleased;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1, name: PUBLIC_PAGES[0].heading })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-start', 'idle');
+    expect(await appScriptsFetched(page)).toEqual([]);
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).hover();
+    await expect(page.locator('html')).toHaveAttribute('data-start', 'wanted');
+    await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: 15_000 });
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).press('Enter');
+    await expect(page.locator('dialog[open]').getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    releaseImages();
+  });
+
   test("a click with no key or press before it (a screen reader's) brings the app, and goes through", async ({ page }) => {
     await page.goto('/get-started');
-    await expect(page.locator('html')).toHaveAttribute('data-start', 'on-action');
+    await expect(page.locator('html')).toHaveAttribute('data-start', 'idle');
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).dispatchEvent('click');
     await expect(page.locator('dialog[open]').getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 15_000 });
   });
@@ -162,15 +192,15 @@ test.describe('a first visit', () => {
     await expect(page.getByRole('group', { name: 'Example answer' }).first()).toBeVisible();
   });
 
-  test('a plain link leads to the next page, which is read without the app too', async ({ page }) => {
+  test('a plain link leads to the next page before the app has started', async ({ page }) => {
+    const releaseApp = await holdAppCode(page);
     await page.goto('/');
     await page.getByRole('link', { name: 'Read the quick start' }).first().click();
     await expect(page).toHaveURL(/\/get-started$/);
     await expect(page.getByRole('heading', { level: 1, name: PUBLIC_PAGES[1].heading })).toBeVisible();
-    await page.waitForLoadState('networkidle');
     await expect(page.locator('html')).toHaveAttribute('data-boot', 'hydrate');
-    await expect(page.locator('html')).toHaveAttribute('data-start', 'on-action');
-    expect(await appScriptsFetched(page)).toEqual([]);
+    releaseApp();
+    await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: 15_000 });
   });
 
   test('keeps where the visitor came from though they act on nothing', async ({ page }) => {
@@ -178,24 +208,19 @@ test.describe('a first visit', () => {
     await expect
       .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('nanobanana.referral') ?? 'null') as unknown))
       .toEqual({ referDomain: 'news.example.com', utmTerm: '' });
-    await page.waitForLoadState('networkidle');
-    expect(await appScriptsFetched(page)).toEqual([]);
   });
 
-  test("a campaign's link is read without the app too, and keeps the campaign", async ({ page }) => {
+  test("a campaign's link is a first visit too, and keeps the campaign", async ({ page }) => {
     await page.goto('/?utm_source=newsletter&utm_medium=email&utm_term=banana');
-    await expect(page.locator('html')).toHaveAttribute('data-start', 'on-action');
+    await expect(page.locator('html')).toHaveAttribute('data-start', 'idle');
     await expect
       .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('nanobanana.referral') ?? 'null') as unknown))
       .toEqual({ referDomain: 'newsletter&email', utmTerm: 'banana' });
-    await page.waitForLoadState('networkidle');
-    expect(await appScriptsFetched(page)).toEqual([]);
   });
 
   test('follows a sign-in made in another tab', async ({ page, context }) => {
     await page.goto('/playground/flux');
-    await page.waitForLoadState('networkidle');
-    await expect(page.locator('html')).toHaveAttribute('data-start', 'on-action');
+    await expect(page.locator('html')).toHaveAttribute('data-start', 'idle');
 
     const other = await context.newPage();
     await openApp(other, '/');
@@ -215,7 +240,7 @@ test.describe('a first visit', () => {
 
   test("Join Discord is read uninterrupted; its panel's Sign in, held while the app comes, opens the sign-in", async ({ page }) => {
     await page.goto('/join-discord');
-    await expect(page.locator('html')).toHaveAttribute('data-start', 'on-action');
+    await expect(page.locator('html')).toHaveAttribute('data-start', 'idle');
     const panel = page.getByRole('region', { name: 'Your Discord connection' });
     await panel.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.locator('dialog[open]').getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 15_000 });
@@ -233,7 +258,7 @@ test.describe('a first visit', () => {
 
     await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('data-start', 'on-action');
+    await expect(page.locator('html')).toHaveAttribute('data-start', 'idle');
 
     await page.goto('/recent-history');
     await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: 15_000 });
@@ -255,7 +280,7 @@ test.describe("when the app's code cannot be fetched", () => {
     const restore = await failAppCode(page);
     await page.goto('/');
     const notice = page.getByRole('alert').filter({ hasText: 'This page could not finish loading.' });
-    // A first visit fetches the app at the visitor's first action: a scroll.
+    // A first visit fetches the app once the browser is idle, or at the visitor's first action: a scroll.
     await page.mouse.wheel(0, 200);
     await expect(notice).toBeVisible();
     await expect(notice).toContainText('Check your connection and reload.');
@@ -276,7 +301,7 @@ test.describe("when the app's code cannot be fetched", () => {
     await restore();
     await notice.getByRole('button', { name: 'Reload the page' }).click();
     await expect(notice).toBeHidden();
-    // The reloaded page is read as it came; the visitor's next click brings the app, and goes through.
+    // The reloaded page gets the app; the visitor's click, held if it comes first, goes through.
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
     await expect(page.locator('dialog[open]').getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 15_000 });
     await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready');

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { Button } from '../../ui/Button';
@@ -59,6 +59,9 @@ export function LoginModal() {
   const isVerify = useGlobalSelector('loginModal', (s) => s.hasTag('verify'));
   const view = useGlobalSelector('loginModal', (s) => s.context.view);
   const email = useGlobalSelector('loginModal', (s) => s.context.email);
+  // The dialog opens on its shell (heading, e-mail form, close button), painted at the tap; the Google and
+  // Microsoft buttons, the costlier part, are rendered in the background right after.
+  const socialShown = useDeferredValue(isOpen, false);
 
   const title = isVerify
     ? t`Confirm you are human`
@@ -78,7 +81,7 @@ export function LoginModal() {
   return (
     <Dialog open={isOpen} onDismiss={() => modal.send({ type: 'CLOSE' })} title={title} description={description}>
       <div hidden={isVerify}>
-        {view !== 'resetPassword' ? <SocialSignIn /> : null}
+        {view !== 'resetPassword' && socialShown ? <SocialSignIn /> : null}
         {view === 'signIn' ? (
           <SignInForm key="signIn" initialEmail={email} />
         ) : (

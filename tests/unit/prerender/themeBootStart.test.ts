@@ -77,13 +77,13 @@ function boot({ path = '/', search = '', cookie = '', storedLocale, attributes =
 }
 
 describe("public/theme-boot.js: when a prerendered page's app starts", () => {
-  it('waits for the first action on a first visit: signed out, in English, no query string the page reads', () => {
+  it('waits for idle after the largest paint, or the first action, on a first visit: signed out, in English, no query string the page reads', () => {
     const page = boot({ path: '/' });
     expect(page.dataset.boot).toBe('hydrate');
-    expect(page.dataset.start).toBe('on-action');
+    expect(page.dataset.start).toBe('idle');
     expect(page.sent).toEqual([]);
     // A campaign's link: the landing page does not read its query (the page script keeps the referral).
-    expect(boot({ path: '/', search: '?utm_source=news&gclid=abc' }).dataset.start).toBe('on-action');
+    expect(boot({ path: '/', search: '?utm_source=news&gclid=abc' }).dataset.start).toBe('idle');
   });
 
   it.each([
@@ -114,14 +114,14 @@ describe("public/theme-boot.js: when a prerendered page's app starts", () => {
     // Not for what it does not show: another tab's first landing keeps its referral, say.
     const page = boot({ path: '/' });
     page.fire('storage', undefined, 'nanobanana.referral');
-    expect(page.dataset.start).toBe('on-action');
+    expect(page.dataset.start).toBe('idle');
     expect(page.sent).toEqual([]);
   });
 
   it('starts it when the pointer comes over a control, not over text', () => {
     const page = boot({ path: '/' });
     page.fire('pointerover', new FakeElement(() => false));
-    expect(page.dataset.start).toBe('on-action');
+    expect(page.dataset.start).toBe('idle');
     page.fire('pointerover', new FakeElement((selector) => selector.includes('button')));
     expect(page.dataset.start).toBe('wanted');
   });
@@ -131,7 +131,7 @@ describe("public/theme-boot.js: when a prerendered page's app starts", () => {
     expect(boot({ path: '/', storedLocale: 'de' }).dataset.start).toBeUndefined();
     for (const search of ['?demo', '?inspect', '?utm_source=x&demo', '?inspect=1'])
       expect(boot({ path: '/', search }).dataset.start, search).toBeUndefined();
-    expect(boot({ path: '/', search: '?demonstration=1' }).dataset.start).toBe('on-action');
+    expect(boot({ path: '/', search: '?demonstration=1' }).dataset.start).toBe('idle');
     const sharedPrompt = boot({
       path: '/playground/flux',
       search: '?prompt=a%20fox',
@@ -154,7 +154,7 @@ describe("public/theme-boot.js: when a prerendered page's app starts", () => {
       for (const path of ['/no-such-page', '/dashboard/no-such-page', '/demo-discord']) {
         const page = boot({ path, attributes: notFound });
         expect(page.dataset.boot, path).toBe('hydrate');
-        expect(page.dataset.start, path).toBe('on-action');
+        expect(page.dataset.start, path).toBe('idle');
       }
     });
 
