@@ -93,6 +93,25 @@ export function describeEngine(engine: string, launch: () => Promise<EngineDrive
       expect(credits(await page.text(balance))).toBe(100);
     });
 
+    journey('draws Latin text in a Latin face, not the CJK one', async (page) => {
+      // WebKitGTK does not resolve `system-ui`: with it first in the stack, WebKit fell through to the first installed
+      // family of the list, Noto Sans CJK, and drew English in it. A face is told apart by the width of a sample.
+      const widths = await page.run(() => {
+        const context = document.createElement('canvas').getContext('2d');
+        if (!context) return null;
+        const sample = 'Image generation for your product, one API call away';
+        const width = (family: string) => {
+          context.font = `15px ${family}`;
+          return Math.round(context.measureText(sample).width * 10) / 10;
+        };
+        return { body: width(getComputedStyle(document.body).fontFamily), cjk: width('"Noto Sans CJK SC"'), monospace: width('monospace') };
+      });
+      expect(widths, 'a 2D canvas to measure with').not.toBeNull();
+      // The CJK face is installed (fonts-noto-cjk), else the comparison below would prove nothing.
+      expect(widths?.cjk).not.toBe(widths?.monospace);
+      expect(widths?.body, 'the width of the sample in the body font, against that in Noto Sans CJK SC').not.toBe(widths?.cjk);
+    });
+
     journey('generates in the playground and sees the image', async (page) => {
       await page.click({ role: 'link', name: 'Playground', within: banner });
       const form: Target = { role: 'form', name: 'Generation settings' };
