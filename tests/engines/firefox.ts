@@ -19,7 +19,14 @@ export async function launchFirefox(): Promise<EngineDriver> {
   return {
     name: `Firefox ${version}`,
     async goto(url) {
-      await page.goto(url, { waitUntil: 'load' });
+      try {
+        await page.goto(url, { waitUntil: 'load' });
+      } catch (error) {
+        // A navigation the page itself started a moment before (a return from a checkout replacing its address)
+        // aborts this one in Firefox (NS_BINDING_ABORTED); the visitor's address is then simply entered again.
+        if (!(error instanceof Error) || !error.message.includes('NS_BINDING_ABORTED')) throw error;
+        await page.goto(url, { waitUntil: 'load' });
+      }
     },
     async reload() {
       await page.reload({ waitUntil: 'load' });
