@@ -77,7 +77,7 @@ export function invoiceHtml(invoice: InvoiceRow, orders: OrderRow[], seller: Sel
 <meta charset="utf-8">
 <title>${escapeHtml(title)}</title>
 <style>
-body { font: 14px/1.5 system-ui, sans-serif; color: #18181b; max-width: 760px; margin: 32px auto; padding: 0 16px; }
+body { font: 14px/1.5 -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, 'Noto Sans CJK SC', sans-serif; color: #18181b; max-width: 760px; margin: 32px auto; padding: 0 16px; }
 h1 { font-size: 22px; margin: 0 0 4px; }
 .demo { padding: 8px 12px; border: 1px dashed #a1a1aa; border-radius: 6px; background: #fefce8; }
 .paid { display: inline-block; padding: 2px 10px; border: 2px solid #15803d; border-radius: 6px; color: #15803d; font-weight: 700; }

@@ -1,0 +1,4 @@
+import { describeEngine } from './journeys';
+import { launchFirefox } from './firefox';
+
+describeEngine('Firefox', launchFirefox);
