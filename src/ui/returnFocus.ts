@@ -45,32 +45,13 @@ function focusWhenEnabled(opener: HTMLElement) {
   requestAnimationFrame(tick);
 }
 
-/** How many frames focus waits for a page still loading to show its heading (about two seconds). */
-const HEADING_WAIT_FRAMES = 120;
-
-/**
- * Focus on the page's main heading (or its main), as a keyboard user's place to carry on from. A page whose code
- * or data is still loading has no heading yet: focus waits for it (unless the user puts focus somewhere
- * meanwhile), and takes the main itself only if none comes.
- */
+/** Focus on the page's main heading (or its main), as a keyboard user's place to carry on from. */
 export function focusMainHeading() {
-  let frames = 0;
-  const tick = () => {
-    if (frames > 0 && document.activeElement !== null && document.activeElement !== document.body) return;
-    const heading = document.querySelector<HTMLElement>('main h1');
-    const main = document.querySelector<HTMLElement>('main');
-    frames += 1;
-    if (!heading && frames <= HEADING_WAIT_FRAMES) {
-      requestAnimationFrame(tick);
-      return;
-    }
-    const landing = heading ?? main;
-    if (!landing) return;
-    // Focusable from script only: it does not become a stop in the Tab order.
-    if (!landing.hasAttribute('tabindex')) landing.tabIndex = -1;
-    landing.focus();
-  };
-  tick();
+  const landing = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main');
+  if (!landing) return;
+  // Focusable from script only: it does not become a stop in the Tab order.
+  if (!landing.hasAttribute('tabindex')) landing.tabIndex = -1;
+  landing.focus();
 }
 
 /**
