@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { localeMachine } from '../../machines/locale.machine';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { localeMachine, type LoadCatalogInput, type LocaleParams } from '../../machines/locale.machine';
 import { describeMachinePaths, done, failure } from './pathRunner';
 
 describeMachinePaths('locale machine', {
@@ -44,4 +45,33 @@ it('locale machine: choosing the active locale again loads nothing', () => {
   const ready = localeMachine.resolveState({ value: 'ready', context: { locale: 'de', requested: 'de', error: null } });
   expect(ready.can({ type: 'SET_LOCALE', locale: 'de' })).toBe(false);
   expect(ready.can({ type: 'SET_LOCALE', locale: 'ru' })).toBe(true);
+});
+
+it('locale machine: a language chosen while the first catalogue loads is the one the page ends in', async () => {
+  const loads: string[] = [];
+  const activated: string[] = [];
+  const pending = new Map<string, () => void>();
+  const actor = createActor(
+    localeMachine.provide({
+      actors: {
+        loadCatalog: fromPromise<unknown, LoadCatalogInput>(({ input }) => {
+          loads.push(input.locale);
+          return new Promise((resolve) => pending.set(input.locale, () => resolve({})));
+        }),
+      },
+      actions: {
+        activateLocale: (_, params: LocaleParams) => void activated.push(params.locale),
+        persistLocale: () => undefined,
+      },
+    }),
+    { input: { initial: 'en' } },
+  ).start();
+  actor.send({ type: 'SET_LOCALE', locale: 'de' });
+  // The English load that was under way finishes late: it must not win over the visitor's choice.
+  pending.get('en')?.();
+  pending.get('de')?.();
+  await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  expect(loads).toEqual(['en', 'de']);
+  expect(activated).toEqual(['de']);
+  expect(actor.getSnapshot().context.locale).toBe('de');
 });
