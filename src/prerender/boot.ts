@@ -47,13 +47,16 @@ export function visitorHasActed(): boolean {
   return document.documentElement.dataset.start === 'wanted';
 }
 
+/** A file of the build on this site (`/assets/name.hash.js`): nothing else is asked for ahead of time. */
+const BUILT_FILE = /^\/assets\/[\w.-]+\.(?:js|css)$/;
+
 /** The paths of the files the app's start needs, as the build listed them for this page (none in the dev server). */
 export function startFiles(): string[] {
   const text = document.getElementById(START_FILES_ELEMENT_ID)?.textContent;
   if (!text) return [];
   try {
     const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? parsed.filter((file): file is string => typeof file === 'string') : [];
+    return Array.isArray(parsed) ? parsed.filter((file): file is string => typeof file === 'string' && BUILT_FILE.test(file)) : [];
   } catch {
     return [];
   }

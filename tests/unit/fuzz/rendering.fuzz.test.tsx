@@ -356,6 +356,7 @@ describe('no URL sink in the app’s source takes an address nothing vetted', ()
       'machineHref(entry.id)': 'a path of this app for a machine of the catalogue',
     },
     'src/features/docs/ApiReference.tsx': { url: 'an object URL the page has just made of the OpenAPI document' },
+    'src/entry.ts': { file: "a start file the build listed in the page, kept only if it is one of this site's /assets/ files (startFiles)" },
     'src/features/billing/downloadInvoice.ts': { objectUrl: 'an object URL of the file just downloaded' },
     'src/features/billing/Checkout.tsx': {
       'wechatPayLink(codeUrl)': "WeChat's own weixin://wxpay/ code URL only, or in demo mode a web address safeHref vetted",
