@@ -77,6 +77,8 @@ export function describeEngine(engine: string, launch: () => Promise<EngineDrive
 
     journey('signs up with e-mail and lands on the welcome', async (page) => {
       await page.open('/');
+      // Motion is off, as in the Chromium tests: spinners and fades stand still, and nothing is checked mid-fade.
+      expect(await page.run(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
       await page.click({ role: 'button', name: 'Get API key', within: banner });
       await page.expectVisible({ role: 'heading', name: 'Create your account', within: dialog });
       await page.fill({ role: 'textbox', name: 'E-mail', within: dialog }, email);
