@@ -21,6 +21,7 @@ import { creditBalance, generate, taskRecord } from '../../../src/api/generation
 import { fetchInvoiceDownload } from '../../../src/api/orders';
 import { CACHED_USER_KEY, getToken, persistLogin, readCachedUser } from '../../../src/services/session';
 import { testUser } from '../fixtures/user';
+import { untilOutcome } from '../waits';
 
 const ORIGIN = 'http://localhost:5173';
 const GENERATION_ORIGIN = 'https://tasks.example.test';
@@ -258,7 +259,7 @@ describe('transport failures', () => {
     const seen = answer('userInfo', () => new Promise<Response>(() => {}));
     const controller = new AbortController();
     const call = callApi('userInfo', undefined, { signal: controller.signal });
-    await vi.waitFor(() => expect(seen).toHaveLength(1), { interval: 1 });
+    await vi.waitFor(() => expect(seen).toHaveLength(1), { ...untilOutcome, interval: 1 });
     controller.abort();
     const error = await rejection(call);
     expect(error).toMatchObject({ kind: 'network', aborted: true });

@@ -2,6 +2,7 @@ import { Suspense, lazy } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OfferUnavailable } from '../../../src/app/RenewalOffer';
+import { untilOutcome } from '../waits';
 
 afterEach(cleanup);
 
@@ -19,7 +20,7 @@ describe('the early-renewal offer mounted by the app shell', () => {
         </OfferUnavailable>
       </main>,
     );
-    await vi.waitFor(() => expect(screen.queryByText('loading the offer')).not.toBeInTheDocument());
+    await vi.waitFor(() => expect(screen.queryByText('loading the offer')).not.toBeInTheDocument(), untilOutcome);
     expect(screen.getByRole('heading', { name: 'Overview' })).toBeInTheDocument();
     expect(screen.getByRole('main').children).toHaveLength(1);
   });

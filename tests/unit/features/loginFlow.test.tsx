@@ -94,8 +94,7 @@ describe('login flow, machine and view together', () => {
     expect(document.cookie).toContain('authorization=');
     // A new account: the login flow takes it to the overview's welcome.
     expect(`${location.pathname}${location.search}`).toBe('/dashboard?welcome');
-    // Signing up now also opens the dashboard (a page chunk and its calls): more than the default 5 s on a busy machine.
-  }, 15_000);
+  });
 
   it('pending → verify → retrying → signedIn, with a failed check and an empty token on the way', async () => {
     const user = userEvent.setup();
@@ -129,7 +128,7 @@ describe('login flow, machine and view together', () => {
     await waitFor(() => expect(stateOf(app, 'login')).toBe('signedIn'));
     expect(stateOf(app, 'loginModal')).toBe('closed');
     expect(await screen.findByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
-  }, 15_000);
+  });
 
   it('pending → failed: the server message is shown and the form keeps what was typed', async () => {
     const user = userEvent.setup();

@@ -343,17 +343,14 @@ async function onPage(data: Partial<Record<EndpointName, unknown>>, check: () =>
   }
 }
 
-const region = (name: string | RegExp) => screen.findByRole('region', { name }, { timeout: 5000 });
+const region = (name: string | RegExp) => screen.findByRole('region', { name });
 async function rowsOf(name: string | RegExp, count: number): Promise<HTMLElement[]> {
   const section = await region(name);
-  return waitFor(
-    () => {
-      const rows = within(section).getAllByRole('row').slice(1);
-      expect(rows).toHaveLength(count);
-      return rows;
-    },
-    { timeout: 5000 },
-  );
+  return waitFor(() => {
+    const rows = within(section).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(count);
+    return rows;
+  });
 }
 
 const property = { numRuns: RUNS, endOnFailure: true } as const;
@@ -405,7 +402,7 @@ describe('code 200 with malformed data: every list and dialog still renders, wit
               // to end) opens the renewal offer, with the threshold and the plan's end worded in it.
               const shown = { ...account, credits: account.apiKey === '' ? account.credits : balance };
               const offered = isBalanceLow(shown) ? 'Your credits are running low' : isPlanEnding(shown) ? 'Your plan ends soon' : null;
-              if (offered) expect(await screen.findByRole('dialog', { name: offered }, { timeout: 5000 })).toBeInTheDocument();
+              if (offered) expect(await screen.findByRole('dialog', { name: offered })).toBeInTheDocument();
               await rowsOf('Recent requests', page.records.length);
               expect(await screen.findByTestId('credit-balance')).toBeInTheDocument();
               const usage = await region('Usage');
@@ -413,10 +410,10 @@ describe('code 200 with malformed data: every list and dialog still renders, wit
               const expected = points.some((point) => point.requests > 0)
                 ? { role: 'region', name: 'Numbers behind the chart' }
                 : { role: 'paragraph', name: /^No requests in / };
-              if (expected.role === 'region') await within(usage).findByRole('region', { name: expected.name }, { timeout: 5000 });
-              else await within(usage).findByText(expected.name, {}, { timeout: 5000 });
+              if (expected.role === 'region') await within(usage).findByRole('region', { name: expected.name });
+              else await within(usage).findByText(expected.name, {});
               const discountCard = screen.getByRole('heading', { name: 'Discount' }).parentElement as HTMLElement;
-              await waitFor(() => expect(within(discountCard).queryByRole('status')).toBeNull(), { timeout: 5000 });
+              await waitFor(() => expect(within(discountCard).queryByRole('status')).toBeNull());
             });
           },
         ),
@@ -449,7 +446,7 @@ describe('code 200 with malformed data: every list and dialog still renders, wit
             await viewer.click(within(buy).getByRole('radio', { name: 'WeChat Pay' }));
             await viewer.click(within(buy).getByRole('button', { name: /^Pay .* with WeChat Pay$/ }));
             // Its code to scan (or, for a code already past its time, the news that it lapsed): never a crash.
-            await waitFor(() => expect(within(buy).queryByText('Creating your order…')).toBeNull(), { timeout: 5000 });
+            await waitFor(() => expect(within(buy).queryByText('Creating your order…')).toBeNull());
             const lapsed = !(Date.parse(wechat.expireTime) > Date.now());
             if (!lapsed) expect(within(buy).getByRole('button', { name: 'Cancel payment' })).toBeInTheDocument();
           });
@@ -468,7 +465,7 @@ describe('code 200 with malformed data: every list and dialog still renders, wit
           const list = keys.map((key, index) => ({ ...key, id: `k-${index}` }));
           await onPage({ userInfo: account, apiKeyList: list }, async () => {
             await openApp('/dashboard/api-keys');
-            await waitFor(() => expect(document.querySelectorAll('main table tbody tr')).toHaveLength(list.length), { timeout: 5000 });
+            await waitFor(() => expect(document.querySelectorAll('main table tbody tr')).toHaveLength(list.length));
           });
           await onPage({ userInfo: account }, async () => {
             await openApp('/dashboard/settings');
@@ -519,7 +516,7 @@ describe('code 200 with malformed data: every list and dialog still renders, wit
               </I18nProvider>,
             );
             act(() => actor.send({ type: 'GENERATE', apiKey: 'nb_live_key', balance: 1000 }));
-            await waitFor(() => expect(actor.getSnapshot().hasTag('busy')).toBe(false), { timeout: 5000 });
+            await waitFor(() => expect(actor.getSnapshot().hasTag('busy')).toBe(false));
             // Some image is shown when the host sent a web address for one (the check below vets every one shown).
             const parsed = v.parse(endpoints.taskRecord.response, record);
             const images = [parsed.response?.resultImageUrl ?? '', ...(parsed.response?.resultImageUrls ?? [])].filter(

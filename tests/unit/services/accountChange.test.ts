@@ -4,6 +4,7 @@ import { userMachine } from '../../../machines/user.machine';
 import type { ResultEnvelope, SessionUser } from '../../../machines/types';
 import { followAccountChanges } from '../../../src/actors/payments';
 import { accountChanged, followAccount, onAccountChange } from '../../../src/services/accountChange';
+import { untilOutcome } from '../waits';
 
 const unregister: Array<() => void> = [];
 function registered(reset: () => void | Promise<void> = () => undefined) {
@@ -36,7 +37,7 @@ describe('resets on account change', () => {
     const last = registered();
     accountChanged();
     expect(last).toHaveBeenCalledTimes(1);
-    await vi.waitFor(() => expect(logged).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledTimes(2), untilOutcome);
   });
 });
 

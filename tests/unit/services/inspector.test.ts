@@ -6,6 +6,7 @@ import { emailCodeMachine } from '../../../machines/emailCode.machine';
 import { loginMachine, type LoginResponse } from '../../../machines/login.machine';
 import type { ResultEnvelope } from '../../../machines/types';
 import { inspectorWanted, redactSecrets } from '../../../src/services/inspector';
+import { untilOutcome } from '../waits';
 
 /** What Stately's inspector window would receive from an actor of this logic, through the app's serializer. */
 async function inspected<TLogic extends AnyActorLogic>(
@@ -29,7 +30,7 @@ async function inspected<TLogic extends AnyActorLogic>(
   drive(actor);
   const text = () => JSON.stringify(received);
   // The inspector converts what it is told when the browser is idle.
-  await vi.waitFor(() => expect(text()).toContain(until));
+  await vi.waitFor(() => expect(text()).toContain(until), untilOutcome);
   actor.stop();
   return text();
 }

@@ -19,6 +19,7 @@ vi.mock('../../../src/config', () => ({
 
 import { accountChanged } from '../../../src/services/accountChange';
 import { liveMicrosoft } from '../../../src/services/microsoft/live';
+import { untilOutcome } from '../waits';
 
 beforeEach(() => {
   msal.setActiveAccount.mockReset();
@@ -37,6 +38,6 @@ describe('MSAL when the account changes', () => {
     await liveMicrosoft.signIn();
     accountChanged();
     expect(msal.setActiveAccount).toHaveBeenCalledWith(null);
-    await vi.waitFor(() => expect(msal.clearCache).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(msal.clearCache).toHaveBeenCalledTimes(1), untilOutcome);
   });
 });

@@ -3,6 +3,7 @@ import { i18n } from '@lingui/core';
 import { accountChanged } from '../../../src/services/accountChange';
 import { PAYPAL_BUTTONS_ID } from '../../../src/services/paypal';
 import { createLivePaypal, loadPaypalSdk, PAYPAL_SDK_URL, resetPaypalSdk } from '../../../src/services/paypal/live';
+import { untilOutcome } from '../waits';
 
 interface ButtonsOptions {
   createOrder(): string | Promise<string>;
@@ -97,7 +98,7 @@ describe('live PayPal', () => {
     const seen = fakeSdk();
     const container = addContainer();
     const approval = createLivePaypal('client-id').approve(order, new AbortController().signal);
-    await vi.waitFor(() => expect(seen.options).not.toBeNull());
+    await vi.waitFor(() => expect(seen.options).not.toBeNull(), untilOutcome);
     expect(seen.container).toBe(container);
     expect(await seen.options?.createOrder()).toBe('PP-123');
     seen.options?.onApprove();
@@ -108,14 +109,14 @@ describe('live PayPal', () => {
     const seen = fakeSdk();
     addContainer();
     const cancelled = createLivePaypal('client-id').approve(order, new AbortController().signal);
-    await vi.waitFor(() => expect(seen.options).not.toBeNull());
+    await vi.waitFor(() => expect(seen.options).not.toBeNull(), untilOutcome);
     seen.options?.onCancel();
     await expect(cancelled).resolves.toBe('cancelled');
 
     const firstButtons = seen.options;
     const failing = createLivePaypal('client-id').approve(order, new AbortController().signal);
     // A new set of buttons for the second payment.
-    await vi.waitFor(() => expect(seen.options).not.toBe(firstButtons));
+    await vi.waitFor(() => expect(seen.options).not.toBe(firstButtons), untilOutcome);
     seen.options?.onError(new Error('INSTRUMENT_DECLINED'));
     await expect(failing).rejects.toThrow('INSTRUMENT_DECLINED');
   });
@@ -125,7 +126,7 @@ describe('live PayPal', () => {
     addContainer();
     const controller = new AbortController();
     void createLivePaypal('client-id').approve(order, controller.signal);
-    await vi.waitFor(() => expect(seen.container).not.toBeNull());
+    await vi.waitFor(() => expect(seen.container).not.toBeNull(), untilOutcome);
     controller.abort();
     expect(seen.closed).toBe(true);
   });
@@ -190,14 +191,14 @@ describe('live PayPal when the account changes', () => {
     const tokens = vi.fn<() => Promise<string | null>>().mockResolvedValueOnce('token-ada').mockResolvedValueOnce('token-bob');
     const paypal = createLivePaypal('client-id', tokens);
     void paypal.approve(order, new AbortController().signal);
-    await vi.waitFor(() => expect(seen.container).not.toBeNull());
+    await vi.waitFor(() => expect(seen.container).not.toBeNull(), untilOutcome);
 
     accountChanged();
     expect(seen.closed).toBe(true);
 
     const scripts = keepScripts();
     void paypal.approve(order, new AbortController().signal);
-    await vi.waitFor(() => expect(scripts).toHaveLength(1));
+    await vi.waitFor(() => expect(scripts).toHaveLength(1), untilOutcome);
     expect(tokens).toHaveBeenCalledTimes(2);
     expect(scripts[0]?.dataset.userIdToken).toBe('token-bob');
   });

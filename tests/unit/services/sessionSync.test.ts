@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { announceSessionChange, watchSessionChanges, type SessionChange } from '../../../src/services/sessionSync';
+import { untilOutcome } from '../waits';
 
 /** BroadcastChannel delivers asynchronously; wait until the listener saw what it should, or time out. */
 async function settle(ms = 50) {
@@ -18,8 +19,9 @@ describe('session sync between tabs', () => {
     otherTab.onmessage = (event: MessageEvent<unknown>) => heard.push(event.data);
     announceSessionChange('signedIn');
     announceSessionChange('signedOut');
-    await vi.waitFor(() =>
-      expect(heard).toEqual([expect.objectContaining({ change: 'signedIn' }), expect.objectContaining({ change: 'signedOut' })]),
+    await vi.waitFor(
+      () => expect(heard).toEqual([expect.objectContaining({ change: 'signedIn' }), expect.objectContaining({ change: 'signedOut' })]),
+      untilOutcome,
     );
     otherTab.close();
   });
@@ -30,7 +32,7 @@ describe('session sync between tabs', () => {
     announceSessionChange('signedIn');
     const otherTab = new BroadcastChannel('nanobanana.session');
     otherTab.postMessage({ change: 'signedOut', tab: 'another-tab' });
-    await vi.waitFor(() => expect(seen).toEqual(['signedOut']));
+    await vi.waitFor(() => expect(seen).toEqual(['signedOut']), untilOutcome);
     await settle();
     expect(seen).toEqual(['signedOut']);
     otherTab.close();
@@ -44,7 +46,7 @@ describe('session sync between tabs', () => {
     stranger.postMessage('deleteEverything');
     stranger.postMessage({ change: 'everything', tab: 'x' });
     stranger.postMessage({ change: 'signedOut', tab: 'x' });
-    await vi.waitFor(() => expect(seen).toEqual(['signedOut']));
+    await vi.waitFor(() => expect(seen).toEqual(['signedOut']), untilOutcome);
     stranger.close();
   });
 

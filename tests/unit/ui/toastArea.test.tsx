@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import ToastStack, { MAX_VISIBLE_TOASTS } from '../../../src/ui/ToastStack';
 
@@ -16,9 +16,10 @@ describe('the toast area', () => {
     });
     // The older ones are dismissed (they leave with their exit animation).
     await screen.findByText('Failure 6');
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 1200)));
+    await waitFor(() => {
+      for (const index of [1, 2, 3]) expect(screen.queryByText(`Failure ${index}`)).not.toBeInTheDocument();
+    });
     for (const index of [4, 5, 6]) expect(screen.getByText(`Failure ${index}`)).toBeInTheDocument();
-    for (const index of [1, 2, 3]) expect(screen.queryByText(`Failure ${index}`)).not.toBeInTheDocument();
   });
 
   it('loads the library with the first toast, and shows what was asked for before it came, within the limit', async () => {
@@ -34,9 +35,10 @@ describe('the toast area', () => {
     await screen.findByText('Early 5');
     expect(facade.toastsLoaded()).toBe(true);
     // Shown once the stack was there, so its limit holds for them too.
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 1200)));
+    await waitFor(() => {
+      for (const index of [1, 2]) expect(screen.queryByText(`Early ${index}`)).not.toBeInTheDocument();
+    });
     for (const index of [3, 4, 5]) expect(screen.getByText(`Early ${index}`)).toBeInTheDocument();
-    for (const index of [1, 2]) expect(screen.queryByText(`Early ${index}`)).not.toBeInTheDocument();
     const fresh = (await import('react-hot-toast')).default;
     act(() => fresh.remove());
   });
