@@ -45,9 +45,51 @@ function focusWhenEnabled(opener: HTMLElement) {
   requestAnimationFrame(tick);
 }
 
-/** Focus on the page's main heading (or its main), as a keyboard user's place to carry on from. */
+/** How many frames focus waits for a page still loading to show its heading (about five seconds). */
+const HEADING_WAIT_FRAMES = 300;
+
+/** What the visitor does that says they have moved on: focus stays where that puts it. */
+const VISITOR_ACTIONS = ['pointerdown', 'keydown', 'focusin'] as const;
+
+/**
+ * Focus on the page's main heading (or its main), as a keyboard user's place to carry on from. A page still
+ * loading (a dialog that opened by itself over a page being reloaded) may have no heading yet, or may still be
+ * hidden until the app has rendered it (src/prerender/boot.ts), where focus cannot land: focus takes what it can at
+ * once, then moves to the heading when it can, unless the visitor has done anything meanwhile (a key, a press, a
+ * tap that opened a menu), which keeps its focus.
+ */
 export function focusMainHeading() {
-  const landing = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main');
+  let ownFocus = false;
+  // Whether focus is on the heading now; else it is on the main, if that could take it.
+  const focusLanding = (): boolean => {
+    const heading = document.querySelector<HTMLElement>('main h1');
+    ownFocus = true;
+    focusFromScript(heading ?? document.querySelector<HTMLElement>('main'));
+    ownFocus = false;
+    return heading !== null && document.activeElement === heading;
+  };
+  if (focusLanding()) return;
+
+  let frames = 0;
+  let movedOn = false;
+  const onAction = () => {
+    if (!ownFocus) movedOn = true;
+  };
+  const stopWatching = () => {
+    for (const type of VISITOR_ACTIONS) document.removeEventListener(type, onAction, true);
+  };
+  for (const type of VISITOR_ACTIONS) document.addEventListener(type, onAction, true);
+  const tick = () => {
+    const active = document.activeElement;
+    const stillOurs = active === null || active === document.body || active === document.querySelector('main');
+    frames += 1;
+    if (movedOn || !stillOurs || focusLanding() || frames > HEADING_WAIT_FRAMES) stopWatching();
+    else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+
+function focusFromScript(landing: HTMLElement | null) {
   if (!landing) return;
   // Focusable from script only: it does not become a stop in the Tab order.
   if (!landing.hasAttribute('tabindex')) landing.tabIndex = -1;

@@ -121,8 +121,7 @@ test('settings: the credit alert is checked, saved and shown after a reload; a f
   page,
   openDemoControls,
 }) => {
-  await openWithNewAccount(page);
-  await page.goto('/dashboard/settings');
+  await openWithNewAccount(page, '', '/dashboard/settings');
   const alerts = page.getByRole('region', { name: 'Low-balance alert' });
   await expect(alerts.getByText('No alert is set up.')).toBeVisible();
 
@@ -166,8 +165,7 @@ test('settings: the credit alert is checked, saved and shown after a reload; a f
 });
 
 test('a reload that restores an out-of-date cached user still shows the settings the server has', async ({ page, openDemoControls }) => {
-  await openWithNewAccount(page);
-  await page.goto('/dashboard/settings');
+  await openWithNewAccount(page, '', '/dashboard/settings');
   const subscribed = page.getByRole('region', { name: 'E-mail updates' }).getByRole('switch', { name: 'Product news, new models and offers' });
   await subscribed.uncheck();
   await expect(page.getByText('E-mail preference saved.')).toBeVisible();
@@ -185,8 +183,7 @@ test('a reload that restores an out-of-date cached user still shows the settings
 });
 
 test('IP whitelist: a bad line is named, a good list is saved and kept after a reload, an empty one means any address', async ({ page }) => {
-  await openWithNewAccount(page);
-  await page.goto('/dashboard/api-keys');
+  await openWithNewAccount(page, '', '/dashboard/api-keys');
   const whitelist = page.getByRole('region', { name: 'IP whitelist' });
   const current = whitelist.getByTestId('whitelist-current');
   await expect(current).toHaveText('No whitelist: calls from any IP address are accepted.');

@@ -14,11 +14,9 @@ test('expiring the session from the demo controls signs the user out with the se
 
 test('while a session is expired, the page on screen waits behind the sign-in, and another dashboard page asks to sign in', async ({
   page,
-  openApp,
   openDemoControls,
 }) => {
-  const email = await openWithNewAccount(page);
-  await openApp(page, '/dashboard/api-keys');
+  const email = await openWithNewAccount(page, '', '/dashboard/api-keys');
   await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(1);
 
   const controls = await openDemoControls(page);

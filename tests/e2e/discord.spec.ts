@@ -8,9 +8,19 @@ function connection(page: Page) {
   return page.getByRole('region', { name: 'Your Discord connection' });
 }
 
+function expectJoinDiscordPage(page: Page) {
+  return expect(page.getByRole('heading', { level: 1, name: 'Join the Nano Banana API community on Discord' })).toBeVisible();
+}
+
 async function openJoinDiscord(page: Page, openApp: (page: Page, path?: string) => Promise<void>) {
   await openApp(page, '/join-discord');
-  await expect(page.getByRole('heading', { level: 1, name: 'Join the Nano Banana API community on Discord' })).toBeVisible();
+  await expectJoinDiscordPage(page);
+}
+
+/** A new account on the Discord page. */
+async function openJoinDiscordSignedIn(page: Page) {
+  await openWithNewAccount(page, '', '/join-discord');
+  await expectJoinDiscordPage(page);
 }
 
 // A full page load (to Discord's page or back to the app) boots before it shows anything; a busy CI machine is slow.
@@ -49,9 +59,8 @@ async function expectConnected(page: Page, username: string) {
   await expect(connection(page).getByText(`Connected as ${username}`)).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
 }
 
-test('join Discord: connect, authorize on the demo consent page, come back connected with the invite', async ({ page, openApp }) => {
-  await openWithNewAccount(page);
-  await openJoinDiscord(page, openApp);
+test('join Discord: connect, authorize on the demo consent page, come back connected with the invite', async ({ page }) => {
+  await openJoinDiscordSignedIn(page);
   await expect(page.getByRole('heading', { level: 2, name: 'Get help' })).toBeVisible();
 
   await connection(page).getByRole('button', { name: 'Connect Discord' }).click();
@@ -81,13 +90,12 @@ test('join Discord: connect, authorize on the demo consent page, come back conne
   await expect(connection(page).getByRole('link', { name: /Open the Discord invite/ })).toHaveAttribute('href', DEMO_INVITE);
 });
 
-test('a code that comes back with another state is refused and never traded, nor is a second use of a spent state', async ({ page, openApp }) => {
+test('a code that comes back with another state is refused and never traded, nor is a second use of a spent state', async ({ page }) => {
   const trades: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.endsWith('/client/v1/user/discord/authorize')) trades.push(request.url());
   });
-  await openWithNewAccount(page);
-  await openJoinDiscord(page, openApp);
+  await openJoinDiscordSignedIn(page);
 
   await connection(page).getByRole('button', { name: 'Connect Discord' }).click();
   await onDiscord(page);
@@ -122,9 +130,8 @@ test('a code that comes back with another state is refused and never traded, nor
   expect(trades).toHaveLength(1);
 });
 
-test('cancelling on Discord says nothing was connected, and trying again connects', async ({ page, openApp }) => {
-  await openWithNewAccount(page);
-  await openJoinDiscord(page, openApp);
+test('cancelling on Discord says nothing was connected, and trying again connects', async ({ page }) => {
+  await openJoinDiscordSignedIn(page);
 
   await connection(page).getByRole('button', { name: 'Connect Discord' }).click();
   await onDiscord(page);
@@ -137,9 +144,8 @@ test('cancelling on Discord says nothing was connected, and trying again connect
   await expectConnected(page, 'second_try');
 });
 
-test('an error from Discord is explained and trying again connects', async ({ page, openApp }) => {
-  await openWithNewAccount(page);
-  await openJoinDiscord(page, openApp);
+test('an error from Discord is explained and trying again connects', async ({ page }) => {
+  await openJoinDiscordSignedIn(page);
 
   await connection(page).getByRole('button', { name: 'Connect Discord' }).click();
   await onDiscord(page);
@@ -153,13 +159,8 @@ test('an error from Discord is explained and trying again connects', async ({ pa
   await expectConnected(page, 'banana_dev');
 });
 
-test('a network failure while the code is traded shows the error, and trying again recovers with a new code', async ({
-  page,
-  openApp,
-  openDemoControls,
-}) => {
-  await openWithNewAccount(page);
-  await openJoinDiscord(page, openApp);
+test('a network failure while the code is traded shows the error, and trying again recovers with a new code', async ({ page, openDemoControls }) => {
+  await openJoinDiscordSignedIn(page);
 
   // Aimed at the trade itself: the calls of the page load that come first go through.
   const controls = await openDemoControls(page);

@@ -109,9 +109,8 @@ test('sign-in: a network failure, 500001 and 401 keep what was typed; with laten
   await noLatency(page);
 });
 
-test('key creation: failures keep the name in the dialog; a 401 signs in again and carries on with it', async ({ page, openApp }) => {
-  const email = await openWithNewAccount(page);
-  await openApp(page, '/dashboard/api-keys');
+test('key creation: failures keep the name in the dialog; a 401 signs in again and carries on with it', async ({ page }) => {
+  const email = await openWithNewAccount(page, '', '/dashboard/api-keys');
   await expect(page.getByRole('heading', { level: 1, name: 'API keys' })).toBeVisible();
   const keyRows = page.getByRole('table').locator('tbody tr');
   await expect(keyRows).toHaveCount(1);
@@ -165,12 +164,10 @@ test('key creation: failures keep the name in the dialog; a 401 signs in again a
 
 test('payment: a failed order creation charges nothing and a retry pays once; a 500001 or a 401 on the way back loses nothing paid', async ({
   page,
-  openApp,
 }) => {
   // Four payments, each through the provider's page and back.
   test.setTimeout(60_000);
-  const email = await openWithNewAccount(page);
-  await openApp(page, '/dashboard/billing');
+  const email = await openWithNewAccount(page, '', '/dashboard/billing');
   const buy = page.getByRole('region', { name: 'Buy credits' });
   const orders = page.getByRole('region', { name: 'Orders' });
   const balance = (credits: string) => headerBalance(page, credits);
@@ -224,12 +221,10 @@ test('payment: a failed order creation charges nothing and a retry pays once; a 
 
 test('generation: a refused progress read is a hiccup; a 401, a 500001 or a network failure on creating the task keeps the form; latency just waits', async ({
   page,
-  openApp,
 }) => {
   // Two generations, one of them with every call slowed down.
   test.setTimeout(60_000);
-  await openWithNewAccount(page);
-  await openApp(page, '/playground/flux?prompt=Snowy%20mountain%20range%20at%20sunrise&wm=ACME');
+  await openWithNewAccount(page, '', '/playground/flux?prompt=Snowy%20mountain%20range%20at%20sunrise&wm=ACME');
   const form = page.getByRole('form', { name: 'Generation settings' });
   const generate = form.getByRole('button', { name: 'Generate', exact: true });
   const balance = (credits: string) => headerBalance(page, credits);
@@ -268,12 +263,8 @@ test('generation: a refused progress read is a hiccup; a 401, a 500001 or a netw
   await expect(balance('96')).toBeVisible();
 });
 
-test('payment: the order is created but its answer is lost; Try again finds that order, so one order is paid and credited once', async ({
-  page,
-  openApp,
-}) => {
-  await openWithNewAccount(page);
-  await openApp(page, '/dashboard/billing');
+test('payment: the order is created but its answer is lost; Try again finds that order, so one order is paid and credited once', async ({ page }) => {
+  await openWithNewAccount(page, '', '/dashboard/billing');
   const buy = page.getByRole('region', { name: 'Buy credits' });
   const orders = page.getByRole('region', { name: 'Orders' });
   const balance = (credits: string) => headerBalance(page, credits);
@@ -303,11 +294,9 @@ test('payment: the order is created but its answer is lost; Try again finds that
 
 test('generation: the task is created but its answer is lost; the page finds it in the history and shows its image, one task charged once', async ({
   page,
-  openApp,
 }) => {
   test.setTimeout(60_000);
-  await openWithNewAccount(page);
-  await openApp(page, '/playground/flux?prompt=Lighthouse%20in%20a%20winter%20storm');
+  await openWithNewAccount(page, '', '/playground/flux?prompt=Lighthouse%20in%20a%20winter%20storm');
   const form = page.getByRole('form', { name: 'Generation settings' });
   const balance = (credits: string) => headerBalance(page, credits);
   await expect(balance('100')).toBeVisible();

@@ -172,12 +172,8 @@ test.describe('focus returns to what opened a dialog', () => {
     }
   });
 
-  test('API key dialogs go back to Create key, Rename, Delete and Reset; a deleted key’s row leaves focus on the heading', async ({
-    page,
-    openApp,
-  }) => {
-    await openWithNewAccount(page);
-    await openApp(page, '/dashboard/api-keys');
+  test('API key dialogs go back to Create key, Rename, Delete and Reset; a deleted key’s row leaves focus on the heading', async ({ page }) => {
+    await openWithNewAccount(page, '', '/dashboard/api-keys');
     const dialog = page.locator('dialog[open]');
     const createKey = page.getByRole('button', { name: 'Create key' });
 
@@ -242,8 +238,7 @@ test.describe('focus returns to what opened a dialog', () => {
   });
 
   test('the history details dialog goes back to Details; the early-renewal offer to what opened it, or to the heading', async ({ page, openApp }) => {
-    await openWithNewAccount(page);
-    await openApp(page, '/playground/flux');
+    await openWithNewAccount(page, '', '/playground/flux');
     const form = page.getByRole('form', { name: 'Generation settings' });
     await form.getByLabel('Prompt').fill('A tiny robot watering a bonsai tree');
     await form.getByRole('button', { name: 'Generate', exact: true }).click();

@@ -37,9 +37,8 @@ async function withDemoControls(page: Page, arm: (controls: Locator) => Promise<
 }
 
 /** Signs up a new account and opens the quick start, signed in. */
-async function openGetStartedSignedIn(page: Page, openApp: (page: Page, path?: string) => Promise<void>): Promise<string> {
-  const email = await openWithNewAccount(page);
-  await openApp(page, '/get-started');
+async function openGetStartedSignedIn(page: Page): Promise<string> {
+  const email = await openWithNewAccount(page, '', '/get-started');
   await expect(getStartedSteps(page).nth(0)).toContainText(`Signed in as ${email}.`);
   return email;
 }
@@ -197,9 +196,8 @@ test.describe('get started', () => {
 
   test('signed in: sends the first call from the page, checks the task until successFlag is 1, shows the image and marks the steps done', async ({
     page,
-    openApp,
   }) => {
-    await openGetStartedSignedIn(page, openApp);
+    await openGetStartedSignedIn(page);
     const steps = getStartedSteps(page);
     await expect(steps.nth(2)).toContainText('Next');
     await expect(steps.nth(2)).toContainText('Send it from here with the button below');
@@ -246,8 +244,8 @@ test.describe('get started', () => {
     await expect(page.getByLabel("Read a task's status (JavaScript)", { exact: true })).toContainText(`taskId=${taskId}`);
   });
 
-  test('signed in: a call that gets no answer does not claim nothing was charged, and points to the history', async ({ page, openApp }) => {
-    await openGetStartedSignedIn(page, openApp);
+  test('signed in: a call that gets no answer does not claim nothing was charged, and points to the history', async ({ page }) => {
+    await openGetStartedSignedIn(page);
     const steps = getStartedSteps(page);
     await withDemoControls(page, async (controls) => {
       await controls.getByLabel('Which call').selectOption({ label: 'POST /api/v1/nanobanana/generate-2' });
@@ -263,8 +261,8 @@ test.describe('get started', () => {
     await expect(status).not.toContainText('No task was created and nothing was charged.');
   });
 
-  test('signed in: a call the API refuses says why and what to do, and trying again sends it', async ({ page, openApp }) => {
-    await openGetStartedSignedIn(page, openApp);
+  test('signed in: a call the API refuses says why and what to do, and trying again sends it', async ({ page }) => {
+    await openGetStartedSignedIn(page);
     const steps = getStartedSteps(page);
     await withDemoControls(page, async (controls) => {
       await controls.getByLabel('Which call').selectOption({ label: 'POST /api/v1/nanobanana/generate-2' });
@@ -291,8 +289,8 @@ test.describe('get started', () => {
     await expect(steps.nth(2)).toHaveAttribute('data-state', 'done');
   });
 
-  test('signed in: a task that fails shows its errorMessage and that nothing was charged', async ({ page, openApp }) => {
-    await openGetStartedSignedIn(page, openApp);
+  test('signed in: a task that fails shows its errorMessage and that nothing was charged', async ({ page }) => {
+    await openGetStartedSignedIn(page);
     const steps = getStartedSteps(page);
     await withDemoControls(page, (controls) => controls.getByLabel('Generation failure rate (%)').fill('100'));
 

@@ -23,12 +23,16 @@ function packageRadio(page: Page, credits: string) {
   return buyPanel(page).getByRole('radio', { name: new RegExp(`^${credits} credits`) });
 }
 
-/** The billing page with a method chosen and the $50.00 package (the page itself starts from the smallest). */
-async function openBilling(page: Page, provider: string) {
-  await page.goto('/dashboard/billing');
+/**
+ * A new account's billing page with a method chosen and the $50.00 package (the page itself starts from the
+ * smallest). Returns the account's e-mail.
+ */
+async function openBilling(page: Page, provider: string): Promise<string> {
+  const email = await openWithNewAccount(page, '', '/dashboard/billing');
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
   await buyPanel(page).getByRole('radio', { name: provider, exact: true }).check();
   await packageRadio(page, '5,000').check();
+  return email;
 }
 
 async function expectPaid(page: Page, balance: string) {
@@ -40,7 +44,6 @@ async function expectPaid(page: Page, balance: string) {
 // the others show that each one's own checkout takes a payment and returns paid.
 test("Creem: a paid, a cancelled and a failed payment, each back from the provider's page", async ({ page }) => {
   const provider = 'Creem';
-  await openWithNewAccount(page);
   await openBilling(page, provider);
 
   await payButton(page, provider).click();
@@ -66,7 +69,6 @@ test("Creem: a paid, a cancelled and a failed payment, each back from the provid
 });
 
 test('NOWPayments, Freekassa and Digiseller: each one’s checkout page takes a payment and returns paid', async ({ page }) => {
-  await openWithNewAccount(page);
   const balances = ['5,350', '10,600', '15,850'];
   for (const [index, provider] of ['NOWPayments', 'Freekassa', 'Digiseller'].entries()) {
     if (index === 0) await openBilling(page, provider);
@@ -85,7 +87,6 @@ test('NOWPayments, Freekassa and Digiseller: each one’s checkout page takes a 
 });
 
 test('PayPal: a double click opens one popup and makes one order; approved, cancelled and declined', async ({ page }) => {
-  await openWithNewAccount(page);
   await openBilling(page, 'PayPal');
 
   let popups = 0;
@@ -112,7 +113,6 @@ test('PayPal: a double click opens one popup and makes one order; approved, canc
 });
 
 test('WeChat Pay: the QR is paid from the scan page, cancelled, and declined', async ({ page }) => {
-  await openWithNewAccount(page);
   await openBilling(page, 'WeChat Pay');
 
   await payButton(page, 'WeChat Pay').click();
@@ -139,7 +139,6 @@ test('WeChat Pay: the QR is paid from the scan page, cancelled, and declined', a
 });
 
 test('a reload in the middle of a redirect payment picks the order up again and completes it', async ({ page, context }) => {
-  await openWithNewAccount(page);
   await openBilling(page, 'Creem');
   await payButton(page, 'Creem').click();
   await expect(page.getByText('Demo checkout — no money moves')).toBeVisible();
@@ -173,7 +172,6 @@ async function invoiceText(page: Page, download: Promise<Download>): Promise<str
 test('a business invoice for two paid orders, with its tax ID and the state from the ZIP code: seller, method, paid and package named', async ({
   page,
 }) => {
-  await openWithNewAccount(page);
   await openBilling(page, 'Creem');
   for (const balance of ['5,350', '10,600']) {
     await payButton(page, 'Creem').click();
@@ -221,8 +219,7 @@ test('a business invoice for two paid orders, with its tax ID and the state from
 });
 
 test('an individual gets an invoice without a tax ID', async ({ page }) => {
-  const email = await openWithNewAccount(page);
-  await openBilling(page, 'PayPal');
+  const email = await openBilling(page, 'PayPal');
   await packageRadio(page, '1,000').check();
   const popup = page.waitForEvent('popup');
   await payButton(page, 'PayPal').click();
@@ -256,8 +253,7 @@ test('an individual gets an invoice without a tax ID', async ({ page }) => {
 });
 
 test('automatic top-up with a saved PayPal method is saved and shown after a reload', async ({ page }) => {
-  const email = await openWithNewAccount(page);
-  await openBilling(page, 'PayPal');
+  const email = await openBilling(page, 'PayPal');
   const topUp = page.getByRole('region', { name: 'Automatic top-up' });
   await expect(topUp.getByTestId('topup-current')).toHaveText('Off: credits are bought only when you buy them.');
 
@@ -295,8 +291,7 @@ test('automatic top-up with a saved PayPal method is saved and shown after a rel
 test('a charge to a saved method asks first, naming the amount and the method: Escape and Cancel charge nothing, Confirm charges once', async ({
   page,
 }) => {
-  const email = await openWithNewAccount(page);
-  await openBilling(page, 'PayPal');
+  const email = await openBilling(page, 'PayPal');
   const popup = page.waitForEvent('popup');
   await payButton(page, 'PayPal').click();
   await clickClosingWindow(await popup, 'Approve');
@@ -339,8 +334,7 @@ test('a charge to a saved method asks first, naming the amount and the method: E
 });
 
 test('the page starts from the smallest package, then from the one this account bought last, after a reload too', async ({ page }) => {
-  await openWithNewAccount(page);
-  await page.goto('/dashboard/billing');
+  await openWithNewAccount(page, '', '/dashboard/billing');
   await expect(packageRadio(page, '1,000')).toBeChecked();
   await expect(payButton(page, 'PayPal')).toHaveAccessibleName('Pay $10.00 with PayPal');
 
@@ -357,7 +351,6 @@ test('the page starts from the smallest package, then from the one this account 
 });
 
 test('after a payment the panel says what happens next and offers "Buy more credits" as its only control', async ({ page }) => {
-  await openWithNewAccount(page);
   await openBilling(page, 'Creem');
   await payButton(page, 'Creem').click();
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
@@ -374,8 +367,7 @@ test('after a payment the panel says what happens next and offers "Buy more cred
 });
 
 test('each payment method says what it takes', async ({ page }) => {
-  await openWithNewAccount(page);
-  await page.goto('/dashboard/billing');
+  await openWithNewAccount(page, '', '/dashboard/billing');
   const method = (name: string) => buyPanel(page).getByRole('radio', { name, exact: true });
   await expect(method('PayPal')).toHaveAccessibleDescription(/PayPal balance or a card/);
   await expect(method('Creem')).toHaveAccessibleDescription(/Credit or debit card/);
@@ -418,7 +410,6 @@ test('payment methods come in the order the visitor’s country most likely want
 });
 
 test('early renewal is offered a week before the plan ends', async ({ page, openDemoControls }) => {
-  await openWithNewAccount(page);
   await openBilling(page, 'Creem');
   await payButton(page, 'Creem').click();
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
@@ -436,7 +427,6 @@ test('early renewal is offered a week before the plan ends', async ({ page, open
 });
 
 test('a checkout link on an unknown host is refused, and nothing is charged', async ({ page, openDemoControls }) => {
-  await openWithNewAccount(page);
   await openBilling(page, 'Creem');
   const controls = await openDemoControls(page);
   await controls.getByLabel('Next checkout link: unknown host').check();
@@ -448,7 +438,6 @@ test('a checkout link on an unknown host is refused, and nothing is charged', as
 });
 
 test('early renewal: offered when the balance is under the alert threshold, turned down, then renews the last package', async ({ page }) => {
-  await openWithNewAccount(page);
   await openBilling(page, 'PayPal');
   const popup = page.waitForEvent('popup');
   await payButton(page, 'PayPal').click();

@@ -91,9 +91,8 @@ test.describe('a new account lands on its welcome', () => {
   });
 });
 
-test('signing out on the dashboard goes to the home page, with no sign-in modal', async ({ page, openApp }) => {
-  const email = await openWithNewAccount(page);
-  await openApp(page, '/dashboard/billing');
+test('signing out on the dashboard goes to the home page, with no sign-in modal', async ({ page }) => {
+  const email = await openWithNewAccount(page, '', '/dashboard/billing');
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
   await signOut(page, email);
   await expect(page).toHaveURL(/\/$/);
@@ -142,9 +141,8 @@ test.describe('model prices read as a list with units', () => {
   });
 });
 
-test('a refunded task shows the same credits in recent requests and in the history', async ({ page, openApp }) => {
-  await openWithNewAccount(page);
-  await openApp(page, '/playground/flux');
+test('a refunded task shows the same credits in recent requests and in the history', async ({ page }) => {
+  await openWithNewAccount(page, '', '/playground/flux');
   const controls = await openDemoControls(page);
   await controls.getByLabel('Generation failure rate (%)').fill('100');
   await controls.getByRole('button', { name: 'Collapse demo controls' }).click();
