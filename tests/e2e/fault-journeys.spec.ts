@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, openDemoControls } from './fixtures';
 import { PASSWORD, expectSignedIn, signOut, openWithNewAccount, headerBalance } from './journeys';
+import { expectGenerationSettled, installTaskClock } from './taskClock';
 
 /**
  * The demo controls inject faults into one named call (401, a network failure, 500001, an answer lost after the
@@ -25,7 +26,6 @@ const LATENCY_MS = 1500;
 const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 const EXPIRED_MESSAGE = 'Login has expired. Please login again';
 const CODE_500001 = 'Demo controls: this call was answered with code 500001.';
-const GENERATION_TIMEOUT = 25_000;
 
 /**
  * Arms a fault for the next call to `call` (its method and path, as the panel lists it) and checks that the panel
@@ -224,6 +224,7 @@ test('generation: a refused progress read is a hiccup; a 401, a 500001 or a netw
 }) => {
   // Two generations, one of them with every call slowed down.
   test.setTimeout(60_000);
+  await installTaskClock(page);
   await openWithNewAccount(page, '', '/playground/flux?prompt=Snowy%20mountain%20range%20at%20sunrise&wm=ACME');
   const form = page.getByRole('form', { name: 'Generation settings' });
   const generate = form.getByRole('button', { name: 'Generate', exact: true });
@@ -231,7 +232,7 @@ test('generation: a refused progress read is a hiccup; a 401, a 500001 or a netw
 
   await arm(page, '500001', 'GET /api/v1/nanobanana/record-info');
   await generate.click();
-  await expect(page.getByRole('region', { name: '1 image ready' })).toBeVisible({ timeout: GENERATION_TIMEOUT });
+  await expectGenerationSettled(page, page.getByRole('region', { name: '1 image ready' }));
   await expect(balance('98')).toBeVisible();
   await expectFaultFired(page, 'a 500001 on a progress read');
 
@@ -258,7 +259,7 @@ test('generation: a refused progress read is a hiccup; a 401, a 500001 or a netw
   await arm(page, 'latency');
   await generate.click();
   await expect(page.getByRole('status').getByText('Sending the task…')).toBeVisible();
-  await expect(page.getByRole('region', { name: '1 image ready' })).toBeVisible({ timeout: GENERATION_TIMEOUT });
+  await expectGenerationSettled(page, page.getByRole('region', { name: '1 image ready' }));
   await noLatency(page);
   await expect(balance('96')).toBeVisible();
 });
@@ -296,6 +297,7 @@ test('generation: the task is created but its answer is lost; the page finds it 
   page,
 }) => {
   test.setTimeout(60_000);
+  await installTaskClock(page);
   await openWithNewAccount(page, '', '/playground/flux?prompt=Lighthouse%20in%20a%20winter%20storm');
   const form = page.getByRole('form', { name: 'Generation settings' });
   const balance = (credits: string) => headerBalance(page, credits);
@@ -305,7 +307,7 @@ test('generation: the task is created but its answer is lost; the page finds it 
   await form.getByRole('button', { name: 'Generate', exact: true }).click();
   // No answer: the page looks in the history before it offers to send the request again.
   await expect(page.getByRole('status').getByText('Looking for the task in your history…', { exact: false })).toBeVisible();
-  await expect(page.getByRole('region', { name: '1 image ready' })).toBeVisible({ timeout: GENERATION_TIMEOUT });
+  await expectGenerationSettled(page, page.getByRole('region', { name: '1 image ready' }));
   await expect(page.getByRole('region', { name: '1 image ready' }).getByRole('img').first()).toBeVisible();
   await expect(balance('98')).toBeVisible();
 

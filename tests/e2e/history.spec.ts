@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { test, expect } from './fixtures';
 import { openWithNewAccount } from './journeys';
+import { expectGenerationSettled, installTaskClock } from './taskClock';
 
 function generations(page: Page): Locator {
   return page.getByRole('region', { name: 'Generations' });
@@ -174,6 +175,7 @@ test('history: the prompt search, the model filter and the date range live in th
 test('history: the gallery shows every image of a 4-image task; the lightbox moves with the arrow keys, keeps focus, closes on Escape, and "Use these settings" fills the playground', async ({
   page,
 }) => {
+  await installTaskClock(page);
   await openWithNewAccount(page);
   await page.getByRole('banner').getByRole('link', { name: 'Playground' }).click();
   const form = page.getByRole('form', { name: 'Generation settings' });
@@ -183,7 +185,7 @@ test('history: the gallery shows every image of a 4-image task; the lightbox mov
   await form.getByRole('group', { name: 'Aspect ratio' }).getByRole('radio', { name: '16:9' }).check();
   await form.getByRole('group', { name: 'Number of images' }).getByRole('radio', { name: '4' }).check();
   await form.getByRole('button', { name: 'Generate', exact: true }).click();
-  await expect(page.getByRole('region', { name: '4 images ready' })).toBeVisible({ timeout: 25_000 });
+  await expectGenerationSettled(page, page.getByRole('region', { name: '4 images ready' }));
 
   await page.getByRole('banner').getByRole('link', { name: 'History' }).click();
   await page.getByRole('group', { name: 'View' }).getByRole('radio', { name: 'Gallery' }).check();

@@ -1,14 +1,13 @@
 import type { Locator } from '@playwright/test';
 import { test, expect, readMailboxCode } from './fixtures';
 import { PASSWORD, expectSignedIn, signOut, uniqueEmail, openWithNewAccount } from './journeys';
+import { expectGenerationSettled, installTaskClock } from './taskClock';
 import { expectFocused, tabTo } from './keyboard';
-
-// A demo task runs 2 s + 0.5 s an image + up to 1 s, and is read at 2 s, 5 s, 9.5 s ...
-const GENERATION_TIMEOUT = 25_000;
 
 test('keyboard only: sign up from the header, create an API key, generate an image and reach its controls', async ({ page, openApp }) => {
   // Every step is a key press and a check of where focus is: many small steps.
   test.setTimeout(90_000);
+  await installTaskClock(page);
   await openApp(page);
   const banner = page.getByRole('banner');
   const dialog = page.locator('dialog[open]');
@@ -79,7 +78,7 @@ test('keyboard only: sign up from the header, create an API key, generate an ima
   // While the task runs the button is busy, not disabled: focus stays on it, so the page does not lose the user.
   await expectFocused(page, form.getByRole('button', { name: 'Generating…' }));
   const results = page.getByRole('region', { name: '1 image ready' });
-  await expect(results).toBeVisible({ timeout: GENERATION_TIMEOUT });
+  await expectGenerationSettled(page, results);
   await expectFocused(page, generate);
   await tabTo(page, results.getByRole('link', { name: 'Open', exact: true }), { max: 40 });
   const download = results.getByRole('button', { name: 'Download image 1' });
@@ -238,11 +237,12 @@ test.describe('focus returns to what opened a dialog', () => {
   });
 
   test('the history details dialog goes back to Details; the early-renewal offer to what opened it, or to the heading', async ({ page, openApp }) => {
+    await installTaskClock(page);
     await openWithNewAccount(page, '', '/playground/flux');
     const form = page.getByRole('form', { name: 'Generation settings' });
     await form.getByLabel('Prompt').fill('A tiny robot watering a bonsai tree');
     await form.getByRole('button', { name: 'Generate', exact: true }).click();
-    await expect(page.getByRole('region', { name: '1 image ready' })).toBeVisible({ timeout: GENERATION_TIMEOUT });
+    await expectGenerationSettled(page, page.getByRole('region', { name: '1 image ready' }));
 
     await page.getByRole('banner').getByRole('link', { name: 'History' }).click();
     const details = page.getByRole('row', { name: /A tiny robot watering/ }).getByRole('button', { name: /^Details/ });

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, openDemoControls } from './fixtures';
 import { expectSignedIn, uniqueEmail, openWithNewAccount } from './journeys';
+import { expectGenerationSettled, installTaskClock, skipTaskTime } from './taskClock';
 
 // A demo task runs 2 s + 0.5 s an image + up to 1 s, and is read at 2 s, 5 s, 9.5 s ...
 const GENERATION_TIMEOUT = 25_000;
@@ -35,6 +36,7 @@ async function withDemoControls(page: Page, arm: (controls: Locator) => Promise<
   await controls.getByRole('button', { name: 'Collapse demo controls' }).click();
 }
 
+// The one run here at the demo's real pacing, as a visitor sees it; the others skip the wait (./taskClock.ts).
 test('generate 2 images at 16:9, see their real size, the balance go down, and find them in history', async ({ page }) => {
   await openWithNewAccount(page);
   await page.getByRole('banner').getByRole('link', { name: 'Playground' }).click();
@@ -106,6 +108,7 @@ test('cancelling stops watching the task and says where it may still appear', as
 });
 
 test('cancelling while the task is being sent says it may still run; history and the balance show it when it does', async ({ page, openApp }) => {
+  await installTaskClock(page);
   await openWithNewAccount(page);
   await openApp(page, '/playground/flux');
   // The request takes 1.5 s to arrive: time to cancel before the server confirms the task.
@@ -127,6 +130,7 @@ test('cancelling while the task is being sent says it may still run; history and
   await page.getByRole('banner').getByRole('link', { name: 'History' }).click();
   const row = page.getByRole('row', { name: /Paper boat on a rainy street/ });
   await expect(async () => {
+    await skipTaskTime(page);
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(row.getByText('Succeeded')).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: GENERATION_TIMEOUT });
@@ -148,6 +152,7 @@ test('on a phone the results sit under the form: a run brings its progress into 
 });
 
 test('a failed generation says why, charges nothing, and history shows the refund and the error', async ({ page, openApp }) => {
+  await installTaskClock(page);
   await openWithNewAccount(page);
   await openApp(page, '/playground/flux');
   await withDemoControls(page, (controls) => controls.getByLabel('Generation failure rate (%)').fill('100'));
@@ -155,7 +160,7 @@ test('a failed generation says why, charges nothing, and history shows the refun
   await form(page).getByRole('button', { name: 'Generate', exact: true }).click();
 
   const failure = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'The model could not make these images' }) });
-  await expect(failure).toBeVisible({ timeout: GENERATION_TIMEOUT });
+  await expectGenerationSettled(page, failure);
   await expect(failure).toContainText('Nothing was charged: 2 credits were refunded.');
   await expect(credits(page)).toHaveText('100 credits');
 
@@ -177,6 +182,7 @@ test('a failed generation says why, charges nothing, and history shows the refun
 });
 
 test('a network failure while sending the task keeps the form as typed, and a retry works', async ({ page, openApp }) => {
+  await installTaskClock(page);
   await openWithNewAccount(page);
   await openApp(page, '/playground/flux');
   await fillForm(page, { prompt: 'Isometric pixel-art coffee shop', watermark: 'ACME' });
@@ -190,7 +196,7 @@ test('a network failure while sending the task keeps the form as typed, and a re
   await expect(form(page).getByLabel('Prompt')).toHaveValue('Isometric pixel-art coffee shop');
   await expect(form(page).getByLabel('Watermark (optional)')).toHaveValue('ACME');
   await form(page).getByRole('button', { name: 'Generate', exact: true }).click();
-  await expect(page.getByRole('region', { name: '1 image ready' })).toBeVisible({ timeout: GENERATION_TIMEOUT });
+  await expectGenerationSettled(page, page.getByRole('region', { name: '1 image ready' }));
 });
 
 test('the form lives in the address: a shared link opens the same playground in a fresh browser', async ({ page, browser, openApp }) => {
@@ -226,6 +232,7 @@ test('the form lives in the address: a shared link opens the same playground in 
 });
 
 test('an anonymous visitor sees the form, signs in on Generate, and keeps what was typed', async ({ page, openApp, readMailboxCode }) => {
+  await installTaskClock(page);
   await openApp(page, '/playground/flux');
   await fillForm(page, { prompt: 'Portrait of an astronaut in a sunflower field' });
   await expect(page.getByRole('region', { name: 'This request as code' })).toContainText('YOUR_API_KEY');
@@ -244,7 +251,7 @@ test('an anonymous visitor sees the form, signs in on Generate, and keeps what w
   // The code now carries the user's own key, masked on screen.
   await expect(page.getByRole('region', { name: 'This request as code' })).toContainText(/Bearer nb_[0-9a-f]{3}…[0-9a-f]{4}/);
   await form(page).getByRole('button', { name: 'Generate', exact: true }).click();
-  await expect(page.getByRole('region', { name: '1 image ready' })).toBeVisible({ timeout: GENERATION_TIMEOUT });
+  await expectGenerationSettled(page, page.getByRole('region', { name: '1 image ready' }));
 });
 
 test('wrong fields are named and nothing is sent; a short balance offers to buy credits', async ({ page, openApp }) => {
@@ -319,13 +326,14 @@ test('each model shows only what its endpoint takes, and the code calls that end
 });
 
 test('a prompt the content policy flags says so, and what to do', async ({ page, openApp }) => {
+  await installTaskClock(page);
   await openWithNewAccount(page);
   await openApp(page, '/playground/flux');
   // The demo's content policy flags any prompt with this mark.
   await fillForm(page, { prompt: 'A crowded night market [flagged]' });
   await form(page).getByRole('button', { name: 'Generate', exact: true }).click();
   const failure = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'The model could not make these images' }) });
-  await expect(failure).toBeVisible({ timeout: GENERATION_TIMEOUT });
+  await expectGenerationSettled(page, failure);
   await expect(failure).toContainText('Your prompt has been flagged by the content policy. (code 400)');
   await expect(failure).toContainText('The prompt or a reference image was flagged by the content policy. Rephrase it and try again');
   await expect(credits(page)).toHaveText('100 credits');
@@ -376,6 +384,7 @@ test('at 1440 × 900: Generate in view at load, Ctrl+Enter and ⌘+Enter submit,
   openApp,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
+  await installTaskClock(page);
   await openWithNewAccount(page);
   await openApp(page, '/playground/flux');
   const generate = form(page).getByRole('button', { name: 'Generate', exact: true });
@@ -389,7 +398,7 @@ test('at 1440 × 900: Generate in view at load, Ctrl+Enter and ⌘+Enter submit,
   // 1. A click.
   await fillForm(page, { prompt: 'First: a lighthouse in fog' });
   await generate.click();
-  await expect(results).toBeVisible({ timeout: GENERATION_TIMEOUT });
+  await expectGenerationSettled(page, results);
   await expectWhollyInView(page, results);
   await expect(results.getByRole('img', { name: 'Image 1 for: First: a lighthouse in fog' })).toBeVisible();
 
@@ -398,14 +407,14 @@ test('at 1440 × 900: Generate in view at load, Ctrl+Enter and ⌘+Enter submit,
   await prompt.press('Control+Enter');
   await expect(page.getByRole('status').getByText(/Sending the task…|Generating 1 image/)).toBeVisible();
   await expect(prompt).toHaveValue('Second: a red kite over dunes');
-  await expect(results.getByRole('img', { name: 'Image 1 for: Second: a red kite over dunes' })).toBeVisible({ timeout: GENERATION_TIMEOUT });
+  await expectGenerationSettled(page, results.getByRole('img', { name: 'Image 1 for: Second: a red kite over dunes' }));
   await expectWhollyInView(page, results);
 
   // 3. ⌘+Enter from another field of the form (a radio, where Enter alone sends nothing).
   await prompt.fill('Third: a glass teapot on a windowsill');
   await form(page).getByRole('group', { name: 'Aspect ratio' }).getByRole('radio', { name: '16:9' }).check();
   await form(page).getByRole('group', { name: 'Aspect ratio' }).getByRole('radio', { name: '16:9' }).press('Meta+Enter');
-  await expect(results.getByRole('img', { name: 'Image 1 for: Third: a glass teapot on a windowsill' })).toBeVisible({ timeout: GENERATION_TIMEOUT });
+  await expectGenerationSettled(page, results.getByRole('img', { name: 'Image 1 for: Third: a glass teapot on a windowsill' }));
   await expectWhollyInView(page, results);
 
   // Three runs, three thumbnails, newest first; an earlier one shows its result again, wholly in view, the form untouched.
@@ -463,6 +472,7 @@ test.describe('on a phone', () => {
 
   test('Generate and the cost stay in a bar at the bottom that covers no field; a result lands wholly in view', async ({ page, openApp }) => {
     // Signed up where the header offers it, then on a phone's screen.
+    await installTaskClock(page);
     await openWithNewAccount(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await openApp(page, '/playground/flux');
@@ -491,7 +501,7 @@ test.describe('on a phone', () => {
     await fillForm(page, { prompt: 'A tram in the rain' });
     await generate.click();
     const results = page.getByRole('region', { name: '1 image ready' });
-    await expect(results).toBeVisible({ timeout: GENERATION_TIMEOUT });
+    await expectGenerationSettled(page, results);
     await expectWhollyInView(page, results);
   });
 });

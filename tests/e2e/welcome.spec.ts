@@ -1,9 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, openDemoControls } from './fixtures';
 import { PASSWORD, expectSignedIn, fillSignUp, loginDialog, openWithNewAccount, signOut, uniqueEmail } from './journeys';
-
-// A demo task runs 2 s + 0.5 s an image + up to 1 s, and is read at 2 s, 5 s, 9.5 s ...
-const GENERATION_TIMEOUT = 25_000;
+import { expectGenerationSettled, installTaskClock } from './taskClock';
 
 function welcome(page: Page): Locator {
   return page.getByRole('region', { name: 'Welcome aboard: your API key is ready' });
@@ -142,6 +140,7 @@ test.describe('model prices read as a list with units', () => {
 });
 
 test('a refunded task shows the same credits in recent requests and in the history', async ({ page }) => {
+  await installTaskClock(page);
   await openWithNewAccount(page, '', '/playground/flux');
   const controls = await openDemoControls(page);
   await controls.getByLabel('Generation failure rate (%)').fill('100');
@@ -149,7 +148,7 @@ test('a refunded task shows the same credits in recent requests and in the histo
   const form = page.getByRole('form', { name: 'Generation settings' });
   await form.getByLabel('Prompt').fill('Lantern festival over a river');
   await form.getByRole('button', { name: 'Generate', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'The model could not make these images' })).toBeVisible({ timeout: GENERATION_TIMEOUT });
+  await expectGenerationSettled(page, page.getByRole('heading', { name: 'The model could not make these images' }));
 
   const figure = '0 credits (2 refunded)';
   await page.getByRole('banner').getByRole('link', { name: 'History' }).click();
