@@ -31,23 +31,42 @@ function describeViolation(violation: AxeViolation): string {
 
 type Theme = 'light' | 'dark';
 
+/** The theme's colour transitions last a fraction of a second; one still running after this never ends. */
+const TRANSITION_LIMIT_MS = 5_000;
+
 /** Shows the page in a theme: the system setting the app follows, and the attribute its stylesheets key on
  * (stand-alone demo pages read the theme once, so they are switched directly too). */
 async function showTheme(page: Page, theme: Theme): Promise<void> {
   await page.emulateMedia({ colorScheme: theme });
-  await page.evaluate(async (value) => {
-    document.documentElement.dataset.theme = value;
-    // Colours that transition start from the old theme's value on the next frame: axe must see where they end.
-    // The app's theme actor applies the emulated system theme too, maybe a frame later on a busy machine, which
-    // starts transitions of its own: wait until a frame passes with none running.
-    for (let frame = 0; frame < 20; frame += 1) {
-      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-      const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
-      if (transitions.length === 0 && document.documentElement.dataset.theme === value) return;
+  await page.evaluate(
+    async ({ value, limitMs }) => {
       document.documentElement.dataset.theme = value;
-      await Promise.all(transitions.map((transition) => transition.finished.catch(() => undefined)));
-    }
-  }, theme);
+      // Colours that transition start from the old theme's value on the next frame: axe must see where they end.
+      // The app's theme actor applies the emulated system theme too, maybe a frame later on a busy machine, which
+      // starts transitions of its own: wait until a frame passes with none running.
+      for (let frame = 0; frame < 20; frame += 1) {
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
+        if (transitions.length === 0 && document.documentElement.dataset.theme === value) return;
+        document.documentElement.dataset.theme = value;
+        // A transition that never ends (paused, or in content the browser skips drawing) would stall the check until
+        // the test's own time runs out: it fails here, naming what did not end.
+        let timer = 0;
+        const stalled = new Promise<never>((_, fail) => {
+          timer = window.setTimeout(() => {
+            const names = transitions.map((transition) => {
+              const target = transition.effect instanceof KeyframeEffect ? transition.effect.target : null;
+              return `${transition.transitionProperty} of ${target?.getAttribute('class') ?? 'an element'}`;
+            });
+            fail(new Error(`colour transitions did not end within ${limitMs} ms: ${names.slice(0, 5).join(', ')}`));
+          }, limitMs);
+        });
+        const ended = Promise.all(transitions.map((transition) => transition.finished.catch(() => undefined)));
+        await Promise.race([ended, stalled]).finally(() => window.clearTimeout(timer));
+      }
+    },
+    { value: theme, limitMs: TRANSITION_LIMIT_MS },
+  );
 }
 
 async function checkOnce(page: Page, label: string, theme: Theme, rules: 'all' | 'colour', options: AxeCheckOptions): Promise<void> {
