@@ -127,6 +127,17 @@
     // change it: the value is set through the element's own property (React's record) to what React had, then
     // the change is made as the DOM's, so the event reads as the change it is. A tick is made again by a click,
     // the event React listens to for it; a select's choice is chosen again.
+    // A page React rendered anew instead of hydrating it (an update reached it before its code was in) has new
+    // elements: the field is found again by what names it (a tick by its group and value).
+    var fieldNow = function (field) {
+      if (field.isConnected) return field;
+      var name = isTick(field) ? field.name : field.getAttribute('data-field') || field.name;
+      if (!name) return null;
+      var attribute = isTick(field) || !field.getAttribute('data-field') ? 'name' : 'data-field';
+      var selector = '#root ' + field.tagName.toLowerCase() + '[' + attribute + '="' + CSS.escape(name) + '"]';
+      if (isTick(field)) selector += '[value="' + CSS.escape(field.value) + '"]';
+      return document.querySelector(selector);
+    };
     var handOver = function (entry) {
       var field = entry.field;
       if (isTick(field)) {
@@ -136,7 +147,7 @@
         return;
       }
       var descriptor = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value');
-      var value = field instanceof HTMLSelectElement ? entry.value : field.value;
+      var value = field instanceof HTMLSelectElement || entry.replaced ? entry.value : field.value;
       if (!descriptor || !descriptor.set) return;
       field.value = '';
       descriptor.set.call(field, value);
@@ -152,7 +163,9 @@
         document.removeEventListener('input', noteTyping, true);
         document.removeEventListener('change', noteTyping, true);
         typed.forEach(function (entry) {
-          if (entry.field.isConnected) handOver(entry);
+          var field = fieldNow(entry.field);
+          if (field === entry.field) handOver(entry);
+          else if (field) handOver({ field: field, value: entry.value, checked: entry.checked, before: entry.before, replaced: true });
         });
       },
       { once: true },

@@ -1,4 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
+import { startTransition } from 'react';
 import { LOCALES, type Locale } from '../../machines/types';
 
 export { i18n };
@@ -20,15 +21,24 @@ export function initialLocale(): Locale {
   return DEFAULT_LOCALE;
 }
 
+/*
+ * Lingui's provider gives the page a new context on every catalogue change. React renders a prerendered boundary
+ * that such an update reaches before it has hydrated anew, from its fallback: as an urgent update, at once, which
+ * would take the page away (and the field being typed in) until the page's code is in. As a transition, the page
+ * stays as prerendered until then, and is rendered anew only when it can be; what was typed into it meanwhile is
+ * handed to the new fields (public/theme-boot.js). The full catalogue reaches a first visit this way, after the
+ * page's own messages have started the app, and so does a language chosen in the header while the page hydrates.
+ */
+
 /** Fetches one locale's compiled catalogue; each is its own lazy chunk. */
 export async function loadCatalog(locale: Locale): Promise<Messages> {
   const { messages } = (await import(`../../locales/${locale}/messages.po`)) as { messages: Messages };
-  i18n.load(locale, messages);
+  startTransition(() => i18n.load(locale, messages));
   return messages;
 }
 
 export function activateLocale(locale: Locale): void {
-  i18n.activate(locale);
+  startTransition(() => i18n.activate(locale));
   document.documentElement.lang = locale;
 }
 

@@ -106,6 +106,38 @@ for (const moment of MOMENTS) {
   });
 }
 
+/** Whether React has taken over this element of the prerendered page (it keeps its props on the element). */
+function isReacts(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((css) => {
+    const element = document.querySelector(css);
+    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+  }, selector);
+}
+
+test('a language chosen while the page still hydrates keeps the prerendered page, the prompt typed and the model ticked', async ({ page }) => {
+  const release = await holdFiles(
+    page,
+    (await startFiles(page, '/playground/flux')).filter((file) => PAGE_CHUNK['/playground/flux']?.test(file)),
+  );
+  await page.goto('/playground/flux');
+  const prompt = page.getByLabel('Prompt', { exact: true });
+  await prompt.pressSequentially('A glass lighthouse');
+  const model = page.getByRole('radio', { name: 'Nano Banana 2', exact: true });
+  await model.check();
+  // The header is React's, the page is not: its code is held.
+  await expect.poll(() => isReacts(page, 'header select')).toBe(true);
+  await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  // The new language reaches the page as it hydrates; rendered anew instead, the page would be gone, and the prompt.
+  await expect(page.getByRole('progressbar', { name: 'Loading page' })).toHaveCount(0);
+  await expect(prompt).toHaveValue('A glass lighthouse');
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: 15_000 });
+  await expect(page.getByText(/^18 \/ [\d.,\s]+ Zeichen$/)).toBeVisible();
+  await expect(page.getByLabel('Prompt', { exact: true })).toHaveValue('A glass lighthouse');
+  await expect(model).toBeChecked();
+});
+
 test('acting right after the start: the choice and the prompt are the app’s at once', async ({ page }) => {
   await page.goto('/playground/flux');
   await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: 15_000 });
