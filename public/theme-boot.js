@@ -123,21 +123,22 @@
           return entry.field === field || entry.field.type !== 'radio' || entry.field.name !== field.name;
         });
     };
-    // React keeps a field's last known value (or checked state) on the element and ignores an event that does not
-    // change it: the value is set through the element's own property (React's record) to what React had, then
-    // the change is made as the DOM's, so the event reads as the change it is. A tick is made again by a click,
-    // the event React listens to for it; a select's choice is chosen again.
     // A page React rendered anew instead of hydrating it (an update reached it before its code was in) has new
-    // elements: the field is found again by what names it (a tick by its group and value).
+    // elements: the field is found again by what names it, `data-field` or `name` (a tick by its group and value).
     var fieldNow = function (field) {
       if (field.isConnected) return field;
-      var name = isTick(field) ? field.name : field.getAttribute('data-field') || field.name;
+      var byDataField = !isTick(field) && field.hasAttribute('data-field');
+      var attribute = byDataField ? 'data-field' : 'name';
+      var name = field.getAttribute(attribute);
       if (!name) return null;
-      var attribute = isTick(field) || !field.getAttribute('data-field') ? 'name' : 'data-field';
       var selector = '#root ' + field.tagName.toLowerCase() + '[' + attribute + '="' + CSS.escape(name) + '"]';
       if (isTick(field)) selector += '[value="' + CSS.escape(field.value) + '"]';
       return document.querySelector(selector);
     };
+    // React keeps a field's last known value (or checked state) on the element and ignores an event that does not
+    // change it: the value is set through the element's own property (React's record) to what React had, then
+    // the change is made as the DOM's, so the event reads as the change it is. A tick is made again by a click,
+    // the event React listens to for it; a select's choice is chosen again.
     var handOver = function (entry) {
       var field = entry.field;
       if (isTick(field)) {
@@ -164,8 +165,11 @@
         document.removeEventListener('change', noteTyping, true);
         typed.forEach(function (entry) {
           var field = fieldNow(entry.field);
-          if (field === entry.field) handOver(entry);
-          else if (field) handOver({ field: field, value: entry.value, checked: entry.checked, before: entry.before, replaced: true });
+          if (!field) return;
+          // A new field holds nothing typed: it gets the value noted as typed.
+          entry.replaced = field !== entry.field;
+          entry.field = field;
+          handOver(entry);
         });
       },
       { once: true },
