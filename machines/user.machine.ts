@@ -166,10 +166,15 @@ export const userMachine = setup({
           ],
         },
         // No REFRESH here: a refresh while the user is loading is skipped. LOGOUT is taken: the cached user shows
-        // (with the account menu) while it loads, and a sign-out pressed then must not be lost.
+        // (with the account menu) while it loads, and a sign-out pressed then must not be lost. Nor a sign-out in
+        // another tab: a page's loads refresh the account often, and the answer on its way is for a session that
+        // has ended.
         fetchingUser: {
           tags: 'loading',
-          on: { LOGOUT: 'loggingOut' },
+          on: {
+            LOGOUT: 'loggingOut',
+            SIGNED_OUT_ELSEWHERE: { target: 'anonymous.signedOut', actions: ['clearUser', 'forgetExpiredUser'] },
+          },
           invoke: {
             id: 'fetchUserInfo',
             src: 'fetchUserInfo',

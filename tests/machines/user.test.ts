@@ -264,3 +264,33 @@ describe('user machine: signing out while the account loads', () => {
     actor.stop();
   });
 });
+
+describe('user machine: another tab signs out while this one loads the account', () => {
+  it('signs out at once, and the account answer still on its way changes nothing', async () => {
+    let answer: (result: ResultEnvelope<SessionUser>) => void = () => undefined;
+    const actor = createActor(
+      userMachine.provide({
+        actors: {
+          fetchUserInfo: fromPromise<ResultEnvelope<SessionUser>>(() => new Promise((resolve) => (answer = resolve))),
+          logout: fromPromise(() => new Promise(() => undefined)),
+          lookupIpCountry: fromPromise(async () => 'US'),
+          watchOtherTabs: fromCallback(() => undefined),
+        },
+        actions: KEEPS_NOTHING,
+      }),
+      { input: { readStoredLogin: () => ({ token: 'jwt-1', cachedUser: fetchedUser }) } },
+    ).start();
+    expect(actor.getSnapshot().matches({ session: 'fetchingUser' })).toBe(true);
+
+    actor.send({ type: 'SIGNED_OUT_ELSEWHERE' });
+    expect(actor.getSnapshot().matches({ session: { anonymous: 'signedOut' } })).toBe(true);
+    expect(actor.getSnapshot().context.user).toBeNull();
+
+    answer({ code: 200, msg: 'ok', data: fetchedUser });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(actor.getSnapshot().matches({ session: { anonymous: 'signedOut' } })).toBe(true);
+    expect(actor.getSnapshot().context.user).toBeNull();
+    actor.stop();
+  });
+});
