@@ -1,6 +1,7 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import type { ResultEnvelope } from '../src/common/types';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { errorMessage, type ResultEnvelope } from './types';
+import { errorMessage } from './types';
 
 /** Longest key name the dashboard accepts (after trimming). */
 export const MAX_KEY_NAME_LENGTH = 40;

@@ -1,6 +1,7 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import type { ResultEnvelope } from '../src/common/types';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { errorMessage, type ResultEnvelope } from './types';
+import { errorMessage } from './types';
 
 /** What Discord's consent page sent back in the address of /join-discord, read by the page when it opens. */
 export type DiscordReturn =

@@ -1,6 +1,6 @@
 import { and, assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import type { SessionUser } from '../src/common/types';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import type { SessionUser } from './types';
 
 /** Why renewing early is offered: credits running low, or the plan about to end. */
 export type RenewalReason = 'lowBalance' | 'planEnding';

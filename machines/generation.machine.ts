@@ -1,6 +1,7 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import type { ResultEnvelope } from '../src/common/types';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { errorCode, errorKind, errorMessage, isRateLimitedError, type ResultEnvelope } from './types';
+import { errorCode, errorKind, errorMessage, isRateLimitedError } from './types';
 
 /**
  * The playground form as the user typed it, for any model: each model's endpoint takes only some of these

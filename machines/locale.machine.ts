@@ -1,6 +1,7 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import type { Locale } from '../src/common/types';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { errorMessage, type Locale } from './types';
+import { errorMessage } from './types';
 
 export interface LocaleInput {
   initial: Locale;

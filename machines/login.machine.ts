@@ -1,10 +1,8 @@
 import { assign, enqueueActions, sendTo, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { BOT_CHECK_REQUIRED_CODE, type LoginRequest, type LoginSuccess, type ResultEnvelope } from '../src/common/types';
 import { globalActor } from './globalActors';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { errorMessage, type LoginRequest, type LoginSuccess, type ResultEnvelope } from './types';
-
-/** The server asks for a bot check before it accepts this login. */
-export const BOT_CHECK_REQUIRED_CODE = 100002;
+import { errorMessage } from './types';
 
 export interface LoginContext {
   request: LoginRequest | null;

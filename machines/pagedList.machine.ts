@@ -1,6 +1,7 @@
 import { and, assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import type { ResultEnvelope } from '../src/common/types';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { errorMessage, type ResultEnvelope } from './types';
+import { errorMessage } from './types';
 
 /** Filter values as a list sends them to the server; undefined means "not filtered". */
 export type ListFilters = Record<string, string | number | undefined>;

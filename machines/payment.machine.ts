@@ -5,6 +5,7 @@
  * createPaymentMachine. The guards, delays, retries and the checking sub-chart are written here, once.
  */
 import { and, assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import type { ResultEnvelope } from '../src/common/types';
 import { notProvidedAction, notProvidedActor, notProvidedCallback } from './notProvided';
 import {
   answeredOutcome,
@@ -30,7 +31,7 @@ import {
   type PaymentUserEvent,
   type StatusOutcome,
 } from './payment.shared';
-import { errorMessage, type ResultEnvelope } from './types';
+import { errorMessage } from './types';
 
 /**
  * What creating an order answers: our order number, plus what the provider hands out for it (a checkout URL,

@@ -3,7 +3,8 @@
  * the confirmation timings and the reading of an order's status. Machines never import src/, so the API's
  * shapes are mirrored here.
  */
-import { errorKind, type ResultEnvelope } from './types';
+import type { ResultEnvelope } from '../src/common/types';
+import { errorKind } from './types';
 
 export type OrderStatus = 'pending' | 'paid' | 'cancelled' | 'failed' | 'expired' | 'refunded';
 

@@ -1,6 +1,7 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import type { ApiErrorKind } from '../src/common/types';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { errorCode, errorKind, errorMessage, isRateLimitedError, type ApiErrorKind } from './types';
+import { errorCode, errorKind, errorMessage, isRateLimitedError } from './types';
 import { pollDelayMs, timeLeftMs, type CreateTaskResponse, type PollTaskInput, type PollTaskResponse, type TaskAnswer } from './generation.machine';
 
 /**

@@ -1,6 +1,7 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import type { ResultEnvelope } from '../src/common/types';
 import { notProvidedActor } from './notProvided';
-import { errorMessage, type ResultEnvelope } from './types';
+import { errorMessage } from './types';
 
 export type ResourceResponse = ResultEnvelope<unknown>;
 

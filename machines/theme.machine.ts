@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
+import type { ThemeChoice } from '../src/common/types';
 import { notProvidedAction, notProvidedCallback } from './notProvided';
-import type { ThemeChoice } from './types';
 
 export type ResolvedTheme = 'light' | 'dark';
 

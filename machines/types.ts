@@ -1,31 +1,14 @@
-/** Structural types the machines need. Machines never import src/, so the API client's shapes are mirrored here. */
-
-/** Codes the API client hands back as they are, without checking `data` (docs/product.md, "Envelope rules"). */
-export type PassThroughCode = 100001 | 100002 | 400001 | 500001 | 500002;
-
 /**
- * What an invoked API call resolves with: code 200 carries validated data; a pass-through code carries
- * whatever the server sent, so its data is unknown. Checking `code === 200` narrows to the data.
+ * Helpers the machines share for reading what an invoked call rejected with. The types they share with the API
+ * client and the i18n code are in src/common/types.ts.
  */
-export type ResultEnvelope<T = unknown> = { code: 200; msg: string; data: T } | { code: PassThroughCode; msg: string; data: unknown };
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  apiKey: string;
-  /** Null while the balance is not known (a server may not send it; it is then read from the task API). */
-  credits: number | null;
-  nickname?: string;
-  [k: string]: unknown;
-}
+import { API_ERROR_KINDS, type ApiErrorKind } from '../src/common/types';
 
 /** Errors thrown by the API client carry a `kind`; machines branch on it structurally. */
-export type ApiErrorKind = 'sessionExpired' | 'network' | 'server' | 'invalidResponse' | 'timeout';
-
-const API_ERROR_KINDS: ReadonlySet<string> = new Set<ApiErrorKind>(['sessionExpired', 'network', 'server', 'invalidResponse', 'timeout']);
+const API_ERROR_KIND_SET: ReadonlySet<string> = new Set(API_ERROR_KINDS);
 
 function isApiErrorKind(value: unknown): value is ApiErrorKind {
-  return typeof value === 'string' && API_ERROR_KINDS.has(value);
+  return typeof value === 'string' && API_ERROR_KIND_SET.has(value);
 }
 
 /** The `kind` of an API client error, or undefined for anything else. */
@@ -58,22 +41,4 @@ export function errorMessage(error: unknown): string {
     // An object without a prototype (or with a throwing toString) has no text; this must not crash the flow.
     return Object.prototype.toString.call(error);
   }
-}
-
-export type ThemeChoice = 'light' | 'dark' | 'system';
-
-export const LOCALES = ['en', 'es', 'fr', 'de', 'ru', 'zh-CN'] as const;
-export type Locale = (typeof LOCALES)[number];
-
-export type LoginRequest =
-  | { kind: 'email'; email: string; password: string }
-  | { kind: 'register'; email: string; password: string; code: string }
-  | { kind: 'resetPassword'; email: string; password: string; code: string }
-  | { kind: 'google'; credential: string }
-  | { kind: 'microsoft'; idToken: string };
-
-export interface LoginSuccess {
-  token: string;
-  userInfo: SessionUser;
-  isNewUser: boolean;
 }

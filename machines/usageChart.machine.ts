@@ -1,6 +1,7 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import type { ResultEnvelope } from '../src/common/types';
 import { notProvidedActor } from './notProvided';
-import { errorMessage, type ResultEnvelope } from './types';
+import { errorMessage } from './types';
 
 /** The preset ranges: the last N days, today included. */
 export const PRESET_RANGE_DAYS = [7, 30, 90] as const;

@@ -1,7 +1,8 @@
 import { and, assign, not, or, sendTo, setup, stateIn, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import type { ResultEnvelope, SessionUser } from '../src/common/types';
 import { globalActor } from './globalActors';
 import { notProvidedAction, notProvidedActor, notProvidedCallback } from './notProvided';
-import { errorKind, errorMessage, type ResultEnvelope, type SessionUser } from './types';
+import { errorKind, errorMessage } from './types';
 
 /** What storage holds for a signed-in visitor; the reader is injected so REFRESH re-reads real storage. */
 export interface StoredLogin {

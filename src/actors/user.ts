@@ -1,7 +1,7 @@
 import { fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { userMachine } from '../../machines/user.machine';
-import type { ResultEnvelope, SessionUser } from '../../machines/types';
+import type { ResultEnvelope, SessionUser } from '../common/types';
 import { logout } from '../api/auth';
 import { userInfo } from '../api/user';
 import { creditBalance } from '../api/generation';

@@ -8,6 +8,7 @@
  */
 import * as v from 'valibot';
 import type { GenerationModel } from '../domain/generationOptions';
+import { BOT_CHECK_REQUIRED_CODE, PASS_THROUGH_CODES } from '../common/types';
 
 // ---------------------------------------------------------------------------------------------------
 // The envelope and the codes the client knows
@@ -15,9 +16,8 @@ import type { GenerationModel } from '../domain/generationOptions';
 
 export const SUCCESS_CODE = 200;
 export const SESSION_EXPIRED_CODE = 401;
-/** Codes handed to the caller with no popup (docs/product.md, "Envelope rules"). 100002 means "bot check required". */
-export const PASS_THROUGH_CODES = [100001, 100002, 400001, 500001, 500002] as const;
-export const BOT_CHECK_REQUIRED_CODE = 100002;
+/** Codes handed to the caller with no popup (docs/product.md, "Envelope rules"), defined with the machines' types. */
+export { BOT_CHECK_REQUIRED_CODE, PASS_THROUGH_CODES };
 /**
  * Codes of the public image-task API, as its documentation and its hosts answer them. 401 there means the
  * API key was refused (not the session); the content-policy refusal comes as 400 with a message saying the

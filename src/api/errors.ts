@@ -1,7 +1,8 @@
+import type { ApiErrorKind } from '../common/types';
 import type { EndpointName } from './contract';
 
-/** Mirrors machines/types.ts ApiErrorKind: machines branch on `kind` structurally. */
-export type ApiErrorKind = 'sessionExpired' | 'network' | 'server' | 'invalidResponse' | 'timeout';
+/** Machines branch on `kind`; the kinds are defined with the machines' types. */
+export type { ApiErrorKind };
 
 export interface ApiErrorDetails {
   kind: ApiErrorKind;

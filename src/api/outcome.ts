@@ -4,9 +4,10 @@
  * The client turns each outcome into toasts, cleanup and a resolve or reject.
  */
 import * as v from 'valibot';
+import type { PassThroughCode } from '../common/types';
 import { EnvelopeSchema, PASS_THROUGH_CODES, SESSION_EXPIRED_CODE, SUCCESS_CODE, type Envelope } from './contract';
 
-export type PassThroughCode = (typeof PASS_THROUGH_CODES)[number];
+export type { PassThroughCode };
 
 export interface SuccessEnvelope<T> extends Envelope<T> {
   code: typeof SUCCESS_CODE;

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useGlobalActor, useGlobalSelector } from '../actors/AppActorContext';
-import { LOCALES, type Locale } from '../../machines/types';
+import { LOCALES, type Locale } from '../common/types';
 import { isLocale } from '../i18n/catalog';
 import styles from './Header.module.css';
 

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useGlobalActor, useGlobalSelector } from '../actors/AppActorContext';
-import type { ThemeChoice } from '../../machines/types';
+import type { ThemeChoice } from '../common/types';
 import { LineIcon } from '../ui/LineIcon';
 import styles from './Header.module.css';
 

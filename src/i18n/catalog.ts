@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { startTransition } from 'react';
-import { LOCALES, type Locale } from '../../machines/types';
+import { LOCALES, type Locale } from '../common/types';
 
 export { i18n };
 export const DEFAULT_LOCALE: Locale = 'en';

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import type { Locale } from '../../machines/types';
+import type { Locale } from '../common/types';
 import { START_FAILED_ATTRIBUTE } from './startFailure';
 
 /**

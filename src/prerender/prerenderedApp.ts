@@ -8,7 +8,7 @@ import { localeMachine, type LoadCatalogInput } from '../../machines/locale.mach
 import { i18n } from '../i18n/catalog';
 import type { GoogleSignIn } from '../services/socialSignIn';
 import type { ModeServices } from '../services/ServicesContext';
-import type { ResultEnvelope, SessionUser } from '../../machines/types';
+import type { ResultEnvelope, SessionUser } from '../common/types';
 
 /** The locale every page is prerendered in. Visitors who chose another see their own, rendered in the browser. */
 export const PRERENDER_LOCALE = 'en';

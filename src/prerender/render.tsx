@@ -13,7 +13,7 @@ import { App } from '../app/App';
 import { i18n, loadCatalog } from '../i18n/catalog';
 import { renderHeadTags } from '../app/seo/headTags';
 import { config } from '../config';
-import { LOCALES } from '../../machines/types';
+import { LOCALES } from '../common/types';
 import { PRERENDER_LOCALE, prerenderServices, startPrerenderedApp } from './prerenderedApp';
 import { StartFailedNotice } from './StartFailedNotice';
 

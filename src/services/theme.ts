@@ -1,4 +1,4 @@
-import type { ThemeChoice } from '../../machines/types';
+import type { ThemeChoice } from '../common/types';
 
 const THEME_KEY = 'theme';
 const DARK_QUERY = '(prefers-color-scheme: dark)';

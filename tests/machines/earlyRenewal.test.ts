@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { earlyRenewalMachine } from '../../machines/earlyRenewal.machine';
-import type { SessionUser } from '../../machines/types';
+import type { SessionUser } from '../../src/common/types';
 import { defaultEventLabel, describeMachinePaths, done, failure } from './pathRunner';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { BOT_CHECK_REQUIRED_CODE, loginMachine } from '../../machines/login.machine';
-import type { LoginRequest, LoginSuccess, SessionUser } from '../../machines/types';
+import { loginMachine } from '../../machines/login.machine';
+import { BOT_CHECK_REQUIRED_CODE, type LoginRequest, type LoginSuccess, type SessionUser } from '../../src/common/types';
 import type { AnyEventObject } from 'xstate';
 import { defaultEventLabel, describeMachinePaths, done, failure } from './pathRunner';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { KEEPS_NOTHING, userMachine, type StoredLogin, type UserInput } from '../../machines/user.machine';
-import type { ResultEnvelope, SessionUser } from '../../machines/types';
+import type { ResultEnvelope, SessionUser } from '../../src/common/types';
 import { defaultEventLabel, describeMachinePaths, done, failure, type PathEvent } from './pathRunner';
 
 const cachedUser: SessionUser = { id: 'u-1', email: 'ada@example.com', apiKey: 'sk-cached', credits: 5 };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { userMachine } from '../../../machines/user.machine';
-import type { ResultEnvelope, SessionUser } from '../../../machines/types';
+import type { ResultEnvelope, SessionUser } from '../../../src/common/types';
 import { followAccountChanges } from '../../../src/actors/payments';
 import { accountChanged, followAccount, onAccountChange } from '../../../src/services/accountChange';
 import { untilOutcome } from '../waits';

@@ -4,7 +4,7 @@ import { createActor, fromPromise, type AnyActorLogic, type InputFrom } from 'xs
 import { discordJoinMachine, type AuthorizeResponse, type AuthorizeUrlResponse } from '../../../machines/discordJoin.machine';
 import { emailCodeMachine } from '../../../machines/emailCode.machine';
 import { loginMachine, type LoginResponse } from '../../../machines/login.machine';
-import type { ResultEnvelope } from '../../../machines/types';
+import type { ResultEnvelope } from '../../../src/common/types';
 import { inspectorWanted, redactSecrets } from '../../../src/services/inspector';
 import { untilOutcome } from '../waits';
 

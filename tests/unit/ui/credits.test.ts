@@ -4,7 +4,7 @@ import { loadCatalog } from '../../../src/i18n/catalog';
 import { GENERATION_MODELS, MODELS, lowestCreditsPerImage } from '../../../src/domain/generationOptions';
 import { formatList } from '../../../src/ui/formatList';
 import { creditRangeText, creditsText, modelPriceList, taskCreditsText } from '../../../src/ui/credits';
-import { LOCALES, type Locale } from '../../../machines/types';
+import { LOCALES, type Locale } from '../../../src/common/types';
 
 beforeAll(async () => {
   for (const locale of LOCALES) await loadCatalog(locale);
