@@ -5,7 +5,7 @@
 
 import { DEFAULT_IP_COUNTRY_URL } from './services/defaultHosts';
 import { DEMO_TASK_CALLBACK_PATH } from './services/demoPages';
-import { siteUrlFrom } from './app/seo/site';
+import { siteUrlFrom } from './services/siteUrl';
 import { DEFAULT_MICROSOFT_AUTHORITY } from './services/microsoft/authority';
 
 export type AppMode = 'demo' | 'live';

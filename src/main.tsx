@@ -14,7 +14,9 @@ import { hasStoredSession } from './services/session';
 import { afterFirstAction, afterNextPaintIdle } from './services/firstAction';
 import { isDemoPagePath } from './services/demoPages';
 import { setBackendStarter } from './services/backendReady';
+import { setNotifier } from './services/notifier';
 import { retryableLazy } from './ui/retryableLazy';
+import { toast } from './ui/toast';
 import { bootMode, markPageReady, prerenderedMessages, whenPageReady } from './prerender/boot';
 import { PRERENDER_LOCALE, startPrerenderedApp } from './prerender/prerenderedApp';
 import { i18n } from './i18n/catalog';
@@ -69,6 +71,8 @@ function rootElement(): HTMLElement {
 }
 
 async function boot() {
+  // The API client and the actors tell the user things through the app's toasts.
+  setNotifier(toast);
   // Demo mode's stand-ins for third-party pages (checkout, Discord consent, the image host): their own
   // page, not the app (no referral, no actors).
   if (!import.meta.env.VITE_API_BASE_URL?.trim() && isDemoPagePath(window.location.pathname)) {

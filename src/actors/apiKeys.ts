@@ -1,6 +1,6 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { t } from '@lingui/core/macro';
-import { toast } from '../ui/toast';
+import { notify } from '../services/notifier';
 import { apiKeysMachine } from '../../machines/apiKeys.machine';
 import { addApiKey, apiKeyList, deleteApiKey, resetApiKey, updateApiKeyName } from '../api/user';
 import type { UserActor } from './app';
@@ -20,18 +20,18 @@ export function createApiKeysLogic(user: UserActor) {
     },
     actions: {
       notifyCreated: () => {
-        toast.success(t`API key created.`);
+        notify.success(t`API key created.`);
       },
       notifyDeleted: () => {
-        toast.success(t`API key deleted.`);
+        notify.success(t`API key deleted.`);
       },
       notifyPrimaryKeyReset: ({ context }) => {
         const primary = context.keys.find((key) => key.primary);
         if (primary) user.send({ type: 'API_KEY_SET', apiKey: primary.apiKey });
-        toast.success(t`Primary key reset. Update it wherever you use it.`);
+        notify.success(t`Primary key reset. Update it wherever you use it.`);
       },
       showError: ({ context }) => {
-        if (context.error) toast.error(context.error);
+        if (context.error) notify.error(context.error);
       },
     },
   });

@@ -1,6 +1,6 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { t } from '@lingui/core/macro';
-import { toast } from '../ui/toast';
+import { notify } from '../services/notifier';
 import { discordJoinMachine, type AuthorizeResponse, type DiscordJoinInput, type DiscordReturn } from '../../machines/discordJoin.machine';
 import { discordAuthorize, discordAuthorizeUrl } from '../api/user';
 import { config } from '../config';
@@ -183,7 +183,7 @@ export function createDiscordJoinLogic(user: UserActor) {
         user.send({ type: 'REFRESH' });
       },
       notifyJoined: () => {
-        toast.success(t`Your Discord account is connected.`);
+        notify.success(t`Your Discord account is connected.`);
       },
     },
     guards: {

@@ -1,6 +1,6 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { t } from '@lingui/core/macro';
-import { toast } from '../ui/toast';
+import { notify } from '../services/notifier';
 import { earlyRenewalMachine, isBalanceLow as balanceLow, isPlanEnding as planEnding } from '../../machines/earlyRenewal.machine';
 import type { User } from '../api/contract';
 import { payOrderList } from '../api/orders';
@@ -11,7 +11,7 @@ export const earlyRenewalLogic = earlyRenewalMachine.provide({
   },
   actions: {
     notifyRenewed: () => {
-      toast.success(t`Renewed. Your new credits are in your balance.`);
+      notify.success(t`Renewed. Your new credits are in your balance.`);
     },
   },
 });

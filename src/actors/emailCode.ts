@@ -1,6 +1,6 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { t } from '@lingui/core/macro';
-import { toast } from '../ui/toast';
+import { notify } from '../services/notifier';
 import { emailCodeMachine } from '../../machines/emailCode.machine';
 import { sendCaptcha } from '../api/auth';
 
@@ -10,7 +10,7 @@ export const emailCodeLogic = emailCodeMachine.provide({
   },
   actions: {
     notifyCodeSent: () => {
-      toast.success(t`Code sent. Check your inbox.`);
+      notify.success(t`Code sent. Check your inbox.`);
     },
   },
 });

@@ -12,7 +12,7 @@ import { usageRecordPage } from '../api/dashboard';
 import { generate, taskRecord } from '../api/generation';
 import { modelOfEndpoint } from '../domain/generationOptions';
 import { callFromDraft } from '../domain/generationDraft';
-import { parseServerTime } from '../ui/formatDate';
+import { parseServerTime } from '../domain/serverTime';
 import type { UserActor } from './app';
 
 // The API's task record is what the machine reads; this fails to compile if the two drift apart.

@@ -1,8 +1,9 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { InspectionEvent, Observer } from 'xstate';
+import type { InspectionEvent } from 'xstate';
+import type { Inspect } from '../services/inspector';
 
 /** What the Stately inspector listens with (`?inspect`): an actor option, absent otherwise. */
-export type Inspect = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+export type { Inspect };
 
 const InspectContext = createContext<Inspect | undefined>(undefined);
 

@@ -1,9 +1,9 @@
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { t } from '@lingui/core/macro';
-import { toast } from '../ui/toast';
-import { closeCodeNotice } from '../ui/codeNotice';
+import { notify } from '../services/notifier';
+import { closeCodeNotice } from '../services/codeNotice';
 import { loginMachine } from '../../machines/login.machine';
-import type { LoginRequest, ResultEnvelope, LoginSuccess } from '../../machines/types';
+import type { LoginRequest, ResultEnvelope, LoginSuccess } from '../common/types';
 import { googleLogin, login, outlookLogin, register, resetPassword } from '../api/auth';
 import { readReferral, clearReferral } from '../services/referral';
 import { signUpSuccess } from '../services/analytics';
@@ -42,7 +42,7 @@ async function submitLogin(input: { request: LoginRequest; challengeToken: strin
   if (input.request.kind !== 'resetPassword' && !cookiesUsable()) {
     // Told here, as the API client tells of its own failures: the machine's error path shows nothing more.
     const message = t`Your browser blocks cookies for this site, and signing in needs them. Allow cookies for this site, then sign in again.`;
-    toast.error(message);
+    notify.error(message);
     throw new Error(message);
   }
   const answer = await sendLogin(input);
@@ -64,17 +64,17 @@ export const loginLogic = loginMachine.provide({
       if (result.isNewUser) {
         signUpSuccess(context.request ? signUpMethod[context.request.kind] : 'Email');
         clearReferral();
-        toast.success(t`Welcome! Your account is ready.`);
+        notify.success(t`Welcome! Your account is ready.`);
       } else {
-        toast.success(t`Signed in as ${result.userInfo.email}`);
+        notify.success(t`Signed in as ${result.userInfo.email}`);
       }
     },
     notifyPasswordReset: () => {
-      toast.success(t`Password changed. Sign in with your new password.`);
+      notify.success(t`Password changed. Sign in with your new password.`);
     },
     closeCodeNotice: (_, { email }) => closeCodeNotice(email),
     showServerMessage: ({ context }) => {
-      toast.error(context.error || t`Server exception, please contact customer service or try again later!`);
+      notify.error(context.error || t`Server exception, please contact customer service or try again later!`);
     },
   },
 });

@@ -1,6 +1,6 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { t } from '@lingui/core/macro';
-import { toast } from '../ui/toast';
+import { notify } from '../services/notifier';
 import { microsoftButtonMachine } from '../../machines/microsoftButton.machine';
 import type { MicrosoftSignIn } from '../services/socialSignIn';
 import { classifyMicrosoftError, microsoftErrorMessage, MICROSOFT_OUTER_ERROR_MESSAGE } from '../services/microsoft/errors';
@@ -28,22 +28,22 @@ export function createMicrosoftButtonLogic(microsoft: MicrosoftSignIn, login: Ac
     },
     actions: {
       showLoadingToast: () => {
-        toast.loading(t`Signing in with Microsoft…`, { id: LOADING_TOAST_ID });
+        notify.loading(t`Signing in with Microsoft…`, { id: LOADING_TOAST_ID });
       },
-      dismissLoadingToast: () => toast.dismiss(LOADING_TOAST_ID),
+      dismissLoadingToast: () => notify.dismiss(LOADING_TOAST_ID),
       notifySuccess: ({ event }) => {
         try {
           if (event.type !== 'xstate.done.actor.signIn' || !event.output.idToken) return;
           login.send({ type: 'SUBMIT', request: { kind: 'microsoft', idToken: event.output.idToken } });
         } catch (error) {
           console.error(error);
-          toast.error(MICROSOFT_OUTER_ERROR_MESSAGE());
+          notify.error(MICROSOFT_OUTER_ERROR_MESSAGE());
         }
       },
       showError: ({ context, event }) => {
         const message = event.type === 'xstate.error.actor.signIn' && event.error instanceof Error ? event.error.message : undefined;
         const text = microsoftErrorMessage(context.error ?? 'other', message);
-        if (text) toast.error(text);
+        if (text) notify.error(text);
       },
       logInitFailure: ({ event }) => console.error('Microsoft sign-in could not start', 'error' in event ? event.error : event),
       logCancelled: () => console.info('Microsoft sign-in cancelled by the user'),

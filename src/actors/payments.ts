@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, type StateValue, type StateValueFrom } from 'xstate';
 import { t } from '@lingui/core/macro';
-import { toast } from '../ui/toast';
+import { notify } from '../services/notifier';
 import { qrWaitEnds, type CheckOrderResponse, type CreateOrderInput, type PaymentContext } from '../../machines/payment.shared';
 import { paypalPaymentMachine } from '../../machines/paypalPayment.machine';
 import {
@@ -127,7 +127,7 @@ function sharedActions(provider: PaymentProvider, { user, onPaid, accountId = nu
       // The billing page starts from this package next time, never from a bigger one.
       if (accountId !== null && context.packageId !== null) saveLastPackage(accountId, context.packageId);
       user.send({ type: 'PAYMENT_SUCCEEDED' });
-      toast.success(t`Payment received. Your credits are in your balance.`);
+      notify.success(t`Payment received. Your credits are in your balance.`);
       onPaid();
     },
   };

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { toast } from '../ui/toast';
+import { notify } from '../services/notifier';
 import { saveFormMachine, type FieldErrors, type FormValues } from '../../machines/saveForm.machine';
 import type { ApiResult } from '../api/client';
 
@@ -19,7 +19,7 @@ export function createSaveFormLogic({ save, savedMessage, afterSave, focusFirstE
     actors: { save: fromPromise(({ input }) => save(input)) },
     actions: {
       notifySaved: () => {
-        toast.success(savedMessage());
+        notify.success(savedMessage());
         afterSave?.();
       },
       showValidationErrors: ({ context }) => focusFirstError?.(context.errors),

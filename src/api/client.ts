@@ -1,10 +1,11 @@
 /**
  * The one HTTP client of the app: the browser's fetch with a deadline, the headers every call carries, and the
- * envelope rules (src/api/outcome.ts) turned into toasts, session cleanup and a resolve or reject.
+ * envelope rules (src/api/outcome.ts) turned into notices (the app's toasts, src/services/notifier.ts), session
+ * cleanup and a resolve or reject.
  * Every failure rejects with ApiError; nothing throws synchronously.
  */
 import * as v from 'valibot';
-import { toast } from '../ui/toast';
+import { notify } from '../services/notifier';
 import { config } from '../config';
 import { clearStoredLogin, getToken } from '../services/session';
 import { getDeviceId } from '../services/deviceId';
@@ -121,7 +122,7 @@ function safely<T>(read: () => T): T | undefined {
 function showError(message: string, id?: string): void {
   const text = message.trim() === '' ? serverFallbackMessage() : message;
   // Identical messages share one toast instead of stacking up.
-  toast.error(text, { id: id ?? `api:${text}` });
+  notify.error(text, { id: id ?? `api:${text}` });
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
  */
 import { t } from '@lingui/core/macro';
 import { toast } from '../ui/toast';
-import { codeNoticeId } from '../ui/codeNotice';
+import { codeNoticeId } from '../services/codeNotice';
 import type { CaptchaPurpose } from '../api/contract';
 import { normalizeEmail } from './db';
 

@@ -1,4 +1,4 @@
-import { toast } from './toast';
+import { notify } from './notifier';
 
 /**
  * The id of the notice that carries an e-mailed code for an address (the demo's mailbox shows the code itself in
@@ -10,5 +10,5 @@ export function codeNoticeId(email: string): string {
 
 /** The code has done its job (the account is made, the password changed): its notice goes. */
 export function closeCodeNotice(email: string): void {
-  toast.dismiss(codeNoticeId(email));
+  notify.dismiss(codeNoticeId(email));
 }

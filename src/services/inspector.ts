@@ -3,7 +3,10 @@
  * inspector window. Opt-in and loaded on demand; a live build leaves it out unless built with
  * VITE_ENABLE_INSPECTOR=true. Secrets never leave the page: they are redacted from what it sees.
  */
-import type { Inspect } from '../actors/inspection';
+import type { InspectionEvent, Observer } from 'xstate';
+
+/** Where the running actors' inspection events go: Stately's inspector, or a test's observer. */
+export type Inspect = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 
 const SECRET_KEY = /password|token|apikey|api_key|credential|secret/i;
 /**

@@ -4,10 +4,9 @@
  * table (pages.ts) can share it.
  */
 
-export const SITE_NAME = 'Nano Banana API';
+export { DEFAULT_SITE_URL, siteUrlFrom } from '../../services/siteUrl.ts';
 
-/** Where `npm start` serves; a deployment sets VITE_SITE_URL. */
-export const DEFAULT_SITE_URL = 'http://localhost:5173';
+export const SITE_NAME = 'Nano Banana API';
 
 /** The prerendered pages, listed in the sitemap. */
 export const PUBLIC_PATHS = ['/', '/get-started', '/playground/flux', '/join-discord', '/terms', '/privacy', '/refunds', '/contact'] as const;
@@ -18,9 +17,3 @@ export const PRIVATE_PREFIXES = ['/dashboard', '/recent-history', '/__machines']
 
 /** The link-preview image in public/ (scripts/og-image.mjs draws it). */
 export const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const;
-
-/** The site's origin from VITE_SITE_URL: blank counts as unset, and a trailing slash is dropped. */
-export function siteUrlFrom(value: unknown): string {
-  const url = typeof value === 'string' ? value.trim().replace(/\/+$/, '') : '';
-  return url || DEFAULT_SITE_URL;
-}
