@@ -3,13 +3,81 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import importX from 'eslint-plugin-import-x';
+import fs from 'node:fs';
+import path from 'node:path';
 
-const DEMO_ONLY_AT_BOOT = { group: ['**/demo/*', '**/demo'], message: 'Only boot (src/main.tsx) imports demo mode.' };
-/** The app ships; the tests and their stand-ins do not, so nothing in src/ may depend on them. */
-const NOT_FROM_TESTS = { regex: '^(\\.\\./)+tests(/|$)', message: 'The app does not import from tests/.' };
+/**
+ * The layers as docs/architecture.md draws them, as zones on resolved paths (`import-x/no-restricted-paths`): what
+ * an import names is resolved to a file first, so no relative path, nested folder or index file slips past.
+ * tests/unit/lint/boundaries.test.ts breaks each zone with a fixture (tests/lint/fixtures/) and expects its message.
+ */
+const root = import.meta.dirname;
+const srcEntries = fs.readdirSync(path.join(root, 'src'));
+const features = fs
+  .readdirSync(path.join(root, 'src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** Under the actors and the views: the API, the adapters, the product's rules, i18n, the build settings. */
+const BASE = ['src/api', 'src/services', 'src/domain', 'src/i18n', 'src/config.ts'];
+export const BOUNDARY_MESSAGES = {
+  machinesArePure: 'A machine imports only xstate, other machines and the shared types (src/common/types.ts).',
+  commonImportsNothing: 'src/common is the bottom layer: it imports nothing.',
+  featuresStandAlone: 'A feature imports no other feature: move what both need to src/ui or src/domain.',
+  noAppShell: 'Only the app shell (src/app), boot and the prerender import src/app.',
+  noFeatures: 'This layer is below the features: it does not import them.',
+  baseBelowActorsAndViews:
+    'src/api, src/services, src/domain, src/i18n and src/config.ts are below the actors and the views: they import neither (tell the user things through src/services/notifier.ts).',
+  actorsBelowViews: 'The actors are below the views: they import no view (tell the user things through src/services/notifier.ts).',
+  demoOnlyAtBoot: 'Only boot (src/main.tsx) imports demo mode.',
+  notFromTests: 'The app does not import from tests/.',
+};
+const BOUNDARY_ZONES = [
+  {
+    target: 'machines',
+    from: '.',
+    except: ['./machines', './src/common/types.ts', './node_modules/xstate'],
+    message: BOUNDARY_MESSAGES.machinesArePure,
+  },
+  { target: 'src/common', from: '.', except: ['./src/common'], message: BOUNDARY_MESSAGES.commonImportsNothing },
+  ...features.map((feature) => ({
+    target: `src/features/${feature}`,
+    from: 'src/features',
+    except: [`./${feature}`],
+    message: BOUNDARY_MESSAGES.featuresStandAlone,
+  })),
+  {
+    target: ['src/features', 'src/actors', 'src/ui', ...BASE],
+    from: 'src/app',
+    message: BOUNDARY_MESSAGES.noAppShell,
+  },
+  { target: ['src/actors', 'src/ui', ...BASE], from: 'src/features', message: BOUNDARY_MESSAGES.noFeatures },
+  { target: BASE, from: ['src/actors', 'src/ui'], message: BOUNDARY_MESSAGES.baseBelowActorsAndViews },
+  // The boot attributes theme-boot.js writes (src/prerender/boot.ts) are read from below: when the page is ready,
+  // whether the visitor has acted. The rest of src/prerender renders pages, above everything.
+  { target: BASE, from: 'src/prerender', except: ['./boot.ts'], message: BOUNDARY_MESSAGES.baseBelowActorsAndViews },
+  { target: 'src/actors', from: ['src/ui', 'src/prerender'], message: BOUNDARY_MESSAGES.actorsBelowViews },
+  {
+    target: srcEntries.filter((entry) => entry !== 'demo' && entry !== 'main.tsx').map((entry) => `src/${entry}`),
+    from: 'src/demo',
+    message: BOUNDARY_MESSAGES.demoOnlyAtBoot,
+  },
+  { target: 'src', from: 'tests', message: BOUNDARY_MESSAGES.notFromTests },
+];
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-*', 'node_modules', 'public/mockServiceWorker.js', 'reports', 'test-results', 'playwright-report', 'locales/**/*.js'] },
+  {
+    ignores: [
+      'tests/lint/fixtures',
+      'dist',
+      'dist-*',
+      'node_modules',
+      'public/mockServiceWorker.js',
+      'reports',
+      'test-results',
+      'playwright-report',
+      'locales/**/*.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -37,57 +105,8 @@ export default tseslint.config(
     },
   },
   {
-    // The statecharts are framework-free: no React, nothing from src/.
-    files: ['machines/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', '@xstate/react', '../src/*', '../../src/*'] }],
-    },
-  },
-  {
-    // Nothing in the app imports the tests. The blocks below replace this rule's patterns for their files, so each
-    // repeats NOT_FROM_TESTS.
-    files: ['src/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_FROM_TESTS] }] },
-  },
-  {
-    // Only boot may reach into demo mode.
-    files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/demo/**', 'src/main.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_FROM_TESTS, DEMO_ONLY_AT_BOOT] }] },
-  },
-  {
-    // A feature imports no other feature and not the app shell: what two features share lives in src/ui or
-    // src/domain, and the shell (src/app) is the one place that puts features together. Every feature file sits
-    // directly in its folder, so `../x/` is another feature and `../../app/` the shell.
-    files: ['src/features/*/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            NOT_FROM_TESTS,
-            DEMO_ONLY_AT_BOOT,
-            { regex: '^\\.\\./(?!\\.\\./)', message: 'A feature imports no other feature: move what both need to src/ui or src/domain.' },
-            { regex: '^\\.\\./\\.\\./app/', message: 'A feature does not import the app shell (src/app).' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The layers under the features never reach up into them, nor into the app shell.
-    files: ['src/{actors,api,domain,i18n,services,ui}/**/*.{ts,tsx}', 'src/config.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            NOT_FROM_TESTS,
-            DEMO_ONLY_AT_BOOT,
-            { regex: '^(\\.\\./)+(features|app)/', message: 'This layer is below the features and the app shell: it does not import them.' },
-          ],
-        },
-      ],
-    },
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: BOUNDARY_ZONES }] },
   },
 );
