@@ -20,7 +20,7 @@ export function createPagedListLogic<T>(fetchPage: (input: FetchPageInput) => Pr
   });
 }
 
-export type PagedListLogic<T> = ReturnType<typeof createPagedListLogic<T>>;
+type PagedListLogic<T> = ReturnType<typeof createPagedListLogic<T>>;
 export type PagedListActor<T> = ActorRefFrom<PagedListLogic<T>>;
 
 /**
@@ -34,7 +34,7 @@ export function useChargesListLogic<T>(fetchPage: (input: FetchPageInput) => Pro
   return logic;
 }
 
-export interface PagedListView<T> {
+interface PagedListView<T> {
   /** For the section around the list (PagedSection) and the events a view sends (REFRESH, SET_FILTERS). */
   actor: PagedListActor<T>;
   /** The rows of the page on screen. */

@@ -6,14 +6,14 @@ import type { ApiResult } from '../api/client';
 import { useInspect, type Inspect } from './inspection';
 
 /** One thing read from the server, wired to the call that reads it. */
-export function createResourceLogic<T>(load: () => Promise<ApiResult<T>>) {
+function createResourceLogic<T>(load: () => Promise<ApiResult<T>>) {
   return resourceMachineFor<T>().provide({
     actors: { load: fromPromise<ResourceResponse<T>>(() => load()) },
   });
 }
 
-export type ResourceLogic<T> = ReturnType<typeof createResourceLogic<T>>;
-export type ResourceActor<T> = Actor<ResourceLogic<T>>;
+type ResourceLogic<T> = ReturnType<typeof createResourceLogic<T>>;
+type ResourceActor<T> = Actor<ResourceLogic<T>>;
 
 /**
  * A read declared once (`defineRead(() => userDiscount())`) and used by any view with `useResource`. The same read
@@ -94,9 +94,9 @@ export function OwnReads({ children }: { children: ReactNode }) {
   return createElement(ReadScopeContext.Provider, { value: scope }, children);
 }
 
-export type ResourcePhase = 'loading' | 'failed' | 'ready';
+type ResourcePhase = 'loading' | 'failed' | 'ready';
 
-export interface ResourceView<T> {
+interface ResourceView<T> {
   phase: ResourcePhase;
   /** What was read, null until it arrived; a failed refresh keeps it. */
   value: T | null;
