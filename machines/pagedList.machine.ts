@@ -27,37 +27,37 @@ export interface PagedListInput {
   filters?: ListFilters;
 }
 
-/** Records are unknown here: each list's fetcher knows their type and its view narrows them. */
-export interface PagedListContext {
+/** Typed by the fetcher's answer: `records` are the rows of the page on screen. */
+export interface PagedListContext<TRecord = unknown> {
   pageNum: number;
   pageSize: number;
   total: number;
-  records: unknown[];
+  records: TRecord[];
   filters: ListFilters;
   error: string | null;
 }
 
-export type PagedListEvent =
+export type PagedListEvent<TRecord = unknown> =
   | { type: 'GO_TO_PAGE'; pageNum: number }
   | { type: 'SET_FILTERS'; filters: ListFilters }
   | { type: 'REFRESH' }
   | { type: 'RETRY' }
   // What the two invoked fetches report; listed so named guards and actions read them with types.
-  | DoneActorEvent<PageResponse, 'fetchPage'>
+  | DoneActorEvent<PageResponse<TRecord>, 'fetchPage'>
   | ErrorActorEvent<unknown, 'fetchPage'>
-  | DoneActorEvent<PageResponse, 'fetchOtherPage'>
+  | DoneActorEvent<PageResponse<TRecord>, 'fetchOtherPage'>
   | ErrorActorEvent<unknown, 'fetchOtherPage'>;
 
-function pageResponse(event: PagedListEvent): PageResponse | undefined {
+function pageResponse<TRecord>(event: PagedListEvent<TRecord>): PageResponse<TRecord> | undefined {
   return event.type === 'xstate.done.actor.fetchPage' || event.type === 'xstate.done.actor.fetchOtherPage' ? event.output : undefined;
 }
 
-function okPage(event: PagedListEvent): PageAnswer | undefined {
+function okPage<TRecord>(event: PagedListEvent<TRecord>): PageAnswer<TRecord> | undefined {
   const response = pageResponse(event);
   return response?.code === 200 ? response.data : undefined;
 }
 
-function fetchError(event: PagedListEvent): string | null {
+function fetchError<TRecord>(event: PagedListEvent<TRecord>): string | null {
   return event.type === 'xstate.error.actor.fetchPage' || event.type === 'xstate.error.actor.fetchOtherPage' ? errorMessage(event.error) : null;
 }
 
@@ -67,103 +67,111 @@ export function lastPage(context: Pick<PagedListContext, 'total' | 'pageSize'>):
 }
 
 /** The page a page change asks for: the one chosen, or the current one on REFRESH. */
-function requestedPage(context: PagedListContext, event: PagedListEvent): number {
+function requestedPage<TRecord>(context: PagedListContext<TRecord>, event: PagedListEvent<TRecord>): number {
   return event.type === 'GO_TO_PAGE' ? event.pageNum : context.pageNum;
 }
 
-export const pagedListMachine = setup({
-  types: {} as { context: PagedListContext; events: PagedListEvent; input: PagedListInput },
-  actors: {
-    fetchPage: notProvidedActor<PageResponse, FetchPageInput>('fetchPage'),
-  },
-  actions: {
-    // The server answered with a page: its owner may act on what a page shows (a list of charges re-reads the balance).
-    pageShown: notProvidedAction('pageShown'),
-    applyFilters: assign({
-      filters: ({ context, event }) => (event.type === 'SET_FILTERS' ? event.filters : context.filters),
-      pageNum: 1,
-      error: null,
-    }),
-    clearError: assign({ error: null }),
-    // An empty page past the first may just mean records were deleted: start over from the first.
-    backToFirstPage: assign({ pageNum: 1, error: null }),
-    showPage: assign(({ context, event }) => {
-      const page = okPage(event);
-      return page ? { records: page.records, total: page.total, pageNum: page.pageNum, error: null } : context;
-    }),
-    setErrorFromResponse: assign({ error: ({ event }) => pageResponse(event)?.msg ?? null }),
-    setErrorFromError: assign({ error: ({ event }) => fetchError(event) }),
-  },
-  guards: {
-    isOk: ({ event }) => okPage(event) !== undefined,
-    hasRecords: ({ event }) => (okPage(event)?.records.length ?? 0) > 0,
-    isOtherValidPage: ({ context, event }) =>
-      event.type === 'GO_TO_PAGE' &&
-      Number.isInteger(event.pageNum) &&
-      event.pageNum >= 1 &&
-      event.pageNum <= lastPage(context) &&
-      event.pageNum !== context.pageNum,
-  },
-}).createMachine({
-  id: 'pagedList',
-  context: ({ input }) => ({ pageNum: 1, pageSize: input.pageSize, total: 0, records: [], filters: input.filters ?? {}, error: null }),
-  initial: 'loading',
-  states: {
-    // Events that start a fetch are not handled here or in changingPage, so a second request cannot start.
-    loading: {
-      tags: 'loading',
-      invoke: {
-        id: 'fetchPage',
-        src: 'fetchPage',
-        input: ({ context }) => ({ pageNum: context.pageNum, pageSize: context.pageSize, filters: context.filters }),
-        onDone: [
-          { guard: and(['isOk', 'hasRecords']), target: 'loaded', actions: ['showPage', 'pageShown'] },
-          { guard: 'isOk', target: 'empty', actions: ['showPage', 'pageShown'] },
-          { target: 'failed', actions: 'setErrorFromResponse' },
-        ],
-        onError: { target: 'failed', actions: 'setErrorFromError' },
+/**
+ * A list read a page at a time, with filters, a pager and an inline error for a page that failed. One chart for
+ * every list; the factory types its context by the rows the fetcher answers, so views select `TRecord[]`.
+ */
+export const pagedListMachineFor = <TRecord>() =>
+  setup({
+    types: {} as { context: PagedListContext<TRecord>; events: PagedListEvent<TRecord>; input: PagedListInput },
+    actors: {
+      fetchPage: notProvidedActor<PageResponse<TRecord>, FetchPageInput>('fetchPage'),
+    },
+    actions: {
+      // The server answered with a page: its owner may act on what a page shows (a list of charges re-reads the balance).
+      pageShown: notProvidedAction('pageShown'),
+      applyFilters: assign({
+        filters: ({ context, event }) => (event.type === 'SET_FILTERS' ? event.filters : context.filters),
+        pageNum: 1,
+        error: null,
+      }),
+      clearError: assign({ error: null }),
+      // An empty page past the first may just mean records were deleted: start over from the first.
+      backToFirstPage: assign({ pageNum: 1, error: null }),
+      showPage: assign(({ context, event }) => {
+        const page = okPage(event);
+        return page ? { records: page.records, total: page.total, pageNum: page.pageNum, error: null } : context;
+      }),
+      setErrorFromResponse: assign({ error: ({ event }) => pageResponse(event)?.msg ?? null }),
+      setErrorFromError: assign({ error: ({ event }) => fetchError(event) }),
+    },
+    guards: {
+      isOk: ({ event }) => okPage(event) !== undefined,
+      hasRecords: ({ event }) => (okPage(event)?.records.length ?? 0) > 0,
+      isOtherValidPage: ({ context, event }) =>
+        event.type === 'GO_TO_PAGE' &&
+        Number.isInteger(event.pageNum) &&
+        event.pageNum >= 1 &&
+        event.pageNum <= lastPage(context) &&
+        event.pageNum !== context.pageNum,
+    },
+  }).createMachine({
+    id: 'pagedList',
+    context: ({ input }) => ({ pageNum: 1, pageSize: input.pageSize, total: 0, records: [], filters: input.filters ?? {}, error: null }),
+    initial: 'loading',
+    states: {
+      // Events that start a fetch are not handled here or in changingPage, so a second request cannot start.
+      loading: {
+        tags: 'loading',
+        invoke: {
+          id: 'fetchPage',
+          src: 'fetchPage',
+          input: ({ context }) => ({ pageNum: context.pageNum, pageSize: context.pageSize, filters: context.filters }),
+          onDone: [
+            { guard: and(['isOk', 'hasRecords']), target: 'loaded', actions: ['showPage', 'pageShown'] },
+            { guard: 'isOk', target: 'empty', actions: ['showPage', 'pageShown'] },
+            { target: 'failed', actions: 'setErrorFromResponse' },
+          ],
+          onError: { target: 'failed', actions: 'setErrorFromError' },
+        },
+      },
+      loaded: {
+        initial: 'idle',
+        states: {
+          idle: {},
+          // The old page stays on screen with an inline error.
+          pageChangeFailed: {},
+        },
+        on: {
+          GO_TO_PAGE: { guard: 'isOtherValidPage', target: 'changingPage', actions: 'clearError' },
+          SET_FILTERS: { target: 'loading', actions: 'applyFilters' },
+          REFRESH: { target: 'changingPage', actions: 'clearError' },
+        },
+      },
+      // The current records stay visible while the next page loads.
+      changingPage: {
+        tags: ['loading', 'busy'],
+        invoke: {
+          id: 'fetchOtherPage',
+          src: 'fetchPage',
+          input: ({ context, event }) => ({ pageNum: requestedPage(context, event), pageSize: context.pageSize, filters: context.filters }),
+          onDone: [
+            { guard: and(['isOk', 'hasRecords']), target: 'loaded', actions: ['showPage', 'pageShown'] },
+            { guard: 'isOk', target: 'empty', actions: ['showPage', 'pageShown'] },
+            { target: 'loaded.pageChangeFailed', actions: 'setErrorFromResponse' },
+          ],
+          onError: { target: 'loaded.pageChangeFailed', actions: 'setErrorFromError' },
+        },
+      },
+      empty: {
+        on: {
+          SET_FILTERS: { target: 'loading', actions: 'applyFilters' },
+          REFRESH: { target: 'loading', actions: 'backToFirstPage' },
+        },
+      },
+      failed: {
+        tags: 'failed',
+        on: {
+          RETRY: { target: 'loading', actions: 'clearError' },
+          SET_FILTERS: { target: 'loading', actions: 'applyFilters' },
+        },
       },
     },
-    loaded: {
-      initial: 'idle',
-      states: {
-        idle: {},
-        // The old page stays on screen with an inline error.
-        pageChangeFailed: {},
-      },
-      on: {
-        GO_TO_PAGE: { guard: 'isOtherValidPage', target: 'changingPage', actions: 'clearError' },
-        SET_FILTERS: { target: 'loading', actions: 'applyFilters' },
-        REFRESH: { target: 'changingPage', actions: 'clearError' },
-      },
-    },
-    // The current records stay visible while the next page loads.
-    changingPage: {
-      tags: ['loading', 'busy'],
-      invoke: {
-        id: 'fetchOtherPage',
-        src: 'fetchPage',
-        input: ({ context, event }) => ({ pageNum: requestedPage(context, event), pageSize: context.pageSize, filters: context.filters }),
-        onDone: [
-          { guard: and(['isOk', 'hasRecords']), target: 'loaded', actions: ['showPage', 'pageShown'] },
-          { guard: 'isOk', target: 'empty', actions: ['showPage', 'pageShown'] },
-          { target: 'loaded.pageChangeFailed', actions: 'setErrorFromResponse' },
-        ],
-        onError: { target: 'loaded.pageChangeFailed', actions: 'setErrorFromError' },
-      },
-    },
-    empty: {
-      on: {
-        SET_FILTERS: { target: 'loading', actions: 'applyFilters' },
-        REFRESH: { target: 'loading', actions: 'backToFirstPage' },
-      },
-    },
-    failed: {
-      tags: 'failed',
-      on: {
-        RETRY: { target: 'loading', actions: 'clearError' },
-        SET_FILTERS: { target: 'loading', actions: 'applyFilters' },
-      },
-    },
-  },
-});
+  });
+
+/** The chart as the catalogue, the explorer and the model tests see it: any list. */
+export const pagedListMachine = pagedListMachineFor<unknown>();

@@ -3,64 +3,71 @@ import type { ResultEnvelope } from '../src/common/types';
 import { notProvidedActor } from './notProvided';
 import { errorMessage } from './types';
 
-export type ResourceResponse = ResultEnvelope<unknown>;
+export type ResourceResponse<T = unknown> = ResultEnvelope<T>;
 
-/** The value is unknown here: each use's loader knows its type and its view narrows it. */
-export interface ResourceContext {
-  value: unknown;
+/** Typed by the loader's answer: `value` is what it read, null until it has read anything. */
+export interface ResourceContext<T = unknown> {
+  value: T | null;
   /** True once a value arrived: a failed refresh keeps showing it. */
   hasValue: boolean;
   error: string | null;
 }
 
-export type ResourceEvent =
+export type ResourceEvent<T = unknown> =
   | { type: 'REFRESH' }
   | { type: 'RETRY' }
   // What the invoked load reports; listed so named guards and actions read it with types.
-  | DoneActorEvent<ResourceResponse, 'load'>
+  | DoneActorEvent<ResourceResponse<T>, 'load'>
   | ErrorActorEvent<unknown, 'load'>;
 
-/** One thing read from the server (a discount, a setting): loads it, shows it, says why it failed and retries. */
-export const resourceMachine = setup({
-  types: {} as { context: ResourceContext; events: ResourceEvent },
-  actors: {
-    load: notProvidedActor<ResourceResponse>('load'),
-  },
-  actions: {
-    keepValue: assign(({ context, event }) =>
-      event.type === 'xstate.done.actor.load' && event.output.code === 200 ? { value: event.output.data, hasValue: true, error: null } : context,
-    ),
-    clearError: assign({ error: null }),
-    setErrorFromResponse: assign({ error: ({ event }) => (event.type === 'xstate.done.actor.load' ? event.output.msg : null) }),
-    setErrorFromError: assign({ error: ({ event }) => (event.type === 'xstate.error.actor.load' ? errorMessage(event.error) : null) }),
-  },
-  guards: {
-    isOk: ({ event }) => event.type === 'xstate.done.actor.load' && event.output.code === 200,
-  },
-}).createMachine({
-  id: 'resource',
-  context: { value: null, hasValue: false, error: null },
-  initial: 'loading',
-  states: {
-    // REFRESH and RETRY are not handled while loading: one request at a time.
-    loading: {
-      tags: 'loading',
-      invoke: {
-        id: 'load',
-        src: 'load',
-        onDone: [
-          { guard: 'isOk', target: 'ready', actions: 'keepValue' },
-          { target: 'failed', actions: 'setErrorFromResponse' },
-        ],
-        onError: { target: 'failed', actions: 'setErrorFromError' },
+/**
+ * One thing read from the server (a discount, a setting): loads it, shows it, says why it failed and retries.
+ * One chart for every read; the factory types its context by what the loader answers, so views select a `T`.
+ */
+export const resourceMachineFor = <T>() =>
+  setup({
+    types: {} as { context: ResourceContext<T>; events: ResourceEvent<T> },
+    actors: {
+      load: notProvidedActor<ResourceResponse<T>>('load'),
+    },
+    actions: {
+      keepValue: assign(({ context, event }) =>
+        event.type === 'xstate.done.actor.load' && event.output.code === 200 ? { value: event.output.data, hasValue: true, error: null } : context,
+      ),
+      clearError: assign({ error: null }),
+      setErrorFromResponse: assign({ error: ({ event }) => (event.type === 'xstate.done.actor.load' ? event.output.msg : null) }),
+      setErrorFromError: assign({ error: ({ event }) => (event.type === 'xstate.error.actor.load' ? errorMessage(event.error) : null) }),
+    },
+    guards: {
+      isOk: ({ event }) => event.type === 'xstate.done.actor.load' && event.output.code === 200,
+    },
+  }).createMachine({
+    id: 'resource',
+    context: { value: null, hasValue: false, error: null },
+    initial: 'loading',
+    states: {
+      // REFRESH and RETRY are not handled while loading: one request at a time.
+      loading: {
+        tags: 'loading',
+        invoke: {
+          id: 'load',
+          src: 'load',
+          onDone: [
+            { guard: 'isOk', target: 'ready', actions: 'keepValue' },
+            { target: 'failed', actions: 'setErrorFromResponse' },
+          ],
+          onError: { target: 'failed', actions: 'setErrorFromError' },
+        },
+      },
+      ready: {
+        on: { REFRESH: { target: 'loading', actions: 'clearError' } },
+      },
+      failed: {
+        tags: 'failed',
+        on: { RETRY: { target: 'loading', actions: 'clearError' } },
       },
     },
-    ready: {
-      on: { REFRESH: { target: 'loading', actions: 'clearError' } },
-    },
-    failed: {
-      tags: 'failed',
-      on: { RETRY: { target: 'loading', actions: 'clearError' } },
-    },
-  },
-});
+  });
+
+/** The chart as the catalogue, the explorer and the model tests see it: any read. */
+export const resourceMachine = resourceMachineFor<unknown>();

@@ -1,22 +1,19 @@
 import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { lastPage } from '../../machines/pagedList.machine';
-import type { createPagedListLogic } from '../actors/pagedList';
+import type { PagedListActor } from '../actors/pagedList';
 import { Button } from './Button';
 import { Pager } from './Pager';
 import { Spinner } from './Spinner';
 import styles from './Panel.module.css';
 
-export type PagedListActor = ActorRefFrom<ReturnType<typeof createPagedListLogic>>;
-type PagedListSnapshot = SnapshotFrom<PagedListActor>;
-
-const selectPhase = (s: PagedListSnapshot) =>
+const selectPhase = <T,>(s: SnapshotFrom<PagedListActor<T>>) =>
   s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('empty') ? 'empty' : 'list';
 
-interface PagedSectionProps {
-  actor: PagedListActor;
+interface PagedSectionProps<T> {
+  actor: PagedListActor<T>;
   /** Ties the section to its heading, for screen readers. */
   titleId: string;
   title: ReactNode;
@@ -33,7 +30,7 @@ interface PagedSectionProps {
 }
 
 /** A paged list as a dashboard section: loading, failed with a retry, empty, or a page with a pager. */
-export function PagedSection({ actor, titleId, title, loadingText, failedText, empty, pagerLabel, children, footer }: PagedSectionProps) {
+export function PagedSection<T>({ actor, titleId, title, loadingText, failedText, empty, pagerLabel, children, footer }: PagedSectionProps<T>) {
   const { t } = useLingui();
   const phase = useSelector(actor, selectPhase);
   const changingPage = useSelector(actor, (s) => s.hasTag('busy'));

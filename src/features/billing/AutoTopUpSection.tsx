@@ -1,13 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
-import { useLocalActor } from '../../actors/useLocalActor';
 import type { FieldErrors } from '../../../machines/saveForm.machine';
 import type { AppUser } from '../../actors/user';
-import { createResourceLogic } from '../../actors/resource';
+import { useResource } from '../../actors/resource';
+import { paypalVaultsRead } from '../../actors/reads';
 import { setAutomaticDeduction } from '../../api/user';
-import { paypalVaults } from '../../api/trade';
 import { CREDIT_PACKAGES, findPackage, totalCredits } from '../../domain/creditPackages';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
@@ -23,11 +21,6 @@ interface AutoTopUpValues extends Record<string, unknown> {
   threshold: string;
   packageId: string;
   paymentMethod: string;
-}
-
-interface Vault {
-  id: string;
-  label: string;
 }
 
 function validateAutoTopUp(values: AutoTopUpValues): FieldErrors {
@@ -62,11 +55,10 @@ export function AutoTopUpSection({ user }: { user: AppUser }) {
       }),
     savedMessage: () => t`Automatic top-up saved.`,
   });
-  const [vaultsLogic] = useState(() => createResourceLogic(() => paypalVaults()));
-  const vaultsActor = useLocalActor(vaultsLogic);
-  const vaultsPhase = useSelector(vaultsActor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
-  // The loader is paypalVaults: its value is the saved methods.
-  const vaults = useSelector(vaultsActor, (s) => (s.context.value as Vault[] | null) ?? []);
+  // The same read as the checkout's saved methods on this page: one request, one state.
+  const savedMethods = useResource(paypalVaultsRead);
+  const vaultsPhase = savedMethods.phase;
+  const vaults = savedMethods.value ?? [];
   const { draft, errors, savedValues } = form;
   const savedPackage = findPackage(savedValues.packageId);
 
@@ -156,7 +148,7 @@ export function AutoTopUpSection({ user }: { user: AppUser }) {
                   (vaultsPhase === 'failed' ? (
                     <>
                       <Trans>Saved methods could not be loaded.</Trans>{' '}
-                      <Button size="sm" variant="ghost" onClick={() => vaultsActor.send({ type: 'RETRY' })}>
+                      <Button size="sm" variant="ghost" onClick={savedMethods.retry}>
                         <Trans>Try again</Trans>
                       </Button>
                     </>

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SavedSettingsGate } from '../../ui/saveForm/SavedSettingsGate';
-import { useLocalActor } from '../../actors/useLocalActor';
+import { usePagedList } from '../../actors/pagedList';
+import { OwnReads } from '../../actors/resource';
 import type { ResumeOrder } from '../../../machines/payment.shared';
 import { useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors, type AppUser } from '../../actors/user';
@@ -16,7 +17,7 @@ import { formatNumber } from '../../ui/formatNumber';
 import { AutoTopUpSection } from './AutoTopUpSection';
 import { Checkout } from './Checkout';
 import { MethodPicker } from './MethodPicker';
-import { OrdersSection, ordersLogic, ORDERS_PAGE_SIZE } from './OrdersSection';
+import { OrdersSection, ordersList, ORDERS_PAGE_SIZE } from './OrdersSection';
 import { PackagePicker } from './PackagePicker';
 import { useDiscount } from './useDiscount';
 import styles from './Billing.module.css';
@@ -83,16 +84,19 @@ function BuyCredits({ user, onPaid }: { user: AppUser; onPaid: () => void }) {
 
 function Billing() {
   const user = useGlobalSelector('user', userSelectors.accountInView);
-  const orders = useLocalActor(ordersLogic, { input: { pageSize: ORDERS_PAGE_SIZE } });
+  const { actor: orders } = usePagedList(ordersList, { pageSize: ORDERS_PAGE_SIZE });
   const refreshOrders = useCallback(() => orders.send({ type: 'REFRESH' }), [orders]);
   if (!user) return null;
   return (
     <div key={user.id}>
-      <BuyCredits user={user} onPaid={refreshOrders} />
-      <SavedSettingsGate>
-        <AutoTopUpSection user={user} />
-      </SavedSettingsGate>
-      <OrdersSection actor={orders} />
+      {/* Another account signed in starts the page's reads afresh (the saved methods), as the key does the rest. */}
+      <OwnReads>
+        <BuyCredits user={user} onPaid={refreshOrders} />
+        <SavedSettingsGate>
+          <AutoTopUpSection user={user} />
+        </SavedSettingsGate>
+        <OrdersSection actor={orders} />
+      </OwnReads>
     </div>
   );
 }

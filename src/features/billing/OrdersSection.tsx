@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { createPagedListLogic } from '../../actors/pagedList';
+import { createPagedListLogic, type PagedListActor } from '../../actors/pagedList';
 import { apiClientSettings } from '../../api/client';
 import { payOrderList } from '../../api/orders';
 import type { Order } from '../../api/contract';
@@ -20,12 +19,8 @@ import styles from './Billing.module.css';
 
 export const ORDERS_PAGE_SIZE = 10;
 
-export const ordersLogic = createPagedListLogic<Order>(({ pageNum, pageSize }) => payOrderList({ pageNum, pageSize }));
-export type OrdersActor = ActorRefFrom<typeof ordersLogic>;
-type OrdersSnapshot = SnapshotFrom<typeof ordersLogic>;
-
-// The list's fetcher is payOrderList: its records are Orders.
-const selectOrders = (s: OrdersSnapshot) => s.context.records as Order[];
+/** The account's orders, a page at a time: `usePagedList(ordersList, { pageSize: ORDERS_PAGE_SIZE })`. */
+export const ordersList = createPagedListLogic(({ pageNum, pageSize }) => payOrderList({ pageNum, pageSize }));
 
 /** Only a paid order without an invoice can be invoiced. */
 function invoiceable(order: Order): boolean {
@@ -40,9 +35,9 @@ function invoiceLink(url: string | null): string | null {
   return url ? (httpUrl(url, apiClientSettings().baseURL)?.href ?? null) : null;
 }
 
-export function OrdersSection({ actor }: { actor: OrdersActor }) {
+export function OrdersSection({ actor }: { actor: PagedListActor<Order> }) {
   const { t, i18n } = useLingui();
-  const orders = useSelector(actor, selectOrders);
+  const orders = useSelector(actor, (s) => s.context.records);
   // Which paid orders the buyer ticked for an invoice: what the form is about, not a flow.
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const selectedOrders = orders.filter((order) => selected.has(order.orderNo) && invoiceable(order));

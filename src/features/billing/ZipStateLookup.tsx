@@ -1,9 +1,7 @@
-import { useEffect, useState } from 'react';
-import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { useLocalActor } from '../../actors/useLocalActor';
-import { createResourceLogic } from '../../actors/resource';
-import { zipcodeInfo } from '../../api/trade';
+import { useResource } from '../../actors/resource';
+import { zipStateRead } from '../../actors/reads';
 import { Spinner } from '../../ui/Spinner';
 import styles from './Billing.module.css';
 
@@ -12,12 +10,8 @@ import styles from './Billing.module.css';
  * (keyed by it), so each code is asked once and a newer code replaces the older lookup.
  */
 export function ZipStateLookup({ zip, onFound }: { zip: string; onFound: (state: string) => void }) {
-  const [logic] = useState(() => createResourceLogic(() => zipcodeInfo({ countryCode: 'US', zipcode: zip })));
-  const actor = useLocalActor(logic);
-  const phase = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
-  // The loader is zipcodeInfo: its value is { state }.
-  const state = useSelector(actor, (s) => (s.context.value as { state: string } | null)?.state ?? null);
-  const error = useSelector(actor, (s) => s.context.error);
+  const { phase, value, error } = useResource(zipStateRead, zip);
+  const state = value?.state ?? null;
 
   useEffect(() => {
     if (state) onFound(state);

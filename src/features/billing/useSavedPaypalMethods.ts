@@ -1,8 +1,5 @@
-import { useCallback, useState } from 'react';
-import { useSelector } from '@xstate/react';
-import { useLocalActor } from '../../actors/useLocalActor';
-import { createResourceLogic } from '../../actors/resource';
-import { paypalVaults } from '../../api/trade';
+import { useResource } from '../../actors/resource';
+import { paypalVaultsRead } from '../../actors/reads';
 
 export interface SavedMethod {
   id: string;
@@ -15,12 +12,13 @@ export interface SavedPaypalMethods {
   refresh: () => void;
 }
 
-/** The PayPal methods the account saved (get-all-available-vaults); none while loading or if unreadable. */
+const NONE: SavedMethod[] = [];
+
+/**
+ * The PayPal methods the account saved (get-all-available-vaults); none while loading or if unreadable. The same
+ * read as the automatic top-up's list on the billing page: one request, and a refresh shows in both.
+ */
 export function useSavedPaypalMethods(): SavedPaypalMethods {
-  const [logic] = useState(() => createResourceLogic(() => paypalVaults()));
-  const actor = useLocalActor(logic);
-  // The loader is paypalVaults: its value is the saved methods.
-  const methods = useSelector(actor, (s) => (s.context.value as SavedMethod[] | null) ?? []);
-  const refresh = useCallback(() => actor.send({ type: 'REFRESH' }), [actor]);
-  return { methods, refresh };
+  const { value, refresh } = useResource(paypalVaultsRead);
+  return { methods: value ?? NONE, refresh };
 }

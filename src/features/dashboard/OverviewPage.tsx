@@ -1,12 +1,9 @@
-import { useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useLocalActor } from '../../actors/useLocalActor';
-import { createResourceLogic } from '../../actors/resource';
+import { useResource } from '../../actors/resource';
+import { discountRead } from '../../actors/reads';
 import { useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors } from '../../actors/user';
-import { userDiscount } from '../../api/user';
-import type { Discount } from '../../api/contract';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { DashboardLayout } from '../../ui/DashboardLayout';
@@ -17,8 +14,6 @@ import styles from './Overview.module.css';
 import { UsageSection } from './UsageSection';
 import { UsageRecordsSection } from './UsageRecordsSection';
 import { WelcomePanel } from './WelcomePanel';
-
-const discountLogic = createResourceLogic(() => userDiscount());
 
 function BalanceCard() {
   const { i18n } = useLingui();
@@ -43,11 +38,7 @@ function BalanceCard() {
 
 function DiscountCard() {
   const { t, i18n } = useLingui();
-  const actor = useLocalActor(discountLogic);
-  const phase = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
-  // The loader is userDiscount: its value is a Discount (null when there is none).
-  const discount = useSelector(actor, (s) => s.context.value as Discount);
-  const error = useSelector(actor, (s) => s.context.error);
+  const { phase, value: discount, error, retry } = useResource(discountRead);
   return (
     <div className={styles.card}>
       <h2 className={styles.cardLabel}>
@@ -60,7 +51,7 @@ function DiscountCard() {
       ) : phase === 'failed' ? (
         <div className={styles.cardNote} role="alert">
           <p>{error ?? t`Your discount could not be loaded.`}</p>
-          <Button size="sm" onClick={() => actor.send({ type: 'RETRY' })}>
+          <Button size="sm" onClick={retry}>
             <Trans>Try again</Trans>
           </Button>
         </div>

@@ -1,7 +1,5 @@
-import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useLocalActor } from '../../actors/useLocalActor';
-import { useChargesListLogic } from '../../actors/pagedList';
+import { useChargesListLogic, usePagedList } from '../../actors/pagedList';
 import { usageRecordPage } from '../../api/dashboard';
 import type { UsageRecord } from '../../api/contract';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
@@ -17,12 +15,10 @@ export const RECORDS_PAGE_SIZE = 10;
 /** The latest calls, newest first, a page at a time. */
 export function UsageRecordsSection() {
   const { t, i18n } = useLingui();
-  const actor = useLocalActor(
+  const { actor, records } = usePagedList(
     useChargesListLogic(({ pageNum, pageSize }) => usageRecordPage({ pageNum, pageSize })),
-    { input: { pageSize: RECORDS_PAGE_SIZE } },
+    { pageSize: RECORDS_PAGE_SIZE },
   );
-  // The list's fetcher is usageRecordPage: its records are UsageRecords.
-  const records = useSelector(actor, (s) => s.context.records as UsageRecord[]);
   const time = (iso: string) => formatDate(i18n, iso, { dateStyle: 'medium', timeStyle: 'short' });
 
   // The section's heading names its table too.

@@ -6,6 +6,9 @@ import { config } from '../../config';
 import generated from '../../../openapi.json';
 import { ApiReference } from './ApiReference';
 
+// JSON imports widen every string literal ('query' to string); the file is what buildOpenApiDocument() returned
+// (openapi.test.ts fails when it differs), so it is that type.
+// eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- generated from the typed document, checked by a test
 const apiDocument = generated as unknown as OpenApiDocument;
 
 /** /docs: the API reference, with the signed-in user's key in its examples. */

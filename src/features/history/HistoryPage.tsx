@@ -3,9 +3,9 @@ import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useLocalActor } from '../../actors/useLocalActor';
-import { detailsDialogLogic } from '../../actors/detailsDialog';
+import { detailsDialogLogicFor } from '../../actors/detailsDialog';
 import { useGlobalSelector } from '../../actors/AppActorContext';
-import { useChargesListLogic } from '../../actors/pagedList';
+import { useChargesListLogic, usePagedList } from '../../actors/pagedList';
 import { userSelectors } from '../../actors/user';
 import { zipDownloadLogic } from '../../actors/zipDownload';
 import type { UsageRecord } from '../../api/contract';
@@ -37,7 +37,7 @@ import {
   type HistoryQuery,
   type HistoryView,
 } from './historyQuery';
-import { imagesOf, zipItemsOf } from './historyImages';
+import { imagesOf, zipItemsOf, type ImagePosition } from './historyImages';
 import { HistoryGallery } from './HistoryGallery';
 import { Lightbox } from './Lightbox';
 import { LinkAgeNote } from './LinkAgeNote';
@@ -50,6 +50,9 @@ export const HISTORY_PAGE_SIZE = 10;
 const HISTORY_PATH = '/recent-history';
 
 const STATUS_FILTERS = [1, 3, 2, 0] as const;
+
+const recordDialogLogic = detailsDialogLogicFor<UsageRecord>();
+const lightboxLogic = detailsDialogLogicFor<ImagePosition>();
 
 /** `/recent-history`: every generation of the account, newest first, with its parameters, cost and images. */
 export default function HistoryPage() {
@@ -80,16 +83,14 @@ function HistoryList() {
   const [, navigate] = useLocation();
   const query = useMemo(() => historyQueryFromSearch(search), [search]);
   const wanted = useMemo(() => listFiltersOf(query), [query]);
-  const [input] = useState(() => ({ pageSize: HISTORY_PAGE_SIZE, filters: wanted }));
-  const actor = useLocalActor(
+  // The filters are read when the list starts; later ones are sent to it (below).
+  const { actor, records } = usePagedList(
     useChargesListLogic(({ pageNum, pageSize, filters }) => historyRecordPage(historyRequest(pageNum, pageSize, filters))),
-    { input },
+    { pageSize: HISTORY_PAGE_SIZE, filters: wanted },
   );
-  const details = useLocalActor(detailsDialogLogic);
-  const lightbox = useLocalActor(detailsDialogLogic);
+  const details = useLocalActor(recordDialogLogic);
+  const lightbox = useLocalActor(lightboxLogic);
   const zip = useLocalActor(zipDownloadLogic);
-  // The list's fetcher is historyRecordPage: its records are UsageRecords.
-  const records = useSelector(actor, (s) => s.context.records as UsageRecord[]);
   const settled = useSelector(actor, (s) => !s.hasTag('loading'));
   // Link ages are counted from when the page opened: a list does not age while it is read.
   const [now] = useState(() => Date.now());

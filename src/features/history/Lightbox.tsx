@@ -10,7 +10,7 @@ import { Dialog } from '../../ui/Dialog';
 import { TaskStatusLabel } from '../../ui/TaskStatusLabel';
 import { formatDate } from '../../ui/formatDate';
 import { formatNumber } from '../../ui/formatNumber';
-import { isImagePosition, type HistoryImage } from './historyImages';
+import type { HistoryImage, ImagePosition } from './historyImages';
 import { LinkAgeNote } from './LinkAgeNote';
 import styles from './History.module.css';
 
@@ -42,11 +42,11 @@ function keepFocusInside(dialog: HTMLDialogElement | null | undefined, event: Ke
  * with them. A modal dialog (focus stays inside, Escape closes); the arrow keys and two buttons move through every
  * image of the page.
  */
-export function Lightbox({ actor, images, now }: { actor: DetailsDialogActor; images: readonly HistoryImage[]; now: number }) {
+export function Lightbox({ actor, images, now }: { actor: DetailsDialogActor<ImagePosition>; images: readonly HistoryImage[]; now: number }) {
   const { t, i18n } = useLingui();
   const open = useSelector(actor, (s) => s.hasTag('open'));
   const item = useSelector(actor, (s) => s.context.item);
-  const position = isImagePosition(item) ? images.findIndex((image) => image.record.taskId === item.taskId && image.index === item.index) : -1;
+  const position = item ? images.findIndex((image) => image.record.taskId === item.taskId && image.index === item.index) : -1;
   const current = position >= 0 ? images[position] : undefined;
   const close = () => actor.send({ type: 'CLOSE' });
   const content = useRef<HTMLDivElement>(null);

@@ -37,11 +37,11 @@ function prettyRequest(paramJson: string): string | null {
 }
 
 /** Everything about one generation: its images, every parameter, what it cost, and why it failed if it did. */
-export function RecordDetails({ actor }: { actor: DetailsDialogActor }) {
+export function RecordDetails({ actor }: { actor: DetailsDialogActor<UsageRecord> }) {
   const { t, i18n } = useLingui();
   const open = useSelector(actor, (s) => s.hasTag('open'));
   // The history list opens it with one of its records.
-  const record = useSelector(actor, (s) => s.context.item as UsageRecord | null);
+  const record = useSelector(actor, (s) => s.context.item);
   const close = () => actor.send({ type: 'CLOSE' });
   const draft = record ? draftFromParamJson(record.paramJson, record.model) : null;
   const request = record ? prettyRequest(record.paramJson) : null;

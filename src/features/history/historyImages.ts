@@ -25,17 +25,6 @@ export function imagesOf(records: readonly UsageRecord[]): HistoryImage[] {
   );
 }
 
-export function isImagePosition(value: unknown): value is ImagePosition {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'taskId' in value &&
-    typeof value.taskId === 'string' &&
-    'index' in value &&
-    typeof value.index === 'number'
-  );
-}
-
 /** The files a ZIP of these tasks holds: every image, named by task and number (the ending comes from the bytes). */
 export function zipItemsOf(records: readonly UsageRecord[]): Array<{ url: string; name: string }> {
   return records.flatMap((record) => record.resultImageUrls.map((url, index) => ({ url, name: `${record.taskId}-${index + 1}` })));

@@ -63,6 +63,21 @@ function fieldControl(form: HTMLFormElement, field: string, maxReferences: numbe
   return form.querySelector<HTMLElement>(`[data-field="${name}"]`);
 }
 
+/** Every problem the view words; `satisfies` keeps it complete when a problem is added. */
+const DRAFT_PROBLEMS = {
+  required: true,
+  tooLong: true,
+  outOfRange: true,
+  notUrl: true,
+  tooMany: true,
+  needsCallback: true,
+} satisfies Record<DraftProblem, true>;
+
+/** The chart keeps field errors as strings; the ones the draft's validation gives are its problems. */
+function isDraftProblem(value: string | undefined): value is DraftProblem {
+  return value !== undefined && Object.hasOwn(DRAFT_PROBLEMS, value);
+}
+
 /** The form of the playground. Every value lives in the generation machine (and the page address). */
 export function PlaygroundForm({ actor, requester, onSignIn, onReloadAccount }: PlaygroundFormProps) {
   const { t, i18n } = useLingui();
@@ -92,7 +107,7 @@ export function PlaygroundForm({ actor, requester, onSignIn, onReloadAccount }: 
   const chooseModel = (model: string) => actor.send({ type: 'CHANGE', draft: fitDraftToModel({ ...actor.getSnapshot().context.draft, model }) });
 
   const problemText = (problem: string | undefined): string | undefined => {
-    switch (problem as DraftProblem | undefined) {
+    switch (isDraftProblem(problem) ? problem : undefined) {
       case 'required':
         return t`Describe the image you want.`;
       case 'tooLong':

@@ -24,7 +24,8 @@ type Parsed = { ok: true; value: unknown } | { ok: false; message: string };
 
 function parseJson(text: string): Parsed {
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    const value: unknown = JSON.parse(text);
+    return { ok: true, value };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
@@ -122,8 +123,8 @@ function EventRow({ machineId, accepted, send }: { machineId: string; accepted: 
 function errorFrom(text: string): Error {
   const parsed = parseJson(text);
   if (parsed.ok && typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value)) {
-    const fields = parsed.value as Record<string, unknown>;
-    return Object.assign(new Error(typeof fields.message === 'string' ? fields.message : 'error'), fields);
+    const fields = parsed.value;
+    return Object.assign(new Error('message' in fields && typeof fields.message === 'string' ? fields.message : 'error'), fields);
   }
   return new Error(text);
 }

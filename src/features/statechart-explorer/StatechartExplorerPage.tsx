@@ -29,11 +29,13 @@ function machineHref(id: string): string {
 
 /** The running global actor of this machine, if the app runs one: the app itself or one of its system's actors. */
 function globalActorOf(app: AppActor, entry: CatalogueEntry): AnyActorRef | null {
-  const candidates: Array<AnyActorRef | undefined> = [app, app.system.get(entry.id) as AnyActorRef | undefined];
+  const registered: AnyActorRef | undefined = app.system.get(entry.id);
+  const candidates: Array<AnyActorRef | undefined> = [app, registered];
   for (const actor of candidates) {
     const snapshot: unknown = actor?.getSnapshot();
-    const machine = typeof snapshot === 'object' && snapshot !== null && 'machine' in snapshot ? (snapshot.machine as { id?: unknown }) : null;
-    if (actor && machine?.id === entry.machine.id) return actor;
+    const machine: unknown = typeof snapshot === 'object' && snapshot !== null && 'machine' in snapshot ? snapshot.machine : null;
+    const machineId = typeof machine === 'object' && machine !== null && 'id' in machine ? machine.id : undefined;
+    if (actor && machineId === entry.machine.id) return actor;
   }
   return null;
 }

@@ -82,7 +82,7 @@ export function displayJson(value: unknown, indent = 2): string {
   const text = JSON.stringify(
     value,
     (_key, item: unknown) => {
-      if (typeof item === 'function') return `[function ${(item as { name?: string }).name || 'anonymous'}]`;
+      if (typeof item === 'function') return `[function ${item.name || 'anonymous'}]`;
       if (item === undefined) return '[undefined]';
       if (typeof item === 'bigint') return item.toString();
       if (item instanceof Error) return { ...item, name: item.name, message: item.message };
@@ -135,7 +135,8 @@ function canTake(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
 
 function delayMs(snapshot: AnyMachineSnapshot, delay: string): number | null {
   if (/^\d+$/.test(delay)) return Number(delay);
-  const configured: unknown = (snapshot.machine.implementations.delays as Record<string, unknown> | undefined)?.[delay];
+  const delays: Record<string, unknown> | undefined = snapshot.machine.implementations.delays;
+  const configured: unknown = delays?.[delay];
   if (typeof configured === 'number') return configured;
   if (typeof configured !== 'function') return null;
   try {
@@ -167,7 +168,8 @@ function handles(snapshot: AnyMachineSnapshot, eventType: string): boolean {
 function inspectionEntry(event: InspectionEvent, target: AnyActorRef, quietActions: ReadonlySet<string>): Omit<LogEntry, 'seq' | 'at'> | null {
   if (event.type === '@xstate.event' && event.actorRef === target) {
     if (event.event.type === 'xstate.init' || event.event.type === 'xstate.stop') return null;
-    const from = event.sourceRef && event.sourceRef !== target ? ` (from ${(event.sourceRef as AnyActorRef).id})` : '';
+    const from =
+      event.sourceRef && event.sourceRef !== target ? ` (from ${isActorRef(event.sourceRef) ? event.sourceRef.id : event.sourceRef.sessionId})` : '';
     return { kind: 'event', text: `${event.event.type}${from}`, detail: eventDetail(event.event) };
   }
   if (event.type === '@xstate.action' && event.actorRef === target) {
@@ -177,8 +179,8 @@ function inspectionEntry(event: InspectionEvent, target: AnyActorRef, quietActio
     const note = quietActions.has(type) ? ' (not run: simulation)' : '';
     return { kind: 'action', text: `${type}${note}`, detail: params === undefined ? null : displayJson(params) };
   }
-  if (event.type === '@xstate.actor' && event.actorRef !== target && (event.actorRef as AnyActorRef)._parent === target) {
-    const child = event.actorRef as AnyActorRef;
+  if (event.type === '@xstate.actor' && event.actorRef !== target && isActorRef(event.actorRef) && event.actorRef._parent === target) {
+    const child = event.actorRef;
     return {
       kind: 'invoke',
       text: `started ${child.id}${typeof child.src === 'string' && child.src !== child.id ? ` (${child.src})` : ''}`,
@@ -232,7 +234,7 @@ abstract class SessionBase implements ActorSession {
 }
 
 function childInvokes(snapshot: AnyMachineSnapshot): RunningInvoke[] {
-  return Object.entries(snapshot.children as Record<string, AnyActorRef | undefined>)
+  return Object.entries<AnyActorRef | undefined>(snapshot.children)
     .filter((entry): entry is [string, AnyActorRef] => entry[1] !== undefined && entry[1].getSnapshot().status === 'active')
     .map(([actorId, child]) => ({
       actorId,
@@ -321,7 +323,7 @@ export class Simulation extends SessionBase {
     private readonly inspect?: Inspect,
   ) {
     super();
-    const actions = (machine.implementations.actions ?? {}) as Record<string, unknown>;
+    const actions: Record<string, unknown> = machine.implementations.actions ?? {};
     this.customActions = new Set(
       Object.entries(actions)
         .filter(([, implementation]) => !isBuiltInAction(implementation))
@@ -357,7 +359,7 @@ export class Simulation extends SessionBase {
     const actors = Object.fromEntries([...invokedSources(this.machine)].map((src) => [src, this.fakeActor(src)]));
     const actions = Object.fromEntries([...this.customActions].map((name) => [name, () => undefined]));
     try {
-      const logic = this.machine.provide({ actors, actions } as Parameters<AnyStateMachine['provide']>[0]);
+      const logic = this.machine.provide({ actors, actions });
       const actor: AnyActorRef = createActor(logic, {
         input: this.input,
         clock: HELD_CLOCK,

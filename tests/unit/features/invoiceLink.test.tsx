@@ -13,7 +13,7 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { configureApiClient } from '../../../src/api/client';
 import { endpoints } from '../../../src/api/contract';
-import { OrdersSection, ordersLogic } from '../../../src/features/billing/OrdersSection';
+import { OrdersSection, ordersList } from '../../../src/features/billing/OrdersSection';
 import { ToastArea } from '../../../src/ui/ToastArea';
 
 /** The API's own host, as a live build is configured: not the page's origin (http://localhost:5173). */
@@ -72,7 +72,7 @@ afterAll(() => {
 
 describe('invoice links in the orders list', () => {
   it('a path is downloaded from the API’s host; a link in another scheme gets no download at all', async () => {
-    const actor = createActor(ordersLogic, { input: { pageSize: 10 } }).start();
+    const actor = createActor(ordersList, { input: { pageSize: 10 } }).start();
     render(
       <I18nProvider i18n={i18n}>
         <OrdersSection actor={actor} />
