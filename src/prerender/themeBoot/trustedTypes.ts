@@ -14,7 +14,7 @@ interface PolicyFactory {
 
 /** The SDK loader files, exactly as the CSP's script-src names them (any query string). */
 const SCRIPTS: string[] = [SDK_SCRIPTS.google, SDK_SCRIPTS.turnstile, SDK_SCRIPTS.paypal];
-/** Markup that is a library's own constant: FingerprintJS's font probe frame (srcdoc). */
+/** Markup that is a library's own constant: FingerprintJS's font probe frame (the document it writes into an iframe). */
 const MARKUP = ['<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1">'];
 
 /**
