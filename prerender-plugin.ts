@@ -12,7 +12,13 @@ import { pathToFileURL } from 'node:url';
 import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
 import type { Messages } from '@lingui/core';
 import type { PrerenderedPage } from './src/prerender/pages.ts';
-import { MESSAGES_ELEMENT_ID, START_FILES_ELEMENT_ID } from './src/prerender/boot.ts';
+import {
+  MESSAGES_ELEMENT_ID,
+  PRERENDERED_ATTRIBUTE,
+  PRERENDERED_NOT_AT_ATTRIBUTE,
+  PRERENDERED_READS_QUERY_ATTRIBUTE,
+  START_FILES_ELEMENT_ID,
+} from './src/prerender/boot.ts';
 
 const SERVER_ENTRY = 'src/prerender/render.tsx';
 /** In the build's `.vite/` (beside Vite's manifest): each prerendered file's scripts and styles. */
@@ -94,9 +100,9 @@ export function pageHtml(
       : []),
   ];
   const attributes =
-    ` data-prerendered="${page.path}"` +
-    (page.readsQuery ? ' data-prerendered-reads-query' : '') +
-    (page.notThePageAt ? ` data-prerendered-not-at="${page.notThePageAt.join(' ')}"` : '');
+    ` ${PRERENDERED_ATTRIBUTE}="${page.path}"` +
+    (page.readsQuery ? ` ${PRERENDERED_READS_QUERY_ATTRIBUTE}` : '') +
+    (page.notThePageAt ? ` ${PRERENDERED_NOT_AT_ATTRIBUTE}="${page.notThePageAt.join(' ')}"` : '');
   const replaced = (html: string, pattern: RegExp, replacement: string) => {
     if (!pattern.test(html)) throw new Error(`index.html has no ${pattern.source}: cannot prerender ${page.path}.`);
     return html.replace(pattern, () => replacement);

@@ -21,7 +21,7 @@ const PAYPAL = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
 /**
  * The only third-party scripts the page runs: each SDK's loader file, by its exact URL. A source with a path and
  * no trailing slash matches that one file (any query string), so another script on the same host is refused;
- * only a redirect is matched by host alone. public/theme-boot.js's Trusted Types policy lets exactly these
+ * only a redirect is matched by host alone. the boot script's (src/prerender/themeBoot/) Trusted Types policy lets exactly these
  * through as well (tests/unit/security keeps the two lists equal).
  * - Google: @react-oauth/google's loader, as Google's CSP guidance for Identity Services names it.
  * - Turnstile: @marsidev/react-turnstile's loader (it reloads the same file with `_upgrade` to update itself).
@@ -37,7 +37,7 @@ export const SDK_SCRIPTS = {
 
 /**
  * Trusted Types: DOM sinks (innerHTML, script.src, eval-like calls) take only values a policy made. The one
- * policy is `default`, created first thing by public/theme-boot.js: it passes the SDK scripts above and demo
+ * policy is `default`, created first thing by the boot script (src/prerender/themeBoot/): it passes the SDK scripts above and demo
  * mode's service worker, plain text and one constant of FingerprintJS as HTML, and no script text at all.
  * `goog#html` is the policy Google's compiled libraries (the GSI client) create for their own checked values;
  * 'allow-duplicates' because the provider adds the GSI script again if it remounts, and it then asks again.

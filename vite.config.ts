@@ -9,6 +9,7 @@ import { prerenderPlugin } from './prerender-plugin.ts';
 import { HASHED_ASSETS_PREFIX, headersFile, headersForPath, parseHeadersFile, type HostSettings } from './security-headers.ts';
 import { seoFilesPlugin } from './seo-files.ts';
 import { startCodeSplitting } from './start-chunks.ts';
+import { themeBootPlugin } from './theme-boot-plugin.ts';
 import { MICROSOFT_REDIRECT_PATH } from './src/services/microsoft/redirectBridge.ts';
 
 /** The Mock Service Worker script in public/: demo mode's API runs in it. */
@@ -98,6 +99,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     plugins: [
       react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
       lingui(),
+      themeBootPlugin(),
       legalPagesPlugin(),
       headersFilePlugin(env),
       seoFilesPlugin(env),

@@ -3,20 +3,7 @@
  * whenever the capture's answer is not final (or after a reload). The chart is the shared payment chart
  * (payment.machine.ts); this is its hand-off.
  */
-import { createPaymentMachine, paymentSetup, paypalOrderInput, defineHandOff, type CreateOrderResponse } from './payment.machine';
-
-export type { CaptureOrderResponse, PaypalApproval, PaypalOrderInput } from './payment.machine';
-
-export interface PaypalOrderAnswer {
-  orderNo: string;
-  paypalOrderId: string;
-}
-
-/**
- * What this provider's createOrder answers: the chart's one createOrder type (an actor's output type must match it
- * exactly), of which this provider fills the fields of PaypalOrderAnswer.
- */
-export type CreatePaypalOrderResponse = CreateOrderResponse;
+import { createPaymentMachine, paymentSetup, paypalOrderInput, defineHandOff } from './payment.machine';
 
 /** To the buyer for approval in PayPal's popup, or, with a saved method, straight to the capture. */
 export const paypalHandOff = defineHandOff((id) => ({

@@ -7,15 +7,10 @@ import { checkoutParams, createPaymentMachine, paymentSetup, defineHandOff, type
 
 export type { CheckoutParams } from './payment.machine';
 
-/** What creating a redirect order answers; the app maps each provider's URL field (payUrl, invoiceUrl…) to checkoutUrl. */
-export interface RedirectOrderAnswer {
-  orderNo: string;
-  checkoutUrl: string;
-}
-
 /**
  * What this provider's createOrder answers: the chart's one createOrder type (an actor's output type must match it
- * exactly), of which this provider fills the fields of RedirectOrderAnswer.
+ * exactly), of which this provider fills orderNo and checkoutUrl (the app maps each provider's URL field, payUrl,
+ * invoiceUrl…, to it).
  */
 export type CreateRedirectOrderResponse = CreateOrderResponse;
 

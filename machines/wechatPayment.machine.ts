@@ -6,17 +6,10 @@
  */
 import { checkingStates, createPaymentMachine, paymentSetup, defineHandOff, type CreateOrderResponse } from './payment.machine';
 
-export interface WechatOrderAnswer {
-  orderNo: string;
-  /** What the QR code encodes. */
-  codeUrl: string;
-  /** ISO 8601; the code cannot be paid after it. */
-  expireTime: string;
-}
-
 /**
  * What this provider's createOrder answers: the chart's one createOrder type (an actor's output type must match it
- * exactly), of which this provider fills the fields of WechatOrderAnswer.
+ * exactly), of which this provider fills orderNo, codeUrl (what the QR code encodes) and expireTime (ISO 8601;
+ * the code cannot be paid after it).
  */
 export type CreateWechatOrderResponse = CreateOrderResponse;
 

@@ -6,8 +6,9 @@ import { spawn } from 'node:child_process';
 
 /** @type {{ name: string, scripts: string[] }[]} */
 const PHASES = [
-  // typecheck, lint and format:check run side by side (scripts/parallel.mjs).
-  { name: 'check:static', scripts: ['check:static'] },
+  // typecheck, lint and format:check run side by side (scripts/parallel.mjs); beside them, no unused files,
+  // exports or dependencies (knip.jsonc).
+  { name: 'check:static', scripts: ['check:static', 'check:unused'] },
   { name: 'test:unit', scripts: ['test:unit'] },
   // The catalogue check (one process) runs beside the machine tests, whose last files leave a core idle; neither
   // reads what the other writes (the extraction rewrites locales/, which the machine tests never import).

@@ -5,7 +5,7 @@
  * src/prerender/boot.ts) until the browser is idle after the largest paint, or the visitor's first action if that
  * comes sooner, so the app is ready before the visitor reaches for it; otherwise until the page has painted.
  * Clicks on the page meanwhile are held and replayed, and what is typed or chosen is handed over
- * (public/theme-boot.js). A page that stays hidden until the app renders it, or was not prerendered (the dev
+ * (theme-boot.js (src/prerender/themeBoot/)). A page that stays hidden until the app renders it, or was not prerendered (the dev
  * server), starts at once.
  */
 import './styles/global.css';

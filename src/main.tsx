@@ -36,9 +36,10 @@ async function startMode(): Promise<{ services: ModeServices; demoPanel?: ReactN
     const demo = await import('./demo/boot');
     // The in-browser API starts when the first request needs it; requests wait for it (src/services/backendReady).
     setBackendStarter(() => demo.startDemo());
+    const { DemoControls } = demo;
     return {
       services: { ChallengeWidget: demo.DemoChallenge, google: demo.demoGoogle, microsoft: demo.demoMicrosoft, paypal: demo.demoPaypal },
-      demoPanel: <demo.DemoControls />,
+      demoPanel: <DemoControls />,
     };
   }
   // Live: Google's provider wraps every page; MSAL itself loads only when a Microsoft button appears.

@@ -6,7 +6,6 @@ import { loginModalMachine } from '../../machines/loginModal.machine';
 import { themeMachine } from '../../machines/theme.machine';
 import { localeMachine } from '../../machines/locale.machine';
 import { pageProgressMachine } from '../../machines/pageProgress.machine';
-import type { googleOneTapMachine } from '../../machines/googleOneTap.machine';
 import type { GoogleSignIn } from '../services/socialSignIn';
 import { readStoredLogin } from '../services/session';
 import { applyTheme, persistTheme, readStoredTheme, systemPrefersDark, watchSystemTheme } from '../services/theme';
@@ -57,7 +56,6 @@ export function createAppLogic({ google }: { google: GoogleSignIn }) {
 }
 
 export type AppActor = ActorRefFrom<ReturnType<typeof createAppLogic>>;
-export type GoogleOneTapActor = ActorRefFrom<typeof googleOneTapMachine>;
 export type UserActor = ActorRefFrom<typeof userMachine>;
 export type LoginModalActor = ActorRefFrom<typeof loginModalMachine>;
 export type ThemeActor = ActorRefFrom<typeof themeMachine>;

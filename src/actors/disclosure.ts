@@ -1,6 +1,4 @@
-import type { ActorRefFrom } from 'xstate';
 import { disclosureMachine } from '../../machines/disclosure.machine';
 
 /** No side effects to wire: open or closed is all it holds. */
 export const disclosureLogic = disclosureMachine;
-export type DisclosureActor = ActorRefFrom<typeof disclosureLogic>;

@@ -17,7 +17,7 @@ import type { UserActor } from './app';
 
 // The API's task record is what the machine reads; this fails to compile if the two drift apart.
 type Assignable<T extends TaskAnswer> = T;
-export type AppTaskAnswer = Assignable<TaskRecord>;
+type _AppTaskAnswer = Assignable<TaskRecord>;
 
 export interface GenerationWiring {
   /** Told when a task ends, so the balance is re-read (a local actor has its own actor system). */
@@ -140,8 +140,8 @@ export function createGenerationLogic({ user, syncDraft }: GenerationWiring) {
 }
 
 export type GenerationActor = ActorRefFrom<ReturnType<typeof createGenerationLogic>>;
-export type { DraftErrors, GenerationDraft, SessionResult } from '../../machines/generation.machine';
-export { GENERATION_TIME_LIMIT_MINUTES, GENERATION_TIME_LIMIT_MS, taskImageUrls } from '../../machines/generation.machine';
+export type { GenerationDraft, SessionResult } from '../../machines/generation.machine';
+export { GENERATION_TIME_LIMIT_MINUTES, taskImageUrls } from '../../machines/generation.machine';
 
 // What the views read: selectors of this chart's snapshot.
 type GenerationSnapshot = SnapshotFrom<GenerationActor>;

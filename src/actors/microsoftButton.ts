@@ -50,5 +50,3 @@ export function createMicrosoftButtonLogic(microsoft: MicrosoftSignIn, login: Ac
     },
   });
 }
-
-export type MicrosoftButtonActor = ActorRefFrom<ReturnType<typeof createMicrosoftButtonLogic>>;

@@ -224,7 +224,7 @@ type TopLevel<V> = V extends string ? V : keyof V;
 type ChartPhase = TopLevel<StateValueFrom<typeof creemPaymentMachine | typeof paypalPaymentMachine | typeof wechatPaymentMachine>>;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type AssertTrue<T extends true> = T;
-export type _PaymentPhasesMatchCharts = AssertTrue<Same<PaymentPhase, ChartPhase>>;
+type _PaymentPhasesMatchCharts = AssertTrue<Same<PaymentPhase, ChartPhase>>;
 
 /** What the selectors read of any provider's snapshot: the charts share their context and tags. */
 export interface PaymentSnapshotView {

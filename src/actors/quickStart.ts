@@ -30,8 +30,6 @@ export function createQuickStartLogic({ user, request }: QuickStartWiring) {
 
 export type QuickStartActor = ActorRefFrom<ReturnType<typeof createQuickStartLogic>>;
 export { GENERATION_TIME_LIMIT_MINUTES } from '../../machines/generation.machine';
-export { checkDelayMs } from '../../machines/quickStart.machine';
-export type { PollTaskResponse, TaskAnswer } from '../../machines/quickStart.machine';
 
 // What the views read: selectors of this chart's snapshot.
 type QuickStartSnapshot = SnapshotFrom<QuickStartActor>;

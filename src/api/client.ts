@@ -26,8 +26,8 @@ import {
 import { interpretAnswer, type ApiResult, type Outcome } from './outcome';
 import type { RequestOf } from './requests';
 
-export { ApiError, isApiError, type ApiErrorKind } from './errors';
-export type { ApiResult, PassThroughCode, PassThroughEnvelope, SuccessEnvelope } from './outcome';
+export { ApiError } from './errors';
+export type { ApiResult } from './outcome';
 
 /** Every call's deadline (docs/product.md, "Fixed constants"). */
 export const REQUEST_TIMEOUT_MS = 60_000;

@@ -108,7 +108,6 @@ export const LoginDataSchema = v.object({
   userInfo: UserSchema,
   isNewUser: v.fallback(v.boolean(), false),
 });
-export type LoginData = v.InferOutput<typeof LoginDataSchema>;
 
 export const ApiKeySchema = v.object({
   id: Id,
@@ -201,7 +200,6 @@ export const UsagePointSchema = v.object({
   credits: Credits,
   requests: v.pipe(v.number(), v.integer()),
 });
-export type UsagePoint = v.InferOutput<typeof UsagePointSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // Requests

@@ -35,7 +35,3 @@ export class ApiError extends Error {
     if (details.endpoint !== undefined) this.endpoint = details.endpoint;
   }
 }
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}

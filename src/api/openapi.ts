@@ -1,7 +1,7 @@
 /**
  * The contract as a document: an OpenAPI 3.1 description of every call in `endpoints`, built from the same
  * valibot schemas the client checks answers with, so the document cannot say something the code does not.
- * Pure (no Node, no DOM): tests/unit/api/openapi.test.ts writes it to openapi.json (`npm run openapi`) and
+ * Pure (no Node, no DOM): `npm run openapi` writes it to openapi.json (scripts/generated-files.ts), a unit test
  * fails when the checked-in file differs; the API reference page (/docs) renders that file.
  *
  * Schemas describe what travels on the wire (valibot's input side): a field the client coerces or falls back

@@ -22,8 +22,8 @@ export const PaypalCreateRequestSchema = v.object({ ...CreateOrderRequestSchema.
 // Fail to compile if the contract's request types and these schemas drift apart.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type AssertTrue<T extends true> = T;
-export type _OrderSchemaMatches = AssertTrue<Same<v.InferOutput<typeof CreateOrderRequestSchema>, CreateOrderRequest>>;
-export type _PaypalSchemaMatches = AssertTrue<Same<v.InferOutput<typeof PaypalCreateRequestSchema>, PaypalCreateRequest>>;
+type _OrderSchemaMatches = AssertTrue<Same<v.InferOutput<typeof CreateOrderRequestSchema>, CreateOrderRequest>>;
+type _PaypalSchemaMatches = AssertTrue<Same<v.InferOutput<typeof PaypalCreateRequestSchema>, PaypalCreateRequest>>;
 
 /** The request schema of each order-creating call. */
 export const orderRequestSchemas: Partial<Record<EndpointName, v.GenericSchema>> = {

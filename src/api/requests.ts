@@ -112,6 +112,6 @@ export interface Requests {
 // Fails to compile when the contract gains or loses a call that this table does not mirror.
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type AssertTrue<T extends true> = T;
-export type _RequestTableMatchesContract = AssertTrue<Exactly<keyof Requests, EndpointName>>;
+type _RequestTableMatchesContract = AssertTrue<Exactly<keyof Requests, EndpointName>>;
 
 export type RequestOf<N extends EndpointName> = Requests[N];

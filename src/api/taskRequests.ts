@@ -71,4 +71,3 @@ export const TaskCallbackSchema = v.object({
     errorMessage: v.optional(v.fallback(v.nullish(v.string(), ''), '')),
   }),
 });
-export type TaskCallback = v.InferOutput<typeof TaskCallbackSchema>;

@@ -98,7 +98,6 @@ const LedgerEntrySchema = v.object({
   credits: v.number(),
   note: v.string(),
 });
-export type LedgerEntry = v.InferOutput<typeof LedgerEntrySchema>;
 
 const Owned = { accountId: v.string() };
 /** What the demo keeps beside the contract's order; optional, so blobs saved before they existed still load. */
@@ -167,7 +166,7 @@ const IdempotentCallSchema = v.object({
 export type IdempotentCall = v.InferOutput<typeof IdempotentCallSchema>;
 // An invoice row is the request plus the answer; this stops compiling if the contract moves away.
 type Holds<T, _U extends T> = true;
-export type InvoiceRowFitsContract = Holds<InvoiceRequest & ResponseOf<'applyInvoice'>, Omit<InvoiceRow, 'accountId' | 'createTime'>>;
+type _InvoiceRowFitsContract = Holds<InvoiceRequest & ResponseOf<'applyInvoice'>, Omit<InvoiceRow, 'accountId' | 'createTime'>>;
 
 const DbDataSchema = v.object({
   version: v.literal(DB_VERSION),

@@ -1,14 +1,10 @@
 import { i18n, type Messages } from '@lingui/core';
 import { startTransition } from 'react';
-import { LOCALES, type Locale } from '../common/types';
+import type { Locale } from '../common/types';
+import { DEFAULT_LOCALE, isLocale, LOCALE_KEY } from './locales';
 
 export { i18n };
-export const DEFAULT_LOCALE: Locale = 'en';
-const LOCALE_KEY = 'locale';
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
+export { DEFAULT_LOCALE, isLocale };
 
 /** The locale to start in: the one the visitor chose before, else English (docs/product.md, "Languages and themes"). */
 export function initialLocale(): Locale {
@@ -26,7 +22,7 @@ export function initialLocale(): Locale {
  * that such an update reaches before it has hydrated anew, from its fallback: as an urgent update, at once, which
  * would take the page away (and the field being typed in) until the page's code is in. As a transition, the page
  * stays as prerendered until then, and is rendered anew only when it can be; what was typed into it meanwhile is
- * handed to the new fields (public/theme-boot.js). The full catalogue reaches a first visit this way, after the
+ * handed to the new fields (the boot script, src/prerender/themeBoot/). The full catalogue reaches a first visit this way, after the
  * page's own messages have started the app, and so does a language chosen in the header while the page hydrates.
  */
 

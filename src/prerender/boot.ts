@@ -1,5 +1,5 @@
 /**
- * How a page starts in the browser, as public/theme-boot.js decided before first paint and wrote on <html>:
+ * How a page starts in the browser, as theme-boot.js (src/prerender/themeBoot/) decided before first paint and wrote on <html>:
  * - `hydrate`: the prerendered HTML is this page in this language; React adopts it (hydrateRoot).
  * - `translate`: this page, but the visitor reads another language: the HTML stays hidden (theme-boot's CSS, for
  *   a few seconds at most) and the app renders it afresh in that language.
@@ -29,6 +29,12 @@ export const MESSAGES_ELEMENT_ID = 'prerendered-messages';
 /** The files the app's start needs (a JSON array of paths), written into each prerendered page by the build. */
 export const START_FILES_ELEMENT_ID = 'start-files';
 export const WANTED_EVENT = 'app:wanted';
+/** Written on <html> by the build (prerender-plugin.ts): the page's own address, ... */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+/** ... the addresses the 404 file is not the page of (the app's own pages), space-separated, ... */
+export const PRERENDERED_NOT_AT_ATTRIBUTE = 'data-prerendered-not-at';
+/** ... and, present, that the page reads its query string. */
+export const PRERENDERED_READS_QUERY_ATTRIBUTE = 'data-prerendered-reads-query';
 
 /** Whether this page's code waits for the browser to be idle, or for the visitor's first action (`data-start`, above). */
 export function startsWhenIdle(): boolean {

@@ -9,9 +9,9 @@
 import Cookies from 'js-cookie';
 import * as v from 'valibot';
 import { UserSchema, type User } from '../api/contract';
+import { CACHED_USER_KEY, TOKEN_COOKIE } from './sessionKeys';
 
-export const TOKEN_COOKIE = 'authorization';
-export const CACHED_USER_KEY = 'nanobanana.userInfo';
+export { CACHED_USER_KEY, TOKEN_COOKIE };
 const TOKEN_LIFETIME_DAYS = 7;
 
 /**

@@ -1,7 +1,8 @@
 import type { ThemeChoice } from '../common/types';
 
-const THEME_KEY = 'theme';
-const DARK_QUERY = '(prefers-color-scheme: dark)';
+/** Where the visitor's theme is kept (localStorage); the script that runs before first paint reads it too. */
+export const THEME_KEY = 'theme';
+export const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 export function readStoredTheme(): ThemeChoice | null {
   try {

@@ -11,9 +11,9 @@ import { generatePaths, type GeneratePathsOptions, type PathEvents } from './run
 import { replayPath, type ReplayOptions } from './runner/replay';
 import { MachineCoverage, type CoverageReport } from './runner/coverage';
 
-export { after, done, failure, defaultEventLabel, type AfterEvent, type PathEvent, type StepEvent } from './runner/events';
-export { generatePaths, type GeneratePathsOptions, type MachinePath, type PathEvents, type PathStep } from './runner/paths';
-export { replayPath, type ActionCall, type Invocation, type Message, type ReplayContext, type ReplayOptions } from './runner/replay';
+export { after, done, failure, defaultEventLabel, type PathEvent } from './runner/events';
+export { generatePaths, type MachinePath, type PathEvents } from './runner/paths';
+export { replayPath, type ActionCall, type Invocation } from './runner/replay';
 export { MachineCoverage, type CoverageReport } from './runner/coverage';
 
 // import.meta.dirname, not new URL(): happy-dom replaces the global URL with one node:url rejects.

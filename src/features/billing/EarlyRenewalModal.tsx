@@ -21,7 +21,7 @@ import styles from './Billing.module.css';
  * soon; renewing runs the same payment flow as the billing page, inside the modal. When to offer is the
  * earlyRenewal actor's decision (from what the user actor tells it); this only shows its states.
  */
-export function EarlyRenewalModal({ user }: { user: AppUser }) {
+function EarlyRenewalModal({ user }: { user: AppUser }) {
   const { t, i18n } = useLingui();
   const renewal = useGlobalActor('earlyRenewal');
   const phase = useGlobalSelector('earlyRenewal', (s) => (s.matches('renewing') ? 'renewing' : s.matches('open') ? 'open' : 'closed'));

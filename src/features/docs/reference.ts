@@ -183,11 +183,6 @@ export function responseExamples(operation: OperationObject): ExampleObject[] {
   return Object.values(media?.examples ?? {});
 }
 
-/** The data schema of an answer (the envelope's `data`). */
-export function responseDataSchema(operation: OperationObject): JsonSchema | undefined {
-  return operation.responses['200']?.content?.['application/json']?.schema.properties?.data;
-}
-
 /** The id of a section for an operation: stable, usable in the address (`#generate`). */
 export function anchorOf(operation: OperationObject): string {
   return operation.operationId;

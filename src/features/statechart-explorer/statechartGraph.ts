@@ -252,11 +252,6 @@ export function statechartGraph(machine: AnyStateMachine): StatechartGraph {
   return { machineId: machine.id, rootId: machine.root.id, nodes, edges };
 }
 
-/** The nodes by id, for lookups while drawing. */
-export function nodesById(graph: StatechartGraph): Map<string, StatechartNode> {
-  return new Map(graph.nodes.map((node) => [node.id, node]));
-}
-
 /** A state's id without the machine prefix (`polling.waiting`), or the machine id for the root. */
 export function statePath(graph: StatechartGraph, nodeId: string): string {
   if (nodeId === graph.rootId) return graph.machineId;

@@ -25,7 +25,6 @@ import { generateKeyPair, SignJWT, decodeJwt, decodeProtectedHeader } from 'jose
 import settings from '../settings.json' with { type: 'json' };
 import { escapeHtml, htmlDocument } from './page';
 
-export const GSI_CLIENT_URL = 'https://accounts.google.com/gsi/client';
 const GOOGLE = 'https://accounts.google.com';
 const API_URL = `http://127.0.0.1:${settings.apiPort}`;
 /** The origins registered for the client id, as a Google Cloud project lists its authorized JavaScript origins. */
@@ -282,7 +281,7 @@ export class GoogleStandIn {
     this.accounts = accounts;
   }
 
-  /** The client library's source, as Google serves it at GSI_CLIENT_URL. */
+  /** The client library's source, as Google serves it at /gsi/client. */
   clientScript(): string {
     return `(${gsiClient.toString()})(${JSON.stringify(GOOGLE)}, ${JSON.stringify(MESSAGE_SOURCE)});`;
   }

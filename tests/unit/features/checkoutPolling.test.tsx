@@ -58,8 +58,9 @@ describe('checkout when polling stopped after errors', () => {
     }).start();
     show(actor, 'wechat');
 
+    // The whole sentence: the price to pay (the Starter package, $10) as well as why the page stopped.
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'This page stopped checking for your payment because our server did not answer several times in a row.',
+      /^Scan with WeChat to pay \$10\.00\. This page stopped checking for your payment because our server did not answer several times in a row\. Once you have paid, check again\.$/,
     );
     expect(screen.getByTitle('WeChat Pay QR code')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel payment' })).toBeEnabled();
@@ -69,7 +70,7 @@ describe('checkout when polling stopped after errors', () => {
     expect(checkOrder).toHaveBeenCalledWith({ orderNo: 'NB1' });
     // Polling again: the usual words, no button to press.
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(screen.getByText(/This page updates by itself once you have paid/)).toBeInTheDocument();
+    expect(screen.getByText('Scan with WeChat to pay $10.00. This page updates by itself once you have paid.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Check again' })).not.toBeInTheDocument();
     actor.stop();
   });
@@ -132,12 +133,17 @@ describe('checkout when the page stopped waiting on a WeChat code', () => {
   it('while the code shows, says until when the page waits, not until when the code works', () => {
     const { actors, actions } = fakes();
     const machine = wechatPaymentMachine.provide({ actors, actions });
+    // The order holds when the page stops waiting (the wiring caps the code's own expiry at 15 minutes): 2:35 PM,
+    // in the reader's time zone whatever it is.
+    const waitEnds = new Date(2026, 10, 27, 14, 35).toISOString();
+    const context: PaymentContext = { ...stopped, order: { ...order, expireTime: waitEnds }, unsettledChecks: 1, failedChecks: 0 };
     const actor = createActor(machine, {
       input: { resume: null },
-      snapshot: machine.resolveState({ value: { awaitingScan: 'waitingToCheck' }, context: { ...stopped, unsettledChecks: 1, failedChecks: 0 } }),
+      snapshot: machine.resolveState({ value: { awaitingScan: 'waitingToCheck' }, context }),
     }).start();
     show(actor, 'wechat');
-    expect(screen.getByText(/This page waits for your payment until/)).toBeInTheDocument();
+    // English writes a narrow no-break space before PM; \s matches it and a plain space alike.
+    expect(screen.getByText(/^This page waits for your payment until 2:35\sPM\.$/)).toBeInTheDocument();
     actor.stop();
   });
 });

@@ -1,7 +1,11 @@
 /**
  * The rig for fuzzing a statechart: a real actor whose invoked actors are fakes that settle as a generated
  * script says, whose app-supplied actions do nothing, driven by generated events and clock moves. After every
- * step it checks that the actor has not failed and that its state value names existing state nodes only.
+ * step it checks that the actor has not failed and that its state value names existing state nodes only; and after
+ * every event, that the actor went where the chart itself says that event leads from where it was (xstate's
+ * `getNextSnapshot`, a pure transition of the same logic): the same state and the same context. So an action that
+ * changes context in place instead of assigning it, or anything else that moves the actor where its chart does not,
+ * fails the run.
  *
  * Guards the app provides that vet an address (where a redirect may go) are not faked: the spec hands in the
  * app's own, and every address a redirect action is given must pass the spec's rule for where the user may be sent.
@@ -14,6 +18,8 @@ import {
   createActor,
   fromCallback,
   fromPromise,
+  getNextSnapshot,
+  type Actor,
   type AnyActorRef,
   type AnyEventObject,
   type AnyStateMachine,
@@ -344,6 +350,46 @@ function assertHealthy(actor: AnyActorRef, target: FuzzTarget, errors: unknown[]
   }
 }
 
+/** What of a machine snapshot the chart decides, comparable: actors by id, functions by name. */
+function decided(snapshot: { status: string; value: StateValue; context: unknown }): unknown {
+  const seen = new WeakSet<object>();
+  const plain = (value: unknown): unknown => {
+    if (typeof value === 'function') return `function ${value.name}`;
+    if (typeof value !== 'object' || value === null || value instanceof Date) return value;
+    if ('send' in value && 'getSnapshot' in value && 'id' in value) return `actor ${String(value.id)}`;
+    if (seen.has(value)) return '[seen]';
+    seen.add(value);
+    if (Array.isArray(value)) return value.map(plain);
+    return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, plain(field)]));
+  };
+  return { status: snapshot.status, value: snapshot.value, context: plain(snapshot.context) };
+}
+
+type MachineActor = Actor<AnyStateMachine>;
+
+/**
+ * Sends `event` to the actor and throws unless the actor is then where its chart says the event leads from where it
+ * was. Read at once, before any invoked actor can answer: both sides are the one macrostep the event makes.
+ */
+export function sendAndFollowChart(receiver: MachineActor, event: AnyEventObject, where: string): void {
+  const before = receiver.getSnapshot();
+  let expected: unknown;
+  try {
+    expected = decided(getNextSnapshot(receiver.logic, before, event));
+  } catch {
+    // A transition that throws fails the actor too: assertHealthy reports it, with its cause.
+    receiver.send(event);
+    return;
+  }
+  receiver.send(event);
+  const actual = decided(receiver.getSnapshot());
+  if (JSON.stringify(actual) !== JSON.stringify(expected))
+    throw new Error(
+      `${where}: ${receiver.logic.id} is not where its chart takes ${event.type} from ${JSON.stringify(before.value)}:\n` +
+        `  chart: ${JSON.stringify(expected)}\n  actor: ${JSON.stringify(actual)}`,
+    );
+}
+
 /** Lets settled fakes and xstate's own microtasks run, without moving the clock. */
 async function flush(): Promise<void> {
   await vi.advanceTimersByTimeAsync(0);
@@ -366,8 +412,8 @@ export async function runPlan(target: FuzzTarget, plan: RunPlan, observe?: State
     assertRedirectsAllowed(target, run, 'after start');
     for (const [index, step] of plan.steps.entries()) {
       if (step.kind === 'event') {
-        const receiver = step.to === null ? actor : (actor.system.get(step.to) as AnyActorRef | undefined);
-        receiver?.send(step.event);
+        const receiver = step.to === null ? actor : (actor.system.get(step.to) as MachineActor | undefined);
+        if (receiver) sendAndFollowChart(receiver, step.event, `step ${index} (${step.event.type})`);
         await flush();
       } else {
         await vi.advanceTimersByTimeAsync(step.ms);

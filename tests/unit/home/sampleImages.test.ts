@@ -1,35 +1,29 @@
 // @vitest-environment node
 /**
  * The landing page's sample images are static files in public/samples/, drawn from the definitions in
- * src/features/home/sampleImages.ts. `npm run samples` runs this file with UPDATE_SAMPLE_IMAGES=1, which
- * (re)writes them; otherwise each file must be exactly what its definition draws now, and no other file may be
- * there, so CI fails on a changed sample that was not followed by `npm run samples`.
+ * src/features/home/sampleImages.ts (`npm run samples` writes them). Each file must be exactly what its definition
+ * draws now, and no other file may be there, so CI fails on a changed sample that was not followed by
+ * `npm run samples`.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { GALLERY_IMAGES, HERO_IMAGES, SAMPLES, sampleImageUrl } from '../../../src/features/home/sampleImages';
 import { artworkSvg } from '../../../src/ui/artwork/artwork';
+import { sampleImageFiles } from '../../../scripts/generated-files';
 
-const PUBLIC = fileURLToPath(new URL('../../../public/', import.meta.url));
-const DIRECTORY = join(PUBLIC, 'samples');
 const IMAGES = [...HERO_IMAGES, ...GALLERY_IMAGES];
 
 describe('the landing page sample images', () => {
   it('are the files in public/samples/ (run npm run samples after changing a sample)', () => {
-    if (process.env.UPDATE_SAMPLE_IMAGES === '1') {
-      rmSync(DIRECTORY, { recursive: true, force: true });
-      mkdirSync(DIRECTORY, { recursive: true });
-      for (const image of IMAGES) writeFileSync(join(PUBLIC, image.file), artworkSvg(image.artwork));
-      return;
-    }
-    const stale = IMAGES.filter(
-      (image) => !existsSync(join(PUBLIC, image.file)) || readFileSync(join(PUBLIC, image.file), 'utf8') !== artworkSvg(image.artwork),
-    );
-    if (stale.length > 0) throw new Error(`Missing or out of date: ${stale.map((image) => image.file).join(', ')}. Run npm run samples.`);
-    const expected = new Set(IMAGES.map((image) => image.file.replace(/^samples\//, '')));
-    expect(readdirSync(DIRECTORY).filter((file) => !expected.has(file))).toEqual([]);
+    const { directory, files } = sampleImageFiles();
+    // The generator draws each image of the page, as the page addresses it.
+    if (directory !== 'public/samples') throw new Error(`the samples generator owns ${directory}, not public/samples`);
+    expect(files).toEqual(IMAGES.map((image) => ({ path: `public/${image.file}`, content: artworkSvg(image.artwork) })));
+    const stale = files.filter((file) => !existsSync(file.path) || readFileSync(file.path, 'utf8') !== file.content);
+    if (stale.length > 0) throw new Error(`Missing or out of date: ${stale.map((file) => file.path).join(', ')}. Run npm run samples.`);
+    const expected = new Set(files.map((file) => file.path));
+    expect(readdirSync(directory).filter((file) => !expected.has(join(directory, file)))).toEqual([]);
   });
 
   it('has one gallery image per sample and four for the hero, each with its own file', () => {

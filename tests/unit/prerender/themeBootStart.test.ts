@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { CACHED_USER_KEY } from '../../../src/services/session';
+import { CACHED_USER_KEY } from '../../../src/services/sessionKeys';
+import { buildThemeBootScript } from '../../../theme-boot-plugin';
 
-const BOOT_SCRIPT = readFileSync('public/theme-boot.js', 'utf8');
+const BOOT_SCRIPT = await buildThemeBootScript();
 
 type Listener = (event: { type: string; target?: unknown; key?: string | null }) => void;
 
@@ -23,7 +23,7 @@ interface Visit {
   attributes?: Record<string, string>;
 }
 
-/** Runs public/theme-boot.js for a visit, and returns what it wrote and the listeners it left on the window. */
+/** Runs theme-boot.js for a visit, and returns what it wrote and the listeners it left on the window. */
 function boot({ path = '/', search = '', cookie = '', storedLocale, attributes = { 'data-prerendered': path } }: Visit) {
   const dataset: Record<string, string> = {};
   for (const [name, value] of Object.entries(attributes)) {
@@ -76,7 +76,7 @@ function boot({ path = '/', search = '', cookie = '', storedLocale, attributes =
   return { dataset, sent, fire, listening: (type: string) => (windowListeners.get(type) ?? []).length > 0 };
 }
 
-describe("public/theme-boot.js: when a prerendered page's app starts", () => {
+describe("theme-boot.js: when a prerendered page's app starts", () => {
   it('waits for idle after the largest paint, or the first action, on a first visit: signed out, in English, no query string the page reads', () => {
     const page = boot({ path: '/' });
     expect(page.dataset.boot).toBe('hydrate');
@@ -105,7 +105,7 @@ describe("public/theme-boot.js: when a prerendered page's app starts", () => {
   });
 
   it('starts it when another tab changes what this one shows: the account, the theme, the language', () => {
-    // The account's key as the app writes it (a sign-in or sign-out); theme-boot, a plain script, spells it itself.
+    // The account's key as the app writes it (a sign-in or sign-out); the boot script is built with the same name.
     for (const key of [CACHED_USER_KEY, 'theme', 'locale', null]) {
       const page = boot({ path: '/' });
       page.fire('storage', undefined, key);

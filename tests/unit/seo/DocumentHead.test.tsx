@@ -56,7 +56,9 @@ describe('DocumentHead', () => {
 
     act(() => location.navigate('/playground/flux'));
     await waitFor(() => expect(document.title).toBe('Image playground: try Nano Banana models — Nano Banana API'));
-    expect(content('meta[name="description"]')).toMatch(/^Try Nano Banana, Nano Banana 2 and Nano Banana Pro in your browser/);
+    expect(content('meta[name="description"]')).toBe(
+      'Try Nano Banana, Nano Banana 2 and Nano Banana Pro in your browser: pick a model, an aspect ratio and reference images, generate, then copy the call as code.',
+    );
     expect(content('link[rel="canonical"]')).toBe(`${SITE}/playground/flux`);
     expect(content('meta[property="og:url"]')).toBe(`${SITE}/playground/flux`);
     expect(content('meta[property="og:title"]')).toBe(document.title);
@@ -102,7 +104,9 @@ describe('DocumentHead', () => {
     }
     act(() => i18n.load('en', catalogue));
     await waitFor(() => expect(document.title).toBe('Join the Discord community — Nano Banana API'));
-    expect(content('meta[name="description"]')).toMatch(/^Join the Nano Banana API community on Discord/);
+    expect(content('meta[name="description"]')).toBe(
+      'Join the Nano Banana API community on Discord: get help with the API, prompts and billing, hear about new models first, and share what you make.',
+    );
     expect(content('link[rel="canonical"]')).toBe(`${SITE}/join-discord`);
   });
 

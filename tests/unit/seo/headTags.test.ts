@@ -33,7 +33,9 @@ describe('renderHeadTags', () => {
   it('gives a public page its title, description, canonical link and cards, with absolute URLs', () => {
     const head = parse(renderHeadTags({ path: '/get-started', i18n: english(), siteUrl: `${SITE}/` }));
     expect(head.title).toBe('Quick start: first image in five steps — Nano Banana API');
-    expect(head.description).toMatch(/^Your first AI image in five steps/);
+    expect(head.description).toBe(
+      'Your first AI image in five steps: sign in, get an API key, create a generation task with one HTTP call, then poll the task until the images are ready.',
+    );
     expect(head.canonical).toBe(`${SITE}/get-started`);
     expect(head.robots).toBeNull();
     expect(head.og('type')).toBe('website');
