@@ -1,6 +1,8 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { errorCode, errorKind, errorMessage, isRateLimitedError, type ResultEnvelope } from './types';
+import { isLostAnswer } from './lostAnswer';
+import { BACK_OFF, checkDelayMs, isLastAllowedError, timeLeftMs, type PollingPolicy } from './polling.machine';
+import { errorCode, errorMessage, isRateLimitedError, type ResultEnvelope } from './types';
 
 /**
  * The playground form as the user typed it, for any model: each model's endpoint takes only some of these
@@ -158,20 +160,14 @@ export type GenerationEvent =
   | DoneActorEvent<FindCreatedTaskResponse, 'findCreatedTask'>
   | ErrorActorEvent<unknown, 'findCreatedTask'>;
 
-/** The first progress read waits this long; each "still generating" waits longer, up to POLL_MAX_DELAY_MS. */
-export const POLL_FIRST_DELAY_MS = 2000;
-export const POLL_BACKOFF = 1.5;
-export const POLL_MAX_DELAY_MS = 10_000;
-/** How long the playground watches one task before it says so and offers to keep waiting. */
-export const GENERATION_TIME_LIMIT_MS = 3 * 60 * 1000;
+/**
+ * How a task's progress is read: the shared back-off, three failed reads in a row fail the run (a flaky network is
+ * forgiven), and three minutes in all before the playground says so and offers to keep waiting. The page keeps
+ * reading while hidden: the result is what the user comes back for.
+ */
+export const TASK_POLLING: PollingPolicy = { ...BACK_OFF, maxErrorsInARow: 3, limitMs: 3 * 60 * 1000, pausesWhileHidden: false };
+export const GENERATION_TIME_LIMIT_MS = TASK_POLLING.limitMs;
 export const GENERATION_TIME_LIMIT_MINUTES = GENERATION_TIME_LIMIT_MS / 60_000;
-/** Progress reads that may fail in a row (a flaky network) before the run counts as failed. */
-export const MAX_POLL_ERRORS = 3;
-
-/** What is left of the time limit, watching since `since`, at `now`. */
-export function timeLeftMs(since: number | null, now: number): number {
-  return since === null ? GENERATION_TIME_LIMIT_MS : Math.max(0, since + GENERATION_TIME_LIMIT_MS - now);
-}
 
 /**
  * After a create call's answer was lost, the wait before looking for its task in the history: a request cut off
@@ -182,29 +178,6 @@ export const LOOKUP_DELAY_MS = 2000;
 export const KNOWN_TASKS_KEPT = 20;
 /** How many of this visit's results the session strip keeps; older ones are in the history. */
 export const SESSION_RESULTS_KEPT = 12;
-
-/**
- * A create call that failed with no answer from the task API (the connection dropped, the time ran out), or with
- * one that could not be read: the request may have reached it and made the task, which would then be charged. A
- * coded answer, a refused key or a session that ended say it was not made.
- */
-export function isLostAnswerError(error: unknown): boolean {
-  const kind = errorKind(error);
-  // An answer that could not be read (not an envelope, or not the contract's) may well have been a success.
-  return kind === 'network' || kind === 'timeout' || kind === 'invalidResponse';
-}
-
-/** The longest wait between two reads while the task API says "too many requests". */
-export const RATE_LIMITED_MAX_DELAY_MS = 60_000;
-
-/**
- * The wait before the next progress read, after `polls` answers of "still generating" and `rateLimited`
- * answers of 429 in a row (each doubles the wait, up to a minute).
- */
-export function pollDelayMs(polls: number, rateLimited = 0): number {
-  const base = Math.min(POLL_MAX_DELAY_MS, Math.round(POLL_FIRST_DELAY_MS * POLL_BACKOFF ** Math.max(0, polls)));
-  return rateLimited > 0 ? Math.min(RATE_LIMITED_MAX_DELAY_MS, base * 2 ** rateLimited) : base;
-}
 
 function createdTaskId(event: GenerationEvent): string | null {
   return event.type === 'xstate.done.actor.createTask' && event.output.code === 200 ? event.output.data.taskId : null;
@@ -352,7 +325,7 @@ export const generationMachine = setup({
     lacksApiKey: ({ context }) => context.apiKey.trim() === '',
     cannotAfford: ({ context }) => context.balance !== null && context.costOf(context.draft) > context.balance,
     isTaskCreated: ({ event }) => createdTaskId(event) !== null,
-    isAnswerLost: ({ event }) => event.type === 'xstate.error.actor.createTask' && isLostAnswerError(event.error),
+    isAnswerLost: ({ event }) => event.type === 'xstate.error.actor.createTask' && isLostAnswer(event.error),
     isTaskFound: ({ event }) => foundTaskId(event) !== null,
     // The history was read and holds no task from the request: it never reached the server.
     isTaskMissing: ({ event }) => event.type === 'xstate.done.actor.findCreatedTask' && event.output.code === 200 && event.output.data === null,
@@ -365,13 +338,14 @@ export const generationMachine = setup({
     isInSession: ({ context, event }) => sessionResult(context.session, event) !== null,
     isRateLimited: ({ event }) => event.type === 'xstate.error.actor.pollTask' && isRateLimitedError(event.error),
     // This failure would be one too many in a row.
-    isLastPollError: ({ context }) => context.pollErrors + 1 >= MAX_POLL_ERRORS,
+    isLastPollError: ({ context }) => isLastAllowedError(TASK_POLLING, context.pollErrors),
   },
   delays: {
     LOOKUP_DELAY: LOOKUP_DELAY_MS,
-    POLL_DELAY: ({ context }) => pollDelayMs(context.polls, context.rateLimited),
+    // The first read waits too (a task just created is still generating): as after a read that settled nothing.
+    POLL_DELAY: ({ context }) => checkDelayMs(TASK_POLLING, context.polls + 1, context.rateLimited),
     // Measured from when watching began, so the limit is the same however the wait was spent.
-    GENERATION_TIME_LIMIT: ({ context }) => timeLeftMs(context.watchingSince, Date.now()),
+    GENERATION_TIME_LIMIT: ({ context }) => timeLeftMs(TASK_POLLING, context.watchingSince, Date.now()),
   },
 }).createMachine({
   id: ID,

@@ -8,15 +8,14 @@ import { and, assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'x
 import { notProvidedAction, notProvidedActor, notProvidedCallback } from './notProvided';
 import {
   answeredOutcome,
-  checkDelayMs,
   CONFIRM_TIMEOUT_MS,
   countFailedCheck,
   countPendingCheck,
   createOrderInput,
   FRESH_CHECKS,
   initialPaymentContext,
+  ORDER_POLLING,
   isLastAllowedFailure,
-  isLostOrderAnswer,
   orderOf,
   qrExpiryMs,
   type CheckOrderInput,
@@ -30,6 +29,8 @@ import {
   type PaymentUserEvent,
   type StatusOutcome,
 } from './payment.shared';
+import { isLostAnswer } from './lostAnswer';
+import { checkDelayMs } from './polling.machine';
 import { errorMessage, type ResultEnvelope } from './types';
 
 /**
@@ -178,7 +179,9 @@ export const paymentSetup = setup({
     }),
   },
   guards: {
-    isOrderAnswerLost: ({ event }) => event.type === 'xstate.error.actor.createOrder' && isLostOrderAnswer(event.error),
+    // The server may have made the order: the purchase keeps its idempotency key for RETRY. Any other failure is an
+    // answer (the server said no): the key is spent, as a server that stores refusals would only replay this one.
+    isOrderAnswerLost: ({ event }) => event.type === 'xstate.error.actor.createOrder' && isLostAnswer(event.error),
     returnedCancelled: ({ context }) => context.returnedAs === 'cancelled',
     hasResume: ({ context }) => context.returnedAs !== null,
     hasPackage: ({ context }) => context.packageId !== null,
@@ -204,7 +207,7 @@ export const paymentSetup = setup({
   },
   delays: {
     // 2 s after the first check, growing by half with each check that settles nothing, up to 10 s.
-    CONFIRM_INTERVAL: ({ context }) => checkDelayMs(context.unsettledChecks),
+    CONFIRM_INTERVAL: ({ context }) => checkDelayMs(ORDER_POLLING, context.unsettledChecks),
     CONFIRM_TIMEOUT: CONFIRM_TIMEOUT_MS,
     // The QR hand-off, measured when the code is shown: whatever is left until the server's expiry, 15 minutes at most.
     QR_EXPIRY: ({ context }) => qrExpiryMs(context.order?.expireTime ?? null, Date.now()),

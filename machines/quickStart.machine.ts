@@ -1,7 +1,8 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { notProvidedAction, notProvidedActor } from './notProvided';
 import { errorCode, errorKind, errorMessage, isRateLimitedError, type ApiErrorKind } from './types';
-import { pollDelayMs, timeLeftMs, type CreateTaskResponse, type PollTaskInput, type PollTaskResponse, type TaskAnswer } from './generation.machine';
+import { TASK_POLLING, type CreateTaskResponse, type PollTaskInput, type PollTaskResponse, type TaskAnswer } from './generation.machine';
+import { checkDelayMs, timeLeftMs, type PollingPolicy } from './polling.machine';
 
 /**
  * Why the quick start is not the playground's generation machine: it is a lesson, so the user makes each call
@@ -66,12 +67,10 @@ function checkedTask(event: QuickStartEvent): TaskAnswer | null {
 }
 
 /**
- * The wait before the next check on its own, after `checks` answers of "still generating" (the first waits 2 s)
- * and `rateLimited` answers of 429 in a row.
+ * The playground's timings, but a failed check stops at once: the lesson shows the answer and lets the user check
+ * again (only 429s are waited out).
  */
-export function checkDelayMs(checks: number, rateLimited = 0): number {
-  return pollDelayMs(checks - 1, rateLimited);
-}
+export const QUICK_START_POLLING: PollingPolicy = { ...TASK_POLLING, maxErrorsInARow: 1 };
 
 const NO_ERROR = { error: null, errorCode: null, errorKind: null } satisfies Partial<QuickStartContext>;
 
@@ -139,9 +138,9 @@ export const quickStartMachine = setup({
     isRateLimited: ({ event }) => event.type === 'xstate.error.actor.checkTask' && isRateLimitedError(event.error),
   },
   delays: {
-    CHECK_DELAY: ({ context }) => checkDelayMs(context.checks, context.rateLimited),
+    CHECK_DELAY: ({ context }) => checkDelayMs(QUICK_START_POLLING, context.checks, context.rateLimited),
     // Measured from when watching began, so the limit is the same however the wait was spent.
-    TIME_LIMIT: ({ context }) => timeLeftMs(context.watchingSince, Date.now()),
+    TIME_LIMIT: ({ context }) => timeLeftMs(QUICK_START_POLLING, context.watchingSince, Date.now()),
   },
 }).createMachine({
   id: ID,
