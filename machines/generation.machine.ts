@@ -1,8 +1,9 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { notProvidedAction, notProvidedActor } from './notProvided';
+import { refusal, rejection, type CallFailure } from './callErrors';
 import { isLostAnswer } from './lostAnswer';
 import { BACK_OFF, checkDelayMs, isLastAllowedError, timeLeftMs, type PollingPolicy } from './polling.machine';
-import { errorCode, errorMessage, isRateLimitedError, type ResultEnvelope } from './types';
+import { isRateLimitedError, type ResultEnvelope } from './types';
 
 /**
  * The playground form as the user typed it, for any model: each model's endpoint takes only some of these
@@ -187,6 +188,19 @@ function foundTaskId(event: GenerationEvent): string | null {
   return event.type === 'xstate.done.actor.findCreatedTask' && event.output.code === 200 ? (event.output.data?.taskId ?? null) : null;
 }
 
+/** Read only where a guard let the answer through (isTaskCreated, isTaskFound). */
+function taskIdOf(answer: CreateTaskResponse | FindCreatedTaskResponse): { taskId: string } {
+  const data = answer.code === 200 ? answer.data : null;
+  if (data === null) throw new Error(`${ID}: no task in the answer`);
+  return { taskId: data.taskId };
+}
+
+/** Read only where a guard found the task's record (isSucceeded, isFailedTask). */
+function taskOf(answer: PollTaskResponse): TaskAnswer {
+  if (answer.code !== 200) throw new Error(`${ID}: no task record in the answer`);
+  return answer.data;
+}
+
 function rememberTask(known: readonly string[], taskId: string | null): string[] {
   return taskId === null || known.includes(taskId) ? [...known] : [...known, taskId].slice(-KNOWN_TASKS_KEPT);
 }
@@ -200,6 +214,16 @@ function polledTask(event: GenerationEvent): TaskAnswer | null {
 }
 
 const ID = 'generation';
+
+/** A create call that failed: the run failed at creating the task (or its answer was lost). */
+function createRejected({ event }: { event: { error: unknown } }) {
+  return { failure: 'create' as const, ...rejection(event.error) };
+}
+
+/** A task the model failed to make: its own message and code. */
+function taskFailure(task: TaskAnswer) {
+  return { failure: 'generation' as const, error: task.errorMessage, errorCode: task.errorCode, errorKind: null };
+}
 
 /** Any state where no task runs may show a result of this visit again. */
 const RESTORE = { guard: 'isInSession', target: `#${ID}.reviewing`, actions: 'restoreResult' } as const;
@@ -252,49 +276,33 @@ export const generationMachine = setup({
     resendTask: assign(({ context }) => ({ ...NO_RUN, submitted: context.submitted })),
     clearRun: assign(NO_RUN),
     markSent: assign({ sentAt: () => Date.now() }),
-    setTaskId: assign(({ context, event }) => {
-      const taskId = createdTaskId(event) ?? context.taskId;
-      return { taskId, watchingSince: Date.now(), knownTaskIds: rememberTask(context.knownTaskIds, taskId) };
-    }),
+    setTaskId: assign(({ context }, { taskId }: { taskId: string }) => ({
+      taskId,
+      watchingSince: Date.now(),
+      knownTaskIds: rememberTask(context.knownTaskIds, taskId),
+    })),
     // The lost answer's task, found in the history: watched like one the answer had named (the lost answer forgotten).
-    setFoundTask: assign(({ context, event }) => {
-      const taskId = foundTaskId(event) ?? context.taskId;
-      return {
-        taskId,
-        watchingSince: Date.now(),
-        knownTaskIds: rememberTask(context.knownTaskIds, taskId),
-        failure: null,
-        error: null,
-        errorCode: null,
-      };
-    }),
-    setLookupErrorFromResponse: assign(({ event }) =>
-      event.type === 'xstate.done.actor.findCreatedTask' ? { error: event.output.msg, errorCode: event.output.code } : {},
-    ),
-    setLookupErrorFromError: assign(({ event }) =>
-      event.type === 'xstate.error.actor.findCreatedTask' ? { error: errorMessage(event.error), errorCode: errorCode(event.error) } : {},
+    setFoundTask: assign(({ context }, { taskId }: { taskId: string }) => ({
+      taskId,
+      watchingSince: Date.now(),
+      knownTaskIds: rememberTask(context.knownTaskIds, taskId),
+      failure: null,
+      error: null,
+      errorCode: null,
+    })),
+    // Why the run failed (or, without `failure`, why the lost answer's task could not be looked for).
+    setError: assign((_, { failure, error, errorCode }: Partial<Pick<GenerationContext, 'failure'>> & CallFailure) =>
+      failure === undefined ? { error, errorCode } : { failure, error, errorCode },
     ),
     clearLookupError: assign({ error: null, errorCode: null }),
-    setCreateErrorFromResponse: assign(({ event }) =>
-      event.type === 'xstate.done.actor.createTask' ? { failure: 'create' as const, error: event.output.msg, errorCode: event.output.code } : {},
-    ),
-    setCreateErrorFromError: assign(({ event }) =>
-      event.type === 'xstate.error.actor.createTask'
-        ? { failure: 'create' as const, error: errorMessage(event.error), errorCode: errorCode(event.error) }
-        : {},
-    ),
     countPoll: assign({ polls: ({ context }) => context.polls + 1, pollErrors: 0, rateLimited: 0 }),
     countPollError: assign({ pollErrors: ({ context }) => context.pollErrors + 1, rateLimited: 0 }),
     // Too many requests: not the task's fault nor the network's; wait longer and ask again.
     slowDown: assign({ rateLimited: ({ context }) => context.rateLimited + 1 }),
     restartPolling: assign({ polls: 0, pollErrors: 0, rateLimited: 0, watchingSince: () => Date.now() }),
-    setResult: assign({
-      result: ({ context, event }) => {
-        const task = polledTask(event);
-        if (!task) return context.result;
-        return { taskId: task.taskId, imageUrls: taskImageUrls(task.response), createTime: task.createTime, completeTime: task.completeTime };
-      },
-    }),
+    setResult: assign((_, task: TaskAnswer) => ({
+      result: { taskId: task.taskId, imageUrls: taskImageUrls(task.response), createTime: task.createTime, completeTime: task.completeTime },
+    })),
     // The newest first; a task already in the strip (seen again after "Keep waiting") moves to the front.
     addToSession: assign({
       session: ({ context }) => {
@@ -308,16 +316,6 @@ export const generationMachine = setup({
     restoreResult: assign(({ context, event }) => {
       const item = sessionResult(context.session, event);
       return item ? { ...NO_RUN, submitted: item.draft, taskId: item.result.taskId, result: item.result, fieldErrors: {} } : {};
-    }),
-    setGenerationError: assign(({ event }) => {
-      const task = polledTask(event);
-      return task ? { failure: 'generation' as const, error: task.errorMessage, errorCode: task.errorCode } : {};
-    }),
-    setPollingError: assign(({ event }) => {
-      if (event.type === 'xstate.error.actor.pollTask')
-        return { failure: 'polling' as const, error: errorMessage(event.error), errorCode: errorCode(event.error) };
-      if (event.type === 'xstate.done.actor.pollTask') return { failure: 'polling' as const, error: event.output.msg, errorCode: event.output.code };
-      return {};
     }),
   },
   guards: {
@@ -401,13 +399,13 @@ export const generationMachine = setup({
         src: 'createTask',
         input: ({ context }) => ({ draft: context.submitted ?? context.draft, apiKey: context.apiKey }),
         onDone: [
-          { guard: 'isTaskCreated', target: 'polling', actions: 'setTaskId' },
-          { target: 'failed', actions: 'setCreateErrorFromResponse' },
+          { guard: 'isTaskCreated', target: 'polling', actions: { type: 'setTaskId', params: ({ event }) => taskIdOf(event.output) } },
+          { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ failure: 'create', ...refusal(event.output) }) } },
         ],
         onError: [
           // The task may exist (and be charged): find out before offering to send it again. The reason stays for the view.
-          { guard: 'isAnswerLost', target: 'checkingWhetherTaskWasCreated', actions: 'setCreateErrorFromError' },
-          { target: 'failed', actions: 'setCreateErrorFromError' },
+          { guard: 'isAnswerLost', target: 'checkingWhetherTaskWasCreated', actions: { type: 'setError', params: createRejected } },
+          { target: 'failed', actions: { type: 'setError', params: createRejected } },
         ],
       },
     },
@@ -427,11 +425,11 @@ export const generationMachine = setup({
             input: ({ context }) => ({ draft: context.submitted ?? context.draft, sentAt: context.sentAt ?? 0, knownTaskIds: context.knownTaskIds }),
             onDone: [
               // Found: one task, one charge; it is watched as if the answer had arrived.
-              { guard: 'isTaskFound', target: `#${ID}.polling`, actions: 'setFoundTask' },
+              { guard: 'isTaskFound', target: `#${ID}.polling`, actions: { type: 'setFoundTask', params: ({ event }) => taskIdOf(event.output) } },
               { guard: 'isTaskMissing', target: `#${ID}.taskNotCreated` },
-              { target: `#${ID}.taskCreationUnknown`, actions: 'setLookupErrorFromResponse' },
+              { target: `#${ID}.taskCreationUnknown`, actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
             ],
-            onError: { target: `#${ID}.taskCreationUnknown`, actions: 'setLookupErrorFromError' },
+            onError: { target: `#${ID}.taskCreationUnknown`, actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
           },
         },
       },
@@ -470,17 +468,33 @@ export const generationMachine = setup({
             src: 'pollTask',
             input: ({ context }) => ({ taskId: context.taskId ?? '', apiKey: context.apiKey }),
             onDone: [
-              { guard: 'isSucceeded', target: `#${ID}.succeeded`, actions: ['setResult', 'addToSession', 'keepSession'] },
-              { guard: 'isFailedTask', target: `#${ID}.failed`, actions: 'setGenerationError' },
+              {
+                guard: 'isSucceeded',
+                target: `#${ID}.succeeded`,
+                actions: [{ type: 'setResult', params: ({ event }) => taskOf(event.output) }, 'addToSession', 'keepSession'],
+              },
+              {
+                guard: 'isFailedTask',
+                target: `#${ID}.failed`,
+                actions: { type: 'setError', params: ({ event }) => taskFailure(taskOf(event.output)) },
+              },
               { guard: 'isStillGenerating', target: 'waiting', actions: 'countPoll' },
               // A refused read (a pass-through code) is a hiccup, like a network error.
-              { guard: 'isLastPollError', target: `#${ID}.failed`, actions: 'setPollingError' },
+              {
+                guard: 'isLastPollError',
+                target: `#${ID}.failed`,
+                actions: { type: 'setError', params: ({ event }) => ({ failure: 'polling', ...refusal(event.output) }) },
+              },
               { target: 'waiting', actions: 'countPollError' },
             ],
             onError: [
               // The time limit still bounds it: 429s never end the run on their own.
               { guard: 'isRateLimited', target: 'waiting', actions: 'slowDown' },
-              { guard: 'isLastPollError', target: `#${ID}.failed`, actions: 'setPollingError' },
+              {
+                guard: 'isLastPollError',
+                target: `#${ID}.failed`,
+                actions: { type: 'setError', params: ({ event }) => ({ failure: 'polling', ...rejection(event.error) }) },
+              },
               { target: 'waiting', actions: 'countPollError' },
             ],
           },
