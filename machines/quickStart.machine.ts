@@ -1,6 +1,7 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { errorCode, errorKind, errorMessage, isRateLimitedError, type ApiErrorKind } from './types';
+import { refusal, rejection, type CallFailure } from './callErrors';
+import { isRateLimitedError, type ApiErrorKind } from './types';
 import { TASK_POLLING, type CreateTaskResponse, type PollTaskInput, type PollTaskResponse, type TaskAnswer } from './generation.machine';
 import { checkDelayMs, timeLeftMs, type PollingPolicy } from './polling.machine';
 
@@ -66,6 +67,12 @@ function checkedTask(event: QuickStartEvent): TaskAnswer | null {
   return event.type === 'xstate.done.actor.checkTask' && event.output.code === 200 ? event.output.data : null;
 }
 
+/** A task the model failed to make (read only where isFailedTask let the record through): its own message and code. */
+function taskFailure(answer: PollTaskResponse): CallFailure {
+  if (answer.code !== 200) throw new Error(`${ID}: no task record in the answer`);
+  return { error: answer.data.errorMessage, errorCode: answer.data.errorCode, errorKind: null };
+}
+
 /**
  * The playground's timings, but a failed check stops at once: the lesson shows the answer and lets the user check
  * again (only 429s are waited out).
@@ -85,10 +92,6 @@ const NO_RUN = {
   ...NO_ERROR,
 } satisfies Partial<QuickStartContext>;
 
-function rejection(error: unknown) {
-  return { error: errorMessage(error), errorCode: errorCode(error), errorKind: errorKind(error) ?? null };
-}
-
 /**
  * The quick start's first call, step by step: send the sample request with the user's key, show the answer and
  * its taskId, then check the task when the user asks and keep checking (from 2 s, a little longer each time)
@@ -104,28 +107,16 @@ export const quickStartMachine = setup({
     // A task that ended changed the balance (charged on success, refunded on failure).
     refreshAccount: notProvidedAction('refreshAccount'),
     startRun: assign(NO_RUN),
-    setCreated: assign(({ event }) =>
-      event.type === 'xstate.done.actor.sendRequest' ? { created: event.output, taskId: createdTaskId(event), ...NO_ERROR } : {},
-    ),
-    setRequestRefused: assign(({ event }) =>
-      event.type === 'xstate.done.actor.sendRequest'
-        ? { created: event.output, error: event.output.msg, errorCode: event.output.code, errorKind: null }
-        : {},
-    ),
-    setRequestError: assign(({ event }) => (event.type === 'xstate.error.actor.sendRequest' ? rejection(event.error) : {})),
+    // The answer is kept as the API gave it (the page shows it), with its taskId when it made a task.
+    setCreated: assign((_, created: CreateTaskResponse) => ({ created, taskId: created.code === 200 ? created.data.taskId : null, ...NO_ERROR })),
+    setRequestRefused: assign((_, created: CreateTaskResponse) => ({ created, ...refusal(created) })),
+    // Why the call, the check or the task failed, for the view to word.
+    setError: assign((_, failure: CallFailure) => failure),
     startWatching: assign({ checks: 0, rateLimited: 0, watchingSince: () => Date.now(), ...NO_ERROR }),
-    setCheck: assign(({ event }) => (event.type === 'xstate.done.actor.checkTask' ? { lastCheck: event.output } : {})),
+    setCheck: assign((_, lastCheck: PollTaskResponse) => ({ lastCheck })),
     countCheck: assign({ checks: ({ context }) => context.checks + 1, rateLimited: 0 }),
     // Too many requests: not a failure of the task; wait longer, then check again on its own.
     slowDown: assign({ rateLimited: ({ context }) => context.rateLimited + 1 }),
-    setTaskError: assign(({ event }) => {
-      const task = checkedTask(event);
-      return task ? { error: task.errorMessage, errorCode: task.errorCode, errorKind: null } : {};
-    }),
-    setCheckRefused: assign(({ event }) =>
-      event.type === 'xstate.done.actor.checkTask' ? { error: event.output.msg, errorCode: event.output.code, errorKind: null } : {},
-    ),
-    setCheckError: assign(({ event }) => (event.type === 'xstate.error.actor.checkTask' ? rejection(event.error) : {})),
   },
   guards: {
     isTaskCreated: ({ event }) => createdTaskId(event) !== null,
@@ -159,10 +150,10 @@ export const quickStartMachine = setup({
         src: 'sendRequest',
         input: ({ context }) => ({ apiKey: context.apiKey }),
         onDone: [
-          { guard: 'isTaskCreated', target: 'taskCreated', actions: 'setCreated' },
-          { target: 'requestFailed', actions: 'setRequestRefused' },
+          { guard: 'isTaskCreated', target: 'taskCreated', actions: { type: 'setCreated', params: ({ event }) => event.output } },
+          { target: 'requestFailed', actions: { type: 'setRequestRefused', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'requestFailed', actions: 'setRequestError' },
+        onError: { target: 'requestFailed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
       },
     },
     // No task: the key was refused (401), the credits do not cover it (402), the network failed ... Nothing was charged.
@@ -192,16 +183,27 @@ export const quickStartMachine = setup({
             src: 'checkTask',
             input: ({ context }) => ({ taskId: context.taskId ?? '', apiKey: context.apiKey }),
             onDone: [
-              { guard: 'isSucceeded', target: `#${ID}.finished`, actions: 'setCheck' },
-              { guard: 'isFailedTask', target: `#${ID}.taskFailed`, actions: ['setCheck', 'setTaskError'] },
-              { guard: 'isStillGenerating', target: 'taskRunning', actions: ['setCheck', 'countCheck'] },
+              { guard: 'isSucceeded', target: `#${ID}.finished`, actions: { type: 'setCheck', params: ({ event }) => event.output } },
+              {
+                guard: 'isFailedTask',
+                target: `#${ID}.taskFailed`,
+                actions: [
+                  { type: 'setCheck', params: ({ event }) => event.output },
+                  { type: 'setError', params: ({ event }) => taskFailure(event.output) },
+                ],
+              },
+              {
+                guard: 'isStillGenerating',
+                target: 'taskRunning',
+                actions: [{ type: 'setCheck', params: ({ event }) => event.output }, 'countCheck'],
+              },
               // A refused read (a pass-through code): the page says so and offers to check again.
-              { target: `#${ID}.checkFailed`, actions: 'setCheckRefused' },
+              { target: `#${ID}.checkFailed`, actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
             ],
             onError: [
               // The time limit still bounds it: 429s never end the watch on their own.
               { guard: 'isRateLimited', target: 'taskRunning', actions: 'slowDown' },
-              { target: `#${ID}.checkFailed`, actions: 'setCheckError' },
+              { target: `#${ID}.checkFailed`, actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
             ],
           },
         },
