@@ -1,6 +1,7 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { refusal, rejection, type CallFailure } from './callErrors';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { errorMessage, type ResultEnvelope } from './types';
+import type { ResultEnvelope } from './types';
 
 /** Longest key name the dashboard accepts (after trimming). */
 export const MAX_KEY_NAME_LENGTH = 40;
@@ -74,14 +75,9 @@ const INVOKE_IDS = ['loadKeys', 'addKey', 'renameKey', 'deleteKey', 'resetPrimar
 const DONE_TYPES: ReadonlySet<string> = new Set(INVOKE_IDS.map((id) => `xstate.done.actor.${id}`));
 
 type DoneEvent = Extract<ApiKeysEvent, { output: unknown }>;
-type ErrorEvent = Extract<ApiKeysEvent, { error: unknown }>;
 
 function isDone(event: ApiKeysEvent): event is DoneEvent {
   return DONE_TYPES.has(event.type);
-}
-
-function isError(event: ApiKeysEvent): event is ErrorEvent {
-  return event.type.startsWith('xstate.error.actor.');
 }
 
 function trimmedName(event: ApiKeysEvent): string | null {
@@ -153,8 +149,8 @@ export const apiKeysMachine = setup({
     }),
     backToList: assign({ target: null, created: null, pendingName: null, error: null }),
     rememberName: assign({ pendingName: ({ event }) => trimmedName(event) }),
-    setErrorFromResponse: assign({ error: ({ event }) => (isDone(event) ? event.output.msg : null) }),
-    setErrorFromError: assign({ error: ({ event }) => (isError(event) ? errorMessage(event.error) : null) }),
+    // Why the call failed (a refused answer or a rejected call), for the view to word.
+    setError: assign((_, { error }: Pick<CallFailure, 'error'>) => ({ error })),
   },
   guards: {
     isOk: ({ event }) => isDone(event) && event.output.code === 200,
@@ -178,9 +174,9 @@ export const apiKeysMachine = setup({
         src: 'loadKeys',
         onDone: [
           { guard: 'isOk', target: 'list', actions: ['setKeys', 'clearError'] },
-          { target: 'failed', actions: 'setErrorFromResponse' },
+          { target: 'failed', actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
         ],
-        onError: { target: 'failed', actions: 'setErrorFromError' },
+        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
       },
     },
     failed: {
@@ -214,9 +210,9 @@ export const apiKeysMachine = setup({
             input: ({ context }) => ({ name: pendingNameOf(context) }),
             onDone: [
               { guard: 'isOk', target: 'created', actions: ['addCreatedKey', 'notifyCreated'] },
-              { target: 'naming', actions: ['setErrorFromResponse', 'showError'] },
+              { target: 'naming', actions: [{ type: 'setError', params: ({ event }) => refusal(event.output) }, 'showError'] },
             ],
-            onError: { target: 'naming', actions: 'setErrorFromError' },
+            onError: { target: 'naming', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
           },
         },
         // The full secret is in context only here; leaving forgets it.
@@ -242,9 +238,9 @@ export const apiKeysMachine = setup({
             input: ({ context }) => ({ id: targetOf(context).id, name: pendingNameOf(context) }),
             onDone: [
               { guard: 'isOk', target: '#apiKeys.list', actions: ['renameTarget', 'backToList'] },
-              { target: 'editing', actions: ['setErrorFromResponse', 'showError'] },
+              { target: 'editing', actions: [{ type: 'setError', params: ({ event }) => refusal(event.output) }, 'showError'] },
             ],
-            onError: { target: 'editing', actions: 'setErrorFromError' },
+            onError: { target: 'editing', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
           },
         },
       },
@@ -266,9 +262,9 @@ export const apiKeysMachine = setup({
             input: ({ context }) => ({ id: targetOf(context).id }),
             onDone: [
               { guard: 'isOk', target: '#apiKeys.list', actions: ['removeTarget', 'notifyDeleted', 'backToList'] },
-              { target: 'confirming', actions: ['setErrorFromResponse', 'showError'] },
+              { target: 'confirming', actions: [{ type: 'setError', params: ({ event }) => refusal(event.output) }, 'showError'] },
             ],
-            onError: { target: 'confirming', actions: 'setErrorFromError' },
+            onError: { target: 'confirming', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
           },
         },
       },
@@ -289,9 +285,9 @@ export const apiKeysMachine = setup({
             src: 'resetPrimaryKey',
             onDone: [
               { guard: 'isOk', target: '#apiKeys.list', actions: ['replacePrimaryKey', 'notifyPrimaryKeyReset', 'backToList'] },
-              { target: 'confirming', actions: ['setErrorFromResponse', 'showError'] },
+              { target: 'confirming', actions: [{ type: 'setError', params: ({ event }) => refusal(event.output) }, 'showError'] },
             ],
-            onError: { target: 'confirming', actions: 'setErrorFromError' },
+            onError: { target: 'confirming', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
           },
         },
       },

@@ -1,6 +1,7 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { refusal, rejection, type CallFailure } from './callErrors';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { errorMessage, type ResultEnvelope } from './types';
+import type { ResultEnvelope } from './types';
 
 /** What Discord's consent page sent back in the address of /join-discord, read by the page when it opens. */
 export type DiscordReturn =
@@ -179,16 +180,8 @@ export const discordJoinMachine = setup({
         ? { discordUsername: connection.discordUsername, inviteUrl: connection.inviteUrl }
         : { discordUsername: context.discordUsername };
     }),
-    setErrorFromResponse: assign({
-      error: ({ event }) =>
-        event.type === 'xstate.done.actor.fetchAuthorizeUrl' || event.type === 'xstate.done.actor.authorize' ? event.output.msg : null,
-      errorKind: 'server',
-    }),
-    setErrorFromError: assign({
-      error: ({ event }) =>
-        event.type === 'xstate.error.actor.fetchAuthorizeUrl' || event.type === 'xstate.error.actor.authorize' ? errorMessage(event.error) : null,
-      errorKind: 'server',
-    }),
+    // Why the call failed (a refused answer or a rejected call), for the view to word.
+    setError: assign((_, { error }: Pick<CallFailure, 'error'>) => ({ error, errorKind: 'server' as const })),
   },
   guards: {
     // The state Discord echoed is exactly the one this tab remembered; a missing state never matches.
@@ -247,7 +240,7 @@ export const discordJoinMachine = setup({
         id: 'fetchAuthorizeUrl',
         src: 'fetchAuthorizeUrl',
         onDone: [
-          { guard: 'isUrlRefused', target: 'failed', actions: 'setErrorFromResponse' },
+          { guard: 'isUrlRefused', target: 'failed', actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
           // Whatever the address, a request without an unguessable state is not made.
           { guard: 'lacksStrongState', target: 'failed', actions: 'setWeakState' },
           {
@@ -258,7 +251,7 @@ export const discordJoinMachine = setup({
           // An address the app cannot vouch for: the user goes nowhere.
           { target: 'failed', actions: 'setUnsafeRedirect' },
         ],
-        onError: { target: 'failed', actions: 'setErrorFromError' },
+        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
       },
     },
     // The page unloads on its way to Discord's consent page.
@@ -285,9 +278,9 @@ export const discordJoinMachine = setup({
         input: ({ context }) => authorizeInput(context),
         onDone: [
           { guard: 'isConnection', target: 'joined', actions: ['setConnection', 'refreshUser', 'notifyJoined'] },
-          { target: 'failed', actions: 'setErrorFromResponse' },
+          { target: 'failed', actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
         ],
-        onError: { target: 'failed', actions: 'setErrorFromError' },
+        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
       },
     },
     // Connected: the view shows the name and the invite (or, without one, offers to connect again for it).

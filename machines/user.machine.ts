@@ -1,7 +1,8 @@
 import { and, assign, not, or, sendTo, setup, stateIn, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { refusal, rejection, type CallFailure } from './callErrors';
 import { globalActor } from './globalActors';
 import { notProvidedAction, notProvidedActor, notProvidedCallback } from './notProvided';
-import { errorKind, errorMessage, type ResultEnvelope, type SessionUser } from './types';
+import { errorKind, type ResultEnvelope, type SessionUser } from './types';
 
 /** What storage holds for a signed-in visitor; the reader is injected so REFRESH re-reads real storage. */
 export interface StoredLogin {
@@ -108,8 +109,8 @@ export const userMachine = setup({
       expiredUser: null,
       userConfirmed: true,
     }),
-    setErrorFromResponse: assign({ error: ({ event }) => userInfoResponse(event)?.msg ?? null }),
-    setErrorFromError: assign({ error: ({ event }) => (event.type === 'xstate.error.actor.fetchUserInfo' ? errorMessage(event.error) : null) }),
+    // Why the call failed (a refused answer or a rejected call), for the view to word.
+    setError: assign((_, { error }: Pick<CallFailure, 'error'>) => ({ error })),
     incrementPaymentCounter: assign({ paymentCounter: ({ context }) => context.paymentCounter + 1 }),
     setApiKey: assign({
       user: ({ context, event }) => (event.type === 'API_KEY_SET' && context.user ? { ...context.user, apiKey: event.apiKey } : context.user),
@@ -180,7 +181,7 @@ export const userMachine = setup({
             src: 'fetchUserInfo',
             onDone: [
               { guard: 'isOk', target: 'signedIn', actions: ['setUserFromResponse', 'disableOneTap', 'cacheUser'] },
-              { target: 'failed', actions: 'setErrorFromResponse' },
+              { target: 'failed', actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
             ],
             onError: [
               {
@@ -188,8 +189,12 @@ export const userMachine = setup({
                 target: 'anonymous.sessionExpired',
                 actions: ['rememberExpiredUser', 'clearUser', 'enableOneTap', 'announceSignOut'],
               },
-              { guard: 'isNetworkError', target: 'failed', actions: ['setErrorFromError', 'enableOneTap'] },
-              { target: 'failed', actions: 'setErrorFromError' },
+              {
+                guard: 'isNetworkError',
+                target: 'failed',
+                actions: [{ type: 'setError', params: ({ event }) => rejection(event.error) }, 'enableOneTap'],
+              },
+              { target: 'failed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
             ],
           },
         },
