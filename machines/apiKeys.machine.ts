@@ -1,5 +1,5 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { refusal, rejection, type CallFailure } from './callErrors';
+import { okData, refusal, rejection, type CallFailure } from './callErrors';
 import { notProvidedAction, notProvidedActor } from './notProvided';
 import type { ResultEnvelope } from './types';
 
@@ -100,12 +100,6 @@ function pendingNameOf(context: ApiKeysContext): string {
   return context.pendingName;
 }
 
-function newPrimaryApiKey(event: ApiKeysEvent): string | null {
-  if (event.type !== 'xstate.done.actor.resetPrimaryKey') return null;
-  const response = event.output;
-  return response.code === 200 ? response.data.apiKey : null;
-}
-
 export const apiKeysMachine = setup({
   types: {} as { context: ApiKeysContext; events: ApiKeysEvent },
   actors: {
@@ -121,18 +115,12 @@ export const apiKeysMachine = setup({
     // Runs after the keys were updated: the primary key in context carries the new secret for API_KEY_SET.
     notifyPrimaryKeyReset: notProvidedAction('notifyPrimaryKeyReset'),
     showError: notProvidedAction('showError'),
-    setKeys: assign({
-      keys: ({ context, event }) => (event.type === 'xstate.done.actor.loadKeys' && event.output.code === 200 ? event.output.data : context.keys),
-    }),
+    setKeys: assign((_, keys: ApiKeysContext['keys']) => ({ keys })),
     setTargetById: assign({ target: ({ event, context }) => keyById(context, event) ?? null, error: null }),
     setTargetToPrimary: assign({ target: ({ context }) => context.keys.find((key) => key.primary) ?? null, error: null }),
     startAdding: assign({ target: null, created: null, pendingName: null, error: null }),
     clearError: assign({ error: null }),
-    addCreatedKey: assign(({ context, event }) =>
-      event.type === 'xstate.done.actor.addKey' && event.output.code === 200
-        ? { keys: [...context.keys, event.output.data], created: event.output.data, error: null }
-        : {},
-    ),
+    addCreatedKey: assign(({ context }, created: ApiKeyLike) => ({ keys: [...context.keys, created], created, error: null })),
     renameTarget: assign({
       keys: ({ context }) => {
         const target = targetOf(context);
@@ -141,12 +129,9 @@ export const apiKeysMachine = setup({
       },
     }),
     removeTarget: assign({ keys: ({ context }) => context.keys.filter((key) => key.id !== targetOf(context).id) }),
-    replacePrimaryKey: assign({
-      keys: ({ context, event }) => {
-        const apiKey = newPrimaryApiKey(event);
-        return apiKey === null ? context.keys : context.keys.map((key) => (key.primary ? { ...key, apiKey } : key));
-      },
-    }),
+    replacePrimaryKey: assign(({ context }, { apiKey }: { apiKey: string }) => ({
+      keys: context.keys.map((key) => (key.primary ? { ...key, apiKey } : key)),
+    })),
     backToList: assign({ target: null, created: null, pendingName: null, error: null }),
     rememberName: assign({ pendingName: ({ event }) => trimmedName(event) }),
     // Why the call failed (a refused answer or a rejected call), for the view to word.
@@ -173,7 +158,7 @@ export const apiKeysMachine = setup({
         id: 'loadKeys',
         src: 'loadKeys',
         onDone: [
-          { guard: 'isOk', target: 'list', actions: ['setKeys', 'clearError'] },
+          { guard: 'isOk', target: 'list', actions: [{ type: 'setKeys', params: ({ event }) => okData(event.output) }, 'clearError'] },
           { target: 'failed', actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
         ],
         onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
@@ -209,7 +194,11 @@ export const apiKeysMachine = setup({
             src: 'addKey',
             input: ({ context }) => ({ name: pendingNameOf(context) }),
             onDone: [
-              { guard: 'isOk', target: 'created', actions: ['addCreatedKey', 'notifyCreated'] },
+              {
+                guard: 'isOk',
+                target: 'created',
+                actions: [{ type: 'addCreatedKey', params: ({ event }) => okData(event.output) }, 'notifyCreated'],
+              },
               { target: 'naming', actions: [{ type: 'setError', params: ({ event }) => refusal(event.output) }, 'showError'] },
             ],
             onError: { target: 'naming', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
@@ -284,7 +273,11 @@ export const apiKeysMachine = setup({
             id: 'resetPrimaryKey',
             src: 'resetPrimaryKey',
             onDone: [
-              { guard: 'isOk', target: '#apiKeys.list', actions: ['replacePrimaryKey', 'notifyPrimaryKeyReset', 'backToList'] },
+              {
+                guard: 'isOk',
+                target: '#apiKeys.list',
+                actions: [{ type: 'replacePrimaryKey', params: ({ event }) => okData(event.output) }, 'notifyPrimaryKeyReset', 'backToList'],
+              },
               { target: 'confirming', actions: [{ type: 'setError', params: ({ event }) => refusal(event.output) }, 'showError'] },
             ],
             onError: { target: 'confirming', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },

@@ -1,4 +1,4 @@
-import { errorCode, errorKind, errorMessage, type ApiErrorKind } from './types';
+import { errorCode, errorKind, errorMessage, type ApiErrorKind, type ResultEnvelope } from './types';
 
 /**
  * Why a call failed, as the machines keep it for the view to word: the message, the API's code (an envelope code or
@@ -19,4 +19,10 @@ export function refusal(answer: { code: number | string; msg: string }): CallFai
 /** A call the API client rejected (no answer, an HTTP error, an answer it could not read). */
 export function rejection(error: unknown): CallFailure {
   return { error: errorMessage(error), errorCode: errorCode(error), errorKind: errorKind(error) ?? null };
+}
+
+/** The data of an answer with code 200: read only where a guard (isOk) let the answer through. */
+export function okData<T>(answer: ResultEnvelope<T>): T {
+  if (answer.code !== 200) throw new Error(`an answer with code ${answer.code} has no data to read`);
+  return answer.data;
 }
