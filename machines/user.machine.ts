@@ -1,5 +1,5 @@
 import { and, assign, not, or, sendTo, setup, stateIn, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { refusal, rejection, type CallFailure } from './callErrors';
+import { okData, refusal, rejection, type CallFailure } from './callErrors';
 import { globalActor } from './globalActors';
 import { notProvidedAction, notProvidedActor, notProvidedCallback } from './notProvided';
 import { errorKind, type ResultEnvelope, type SessionUser } from './types';
@@ -94,15 +94,8 @@ export const userMachine = setup({
     forgetExpiredUser: assign({ expiredUser: null }),
     enableOneTap: assign({ oneTap: true }),
     disableOneTap: assign({ oneTap: false }),
-    setUserFromResponse: assign({
-      user: ({ context, event }) => {
-        const response = userInfoResponse(event);
-        return response?.code === 200 ? response.data : context.user;
-      },
-      error: null,
-      expiredUser: null,
-      userConfirmed: ({ context, event }) => userInfoResponse(event)?.code === 200 || context.userConfirmed,
-    }),
+    // The user the server confirmed.
+    setUserFromResponse: assign((_, user: SessionUser) => ({ user, error: null, expiredUser: null, userConfirmed: true })),
     setUserFromEvent: assign({
       user: ({ context, event }) => (event.type === 'SIGNED_IN' ? event.user : context.user),
       error: null,
@@ -122,9 +115,7 @@ export const userMachine = setup({
     // The renewal offer decides from the account the server confirmed, and closes when nobody is signed in.
     tellEarlyRenewalAccount: sendTo(globalActor('earlyRenewal'), ({ context }) => ({ type: 'ACCOUNT_UPDATED', account: context.user })),
     tellEarlyRenewalSignedOut: sendTo(globalActor('earlyRenewal'), { type: 'ACCOUNT_UPDATED', account: null }),
-    setIpCountry: assign({
-      ipCountry: ({ context, event }) => (event.type === 'xstate.done.actor.lookupIpCountry' ? event.output : context.ipCountry),
-    }),
+    setIpCountry: assign((_, ipCountry: string) => ({ ipCountry })),
   },
   guards: {
     hasStoredLogin: ({ context }) => context.readStoredLogin() !== null,
@@ -180,7 +171,11 @@ export const userMachine = setup({
             id: 'fetchUserInfo',
             src: 'fetchUserInfo',
             onDone: [
-              { guard: 'isOk', target: 'signedIn', actions: ['setUserFromResponse', 'disableOneTap', 'cacheUser'] },
+              {
+                guard: 'isOk',
+                target: 'signedIn',
+                actions: [{ type: 'setUserFromResponse', params: ({ event }) => okData(event.output) }, 'disableOneTap', 'cacheUser'],
+              },
               { target: 'failed', actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
             ],
             onError: [
@@ -275,7 +270,7 @@ export const userMachine = setup({
           invoke: {
             id: 'lookupIpCountry',
             src: 'lookupIpCountry',
-            onDone: { target: 'located', actions: 'setIpCountry' },
+            onDone: { target: 'located', actions: { type: 'setIpCountry', params: ({ event }) => event.output } },
             onError: 'unknown',
           },
         },
