@@ -1,5 +1,5 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { refusal, rejection, type CallFailure } from './callErrors';
+import { okData, refusal, rejection, type CallFailure } from './callErrors';
 import { notProvidedAction, notProvidedActor } from './notProvided';
 import type { ResultEnvelope } from './types';
 
@@ -170,16 +170,11 @@ export const discordJoinMachine = setup({
     }),
     setUnexpectedReturn: assign({ error: null, errorKind: 'unexpectedReturn' }),
     startConnecting: assign({ error: null, errorKind: null, authorizeUrl: null }),
-    setAuthorizeUrl: assign({ authorizeUrl: ({ event }) => authorizeUrlOf(event) }),
+    setAuthorizeUrl: assign((_, { url }: { url: string }) => ({ authorizeUrl: url })),
     forgetAuthorizeUrl: assign({ authorizeUrl: null }),
     setUnsafeRedirect: assign({ error: null, errorKind: 'unsafeRedirect' }),
     setWeakState: assign({ error: null, errorKind: 'weakState' }),
-    setConnection: assign(({ context, event }) => {
-      const connection = connectionOf(event);
-      return connection
-        ? { discordUsername: connection.discordUsername, inviteUrl: connection.inviteUrl }
-        : { discordUsername: context.discordUsername };
-    }),
+    setConnection: assign((_, { discordUsername, inviteUrl }: DiscordConnection) => ({ discordUsername, inviteUrl })),
     // Why the call failed (a refused answer or a rejected call), for the view to word.
     setError: assign((_, { error }: Pick<CallFailure, 'error'>) => ({ error, errorKind: 'server' as const })),
   },
@@ -246,7 +241,7 @@ export const discordJoinMachine = setup({
           {
             guard: { type: 'isAllowedAuthorizeUrl', params: ({ event }) => ({ url: urlOf(event.output) }) },
             target: 'redirecting',
-            actions: 'setAuthorizeUrl',
+            actions: { type: 'setAuthorizeUrl', params: ({ event }) => ({ url: urlOf(event.output) }) },
           },
           // An address the app cannot vouch for: the user goes nowhere.
           { target: 'failed', actions: 'setUnsafeRedirect' },
@@ -277,7 +272,11 @@ export const discordJoinMachine = setup({
         src: 'authorize',
         input: ({ context }) => authorizeInput(context),
         onDone: [
-          { guard: 'isConnection', target: 'joined', actions: ['setConnection', 'refreshUser', 'notifyJoined'] },
+          {
+            guard: 'isConnection',
+            target: 'joined',
+            actions: [{ type: 'setConnection', params: ({ event }) => okData(event.output) }, 'refreshUser', 'notifyJoined'],
+          },
           { target: 'failed', actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
         ],
         onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
