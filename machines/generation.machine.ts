@@ -180,14 +180,6 @@ export const KNOWN_TASKS_KEPT = 20;
 /** How many of this visit's results the session strip keeps; older ones are in the history. */
 export const SESSION_RESULTS_KEPT = 12;
 
-function createdTaskId(event: GenerationEvent): string | null {
-  return event.type === 'xstate.done.actor.createTask' && event.output.code === 200 ? event.output.data.taskId : null;
-}
-
-function foundTaskId(event: GenerationEvent): string | null {
-  return event.type === 'xstate.done.actor.findCreatedTask' && event.output.code === 200 ? (event.output.data?.taskId ?? null) : null;
-}
-
 /** Read only where a guard let the answer through (isTaskCreated, isTaskFound). */
 function taskIdOf(answer: CreateTaskResponse | FindCreatedTaskResponse): { taskId: string } {
   const data = answer.code === 200 ? answer.data : null;
@@ -209,9 +201,13 @@ function sessionResult(session: readonly SessionResult[], event: GenerationEvent
   return event.type === 'RESTORE' ? (session.find((item) => item.result.taskId === event.taskId) ?? null) : null;
 }
 
-function polledTask(event: GenerationEvent): TaskAnswer | null {
-  return event.type === 'xstate.done.actor.pollTask' && event.output.code === 200 ? event.output.data : null;
+/** The task's successFlag in a progress read, or null for a refused read. */
+function successFlagOf(answer: PollTaskResponse): TaskAnswer['successFlag'] | null {
+  return answer.code === 200 ? answer.data.successFlag : null;
 }
+
+/** A guard's params in onError: why the call failed. */
+const reason = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
 const ID = 'generation';
 
@@ -322,19 +318,19 @@ export const generationMachine = setup({
     hasFieldErrors: ({ context }) => Object.keys(context.validate(context.draft)).length > 0,
     lacksApiKey: ({ context }) => context.apiKey.trim() === '',
     cannotAfford: ({ context }) => context.balance !== null && context.costOf(context.draft) > context.balance,
-    isTaskCreated: ({ event }) => createdTaskId(event) !== null,
-    isAnswerLost: ({ event }) => event.type === 'xstate.error.actor.createTask' && isLostAnswer(event.error),
-    isTaskFound: ({ event }) => foundTaskId(event) !== null,
+    isTaskCreated: (_, created: CreateTaskResponse) => created.code === 200,
+    isAnswerLost: (_, { error }: { error: unknown }) => isLostAnswer(error),
+    isTaskFound: (_, found: FindCreatedTaskResponse) => found.code === 200 && found.data !== null,
     // The history was read and holds no task from the request: it never reached the server.
-    isTaskMissing: ({ event }) => event.type === 'xstate.done.actor.findCreatedTask' && event.output.code === 200 && event.output.data === null,
-    isSucceeded: ({ event }) => polledTask(event)?.successFlag === 1,
-    isFailedTask: ({ event }) => {
-      const flag = polledTask(event)?.successFlag;
+    isTaskMissing: (_, found: FindCreatedTaskResponse) => found.code === 200 && found.data === null,
+    isSucceeded: (_, polled: PollTaskResponse) => successFlagOf(polled) === 1,
+    isFailedTask: (_, polled: PollTaskResponse) => {
+      const flag = successFlagOf(polled);
       return flag === 2 || flag === 3;
     },
-    isStillGenerating: ({ event }) => polledTask(event)?.successFlag === 0,
+    isStillGenerating: (_, polled: PollTaskResponse) => successFlagOf(polled) === 0,
     isInSession: ({ context, event }) => sessionResult(context.session, event) !== null,
-    isRateLimited: ({ event }) => event.type === 'xstate.error.actor.pollTask' && isRateLimitedError(event.error),
+    isRateLimited: (_, { error }: { error: unknown }) => isRateLimitedError(error),
     // This failure would be one too many in a row.
     isLastPollError: ({ context }) => isLastAllowedError(TASK_POLLING, context.pollErrors),
   },
@@ -399,12 +395,20 @@ export const generationMachine = setup({
         src: 'createTask',
         input: ({ context }) => ({ draft: context.submitted ?? context.draft, apiKey: context.apiKey }),
         onDone: [
-          { guard: 'isTaskCreated', target: 'polling', actions: { type: 'setTaskId', params: ({ event }) => taskIdOf(event.output) } },
+          {
+            guard: { type: 'isTaskCreated', params: ({ event }) => event.output },
+            target: 'polling',
+            actions: { type: 'setTaskId', params: ({ event }) => taskIdOf(event.output) },
+          },
           { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ failure: 'create', ...refusal(event.output) }) } },
         ],
         onError: [
           // The task may exist (and be charged): find out before offering to send it again. The reason stays for the view.
-          { guard: 'isAnswerLost', target: 'checkingWhetherTaskWasCreated', actions: { type: 'setError', params: createRejected } },
+          {
+            guard: { type: 'isAnswerLost', params: reason },
+            target: 'checkingWhetherTaskWasCreated',
+            actions: { type: 'setError', params: createRejected },
+          },
           { target: 'failed', actions: { type: 'setError', params: createRejected } },
         ],
       },
@@ -425,8 +429,12 @@ export const generationMachine = setup({
             input: ({ context }) => ({ draft: context.submitted ?? context.draft, sentAt: context.sentAt ?? 0, knownTaskIds: context.knownTaskIds }),
             onDone: [
               // Found: one task, one charge; it is watched as if the answer had arrived.
-              { guard: 'isTaskFound', target: `#${ID}.polling`, actions: { type: 'setFoundTask', params: ({ event }) => taskIdOf(event.output) } },
-              { guard: 'isTaskMissing', target: `#${ID}.taskNotCreated` },
+              {
+                guard: { type: 'isTaskFound', params: ({ event }) => event.output },
+                target: `#${ID}.polling`,
+                actions: { type: 'setFoundTask', params: ({ event }) => taskIdOf(event.output) },
+              },
+              { guard: { type: 'isTaskMissing', params: ({ event }) => event.output }, target: `#${ID}.taskNotCreated` },
               { target: `#${ID}.taskCreationUnknown`, actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
             ],
             onError: { target: `#${ID}.taskCreationUnknown`, actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
@@ -469,16 +477,16 @@ export const generationMachine = setup({
             input: ({ context }) => ({ taskId: context.taskId ?? '', apiKey: context.apiKey }),
             onDone: [
               {
-                guard: 'isSucceeded',
+                guard: { type: 'isSucceeded', params: ({ event }) => event.output },
                 target: `#${ID}.succeeded`,
                 actions: [{ type: 'setResult', params: ({ event }) => taskOf(event.output) }, 'addToSession', 'keepSession'],
               },
               {
-                guard: 'isFailedTask',
+                guard: { type: 'isFailedTask', params: ({ event }) => event.output },
                 target: `#${ID}.failed`,
                 actions: { type: 'setError', params: ({ event }) => taskFailure(taskOf(event.output)) },
               },
-              { guard: 'isStillGenerating', target: 'waiting', actions: 'countPoll' },
+              { guard: { type: 'isStillGenerating', params: ({ event }) => event.output }, target: 'waiting', actions: 'countPoll' },
               // A refused read (a pass-through code) is a hiccup, like a network error.
               {
                 guard: 'isLastPollError',
@@ -489,7 +497,7 @@ export const generationMachine = setup({
             ],
             onError: [
               // The time limit still bounds it: 429s never end the run on their own.
-              { guard: 'isRateLimited', target: 'waiting', actions: 'slowDown' },
+              { guard: { type: 'isRateLimited', params: reason }, target: 'waiting', actions: 'slowDown' },
               {
                 guard: 'isLastPollError',
                 target: `#${ID}.failed`,
