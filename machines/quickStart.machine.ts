@@ -59,12 +59,9 @@ export type QuickStartEvent =
 
 const ID = 'quickStart';
 
-function createdTaskId(event: QuickStartEvent): string | null {
-  return event.type === 'xstate.done.actor.sendRequest' && event.output.code === 200 ? event.output.data.taskId : null;
-}
-
-function checkedTask(event: QuickStartEvent): TaskAnswer | null {
-  return event.type === 'xstate.done.actor.checkTask' && event.output.code === 200 ? event.output.data : null;
+/** The task's successFlag in a check's answer, or null for a refused check. */
+function successFlagOf(answer: PollTaskResponse): TaskAnswer['successFlag'] | null {
+  return answer.code === 200 ? answer.data.successFlag : null;
 }
 
 /** A task the model failed to make (read only where isFailedTask let the record through): its own message and code. */
@@ -119,14 +116,14 @@ export const quickStartMachine = setup({
     slowDown: assign({ rateLimited: ({ context }) => context.rateLimited + 1 }),
   },
   guards: {
-    isTaskCreated: ({ event }) => createdTaskId(event) !== null,
-    isSucceeded: ({ event }) => checkedTask(event)?.successFlag === 1,
-    isFailedTask: ({ event }) => {
-      const flag = checkedTask(event)?.successFlag;
+    isTaskCreated: (_, created: CreateTaskResponse) => created.code === 200,
+    isSucceeded: (_, checked: PollTaskResponse) => successFlagOf(checked) === 1,
+    isFailedTask: (_, checked: PollTaskResponse) => {
+      const flag = successFlagOf(checked);
       return flag === 2 || flag === 3;
     },
-    isStillGenerating: ({ event }) => checkedTask(event)?.successFlag === 0,
-    isRateLimited: ({ event }) => event.type === 'xstate.error.actor.checkTask' && isRateLimitedError(event.error),
+    isStillGenerating: (_, checked: PollTaskResponse) => successFlagOf(checked) === 0,
+    isRateLimited: (_, { error }: { error: unknown }) => isRateLimitedError(error),
   },
   delays: {
     CHECK_DELAY: ({ context }) => checkDelayMs(QUICK_START_POLLING, context.checks, context.rateLimited),
@@ -150,7 +147,11 @@ export const quickStartMachine = setup({
         src: 'sendRequest',
         input: ({ context }) => ({ apiKey: context.apiKey }),
         onDone: [
-          { guard: 'isTaskCreated', target: 'taskCreated', actions: { type: 'setCreated', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'isTaskCreated', params: ({ event }) => event.output },
+            target: 'taskCreated',
+            actions: { type: 'setCreated', params: ({ event }) => event.output },
+          },
           { target: 'requestFailed', actions: { type: 'setRequestRefused', params: ({ event }) => event.output } },
         ],
         onError: { target: 'requestFailed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
@@ -183,9 +184,13 @@ export const quickStartMachine = setup({
             src: 'checkTask',
             input: ({ context }) => ({ taskId: context.taskId ?? '', apiKey: context.apiKey }),
             onDone: [
-              { guard: 'isSucceeded', target: `#${ID}.finished`, actions: { type: 'setCheck', params: ({ event }) => event.output } },
               {
-                guard: 'isFailedTask',
+                guard: { type: 'isSucceeded', params: ({ event }) => event.output },
+                target: `#${ID}.finished`,
+                actions: { type: 'setCheck', params: ({ event }) => event.output },
+              },
+              {
+                guard: { type: 'isFailedTask', params: ({ event }) => event.output },
                 target: `#${ID}.taskFailed`,
                 actions: [
                   { type: 'setCheck', params: ({ event }) => event.output },
@@ -193,7 +198,7 @@ export const quickStartMachine = setup({
                 ],
               },
               {
-                guard: 'isStillGenerating',
+                guard: { type: 'isStillGenerating', params: ({ event }) => event.output },
                 target: 'taskRunning',
                 actions: [{ type: 'setCheck', params: ({ event }) => event.output }, 'countCheck'],
               },
@@ -202,7 +207,7 @@ export const quickStartMachine = setup({
             ],
             onError: [
               // The time limit still bounds it: 429s never end the watch on their own.
-              { guard: 'isRateLimited', target: 'taskRunning', actions: 'slowDown' },
+              { guard: { type: 'isRateLimited', params: ({ event }) => ({ error: event.error }) }, target: 'taskRunning', actions: 'slowDown' },
               { target: `#${ID}.checkFailed`, actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
             ],
           },
