@@ -1,7 +1,7 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { ResultEnvelope } from '../src/common/types';
+import { okData, refusal, rejection, type CallFailure } from './callErrors';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { errorMessage } from './types';
 
 /** Longest key name the dashboard accepts (after trimming). */
 export const MAX_KEY_NAME_LENGTH = 40;
@@ -75,14 +75,9 @@ const INVOKE_IDS = ['loadKeys', 'addKey', 'renameKey', 'deleteKey', 'resetPrimar
 const DONE_TYPES: ReadonlySet<string> = new Set(INVOKE_IDS.map((id) => `xstate.done.actor.${id}`));
 
 type DoneEvent = Extract<ApiKeysEvent, { output: unknown }>;
-type ErrorEvent = Extract<ApiKeysEvent, { error: unknown }>;
 
 function isDone(event: ApiKeysEvent): event is DoneEvent {
   return DONE_TYPES.has(event.type);
-}
-
-function isError(event: ApiKeysEvent): event is ErrorEvent {
-  return event.type.startsWith('xstate.error.actor.');
 }
 
 function trimmedName(event: ApiKeysEvent): string | null {
@@ -105,12 +100,6 @@ function pendingNameOf(context: ApiKeysContext): string {
   return context.pendingName;
 }
 
-function newPrimaryApiKey(event: ApiKeysEvent): string | null {
-  if (event.type !== 'xstate.done.actor.resetPrimaryKey') return null;
-  const response = event.output;
-  return response.code === 200 ? response.data.apiKey : null;
-}
-
 export const apiKeysMachine = setup({
   types: {} as { context: ApiKeysContext; events: ApiKeysEvent },
   actors: {
@@ -126,18 +115,12 @@ export const apiKeysMachine = setup({
     // Runs after the keys were updated: the primary key in context carries the new secret for API_KEY_SET.
     notifyPrimaryKeyReset: notProvidedAction('notifyPrimaryKeyReset'),
     showError: notProvidedAction('showError'),
-    setKeys: assign({
-      keys: ({ context, event }) => (event.type === 'xstate.done.actor.loadKeys' && event.output.code === 200 ? event.output.data : context.keys),
-    }),
+    setKeys: assign((_, keys: ApiKeysContext['keys']) => ({ keys })),
     setTargetById: assign({ target: ({ event, context }) => keyById(context, event) ?? null, error: null }),
     setTargetToPrimary: assign({ target: ({ context }) => context.keys.find((key) => key.primary) ?? null, error: null }),
     startAdding: assign({ target: null, created: null, pendingName: null, error: null }),
     clearError: assign({ error: null }),
-    addCreatedKey: assign(({ context, event }) =>
-      event.type === 'xstate.done.actor.addKey' && event.output.code === 200
-        ? { keys: [...context.keys, event.output.data], created: event.output.data, error: null }
-        : {},
-    ),
+    addCreatedKey: assign(({ context }, created: ApiKeyLike) => ({ keys: [...context.keys, created], created, error: null })),
     renameTarget: assign({
       keys: ({ context }) => {
         const target = targetOf(context);
@@ -146,16 +129,13 @@ export const apiKeysMachine = setup({
       },
     }),
     removeTarget: assign({ keys: ({ context }) => context.keys.filter((key) => key.id !== targetOf(context).id) }),
-    replacePrimaryKey: assign({
-      keys: ({ context, event }) => {
-        const apiKey = newPrimaryApiKey(event);
-        return apiKey === null ? context.keys : context.keys.map((key) => (key.primary ? { ...key, apiKey } : key));
-      },
-    }),
+    replacePrimaryKey: assign(({ context }, { apiKey }: { apiKey: string }) => ({
+      keys: context.keys.map((key) => (key.primary ? { ...key, apiKey } : key)),
+    })),
     backToList: assign({ target: null, created: null, pendingName: null, error: null }),
     rememberName: assign({ pendingName: ({ event }) => trimmedName(event) }),
-    setErrorFromResponse: assign({ error: ({ event }) => (isDone(event) ? event.output.msg : null) }),
-    setErrorFromError: assign({ error: ({ event }) => (isError(event) ? errorMessage(event.error) : null) }),
+    // Why the call failed (a refused answer or a rejected call), for the view to word.
+    setError: assign((_, { error }: Pick<CallFailure, 'error'>) => ({ error })),
   },
   guards: {
     isOk: ({ event }) => isDone(event) && event.output.code === 200,
@@ -178,10 +158,10 @@ export const apiKeysMachine = setup({
         id: 'loadKeys',
         src: 'loadKeys',
         onDone: [
-          { guard: 'isOk', target: 'list', actions: ['setKeys', 'clearError'] },
-          { target: 'failed', actions: 'setErrorFromResponse' },
+          { guard: 'isOk', target: 'list', actions: [{ type: 'setKeys', params: ({ event }) => okData(event.output) }, 'clearError'] },
+          { target: 'failed', actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
         ],
-        onError: { target: 'failed', actions: 'setErrorFromError' },
+        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
       },
     },
     failed: {
@@ -214,10 +194,14 @@ export const apiKeysMachine = setup({
             src: 'addKey',
             input: ({ context }) => ({ name: pendingNameOf(context) }),
             onDone: [
-              { guard: 'isOk', target: 'created', actions: ['addCreatedKey', 'notifyCreated'] },
-              { target: 'naming', actions: ['setErrorFromResponse', 'showError'] },
+              {
+                guard: 'isOk',
+                target: 'created',
+                actions: [{ type: 'addCreatedKey', params: ({ event }) => okData(event.output) }, 'notifyCreated'],
+              },
+              { target: 'naming', actions: [{ type: 'setError', params: ({ event }) => refusal(event.output) }, 'showError'] },
             ],
-            onError: { target: 'naming', actions: 'setErrorFromError' },
+            onError: { target: 'naming', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
           },
         },
         // The full secret is in context only here; leaving forgets it.
@@ -243,9 +227,9 @@ export const apiKeysMachine = setup({
             input: ({ context }) => ({ id: targetOf(context).id, name: pendingNameOf(context) }),
             onDone: [
               { guard: 'isOk', target: '#apiKeys.list', actions: ['renameTarget', 'backToList'] },
-              { target: 'editing', actions: ['setErrorFromResponse', 'showError'] },
+              { target: 'editing', actions: [{ type: 'setError', params: ({ event }) => refusal(event.output) }, 'showError'] },
             ],
-            onError: { target: 'editing', actions: 'setErrorFromError' },
+            onError: { target: 'editing', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
           },
         },
       },
@@ -267,9 +251,9 @@ export const apiKeysMachine = setup({
             input: ({ context }) => ({ id: targetOf(context).id }),
             onDone: [
               { guard: 'isOk', target: '#apiKeys.list', actions: ['removeTarget', 'notifyDeleted', 'backToList'] },
-              { target: 'confirming', actions: ['setErrorFromResponse', 'showError'] },
+              { target: 'confirming', actions: [{ type: 'setError', params: ({ event }) => refusal(event.output) }, 'showError'] },
             ],
-            onError: { target: 'confirming', actions: 'setErrorFromError' },
+            onError: { target: 'confirming', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
           },
         },
       },
@@ -289,10 +273,14 @@ export const apiKeysMachine = setup({
             id: 'resetPrimaryKey',
             src: 'resetPrimaryKey',
             onDone: [
-              { guard: 'isOk', target: '#apiKeys.list', actions: ['replacePrimaryKey', 'notifyPrimaryKeyReset', 'backToList'] },
-              { target: 'confirming', actions: ['setErrorFromResponse', 'showError'] },
+              {
+                guard: 'isOk',
+                target: '#apiKeys.list',
+                actions: [{ type: 'replacePrimaryKey', params: ({ event }) => okData(event.output) }, 'notifyPrimaryKeyReset', 'backToList'],
+              },
+              { target: 'confirming', actions: [{ type: 'setError', params: ({ event }) => refusal(event.output) }, 'showError'] },
             ],
-            onError: { target: 'confirming', actions: 'setErrorFromError' },
+            onError: { target: 'confirming', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
           },
         },
       },

@@ -1,7 +1,7 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { ResultEnvelope } from '../src/common/types';
+import { okData, refusal, rejection, type CallFailure } from './callErrors';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { errorMessage } from './types';
 
 /** What Discord's consent page sent back in the address of /join-discord, read by the page when it opens. */
 export type DiscordReturn =
@@ -170,26 +170,13 @@ export const discordJoinMachine = setup({
     }),
     setUnexpectedReturn: assign({ error: null, errorKind: 'unexpectedReturn' }),
     startConnecting: assign({ error: null, errorKind: null, authorizeUrl: null }),
-    setAuthorizeUrl: assign({ authorizeUrl: ({ event }) => authorizeUrlOf(event) }),
+    setAuthorizeUrl: assign((_, { url }: { url: string }) => ({ authorizeUrl: url })),
     forgetAuthorizeUrl: assign({ authorizeUrl: null }),
     setUnsafeRedirect: assign({ error: null, errorKind: 'unsafeRedirect' }),
     setWeakState: assign({ error: null, errorKind: 'weakState' }),
-    setConnection: assign(({ context, event }) => {
-      const connection = connectionOf(event);
-      return connection
-        ? { discordUsername: connection.discordUsername, inviteUrl: connection.inviteUrl }
-        : { discordUsername: context.discordUsername };
-    }),
-    setErrorFromResponse: assign({
-      error: ({ event }) =>
-        event.type === 'xstate.done.actor.fetchAuthorizeUrl' || event.type === 'xstate.done.actor.authorize' ? event.output.msg : null,
-      errorKind: 'server',
-    }),
-    setErrorFromError: assign({
-      error: ({ event }) =>
-        event.type === 'xstate.error.actor.fetchAuthorizeUrl' || event.type === 'xstate.error.actor.authorize' ? errorMessage(event.error) : null,
-      errorKind: 'server',
-    }),
+    setConnection: assign((_, { discordUsername, inviteUrl }: DiscordConnection) => ({ discordUsername, inviteUrl })),
+    // Why the call failed (a refused answer or a rejected call), for the view to word.
+    setError: assign((_, { error }: Pick<CallFailure, 'error'>) => ({ error, errorKind: 'server' as const })),
   },
   guards: {
     // The state Discord echoed is exactly the one this tab remembered; a missing state never matches.
@@ -248,18 +235,18 @@ export const discordJoinMachine = setup({
         id: 'fetchAuthorizeUrl',
         src: 'fetchAuthorizeUrl',
         onDone: [
-          { guard: 'isUrlRefused', target: 'failed', actions: 'setErrorFromResponse' },
+          { guard: 'isUrlRefused', target: 'failed', actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
           // Whatever the address, a request without an unguessable state is not made.
           { guard: 'lacksStrongState', target: 'failed', actions: 'setWeakState' },
           {
             guard: { type: 'isAllowedAuthorizeUrl', params: ({ event }) => ({ url: urlOf(event.output) }) },
             target: 'redirecting',
-            actions: 'setAuthorizeUrl',
+            actions: { type: 'setAuthorizeUrl', params: ({ event }) => ({ url: urlOf(event.output) }) },
           },
           // An address the app cannot vouch for: the user goes nowhere.
           { target: 'failed', actions: 'setUnsafeRedirect' },
         ],
-        onError: { target: 'failed', actions: 'setErrorFromError' },
+        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
       },
     },
     // The page unloads on its way to Discord's consent page.
@@ -285,10 +272,14 @@ export const discordJoinMachine = setup({
         src: 'authorize',
         input: ({ context }) => authorizeInput(context),
         onDone: [
-          { guard: 'isConnection', target: 'joined', actions: ['setConnection', 'refreshUser', 'notifyJoined'] },
-          { target: 'failed', actions: 'setErrorFromResponse' },
+          {
+            guard: 'isConnection',
+            target: 'joined',
+            actions: [{ type: 'setConnection', params: ({ event }) => okData(event.output) }, 'refreshUser', 'notifyJoined'],
+          },
+          { target: 'failed', actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
         ],
-        onError: { target: 'failed', actions: 'setErrorFromError' },
+        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
       },
     },
     // Connected: the view shows the name and the invite (or, without one, offers to connect again for it).

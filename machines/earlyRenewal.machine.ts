@@ -61,7 +61,7 @@ export const earlyRenewalMachine = setup({
     notifyRenewed: notProvidedAction('notifyRenewed'),
     offerForLowBalance: assign({ reason: 'lowBalance' as RenewalReason }),
     offerForPlanEnding: assign({ reason: 'planEnding' as RenewalReason }),
-    setLastPackage: assign({ lastPackageId: ({ event }) => (event.type === 'xstate.done.actor.findLastPackage' ? event.output : null) }),
+    setLastPackage: assign((_, lastPackageId: string | null) => ({ lastPackageId })),
     forgetOffer: assign({ reason: null, lastPackageId: null }),
     markDismissed: assign({ dismissed: true }),
   },
@@ -99,7 +99,7 @@ export const earlyRenewalMachine = setup({
       invoke: {
         id: 'findLastPackage',
         src: 'findLastPackage',
-        onDone: { target: 'open', actions: 'setLastPackage' },
+        onDone: { target: 'open', actions: { type: 'setLastPackage', params: ({ event }) => event.output } },
         // Without the order list there is nothing to offer in one click, and no reason to interrupt.
         onError: { target: 'closed', actions: 'forgetOffer' },
       },

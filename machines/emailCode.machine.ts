@@ -1,7 +1,7 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { ResultEnvelope } from '../src/common/types';
+import { refusal, rejection, type CallFailure } from './callErrors';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { errorMessage } from './types';
 
 /** How long the visitor waits before asking for another code. */
 export const COOLDOWN_SECONDS = 60;
@@ -35,8 +35,8 @@ export const emailCodeMachine = setup({
     startCooldown: assign({ secondsLeft: COOLDOWN_SECONDS, error: null }),
     decrementSeconds: assign({ secondsLeft: ({ context }) => context.secondsLeft - 1 }),
     endCooldown: assign({ secondsLeft: 0 }),
-    setErrorFromResponse: assign({ error: ({ event }) => (event.type === 'xstate.done.actor.sendCode' ? event.output.msg : null) }),
-    setErrorFromError: assign({ error: ({ event }) => (event.type === 'xstate.error.actor.sendCode' ? errorMessage(event.error) : null) }),
+    // Why the call failed (a refused answer or a rejected call), for the view to word.
+    setError: assign((_, { error }: Pick<CallFailure, 'error'>) => ({ error })),
   },
   guards: {
     isOk: ({ event }) => event.type === 'xstate.done.actor.sendCode' && event.output.code === 200,
@@ -65,9 +65,9 @@ export const emailCodeMachine = setup({
         },
         onDone: [
           { guard: 'isOk', target: 'cooldown', actions: ['startCooldown', 'notifyCodeSent'] },
-          { target: 'failed', actions: 'setErrorFromResponse' },
+          { target: 'failed', actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
         ],
-        onError: { target: 'failed', actions: 'setErrorFromError' },
+        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
       },
     },
     cooldown: {

@@ -1,7 +1,10 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { ResultEnvelope } from '../src/common/types';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { errorCode, errorKind, errorMessage, isRateLimitedError } from './types';
+import { refusal, rejection, type CallFailure } from './callErrors';
+import { isLostAnswer } from './lostAnswer';
+import { BACK_OFF, checkDelayMs, isLastAllowedError, timeLeftMs, type PollingPolicy } from './polling.machine';
+import { isRateLimitedError } from './types';
 
 /**
  * The playground form as the user typed it, for any model: each model's endpoint takes only some of these
@@ -159,20 +162,14 @@ export type GenerationEvent =
   | DoneActorEvent<FindCreatedTaskResponse, 'findCreatedTask'>
   | ErrorActorEvent<unknown, 'findCreatedTask'>;
 
-/** The first progress read waits this long; each "still generating" waits longer, up to POLL_MAX_DELAY_MS. */
-export const POLL_FIRST_DELAY_MS = 2000;
-export const POLL_BACKOFF = 1.5;
-export const POLL_MAX_DELAY_MS = 10_000;
-/** How long the playground watches one task before it says so and offers to keep waiting. */
-export const GENERATION_TIME_LIMIT_MS = 3 * 60 * 1000;
+/**
+ * How a task's progress is read: the shared back-off, three failed reads in a row fail the run (a flaky network is
+ * forgiven), and three minutes in all before the playground says so and offers to keep waiting. The page keeps
+ * reading while hidden: the result is what the user comes back for.
+ */
+export const TASK_POLLING: PollingPolicy = { ...BACK_OFF, maxErrorsInARow: 3, limitMs: 3 * 60 * 1000, pausesWhileHidden: false };
+export const GENERATION_TIME_LIMIT_MS = TASK_POLLING.limitMs;
 export const GENERATION_TIME_LIMIT_MINUTES = GENERATION_TIME_LIMIT_MS / 60_000;
-/** Progress reads that may fail in a row (a flaky network) before the run counts as failed. */
-export const MAX_POLL_ERRORS = 3;
-
-/** What is left of the time limit, watching since `since`, at `now`. */
-export function timeLeftMs(since: number | null, now: number): number {
-  return since === null ? GENERATION_TIME_LIMIT_MS : Math.max(0, since + GENERATION_TIME_LIMIT_MS - now);
-}
 
 /**
  * After a create call's answer was lost, the wait before looking for its task in the history: a request cut off
@@ -184,35 +181,17 @@ export const KNOWN_TASKS_KEPT = 20;
 /** How many of this visit's results the session strip keeps; older ones are in the history. */
 export const SESSION_RESULTS_KEPT = 12;
 
-/**
- * A create call that failed with no answer from the task API (the connection dropped, the time ran out), or with
- * one that could not be read: the request may have reached it and made the task, which would then be charged. A
- * coded answer, a refused key or a session that ended say it was not made.
- */
-export function isLostAnswerError(error: unknown): boolean {
-  const kind = errorKind(error);
-  // An answer that could not be read (not an envelope, or not the contract's) may well have been a success.
-  return kind === 'network' || kind === 'timeout' || kind === 'invalidResponse';
+/** Read only where a guard let the answer through (isTaskCreated, isTaskFound). */
+function taskIdOf(answer: CreateTaskResponse | FindCreatedTaskResponse): { taskId: string } {
+  const data = answer.code === 200 ? answer.data : null;
+  if (data === null) throw new Error(`${ID}: no task in the answer`);
+  return { taskId: data.taskId };
 }
 
-/** The longest wait between two reads while the task API says "too many requests". */
-export const RATE_LIMITED_MAX_DELAY_MS = 60_000;
-
-/**
- * The wait before the next progress read, after `polls` answers of "still generating" and `rateLimited`
- * answers of 429 in a row (each doubles the wait, up to a minute).
- */
-export function pollDelayMs(polls: number, rateLimited = 0): number {
-  const base = Math.min(POLL_MAX_DELAY_MS, Math.round(POLL_FIRST_DELAY_MS * POLL_BACKOFF ** Math.max(0, polls)));
-  return rateLimited > 0 ? Math.min(RATE_LIMITED_MAX_DELAY_MS, base * 2 ** rateLimited) : base;
-}
-
-function createdTaskId(event: GenerationEvent): string | null {
-  return event.type === 'xstate.done.actor.createTask' && event.output.code === 200 ? event.output.data.taskId : null;
-}
-
-function foundTaskId(event: GenerationEvent): string | null {
-  return event.type === 'xstate.done.actor.findCreatedTask' && event.output.code === 200 ? (event.output.data?.taskId ?? null) : null;
+/** Read only where a guard found the task's record (isSucceeded, isFailedTask). */
+function taskOf(answer: PollTaskResponse): TaskAnswer {
+  if (answer.code !== 200) throw new Error(`${ID}: no task record in the answer`);
+  return answer.data;
 }
 
 function rememberTask(known: readonly string[], taskId: string | null): string[] {
@@ -223,11 +202,25 @@ function sessionResult(session: readonly SessionResult[], event: GenerationEvent
   return event.type === 'RESTORE' ? (session.find((item) => item.result.taskId === event.taskId) ?? null) : null;
 }
 
-function polledTask(event: GenerationEvent): TaskAnswer | null {
-  return event.type === 'xstate.done.actor.pollTask' && event.output.code === 200 ? event.output.data : null;
+/** The task's successFlag in a progress read, or null for a refused read. */
+function successFlagOf(answer: PollTaskResponse): TaskAnswer['successFlag'] | null {
+  return answer.code === 200 ? answer.data.successFlag : null;
 }
 
+/** A guard's params in onError: why the call failed. */
+const reason = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
 const ID = 'generation';
+
+/** A create call that failed: the run failed at creating the task (or its answer was lost). */
+function createRejected({ event }: { event: { error: unknown } }) {
+  return { failure: 'create' as const, ...rejection(event.error) };
+}
+
+/** A task the model failed to make: its own message and code. */
+function taskFailure(task: TaskAnswer) {
+  return { failure: 'generation' as const, error: task.errorMessage, errorCode: task.errorCode, errorKind: null };
+}
 
 /** Any state where no task runs may show a result of this visit again. */
 const RESTORE = { guard: 'isInSession', target: `#${ID}.reviewing`, actions: 'restoreResult' } as const;
@@ -280,49 +273,33 @@ export const generationMachine = setup({
     resendTask: assign(({ context }) => ({ ...NO_RUN, submitted: context.submitted })),
     clearRun: assign(NO_RUN),
     markSent: assign({ sentAt: () => Date.now() }),
-    setTaskId: assign(({ context, event }) => {
-      const taskId = createdTaskId(event) ?? context.taskId;
-      return { taskId, watchingSince: Date.now(), knownTaskIds: rememberTask(context.knownTaskIds, taskId) };
-    }),
+    setTaskId: assign(({ context }, { taskId }: { taskId: string }) => ({
+      taskId,
+      watchingSince: Date.now(),
+      knownTaskIds: rememberTask(context.knownTaskIds, taskId),
+    })),
     // The lost answer's task, found in the history: watched like one the answer had named (the lost answer forgotten).
-    setFoundTask: assign(({ context, event }) => {
-      const taskId = foundTaskId(event) ?? context.taskId;
-      return {
-        taskId,
-        watchingSince: Date.now(),
-        knownTaskIds: rememberTask(context.knownTaskIds, taskId),
-        failure: null,
-        error: null,
-        errorCode: null,
-      };
-    }),
-    setLookupErrorFromResponse: assign(({ event }) =>
-      event.type === 'xstate.done.actor.findCreatedTask' ? { error: event.output.msg, errorCode: event.output.code } : {},
-    ),
-    setLookupErrorFromError: assign(({ event }) =>
-      event.type === 'xstate.error.actor.findCreatedTask' ? { error: errorMessage(event.error), errorCode: errorCode(event.error) } : {},
+    setFoundTask: assign(({ context }, { taskId }: { taskId: string }) => ({
+      taskId,
+      watchingSince: Date.now(),
+      knownTaskIds: rememberTask(context.knownTaskIds, taskId),
+      failure: null,
+      error: null,
+      errorCode: null,
+    })),
+    // Why the run failed (or, without `failure`, why the lost answer's task could not be looked for).
+    setError: assign((_, { failure, error, errorCode }: Partial<Pick<GenerationContext, 'failure'>> & CallFailure) =>
+      failure === undefined ? { error, errorCode } : { failure, error, errorCode },
     ),
     clearLookupError: assign({ error: null, errorCode: null }),
-    setCreateErrorFromResponse: assign(({ event }) =>
-      event.type === 'xstate.done.actor.createTask' ? { failure: 'create' as const, error: event.output.msg, errorCode: event.output.code } : {},
-    ),
-    setCreateErrorFromError: assign(({ event }) =>
-      event.type === 'xstate.error.actor.createTask'
-        ? { failure: 'create' as const, error: errorMessage(event.error), errorCode: errorCode(event.error) }
-        : {},
-    ),
     countPoll: assign({ polls: ({ context }) => context.polls + 1, pollErrors: 0, rateLimited: 0 }),
     countPollError: assign({ pollErrors: ({ context }) => context.pollErrors + 1, rateLimited: 0 }),
     // Too many requests: not the task's fault nor the network's; wait longer and ask again.
     slowDown: assign({ rateLimited: ({ context }) => context.rateLimited + 1 }),
     restartPolling: assign({ polls: 0, pollErrors: 0, rateLimited: 0, watchingSince: () => Date.now() }),
-    setResult: assign({
-      result: ({ context, event }) => {
-        const task = polledTask(event);
-        if (!task) return context.result;
-        return { taskId: task.taskId, imageUrls: taskImageUrls(task.response), createTime: task.createTime, completeTime: task.completeTime };
-      },
-    }),
+    setResult: assign((_, task: TaskAnswer) => ({
+      result: { taskId: task.taskId, imageUrls: taskImageUrls(task.response), createTime: task.createTime, completeTime: task.completeTime },
+    })),
     // The newest first; a task already in the strip (seen again after "Keep waiting") moves to the front.
     addToSession: assign({
       session: ({ context }) => {
@@ -337,42 +314,33 @@ export const generationMachine = setup({
       const item = sessionResult(context.session, event);
       return item ? { ...NO_RUN, submitted: item.draft, taskId: item.result.taskId, result: item.result, fieldErrors: {} } : {};
     }),
-    setGenerationError: assign(({ event }) => {
-      const task = polledTask(event);
-      return task ? { failure: 'generation' as const, error: task.errorMessage, errorCode: task.errorCode } : {};
-    }),
-    setPollingError: assign(({ event }) => {
-      if (event.type === 'xstate.error.actor.pollTask')
-        return { failure: 'polling' as const, error: errorMessage(event.error), errorCode: errorCode(event.error) };
-      if (event.type === 'xstate.done.actor.pollTask') return { failure: 'polling' as const, error: event.output.msg, errorCode: event.output.code };
-      return {};
-    }),
   },
   guards: {
     hasFieldErrors: ({ context }) => Object.keys(context.validate(context.draft)).length > 0,
     lacksApiKey: ({ context }) => context.apiKey.trim() === '',
     cannotAfford: ({ context }) => context.balance !== null && context.costOf(context.draft) > context.balance,
-    isTaskCreated: ({ event }) => createdTaskId(event) !== null,
-    isAnswerLost: ({ event }) => event.type === 'xstate.error.actor.createTask' && isLostAnswerError(event.error),
-    isTaskFound: ({ event }) => foundTaskId(event) !== null,
+    isTaskCreated: (_, created: CreateTaskResponse) => created.code === 200,
+    isAnswerLost: (_, { error }: { error: unknown }) => isLostAnswer(error),
+    isTaskFound: (_, found: FindCreatedTaskResponse) => found.code === 200 && found.data !== null,
     // The history was read and holds no task from the request: it never reached the server.
-    isTaskMissing: ({ event }) => event.type === 'xstate.done.actor.findCreatedTask' && event.output.code === 200 && event.output.data === null,
-    isSucceeded: ({ event }) => polledTask(event)?.successFlag === 1,
-    isFailedTask: ({ event }) => {
-      const flag = polledTask(event)?.successFlag;
+    isTaskMissing: (_, found: FindCreatedTaskResponse) => found.code === 200 && found.data === null,
+    isSucceeded: (_, polled: PollTaskResponse) => successFlagOf(polled) === 1,
+    isFailedTask: (_, polled: PollTaskResponse) => {
+      const flag = successFlagOf(polled);
       return flag === 2 || flag === 3;
     },
-    isStillGenerating: ({ event }) => polledTask(event)?.successFlag === 0,
+    isStillGenerating: (_, polled: PollTaskResponse) => successFlagOf(polled) === 0,
     isInSession: ({ context, event }) => sessionResult(context.session, event) !== null,
-    isRateLimited: ({ event }) => event.type === 'xstate.error.actor.pollTask' && isRateLimitedError(event.error),
+    isRateLimited: (_, { error }: { error: unknown }) => isRateLimitedError(error),
     // This failure would be one too many in a row.
-    isLastPollError: ({ context }) => context.pollErrors + 1 >= MAX_POLL_ERRORS,
+    isLastPollError: ({ context }) => isLastAllowedError(TASK_POLLING, context.pollErrors),
   },
   delays: {
     LOOKUP_DELAY: LOOKUP_DELAY_MS,
-    POLL_DELAY: ({ context }) => pollDelayMs(context.polls, context.rateLimited),
+    // The first read waits too (a task just created is still generating): as after a read that settled nothing.
+    POLL_DELAY: ({ context }) => checkDelayMs(TASK_POLLING, context.polls + 1, context.rateLimited),
     // Measured from when watching began, so the limit is the same however the wait was spent.
-    GENERATION_TIME_LIMIT: ({ context }) => timeLeftMs(context.watchingSince, Date.now()),
+    GENERATION_TIME_LIMIT: ({ context }) => timeLeftMs(TASK_POLLING, context.watchingSince, Date.now()),
   },
 }).createMachine({
   id: ID,
@@ -428,13 +396,21 @@ export const generationMachine = setup({
         src: 'createTask',
         input: ({ context }) => ({ draft: context.submitted ?? context.draft, apiKey: context.apiKey }),
         onDone: [
-          { guard: 'isTaskCreated', target: 'polling', actions: 'setTaskId' },
-          { target: 'failed', actions: 'setCreateErrorFromResponse' },
+          {
+            guard: { type: 'isTaskCreated', params: ({ event }) => event.output },
+            target: 'polling',
+            actions: { type: 'setTaskId', params: ({ event }) => taskIdOf(event.output) },
+          },
+          { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ failure: 'create', ...refusal(event.output) }) } },
         ],
         onError: [
           // The task may exist (and be charged): find out before offering to send it again. The reason stays for the view.
-          { guard: 'isAnswerLost', target: 'checkingWhetherTaskWasCreated', actions: 'setCreateErrorFromError' },
-          { target: 'failed', actions: 'setCreateErrorFromError' },
+          {
+            guard: { type: 'isAnswerLost', params: reason },
+            target: 'checkingWhetherTaskWasCreated',
+            actions: { type: 'setError', params: createRejected },
+          },
+          { target: 'failed', actions: { type: 'setError', params: createRejected } },
         ],
       },
     },
@@ -454,11 +430,15 @@ export const generationMachine = setup({
             input: ({ context }) => ({ draft: context.submitted ?? context.draft, sentAt: context.sentAt ?? 0, knownTaskIds: context.knownTaskIds }),
             onDone: [
               // Found: one task, one charge; it is watched as if the answer had arrived.
-              { guard: 'isTaskFound', target: `#${ID}.polling`, actions: 'setFoundTask' },
-              { guard: 'isTaskMissing', target: `#${ID}.taskNotCreated` },
-              { target: `#${ID}.taskCreationUnknown`, actions: 'setLookupErrorFromResponse' },
+              {
+                guard: { type: 'isTaskFound', params: ({ event }) => event.output },
+                target: `#${ID}.polling`,
+                actions: { type: 'setFoundTask', params: ({ event }) => taskIdOf(event.output) },
+              },
+              { guard: { type: 'isTaskMissing', params: ({ event }) => event.output }, target: `#${ID}.taskNotCreated` },
+              { target: `#${ID}.taskCreationUnknown`, actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
             ],
-            onError: { target: `#${ID}.taskCreationUnknown`, actions: 'setLookupErrorFromError' },
+            onError: { target: `#${ID}.taskCreationUnknown`, actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
           },
         },
       },
@@ -497,17 +477,33 @@ export const generationMachine = setup({
             src: 'pollTask',
             input: ({ context }) => ({ taskId: context.taskId ?? '', apiKey: context.apiKey }),
             onDone: [
-              { guard: 'isSucceeded', target: `#${ID}.succeeded`, actions: ['setResult', 'addToSession', 'keepSession'] },
-              { guard: 'isFailedTask', target: `#${ID}.failed`, actions: 'setGenerationError' },
-              { guard: 'isStillGenerating', target: 'waiting', actions: 'countPoll' },
+              {
+                guard: { type: 'isSucceeded', params: ({ event }) => event.output },
+                target: `#${ID}.succeeded`,
+                actions: [{ type: 'setResult', params: ({ event }) => taskOf(event.output) }, 'addToSession', 'keepSession'],
+              },
+              {
+                guard: { type: 'isFailedTask', params: ({ event }) => event.output },
+                target: `#${ID}.failed`,
+                actions: { type: 'setError', params: ({ event }) => taskFailure(taskOf(event.output)) },
+              },
+              { guard: { type: 'isStillGenerating', params: ({ event }) => event.output }, target: 'waiting', actions: 'countPoll' },
               // A refused read (a pass-through code) is a hiccup, like a network error.
-              { guard: 'isLastPollError', target: `#${ID}.failed`, actions: 'setPollingError' },
+              {
+                guard: 'isLastPollError',
+                target: `#${ID}.failed`,
+                actions: { type: 'setError', params: ({ event }) => ({ failure: 'polling', ...refusal(event.output) }) },
+              },
               { target: 'waiting', actions: 'countPollError' },
             ],
             onError: [
               // The time limit still bounds it: 429s never end the run on their own.
-              { guard: 'isRateLimited', target: 'waiting', actions: 'slowDown' },
-              { guard: 'isLastPollError', target: `#${ID}.failed`, actions: 'setPollingError' },
+              { guard: { type: 'isRateLimited', params: reason }, target: 'waiting', actions: 'slowDown' },
+              {
+                guard: 'isLastPollError',
+                target: `#${ID}.failed`,
+                actions: { type: 'setError', params: ({ event }) => ({ failure: 'polling', ...rejection(event.error) }) },
+              },
               { target: 'waiting', actions: 'countPollError' },
             ],
           },

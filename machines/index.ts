@@ -14,7 +14,9 @@ import { loginModalMachine } from './loginModal.machine';
 import { microsoftButtonMachine } from './microsoftButton.machine';
 import { pageProgressMachine } from './pageProgress.machine';
 import { pagedListMachine } from './pagedList.machine';
+import { ORDER_POLLING } from './payment.shared';
 import { paypalPaymentMachine } from './paypalPayment.machine';
+import { pollingMachine } from './polling.machine';
 import { quickStartMachine } from './quickStart.machine';
 import { creemPaymentMachine, digisellerPaymentMachine, freekassaPaymentMachine, nowpaymentsPaymentMachine } from './redirectPayment.machine';
 import { resourceMachine } from './resource.machine';
@@ -46,6 +48,7 @@ export {
   pageProgressMachine,
   pagedListMachine,
   paypalPaymentMachine,
+  pollingMachine,
   quickStartMachine,
   resourceMachine,
   saveFormMachine,
@@ -155,6 +158,13 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
     id: resourceMachine.id,
     machine: resourceMachine,
     description: 'One thing read from the server (a discount, a setting): loads it, shows it, says why it failed and retries.',
+  },
+  {
+    id: pollingMachine.id,
+    machine: pollingMachine,
+    description:
+      'The polling the playground, the quick start and every payment share: checks with a growing wait, pauses while hidden if asked, stops after failures in a row or a time limit.',
+    sampleInput: { policy: ORDER_POLLING } satisfies InputFrom<typeof pollingMachine>,
   },
   {
     id: usageChartMachine.id,

@@ -1,7 +1,7 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { Locale } from '../src/common/types';
+import { rejection, type CallFailure } from './callErrors';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { errorMessage } from './types';
 
 export interface LocaleInput {
   initial: Locale;
@@ -39,7 +39,7 @@ export const localeMachine = setup({
     persistLocale: notProvidedAction<LocaleParams>('persistLocale'),
     useRequestedLocale: assign({ locale: ({ context }) => context.requested, error: null }),
     setRequested: assign({ requested: ({ context, event }) => (event.type === 'SET_LOCALE' ? event.locale : context.requested) }),
-    setError: assign({ error: ({ event }) => (event.type === 'xstate.error.actor.loadCatalog' ? errorMessage(event.error) : null) }),
+    setError: assign((_, { error }: Pick<CallFailure, 'error'>) => ({ error })),
   },
   guards: {
     isDifferentLocale: ({ context, event }) => event.type === 'SET_LOCALE' && event.locale !== context.locale,
@@ -65,7 +65,7 @@ export const localeMachine = setup({
           ],
         },
         // The previous locale stays active: the page keeps speaking a language the visitor can read.
-        onError: { target: 'failed', actions: 'setError' },
+        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
       },
       on: {
         // A choice made while a catalogue loads (the first one, as the app starts) is the one that counts: that

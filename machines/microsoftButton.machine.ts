@@ -62,7 +62,7 @@ export const microsoftButtonMachine = setup({
     logCancelled: notProvidedAction('logCancelled'),
     clearError: assign({ error: null }),
     setInvalidTokenError: assign({ error: 'invalidToken' }),
-    setErrorFromError: assign({ error: ({ event }) => (event.type === 'xstate.error.actor.signIn' ? microsoftErrorKind(event.error) : 'other') }),
+    setError: assign((_, { error }: { error: unknown }) => ({ error: microsoftErrorKind(error) })),
   },
   guards: {
     hasIdToken: ({ event }) => event.type === 'xstate.done.actor.signIn' && typeof event.output.idToken === 'string' && event.output.idToken !== '',
@@ -97,7 +97,10 @@ export const microsoftButtonMachine = setup({
         onError: [
           // Closing the popup is the visitor's choice, not a failure worth a toast.
           { guard: 'isUserCancelled', target: 'ready', actions: ['dismissLoadingToast', 'logCancelled'] },
-          { target: 'ready', actions: ['dismissLoadingToast', 'setErrorFromError', 'showError'] },
+          {
+            target: 'ready',
+            actions: ['dismissLoadingToast', { type: 'setError', params: ({ event }) => ({ error: event.error }) }, 'showError'],
+          },
         ],
       },
     },

@@ -9,15 +9,14 @@ import type { ResultEnvelope } from '../src/common/types';
 import { notProvidedAction, notProvidedActor, notProvidedCallback } from './notProvided';
 import {
   answeredOutcome,
-  checkDelayMs,
   CONFIRM_TIMEOUT_MS,
   countFailedCheck,
   countPendingCheck,
   createOrderInput,
   FRESH_CHECKS,
   initialPaymentContext,
+  ORDER_POLLING,
   isLastAllowedFailure,
-  isLostOrderAnswer,
   orderOf,
   qrExpiryMs,
   type CheckOrderInput,
@@ -31,7 +30,9 @@ import {
   type PaymentUserEvent,
   type StatusOutcome,
 } from './payment.shared';
-import { errorMessage } from './types';
+import { refusal, rejection, type CallFailure } from './callErrors';
+import { isLostAnswer } from './lostAnswer';
+import { checkDelayMs } from './polling.machine';
 
 /**
  * What creating an order answers: our order number, plus what the provider hands out for it (a checkout URL,
@@ -78,10 +79,6 @@ export type PaymentEvent =
   | DoneActorEvent<CheckOrderResponse, 'checkOrder'>
   | ErrorActorEvent<unknown, 'checkOrder'>;
 
-function createdOrder(event: PaymentEvent): CreatedOrder | null {
-  return event.type === 'xstate.done.actor.createOrder' && event.output.code === 200 ? event.output.data : null;
-}
-
 /** The order as the machine keeps it: the provider's fields it answered with, the others null. */
 function orderFrom(created: CreatedOrder): PaymentOrder {
   return {
@@ -92,6 +89,15 @@ function orderFrom(created: CreatedOrder): PaymentOrder {
     expireTime: created.expireTime ?? null,
   };
 }
+
+/** The order the server made: setOrder's params in a hand-off's onCreated, taken only after isRefused let an ok answer through. */
+export const setCreatedOrder = {
+  type: 'setOrder',
+  params: ({ event }: { event: { output: CreateOrderResponse } }): PaymentOrder => {
+    if (event.output.code !== 200) throw new Error('setOrder: the order was refused');
+    return orderFrom(event.output.data);
+  },
+} as const;
 
 /** Only read after isRefused let an ok answer through. */
 export function checkoutParams(response: CreateOrderResponse): CheckoutParams {
@@ -159,27 +165,17 @@ export const paymentSetup = setup({
     restartChecks: assign(FRESH_CHECKS),
     countPendingCheck: assign(({ context }) => countPendingCheck(context)),
     countFailedCheck: assign(({ context }) => countFailedCheck(context)),
-    setOrder: assign({
-      order: ({ context, event }) => {
-        const created = createdOrder(event);
-        return created ? orderFrom(created) : context.order;
-      },
-    }),
+    setOrder: assign((_, order: PaymentOrder) => ({ order })),
     setUnsafeRedirect: assign({ error: null, errorKind: 'unsafeRedirect' }),
     setExpired: assign({ error: null, errorKind: 'expired' }),
     clearError: assign({ error: null, errorKind: null }),
-    setErrorFromResponse: assign({
-      error: ({ event }) => (event.type === 'xstate.done.actor.createOrder' ? event.output.msg : null),
-      errorKind: 'server',
-    }),
-    setErrorFromError: assign({
-      error: ({ event }) =>
-        event.type === 'xstate.error.actor.createOrder' || event.type === 'xstate.error.actor.approveInPaypal' ? errorMessage(event.error) : null,
-      errorKind: 'server',
-    }),
+    // A call that failed or an answer that refused: the server's (or the client's) message, for the view.
+    setError: assign((_, { error }: Pick<CallFailure, 'error'>) => ({ error, errorKind: 'server' as const })),
   },
   guards: {
-    isOrderAnswerLost: ({ event }) => event.type === 'xstate.error.actor.createOrder' && isLostOrderAnswer(event.error),
+    // The server may have made the order: the purchase keeps its idempotency key for RETRY. Any other failure is an
+    // answer (the server said no): the key is spent, as a server that stores refusals would only replay this one.
+    isOrderAnswerLost: ({ event }) => event.type === 'xstate.error.actor.createOrder' && isLostAnswer(event.error),
     returnedCancelled: ({ context }) => context.returnedAs === 'cancelled',
     hasResume: ({ context }) => context.returnedAs !== null,
     hasPackage: ({ context }) => context.packageId !== null,
@@ -205,7 +201,7 @@ export const paymentSetup = setup({
   },
   delays: {
     // 2 s after the first check, growing by half with each check that settles nothing, up to 10 s.
-    CONFIRM_INTERVAL: ({ context }) => checkDelayMs(context.unsettledChecks),
+    CONFIRM_INTERVAL: ({ context }) => checkDelayMs(ORDER_POLLING, context.unsettledChecks),
     CONFIRM_TIMEOUT: CONFIRM_TIMEOUT_MS,
     // The QR hand-off, measured when the code is shown: whatever is left until the server's expiry, 15 minutes at most.
     QR_EXPIRY: ({ context }) => qrExpiryMs(context.order?.expireTime ?? null, Date.now()),
@@ -327,11 +323,18 @@ export function createPaymentMachine<const TStates extends HandOffStates>({
           id: 'createOrder',
           src: 'createOrder',
           input: ({ context }) => createOrderInput(context, id),
-          onDone: [{ guard: 'isRefused', target: 'failed', actions: ['setErrorFromResponse', 'spendIdempotencyKey'] }, ...provider.onCreated],
+          onDone: [
+            {
+              guard: 'isRefused',
+              target: 'failed',
+              actions: [{ type: 'setError', params: ({ event }) => refusal(event.output) }, 'spendIdempotencyKey'],
+            },
+            ...provider.onCreated,
+          ],
           onError: [
             // No answer (or none the app could read): the key is kept for RETRY.
-            { guard: 'isOrderAnswerLost', target: 'failed', actions: 'setErrorFromError' },
-            { target: 'failed', actions: ['setErrorFromError', 'spendIdempotencyKey'] },
+            { guard: 'isOrderAnswerLost', target: 'failed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
+            { target: 'failed', actions: [{ type: 'setError', params: ({ event }) => rejection(event.error) }, 'spendIdempotencyKey'] },
           ],
         },
       },

@@ -4,7 +4,7 @@
  * shapes are mirrored here.
  */
 import type { ResultEnvelope } from '../src/common/types';
-import { errorKind } from './types';
+import { backOffSteps, BACK_OFF, isLastAllowedError, type PollingPolicy } from './polling.machine';
 
 export type OrderStatus = 'pending' | 'paid' | 'cancelled' | 'failed' | 'expired' | 'refunded';
 
@@ -92,18 +92,18 @@ export interface OrderStatusAnswer {
 
 export type CheckOrderResponse = ResultEnvelope<OrderStatusAnswer>;
 
-/** The wait before asking again about an order the first check left pending. */
-export const CHECK_DELAY_FIRST_MS = 2000;
-/** Each further check that leaves the order unsettled makes the next wait this much longer… */
-export const CHECK_DELAY_GROWTH = 1.5;
-/** …up to this: a buyer who has just paid hears of it within 10 s, and an idle tab asks at most 6 times a minute. */
-export const CHECK_DELAY_MAX_MS = 10_000;
+/**
+ * How an order is polled: the shared back-off (a buyer who has just paid hears of it within 10 s, and an idle tab asks
+ * at most 6 times a minute), five checks in a row without an answer stop it (the buyer chooses when to ask again), a
+ * minute in all (the buyer may then check again), and no checks while the tab is hidden.
+ */
+export const ORDER_POLLING: PollingPolicy = { ...BACK_OFF, maxErrorsInARow: 5, limitMs: 60_000, pausesWhileHidden: true };
 /** The unsettled checks after which the wait stops growing (counting further would only grow the context). */
-export const CHECK_DELAY_STEPS = 1 + Math.ceil(Math.log(CHECK_DELAY_MAX_MS / CHECK_DELAY_FIRST_MS) / Math.log(CHECK_DELAY_GROWTH));
-/** Checks in a row without an answer after which polling stops: the buyer chooses when to ask again. */
-export const MAX_FAILED_CHECKS = 5;
-/** How long confirming keeps asking before it gives up (the buyer may then check again). */
-export const CONFIRM_TIMEOUT_MS = 60_000;
+export const CHECK_DELAY_STEPS = backOffSteps(ORDER_POLLING);
+/** Checks in a row without an answer after which polling stops. */
+export const MAX_FAILED_CHECKS = ORDER_POLLING.maxErrorsInARow;
+/** How long confirming keeps asking before it gives up. */
+export const CONFIRM_TIMEOUT_MS = ORDER_POLLING.limitMs;
 /**
  * The longest a WeChat code is waited on, whatever expiry the server states: a far-future, unreadable or missing
  * one included. WeChat's own codes live two hours; nobody watches a QR code that long.
@@ -148,12 +148,6 @@ export function qrWaitEnds(expireTime: string | null, now: number): string {
   return new Date(now + qrExpiryMs(expireTime, now)).toISOString();
 }
 
-/** The wait before the next check, after `unsettledChecks` checks that did not settle the order. */
-export function checkDelayMs(unsettledChecks: number): number {
-  const grown = CHECK_DELAY_FIRST_MS * CHECK_DELAY_GROWTH ** Math.max(0, unsettledChecks - 1);
-  return Math.round(Math.min(CHECK_DELAY_MAX_MS, grown));
-}
-
 type CheckCounts = Pick<PaymentContext, 'unsettledChecks' | 'failedChecks'>;
 
 /** Where polling (re)starts: at once, with the shortest wait, and no failure counted. */
@@ -174,7 +168,7 @@ export function countFailedCheck(context: CheckCounts): CheckCounts {
 
 /** Whether the check that just failed is the last one polling allows in a row (read before it is counted). */
 export function isLastAllowedFailure(context: CheckCounts): boolean {
-  return context.failedChecks + 1 >= MAX_FAILED_CHECKS;
+  return isLastAllowedError(ORDER_POLLING, context.failedChecks);
 }
 
 /** Context at start: a resumed order is known by its number and package only. */
@@ -207,14 +201,4 @@ export function orderOf(context: PaymentContext, machineId: string): PaymentOrde
 export function createOrderInput(context: PaymentContext, machineId: string): CreateOrderInput {
   if (context.packageId === null) throw new Error(`${machineId}: no package to order`);
   return { packageId: context.packageId, vaultId: context.vaultId, idempotencyKey: context.idempotencyKey };
-}
-
-/**
- * A failed order creation whose answer never came, or could not be read: the server may have made the order, so
- * the purchase keeps its idempotency key for RETRY. Any other failure is an answer (the server said no): the key
- * is spent, as a server that stores refusals would only replay this one.
- */
-export function isLostOrderAnswer(error: unknown): boolean {
-  const kind = errorKind(error);
-  return kind === 'network' || kind === 'timeout' || kind === 'invalidResponse';
 }

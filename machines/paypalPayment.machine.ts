@@ -3,13 +3,14 @@
  * whenever the capture's answer is not final (or after a reload). The chart is the shared payment chart
  * (payment.machine.ts); this is its hand-off.
  */
-import { createPaymentMachine, paymentSetup, paypalOrderInput, defineHandOff } from './payment.machine';
+import { rejection } from './callErrors';
+import { createPaymentMachine, paymentSetup, paypalOrderInput, defineHandOff, setCreatedOrder } from './payment.machine';
 
 /** To the buyer for approval in PayPal's popup, or, with a saved method, straight to the capture. */
 export const paypalHandOff = defineHandOff((id) => ({
   onCreated: [
-    { guard: 'paysWithVault', target: 'capturing', actions: ['setOrder', 'spendIdempotencyKey', 'rememberPendingOrder'] },
-    { target: 'awaitingApproval', actions: ['setOrder', 'spendIdempotencyKey'] },
+    { guard: 'paysWithVault', target: 'capturing', actions: [setCreatedOrder, 'spendIdempotencyKey', 'rememberPendingOrder'] },
+    { target: 'awaitingApproval', actions: [setCreatedOrder, 'spendIdempotencyKey'] },
   ],
   states: {
     // PayPal's buttons and popup; closing the popup answers 'cancelled', PayPal's own errors reject.
@@ -21,7 +22,7 @@ export const paypalHandOff = defineHandOff((id) => ({
         src: 'approveInPaypal',
         input: ({ context }) => paypalOrderInput(context, id),
         onDone: [{ guard: 'isApproved', target: 'capturing' }, { target: 'cancelled' }],
-        onError: { target: 'failed', actions: 'setErrorFromError' },
+        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
       },
       on: { CANCEL: 'cancelled' },
     }),

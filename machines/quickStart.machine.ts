@@ -1,8 +1,10 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { ApiErrorKind } from '../src/common/types';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { errorCode, errorKind, errorMessage, isRateLimitedError } from './types';
-import { pollDelayMs, timeLeftMs, type CreateTaskResponse, type PollTaskInput, type PollTaskResponse, type TaskAnswer } from './generation.machine';
+import { refusal, rejection, type CallFailure } from './callErrors';
+import { isRateLimitedError } from './types';
+import { TASK_POLLING, type CreateTaskResponse, type PollTaskInput, type PollTaskResponse, type TaskAnswer } from './generation.machine';
+import { checkDelayMs, timeLeftMs, type PollingPolicy } from './polling.machine';
 
 /**
  * Why the quick start is not the playground's generation machine: it is a lesson, so the user makes each call
@@ -58,21 +60,22 @@ export type QuickStartEvent =
 
 const ID = 'quickStart';
 
-function createdTaskId(event: QuickStartEvent): string | null {
-  return event.type === 'xstate.done.actor.sendRequest' && event.output.code === 200 ? event.output.data.taskId : null;
+/** The task's successFlag in a check's answer, or null for a refused check. */
+function successFlagOf(answer: PollTaskResponse): TaskAnswer['successFlag'] | null {
+  return answer.code === 200 ? answer.data.successFlag : null;
 }
 
-function checkedTask(event: QuickStartEvent): TaskAnswer | null {
-  return event.type === 'xstate.done.actor.checkTask' && event.output.code === 200 ? event.output.data : null;
+/** A task the model failed to make (read only where isFailedTask let the record through): its own message and code. */
+function taskFailure(answer: PollTaskResponse): CallFailure {
+  if (answer.code !== 200) throw new Error(`${ID}: no task record in the answer`);
+  return { error: answer.data.errorMessage, errorCode: answer.data.errorCode, errorKind: null };
 }
 
 /**
- * The wait before the next check on its own, after `checks` answers of "still generating" (the first waits 2 s)
- * and `rateLimited` answers of 429 in a row.
+ * The playground's timings, but a failed check stops at once: the lesson shows the answer and lets the user check
+ * again (only 429s are waited out).
  */
-export function checkDelayMs(checks: number, rateLimited = 0): number {
-  return pollDelayMs(checks - 1, rateLimited);
-}
+export const QUICK_START_POLLING: PollingPolicy = { ...TASK_POLLING, maxErrorsInARow: 1 };
 
 const NO_ERROR = { error: null, errorCode: null, errorKind: null } satisfies Partial<QuickStartContext>;
 
@@ -86,10 +89,6 @@ const NO_RUN = {
   watchingSince: null,
   ...NO_ERROR,
 } satisfies Partial<QuickStartContext>;
-
-function rejection(error: unknown) {
-  return { error: errorMessage(error), errorCode: errorCode(error), errorKind: errorKind(error) ?? null };
-}
 
 /**
  * The quick start's first call, step by step: send the sample request with the user's key, show the answer and
@@ -106,43 +105,31 @@ export const quickStartMachine = setup({
     // A task that ended changed the balance (charged on success, refunded on failure).
     refreshAccount: notProvidedAction('refreshAccount'),
     startRun: assign(NO_RUN),
-    setCreated: assign(({ event }) =>
-      event.type === 'xstate.done.actor.sendRequest' ? { created: event.output, taskId: createdTaskId(event), ...NO_ERROR } : {},
-    ),
-    setRequestRefused: assign(({ event }) =>
-      event.type === 'xstate.done.actor.sendRequest'
-        ? { created: event.output, error: event.output.msg, errorCode: event.output.code, errorKind: null }
-        : {},
-    ),
-    setRequestError: assign(({ event }) => (event.type === 'xstate.error.actor.sendRequest' ? rejection(event.error) : {})),
+    // The answer is kept as the API gave it (the page shows it), with its taskId when it made a task.
+    setCreated: assign((_, created: CreateTaskResponse) => ({ created, taskId: created.code === 200 ? created.data.taskId : null, ...NO_ERROR })),
+    setRequestRefused: assign((_, created: CreateTaskResponse) => ({ created, ...refusal(created) })),
+    // Why the call, the check or the task failed, for the view to word.
+    setError: assign((_, failure: CallFailure) => failure),
     startWatching: assign({ checks: 0, rateLimited: 0, watchingSince: () => Date.now(), ...NO_ERROR }),
-    setCheck: assign(({ event }) => (event.type === 'xstate.done.actor.checkTask' ? { lastCheck: event.output } : {})),
+    setCheck: assign((_, lastCheck: PollTaskResponse) => ({ lastCheck })),
     countCheck: assign({ checks: ({ context }) => context.checks + 1, rateLimited: 0 }),
     // Too many requests: not a failure of the task; wait longer, then check again on its own.
     slowDown: assign({ rateLimited: ({ context }) => context.rateLimited + 1 }),
-    setTaskError: assign(({ event }) => {
-      const task = checkedTask(event);
-      return task ? { error: task.errorMessage, errorCode: task.errorCode, errorKind: null } : {};
-    }),
-    setCheckRefused: assign(({ event }) =>
-      event.type === 'xstate.done.actor.checkTask' ? { error: event.output.msg, errorCode: event.output.code, errorKind: null } : {},
-    ),
-    setCheckError: assign(({ event }) => (event.type === 'xstate.error.actor.checkTask' ? rejection(event.error) : {})),
   },
   guards: {
-    isTaskCreated: ({ event }) => createdTaskId(event) !== null,
-    isSucceeded: ({ event }) => checkedTask(event)?.successFlag === 1,
-    isFailedTask: ({ event }) => {
-      const flag = checkedTask(event)?.successFlag;
+    isTaskCreated: (_, created: CreateTaskResponse) => created.code === 200,
+    isSucceeded: (_, checked: PollTaskResponse) => successFlagOf(checked) === 1,
+    isFailedTask: (_, checked: PollTaskResponse) => {
+      const flag = successFlagOf(checked);
       return flag === 2 || flag === 3;
     },
-    isStillGenerating: ({ event }) => checkedTask(event)?.successFlag === 0,
-    isRateLimited: ({ event }) => event.type === 'xstate.error.actor.checkTask' && isRateLimitedError(event.error),
+    isStillGenerating: (_, checked: PollTaskResponse) => successFlagOf(checked) === 0,
+    isRateLimited: (_, { error }: { error: unknown }) => isRateLimitedError(error),
   },
   delays: {
-    CHECK_DELAY: ({ context }) => checkDelayMs(context.checks, context.rateLimited),
+    CHECK_DELAY: ({ context }) => checkDelayMs(QUICK_START_POLLING, context.checks, context.rateLimited),
     // Measured from when watching began, so the limit is the same however the wait was spent.
-    TIME_LIMIT: ({ context }) => timeLeftMs(context.watchingSince, Date.now()),
+    TIME_LIMIT: ({ context }) => timeLeftMs(QUICK_START_POLLING, context.watchingSince, Date.now()),
   },
 }).createMachine({
   id: ID,
@@ -161,10 +148,14 @@ export const quickStartMachine = setup({
         src: 'sendRequest',
         input: ({ context }) => ({ apiKey: context.apiKey }),
         onDone: [
-          { guard: 'isTaskCreated', target: 'taskCreated', actions: 'setCreated' },
-          { target: 'requestFailed', actions: 'setRequestRefused' },
+          {
+            guard: { type: 'isTaskCreated', params: ({ event }) => event.output },
+            target: 'taskCreated',
+            actions: { type: 'setCreated', params: ({ event }) => event.output },
+          },
+          { target: 'requestFailed', actions: { type: 'setRequestRefused', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'requestFailed', actions: 'setRequestError' },
+        onError: { target: 'requestFailed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
       },
     },
     // No task: the key was refused (401), the credits do not cover it (402), the network failed ... Nothing was charged.
@@ -194,16 +185,31 @@ export const quickStartMachine = setup({
             src: 'checkTask',
             input: ({ context }) => ({ taskId: context.taskId ?? '', apiKey: context.apiKey }),
             onDone: [
-              { guard: 'isSucceeded', target: `#${ID}.finished`, actions: 'setCheck' },
-              { guard: 'isFailedTask', target: `#${ID}.taskFailed`, actions: ['setCheck', 'setTaskError'] },
-              { guard: 'isStillGenerating', target: 'taskRunning', actions: ['setCheck', 'countCheck'] },
+              {
+                guard: { type: 'isSucceeded', params: ({ event }) => event.output },
+                target: `#${ID}.finished`,
+                actions: { type: 'setCheck', params: ({ event }) => event.output },
+              },
+              {
+                guard: { type: 'isFailedTask', params: ({ event }) => event.output },
+                target: `#${ID}.taskFailed`,
+                actions: [
+                  { type: 'setCheck', params: ({ event }) => event.output },
+                  { type: 'setError', params: ({ event }) => taskFailure(event.output) },
+                ],
+              },
+              {
+                guard: { type: 'isStillGenerating', params: ({ event }) => event.output },
+                target: 'taskRunning',
+                actions: [{ type: 'setCheck', params: ({ event }) => event.output }, 'countCheck'],
+              },
               // A refused read (a pass-through code): the page says so and offers to check again.
-              { target: `#${ID}.checkFailed`, actions: 'setCheckRefused' },
+              { target: `#${ID}.checkFailed`, actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
             ],
             onError: [
               // The time limit still bounds it: 429s never end the watch on their own.
-              { guard: 'isRateLimited', target: 'taskRunning', actions: 'slowDown' },
-              { target: `#${ID}.checkFailed`, actions: 'setCheckError' },
+              { guard: { type: 'isRateLimited', params: ({ event }) => ({ error: event.error }) }, target: 'taskRunning', actions: 'slowDown' },
+              { target: `#${ID}.checkFailed`, actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
             ],
           },
         },

@@ -3,7 +3,7 @@
  * send the buyer to its checkout, and on the way back (or after a reload) confirm the order with the server. The
  * chart is the shared payment chart (payment.machine.ts); this is its hand-off.
  */
-import { checkoutParams, createPaymentMachine, paymentSetup, defineHandOff, type CreateOrderResponse } from './payment.machine';
+import { checkoutParams, createPaymentMachine, paymentSetup, defineHandOff, setCreatedOrder, type CreateOrderResponse } from './payment.machine';
 
 export type { CheckoutParams } from './payment.machine';
 
@@ -20,7 +20,7 @@ export const redirectHandOff = defineHandOff(() => ({
     {
       guard: { type: 'isAllowedCheckout', params: ({ event }) => checkoutParams(event.output) },
       target: 'redirecting',
-      actions: ['setOrder', 'spendIdempotencyKey'],
+      actions: [setCreatedOrder, 'spendIdempotencyKey'],
     },
     // A checkout the app cannot vouch for: nothing is remembered and the buyer goes nowhere.
     { target: 'failed', actions: ['setUnsafeRedirect', 'spendIdempotencyKey'] },

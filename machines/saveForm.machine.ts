@@ -1,7 +1,7 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { ResultEnvelope } from '../src/common/types';
+import { refusal, rejection, type CallFailure } from './callErrors';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { errorMessage } from './types';
 
 /** A form's values; each form narrows them where it renders. */
 export type FormValues = Record<string, unknown>;
@@ -62,8 +62,8 @@ export const saveFormMachine = setup({
     setValidationErrors: assign({ errors: ({ context }) => context.validate(context.draft) }),
     clearError: assign({ error: null }),
     keepDraftAsSaved: assign(({ context }) => ({ saved: context.draft, errors: {}, error: null })),
-    setErrorFromResponse: assign({ error: ({ event }) => (event.type === 'xstate.done.actor.save' ? event.output.msg : null) }),
-    setErrorFromError: assign({ error: ({ event }) => (event.type === 'xstate.error.actor.save' ? errorMessage(event.error) : null) }),
+    // Why the call failed (a refused answer or a rejected call), for the view to word.
+    setError: assign((_, { error }: Pick<CallFailure, 'error'>) => ({ error })),
   },
   guards: {
     isValid: ({ context }) => hasNoErrors(context.validate(context.draft)),
@@ -99,9 +99,9 @@ export const saveFormMachine = setup({
         input: ({ context }) => context.draft,
         onDone: [
           { guard: 'isOk', target: 'saved', actions: ['keepDraftAsSaved', 'notifySaved'] },
-          { target: 'failed', actions: 'setErrorFromResponse' },
+          { target: 'failed', actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
         ],
-        onError: { target: 'failed', actions: 'setErrorFromError' },
+        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
       },
     },
     saved: {

@@ -1,7 +1,7 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { ResultEnvelope } from '../src/common/types';
+import { refusal, rejection, type CallFailure } from './callErrors';
 import { notProvidedActor } from './notProvided';
-import { errorMessage } from './types';
 
 /** The preset ranges: the last N days, today included. */
 export const PRESET_RANGE_DAYS = [7, 30, 90] as const;
@@ -90,8 +90,8 @@ export const usageChartMachine = setup({
     setMetric: assign({ metric: ({ context, event }) => (event.type === 'METRIC_CHOSEN' ? event.metric : context.metric) }),
     showPoints: assign({ points: ({ context, event }) => okPoints(event) ?? context.points, error: null }),
     clearError: assign({ error: null }),
-    setErrorFromResponse: assign({ error: ({ event }) => (event.type === 'xstate.done.actor.fetchUsage' ? event.output.msg : null) }),
-    setErrorFromError: assign({ error: ({ event }) => (event.type === 'xstate.error.actor.fetchUsage' ? errorMessage(event.error) : null) }),
+    // Why the call failed (a refused answer or a rejected call), for the view to word.
+    setError: assign((_, { error }: Pick<CallFailure, 'error'>) => ({ error })),
   },
   guards: {
     isOk: ({ event }) => okPoints(event) !== undefined,
@@ -137,9 +137,9 @@ export const usageChartMachine = setup({
         onDone: [
           { guard: 'hasUsage', target: 'showing', actions: 'showPoints' },
           { guard: 'isOk', target: 'noUsage', actions: 'showPoints' },
-          { target: 'failed', actions: 'setErrorFromResponse' },
+          { target: 'failed', actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
         ],
-        onError: { target: 'failed', actions: 'setErrorFromError' },
+        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
       },
     },
     showing: {},

@@ -1,8 +1,9 @@
 import { and, assign, not, or, sendTo, setup, stateIn, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { ResultEnvelope, SessionUser } from '../src/common/types';
+import { okData, refusal, rejection, type CallFailure } from './callErrors';
 import { globalActor } from './globalActors';
 import { notProvidedAction, notProvidedActor, notProvidedCallback } from './notProvided';
-import { errorKind, errorMessage } from './types';
+import { errorKind } from './types';
 
 /** What storage holds for a signed-in visitor; the reader is injected so REFRESH re-reads real storage. */
 export interface StoredLogin {
@@ -94,23 +95,16 @@ export const userMachine = setup({
     forgetExpiredUser: assign({ expiredUser: null }),
     enableOneTap: assign({ oneTap: true }),
     disableOneTap: assign({ oneTap: false }),
-    setUserFromResponse: assign({
-      user: ({ context, event }) => {
-        const response = userInfoResponse(event);
-        return response?.code === 200 ? response.data : context.user;
-      },
-      error: null,
-      expiredUser: null,
-      userConfirmed: ({ context, event }) => userInfoResponse(event)?.code === 200 || context.userConfirmed,
-    }),
+    // The user the server confirmed.
+    setUserFromResponse: assign((_, user: SessionUser) => ({ user, error: null, expiredUser: null, userConfirmed: true })),
     setUserFromEvent: assign({
       user: ({ context, event }) => (event.type === 'SIGNED_IN' ? event.user : context.user),
       error: null,
       expiredUser: null,
       userConfirmed: true,
     }),
-    setErrorFromResponse: assign({ error: ({ event }) => userInfoResponse(event)?.msg ?? null }),
-    setErrorFromError: assign({ error: ({ event }) => (event.type === 'xstate.error.actor.fetchUserInfo' ? errorMessage(event.error) : null) }),
+    // Why the call failed (a refused answer or a rejected call), for the view to word.
+    setError: assign((_, { error }: Pick<CallFailure, 'error'>) => ({ error })),
     incrementPaymentCounter: assign({ paymentCounter: ({ context }) => context.paymentCounter + 1 }),
     setApiKey: assign({
       user: ({ context, event }) => (event.type === 'API_KEY_SET' && context.user ? { ...context.user, apiKey: event.apiKey } : context.user),
@@ -122,9 +116,7 @@ export const userMachine = setup({
     // The renewal offer decides from the account the server confirmed, and closes when nobody is signed in.
     tellEarlyRenewalAccount: sendTo(globalActor('earlyRenewal'), ({ context }) => ({ type: 'ACCOUNT_UPDATED', account: context.user })),
     tellEarlyRenewalSignedOut: sendTo(globalActor('earlyRenewal'), { type: 'ACCOUNT_UPDATED', account: null }),
-    setIpCountry: assign({
-      ipCountry: ({ context, event }) => (event.type === 'xstate.done.actor.lookupIpCountry' ? event.output : context.ipCountry),
-    }),
+    setIpCountry: assign((_, ipCountry: string) => ({ ipCountry })),
   },
   guards: {
     hasStoredLogin: ({ context }) => context.readStoredLogin() !== null,
@@ -180,8 +172,12 @@ export const userMachine = setup({
             id: 'fetchUserInfo',
             src: 'fetchUserInfo',
             onDone: [
-              { guard: 'isOk', target: 'signedIn', actions: ['setUserFromResponse', 'disableOneTap', 'cacheUser'] },
-              { target: 'failed', actions: 'setErrorFromResponse' },
+              {
+                guard: 'isOk',
+                target: 'signedIn',
+                actions: [{ type: 'setUserFromResponse', params: ({ event }) => okData(event.output) }, 'disableOneTap', 'cacheUser'],
+              },
+              { target: 'failed', actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
             ],
             onError: [
               {
@@ -189,8 +185,12 @@ export const userMachine = setup({
                 target: 'anonymous.sessionExpired',
                 actions: ['rememberExpiredUser', 'clearUser', 'enableOneTap', 'announceSignOut'],
               },
-              { guard: 'isNetworkError', target: 'failed', actions: ['setErrorFromError', 'enableOneTap'] },
-              { target: 'failed', actions: 'setErrorFromError' },
+              {
+                guard: 'isNetworkError',
+                target: 'failed',
+                actions: [{ type: 'setError', params: ({ event }) => rejection(event.error) }, 'enableOneTap'],
+              },
+              { target: 'failed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
             ],
           },
         },
@@ -271,7 +271,7 @@ export const userMachine = setup({
           invoke: {
             id: 'lookupIpCountry',
             src: 'lookupIpCountry',
-            onDone: { target: 'located', actions: 'setIpCountry' },
+            onDone: { target: 'located', actions: { type: 'setIpCountry', params: ({ event }) => event.output } },
             onError: 'unknown',
           },
         },

@@ -4,7 +4,7 @@
  * answering. A reload confirms the order instead (the code is not shown again). The chart is the shared payment
  * chart (payment.machine.ts); this is its hand-off.
  */
-import { checkingStates, createPaymentMachine, paymentSetup, defineHandOff, type CreateOrderResponse } from './payment.machine';
+import { checkingStates, createPaymentMachine, paymentSetup, defineHandOff, setCreatedOrder, type CreateOrderResponse } from './payment.machine';
 
 /**
  * What this provider's createOrder answers: the chart's one createOrder type (an actor's output type must match it
@@ -15,7 +15,7 @@ export type CreateWechatOrderResponse = CreateOrderResponse;
 
 /** A QR code on screen, polled until it is paid, cancelled or expires. */
 export const qrHandOff = defineHandOff((id) => ({
-  onCreated: [{ target: 'awaitingScan', actions: ['setOrder', 'spendIdempotencyKey'] }],
+  onCreated: [{ target: 'awaitingScan', actions: [setCreatedOrder, 'spendIdempotencyKey'] }],
   states: {
     // The view shows the QR code of order.codeUrl; the buyer pays on the phone, so only the server can tell.
     awaitingScan: paymentSetup.createStateConfig({

@@ -1,6 +1,6 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { rejection, type CallFailure } from './callErrors';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { errorMessage } from './types';
 
 /** One file to put in the archive: where to fetch it and the name it gets inside. */
 export interface ZipItem {
@@ -57,22 +57,17 @@ export const zipDownloadMachine = setup({
     saveZip: notProvidedAction<{ archive: Blob }>('saveZip'),
     begin: assign(({ event }) => ({ ...EMPTY, items: event.type === 'START' ? event.items : [] })),
     reset: assign(EMPTY),
-    keepEntry: assign(({ context, event }) =>
-      event.type === 'xstate.done.actor.fetchFile'
-        ? { entries: [...context.entries, { name: context.items[context.index]?.name ?? '', data: event.output }], index: context.index + 1 }
-        : {},
-    ),
-    noteFailure: assign(({ context, event }) =>
-      event.type === 'xstate.error.actor.fetchFile'
-        ? {
-            failures: [...context.failures, { name: context.items[context.index]?.name ?? '', reason: errorMessage(event.error) }],
-            index: context.index + 1,
-          }
-        : {},
-    ),
+    keepEntry: assign(({ context }, data: Uint8Array) => ({
+      entries: [...context.entries, { name: context.items[context.index]?.name ?? '', data }],
+      index: context.index + 1,
+    })),
+    noteFailure: assign(({ context }, { error }: Pick<CallFailure, 'error'>) => ({
+      failures: [...context.failures, { name: context.items[context.index]?.name ?? '', reason: error }],
+      index: context.index + 1,
+    })),
     // The fetched bytes are in the archive now; holding them twice would double the memory a large download takes.
     dropEntries: assign({ entries: [] }),
-    noteBuildError: assign({ error: ({ event }) => (event.type === 'xstate.error.actor.buildZip' ? errorMessage(event.error) : null) }),
+    noteBuildError: assign((_, { error }: Pick<CallFailure, 'error'>) => ({ error })),
   },
   guards: {
     hasItems: ({ event }) => event.type === 'START' && event.items.length > 0,
@@ -94,8 +89,8 @@ export const zipDownloadMachine = setup({
         id: 'fetchFile',
         src: 'fetchFile',
         input: ({ context }) => context.items[context.index] ?? { url: '', name: '' },
-        onDone: { target: 'next', actions: 'keepEntry' },
-        onError: { target: 'next', actions: 'noteFailure' },
+        onDone: { target: 'next', actions: { type: 'keepEntry', params: ({ event }) => event.output } },
+        onError: { target: 'next', actions: { type: 'noteFailure', params: ({ event }) => rejection(event.error) } },
       },
       on: { CANCEL: { target: 'idle', actions: 'reset' } },
     },
@@ -117,7 +112,7 @@ export const zipDownloadMachine = setup({
           },
           { target: 'saved', actions: [{ type: 'saveZip', params: ({ event }) => ({ archive: event.output }) }, 'dropEntries'] },
         ],
-        onError: { target: 'failed', actions: ['noteBuildError', 'dropEntries'] },
+        onError: { target: 'failed', actions: [{ type: 'noteBuildError', params: ({ event }) => rejection(event.error) }, 'dropEntries'] },
       },
       on: { CANCEL: { target: 'idle', actions: 'reset' } },
     },

@@ -1,5 +1,6 @@
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { checkDelayMs, quickStartMachine } from '../../machines/quickStart.machine';
+import { checkDelayMs } from '../../machines/polling.machine';
+import { QUICK_START_POLLING, quickStartMachine } from '../../machines/quickStart.machine';
 import type { GenerateCall } from '../api/contract';
 import { generate, taskRecord } from '../api/generation';
 import type { UserActor } from './app';
@@ -64,7 +65,7 @@ export const quickStartSelectors = {
   checked: (s: QuickStartSnapshot) => s.context.lastCheck !== null,
   checks: (s: QuickStartSnapshot) => s.context.checks,
   /** How long the page waits before the next check on its own (while the task runs). */
-  nextCheckMs: (s: QuickStartSnapshot) => checkDelayMs(s.context.checks, s.context.rateLimited),
+  nextCheckMs: (s: QuickStartSnapshot) => checkDelayMs(QUICK_START_POLLING, s.context.checks, s.context.rateLimited),
   /** The API answered the last check with 429 (too many requests): the page waits longer. */
   rateLimited: (s: QuickStartSnapshot) => s.context.rateLimited > 0,
   error: (s: QuickStartSnapshot) => s.context.error,

@@ -4,16 +4,10 @@ import {
   GENERATION_TIME_LIMIT_MS,
   KNOWN_TASKS_KEPT,
   LOOKUP_DELAY_MS,
-  MAX_POLL_ERRORS,
-  POLL_FIRST_DELAY_MS,
-  POLL_MAX_DELAY_MS,
-  RATE_LIMITED_MAX_DELAY_MS,
   SESSION_RESULTS_KEPT,
+  TASK_POLLING,
   generationMachine,
-  pollDelayMs,
   taskImageUrls,
-  isLostAnswerError,
-  timeLeftMs,
   type CreateTaskInput,
   type FindCreatedTaskInput,
   type FindCreatedTaskResponse,
@@ -24,6 +18,8 @@ import {
   type PollTaskResponse,
   type SessionResult,
 } from '../../machines/generation.machine';
+import { isLostAnswer } from '../../machines/lostAnswer';
+import { timeLeftMs } from '../../machines/polling.machine';
 import { SAMPLE_DRAFT } from '../../machines/index';
 import { after, defaultEventLabel, describeMachinePaths, done, failure, readStep, type PathEvent } from './pathRunner';
 import { createFailedTask, generatingTask, generationFailedTask, taskAnswer } from './taskAnswers';
@@ -383,7 +379,7 @@ describeMachinePaths('generation machine', {
 
     function expectHiccup() {
       const inARow = (before?.pollErrors ?? 0) + 1;
-      if (inARow >= MAX_POLL_ERRORS) {
+      if (inARow >= TASK_POLLING.maxErrorsInARow) {
         expect(is('failed')).toBe(true);
         expect(context.failure).toBe('polling');
       } else {
@@ -439,13 +435,13 @@ describe('task results', () => {
 
 describe('a lost answer', () => {
   it('is a create call that failed without an answer: the connection, or the time limit', () => {
-    expect(isLostAnswerError(Object.assign(new Error('x'), { kind: 'network' }))).toBe(true);
-    expect(isLostAnswerError(Object.assign(new Error('x'), { kind: 'timeout' }))).toBe(true);
-    expect(isLostAnswerError(Object.assign(new Error('x'), { kind: 'invalidResponse' }))).toBe(true);
+    expect(isLostAnswer(Object.assign(new Error('x'), { kind: 'network' }))).toBe(true);
+    expect(isLostAnswer(Object.assign(new Error('x'), { kind: 'timeout' }))).toBe(true);
+    expect(isLostAnswer(Object.assign(new Error('x'), { kind: 'invalidResponse' }))).toBe(true);
     // An answer that said no, a refused key or an ended session: no task was made.
-    for (const kind of ['server', 'sessionExpired']) expect(isLostAnswerError(Object.assign(new Error('x'), { kind })), kind).toBe(false);
-    expect(isLostAnswerError(new Error('plain'))).toBe(false);
-    expect(isLostAnswerError(null)).toBe(false);
+    for (const kind of ['server', 'sessionExpired']) expect(isLostAnswer(Object.assign(new Error('x'), { kind })), kind).toBe(false);
+    expect(isLostAnswer(new Error('plain'))).toBe(false);
+    expect(isLostAnswer(null)).toBe(false);
   });
 
   it('is looked for in the history after 2 s', () => {
@@ -455,19 +451,23 @@ describe('a lost answer', () => {
 });
 
 describe('generation timings', () => {
+  // The machine's own delay: the wait before the next progress read, after `polls` answers of "still generating".
+  const POLL_DELAY = generationMachine.implementations.delays.POLL_DELAY as (args: { context: { polls: number; rateLimited: number } }) => number;
+  const pollDelayMs = (polls: number, rateLimited = 0) => POLL_DELAY({ context: { polls, rateLimited } });
+
   it('waits twice as long after each 429 in a row, up to a minute', () => {
     expect(pollDelayMs(0, 1)).toBe(4000);
     expect(pollDelayMs(2, 2)).toBe(18_000);
-    expect(pollDelayMs(10, 10)).toBe(RATE_LIMITED_MAX_DELAY_MS);
+    expect(pollDelayMs(10, 10)).toBe(60_000);
   });
 
   it('reads progress from 2 s, half as long again each time, at most every 10 s', () => {
-    expect(pollDelayMs(0)).toBe(POLL_FIRST_DELAY_MS);
+    expect(pollDelayMs(0)).toBe(2000);
     expect([0, 1, 2, 3, 4, 5, 6].map((polls) => pollDelayMs(polls))).toEqual([2000, 3000, 4500, 6750, 10_000, 10_000, 10_000]);
-    expect(pollDelayMs(50)).toBe(POLL_MAX_DELAY_MS);
-    expect(timeLeftMs(null, 5)).toBe(GENERATION_TIME_LIMIT_MS);
-    expect(timeLeftMs(1000, 1000 + 60_000)).toBe(GENERATION_TIME_LIMIT_MS - 60_000);
-    expect(timeLeftMs(1000, 1000 + GENERATION_TIME_LIMIT_MS + 5)).toBe(0);
+    expect(pollDelayMs(50)).toBe(10_000);
+    expect(timeLeftMs(TASK_POLLING, null, 5)).toBe(GENERATION_TIME_LIMIT_MS);
+    expect(timeLeftMs(TASK_POLLING, 1000, 1000 + 60_000)).toBe(GENERATION_TIME_LIMIT_MS - 60_000);
+    expect(timeLeftMs(TASK_POLLING, 1000, 1000 + GENERATION_TIME_LIMIT_MS + 5)).toBe(0);
   });
 
   it('a slow task is read with growing gaps, then given up after the time limit', async () => {

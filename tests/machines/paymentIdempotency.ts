@@ -6,7 +6,8 @@
  */
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
-import { isLostOrderAnswer, type PaymentContext } from '../../machines/payment.shared';
+import { isLostAnswer } from '../../machines/lostAnswer';
+import type { PaymentContext } from '../../machines/payment.shared';
 import type { Invocation } from './pathRunner';
 
 let issued = 0;
@@ -80,7 +81,7 @@ export function assertIdempotencyKey(snapshot: PaymentSnapshot, { event, previou
       break;
     case 'xstate.error.actor.createOrder':
       // No answer, or none that could be read: the key stays for RETRY. A coded refusal is an answer: spent.
-      if (isLostOrderAnswer((event as { error?: unknown }).error)) expect(key).toBe(before?.idempotencyKey);
+      if (isLostAnswer((event as { error?: unknown }).error)) expect(key).toBe(before?.idempotencyKey);
       else expect(key, 'a refusal spends the key').toBeNull();
       break;
     default:

@@ -6,7 +6,8 @@
  */
 import type { AnyEventObject } from 'xstate';
 import { expect } from 'vitest';
-import { checkDelayMs, initialPaymentContext, type OrderStatus, type PaymentContext, type PaymentInput } from '../../machines/payment.shared';
+import { checkDelayMs } from '../../machines/polling.machine';
+import { initialPaymentContext, ORDER_POLLING, type OrderStatus, type PaymentContext, type PaymentInput } from '../../machines/payment.shared';
 import { paymentSetup, type createPaymentMachine } from '../../machines/payment.machine';
 import { after, defaultEventLabel, done, failure, type ActionCall, type Invocation, type PathEvent } from './pathRunner';
 import { assertPolling, VISIBILITY_CALLBACKS, VISIBILITY_EVENTS, type PollingStates } from './paymentPolling';
@@ -305,6 +306,8 @@ export function assertConfirmTimings(machine: { implementations: { delays: { CON
   const { CONFIRM_INTERVAL, CONFIRM_TIMEOUT } = machine.implementations.delays;
   expect(CONFIRM_TIMEOUT).toBe(60_000);
   const delay = CONFIRM_INTERVAL as (args: { context: { unsettledChecks: number } }) => number;
-  expect([1, 2, 5, 9].map((unsettledChecks) => delay({ context: { unsettledChecks } }))).toEqual([1, 2, 5, 9].map(checkDelayMs));
+  expect([1, 2, 5, 9].map((unsettledChecks) => delay({ context: { unsettledChecks } }))).toEqual(
+    [1, 2, 5, 9].map((unsettledChecks) => checkDelayMs(ORDER_POLLING, unsettledChecks)),
+  );
   expect(delay({ context: { unsettledChecks: 1 } })).toBe(2000);
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
+import { checkDelayMs as policyDelayMs } from '../../machines/polling.machine';
 import {
-  checkDelayMs,
   CHECK_DELAY_STEPS,
+  ORDER_POLLING,
   MAX_FAILED_CHECKS,
   QR_MAX_WAIT_MS,
   qrExpiryMs,
@@ -68,6 +69,7 @@ describeMachinePaths('wechatPayment machine', {
 });
 
 describe('wechatPayment timings', () => {
+  const checkDelayMs = (unsettledChecks: number) => policyDelayMs(ORDER_POLLING, unsettledChecks);
   it('waits 2 s after the first check, half as long again after each one that settles nothing, 10 s at most; a confirmation lasts at most a minute', () => {
     expect([1, 2, 3, 4, 5, 6, 20].map(checkDelayMs)).toEqual([2000, 3000, 4500, 6750, 10_000, 10_000, 10_000]);
     // The counter stops where the wait stops growing, so the context stays small.

@@ -45,6 +45,7 @@ import { generationMachine, type GenerationDraft } from '../../../machines/gener
 import { earlyRenewalMachine } from '../../../machines/earlyRenewal.machine';
 import { discordJoinMachine, type DiscordJoinInput } from '../../../machines/discordJoin.machine';
 import { quickStartMachine } from '../../../machines/quickStart.machine';
+import { BACK_OFF, pollingMachine } from '../../../machines/polling.machine';
 import type { PaymentContext, PaymentInput, OrderStatus } from '../../../machines/payment.shared';
 import { BOT_CHECK_REQUIRED_CODE, LOCALES, type LoginRequest } from '../../../src/common/types';
 import { draftCost, validateDraft } from '../../../src/domain/generationDraft';
@@ -577,6 +578,22 @@ const targets: Record<string, FuzzTarget> = {
     },
   }),
   earlyRenewal,
+  polling: fuzzTarget(pollingMachine, {
+    input: fc.record({
+      policy: fc.record({
+        firstDelayMs: fc.constant(BACK_OFF.firstDelayMs),
+        growth: fc.constant(BACK_OFF.growth),
+        maxDelayMs: fc.constant(BACK_OFF.maxDelayMs),
+        rateLimitedMaxDelayMs: fc.constant(BACK_OFF.rateLimitedMaxDelayMs),
+        maxErrorsInARow: fc.integer({ min: 1, max: 5 }),
+        limitMs: fc.integer({ min: 0, max: 180_000 }),
+        pausesWhileHidden: fc.boolean(),
+      }),
+    }),
+    events: { PAGE_HIDDEN: none, PAGE_VISIBLE: none, CHECK_AGAIN: none },
+    callbacks: ['watchPageVisibility'],
+    outputs: { check: fc.constantFrom('settled' as const, 'pending' as const) },
+  }),
   quickStart: fuzzTarget(quickStartMachine, {
     input: fc.record({ apiKey: fc.oneof(fc.constantFrom('nb_key', ''), text) }),
     events: { SEND: none, CHECK: none, STOP: none },
