@@ -1,7 +1,7 @@
 import { and, assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { ResultEnvelope } from '../src/common/types';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { errorMessage } from './types';
+import { refusal, rejection, type CallFailure } from './callErrors';
 
 /** Filter values as a list sends them to the server; undefined means "not filtered". */
 export type ListFilters = Record<string, string | number | undefined>;
@@ -57,10 +57,6 @@ function okPage<TRecord>(event: PagedListEvent<TRecord>): PageAnswer<TRecord> | 
   return response?.code === 200 ? response.data : undefined;
 }
 
-function fetchError<TRecord>(event: PagedListEvent<TRecord>): string | null {
-  return event.type === 'xstate.error.actor.fetchPage' || event.type === 'xstate.error.actor.fetchOtherPage' ? errorMessage(event.error) : null;
-}
-
 /** An empty list still has one page. */
 export function lastPage(context: Pick<PagedListContext, 'total' | 'pageSize'>): number {
   return Math.max(1, Math.ceil(context.total / context.pageSize));
@@ -96,8 +92,8 @@ export const pagedListMachineFor = <TRecord>() =>
         const page = okPage(event);
         return page ? { records: page.records, total: page.total, pageNum: page.pageNum, error: null } : context;
       }),
-      setErrorFromResponse: assign({ error: ({ event }) => pageResponse(event)?.msg ?? null }),
-      setErrorFromError: assign({ error: ({ event }) => fetchError(event) }),
+      // Why the page could not be read (a refused answer or a rejected call).
+      setError: assign((_, { error }: Pick<CallFailure, 'error'>) => ({ error })),
     },
     guards: {
       isOk: ({ event }) => okPage(event) !== undefined,
@@ -124,9 +120,9 @@ export const pagedListMachineFor = <TRecord>() =>
           onDone: [
             { guard: and(['isOk', 'hasRecords']), target: 'loaded', actions: ['showPage', 'pageShown'] },
             { guard: 'isOk', target: 'empty', actions: ['showPage', 'pageShown'] },
-            { target: 'failed', actions: 'setErrorFromResponse' },
+            { target: 'failed', actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
           ],
-          onError: { target: 'failed', actions: 'setErrorFromError' },
+          onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
         },
       },
       loaded: {
@@ -152,9 +148,9 @@ export const pagedListMachineFor = <TRecord>() =>
           onDone: [
             { guard: and(['isOk', 'hasRecords']), target: 'loaded', actions: ['showPage', 'pageShown'] },
             { guard: 'isOk', target: 'empty', actions: ['showPage', 'pageShown'] },
-            { target: 'loaded.pageChangeFailed', actions: 'setErrorFromResponse' },
+            { target: 'loaded.pageChangeFailed', actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
           ],
-          onError: { target: 'loaded.pageChangeFailed', actions: 'setErrorFromError' },
+          onError: { target: 'loaded.pageChangeFailed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
         },
       },
       empty: {

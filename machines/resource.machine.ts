@@ -1,7 +1,7 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { ResultEnvelope } from '../src/common/types';
 import { notProvidedActor } from './notProvided';
-import { errorMessage } from './types';
+import { okData, refusal, rejection, type CallFailure } from './callErrors';
 
 export type ResourceResponse<T = unknown> = ResultEnvelope<T>;
 
@@ -16,7 +16,7 @@ export interface ResourceContext<T = unknown> {
 export type ResourceEvent<T = unknown> =
   | { type: 'REFRESH' }
   | { type: 'RETRY' }
-  // What the invoked load reports; listed so named guards and actions read it with types.
+  // What the invoked load reports; listed so the model test and the fuzz send it with types.
   | DoneActorEvent<ResourceResponse<T>, 'load'>
   | ErrorActorEvent<unknown, 'load'>;
 
@@ -31,15 +31,13 @@ export const resourceMachineFor = <T>() =>
       load: notProvidedActor<ResourceResponse<T>>('load'),
     },
     actions: {
-      keepValue: assign(({ context, event }) =>
-        event.type === 'xstate.done.actor.load' && event.output.code === 200 ? { value: event.output.data, hasValue: true, error: null } : context,
-      ),
+      keepValue: assign((_, { value }: { value: T }) => ({ value, hasValue: true, error: null })),
       clearError: assign({ error: null }),
-      setErrorFromResponse: assign({ error: ({ event }) => (event.type === 'xstate.done.actor.load' ? event.output.msg : null) }),
-      setErrorFromError: assign({ error: ({ event }) => (event.type === 'xstate.error.actor.load' ? errorMessage(event.error) : null) }),
+      // Why the read failed (a refused answer or a rejected call).
+      setError: assign((_, { error }: Pick<CallFailure, 'error'>) => ({ error })),
     },
     guards: {
-      isOk: ({ event }) => event.type === 'xstate.done.actor.load' && event.output.code === 200,
+      isOk: (_, { code }: { code: number | string }) => code === 200,
     },
   }).createMachine({
     id: 'resource',
@@ -53,10 +51,14 @@ export const resourceMachineFor = <T>() =>
           id: 'load',
           src: 'load',
           onDone: [
-            { guard: 'isOk', target: 'ready', actions: 'keepValue' },
-            { target: 'failed', actions: 'setErrorFromResponse' },
+            {
+              guard: { type: 'isOk', params: ({ event }) => ({ code: event.output.code }) },
+              target: 'ready',
+              actions: { type: 'keepValue', params: ({ event }) => ({ value: okData(event.output) }) },
+            },
+            { target: 'failed', actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
           ],
-          onError: { target: 'failed', actions: 'setErrorFromError' },
+          onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
         },
       },
       ready: {
