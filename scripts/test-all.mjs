@@ -6,9 +6,8 @@ import { spawn } from 'node:child_process';
 
 /** @type {{ name: string, scripts: string[] }[]} */
 const PHASES = [
-  // typecheck, lint and format:check run side by side (scripts/parallel.mjs); beside them, no unused files,
-  // exports or dependencies (knip.jsonc).
-  { name: 'check:static', scripts: ['check:static', 'check:unused'] },
+  // typecheck, lint and format:check run side by side (scripts/parallel.mjs).
+  { name: 'check:static', scripts: ['check:static'] },
   { name: 'test:unit', scripts: ['test:unit'] },
   // The catalogue check (one process) runs beside the machine tests, whose last files leave a core idle; neither
   // reads what the other writes (the extraction rewrites locales/, which the machine tests never import).
@@ -22,7 +21,9 @@ const PHASES = [
   // measured, the live suite uses about 75 CPU-seconds in its 110 s, the engines far less in their 42 s), so together
   // they fit in two cores. They share nothing: their own builds (dist/ and dist-live/), servers, ports and result
   // folders (test-results/engines, test-results/live). The timing gates (lighthouse, first-tap) still run alone.
-  { name: 'engines+live', scripts: ['test:engines', 'test:live'] },
+  // The unused-code check (knip.jsonc: no unused files, exports or dependencies) takes a core for some 15 s: here it
+  // uses time the two leave idle, where beside the static checks it slowed all three.
+  { name: 'engines+live', scripts: ['test:engines', 'test:live', 'check:unused'] },
 ];
 
 function seconds(since) {
