@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openApp } from './fixtures';
-import { signUp, uniqueEmail } from './journeys';
+import { openApp, readMailboxCode } from './fixtures';
+import { loginDialog, signUp, uniqueEmail } from './journeys';
 
 /**
  * No input is lost while a prerendered page's app starts (docs/architecture.md, "Boot, prerendering and
@@ -161,4 +161,42 @@ test('a prompt typed while a signed-in page hydrates is the one Generate sends',
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   await page.getByRole('banner').getByRole('link', { name: 'History' }).click();
   await expect(page.getByRole('row', { name: /A glass lighthouse at dawn/ })).toHaveCount(1, { timeout: 15_000 });
+});
+
+test('a demo worker an earlier visit left, not in control of this page, is replaced without a reload', async ({ page }) => {
+  // An earlier visit registered the demo worker (here by hand, on a page of the site without the app)…
+  await page.route('**/earlier-visit', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>An earlier visit</title>' }),
+  );
+  await page.goto('/earlier-visit');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register('/mockServiceWorker.js');
+    await navigator.serviceWorker.ready;
+  });
+  // …and this page loaded past it: as when that visit left while the worker was still installing, or after a hard reload.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setBypassServiceWorker', { bypass: true });
+  await page.goto('/');
+  await cdp.send('Network.setBypassServiceWorker', { bypass: false });
+  const workerState = () =>
+    page.evaluate(async () => ({
+      controlled: navigator.serviceWorker.controller !== null,
+      registrations: (await navigator.serviceWorker.getRegistrations()).length,
+    }));
+  expect(await workerState(), 'a registered worker that does not control the page').toEqual({ controlled: false, registrations: 1 });
+  const loads: string[] = [];
+  page.on('load', () => loads.push(page.url()));
+
+  await page.keyboard.press('Shift');
+  await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: 15_000 });
+  await page.getByRole('banner').getByRole('button', { name: 'Get API key' }).click();
+  const dialog = loginDialog(page);
+  await dialog.getByLabel('E-mail', { exact: true }).fill('earlier-visit@example.com');
+  // The demo API answers in this page: the worker took it over.
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await readMailboxCode(page);
+  expect(await workerState()).toEqual({ controlled: true, registrations: 1 });
+  await expect(dialog.getByLabel('E-mail', { exact: true })).toHaveValue('earlier-visit@example.com');
+  expect(loads, 'no reload as the demo started').toEqual([]);
 });
