@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { machineCatalogue, generationMachine, loginModalMachine, pagedListMachine, userMachine } from '../../../machines/index';
 import { acceptedEvents, LiveSession, pendingDelays, Simulation } from '../../../src/features/statechart-explorer/actorSession';
@@ -68,14 +68,21 @@ describe('Simulation', () => {
   });
 
   it('never lets a timer fire on its own', async () => {
-    const simulation = new Simulation(generationMachine, entryOf('generation').sampleInput);
-    simulation.start();
-    simulation.send({ type: 'GENERATE', apiKey: 'k', balance: 100 });
-    simulation.settle('createTask', { done: { code: 200, msg: 'ok', data: { taskId: 't' } } });
-    await settled();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(simulation.getState().snapshot?.value).toEqual({ polling: 'waiting' });
-    simulation.stop();
+    // The page's clock, not a real wait: ten minutes pass, past every delay and time limit of the chart.
+    vi.useFakeTimers();
+    try {
+      const simulation = new Simulation(generationMachine, entryOf('generation').sampleInput);
+      simulation.start();
+      simulation.send({ type: 'GENERATE', apiKey: 'k', balance: 100 });
+      simulation.settle('createTask', { done: { code: 200, msg: 'ok', data: { taskId: 't' } } });
+      await settled();
+      expect(simulation.getState().snapshot?.value).toEqual({ polling: 'waiting' });
+      await vi.advanceTimersByTimeAsync(10 * 60 * 1000);
+      expect(simulation.getState().snapshot?.value).toEqual({ polling: 'waiting' });
+      simulation.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('starts every catalogue machine that is not global with its sample input', () => {

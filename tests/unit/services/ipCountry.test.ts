@@ -39,7 +39,13 @@ describe('lookupIpCountry waits for an anonymous visitor to act', () => {
       settled = true;
       return country;
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A visitor who reads for ten minutes (the page's clock, not a real wait) is never looked up.
+    vi.useFakeTimers();
+    try {
+      await vi.advanceTimersByTimeAsync(10 * 60 * 1000);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(seen).toHaveLength(0);
     expect(settled).toBe(false);
     // The end of the key press: what it did is under way, and the lookup comes after it has painted.
