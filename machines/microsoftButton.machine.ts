@@ -40,7 +40,7 @@ export interface MicrosoftButtonContext {
 export type MicrosoftButtonEvent =
   | { type: 'CLICK' }
   | { type: 'RETRY' }
-  // What the invoked actors report; listed so named guards and actions read them with types.
+  // What the invoked actors report; listed so the model test and the fuzz send them with types.
   | DoneActorEvent<void, 'initialize'>
   | ErrorActorEvent<unknown, 'initialize'>
   | DoneActorEvent<MicrosoftSignInOutput, 'signIn'>
@@ -65,8 +65,8 @@ export const microsoftButtonMachine = setup({
     setError: assign((_, { error }: { error: unknown }) => ({ error: microsoftErrorKind(error) })),
   },
   guards: {
-    hasIdToken: ({ event }) => event.type === 'xstate.done.actor.signIn' && typeof event.output.idToken === 'string' && event.output.idToken !== '',
-    isUserCancelled: ({ event }) => event.type === 'xstate.error.actor.signIn' && microsoftErrorKind(event.error) === 'userCancelled',
+    hasIdToken: (_, { idToken }: MicrosoftSignInOutput) => typeof idToken === 'string' && idToken !== '',
+    isUserCancelled: (_, { error }: { error: unknown }) => microsoftErrorKind(error) === 'userCancelled',
   },
 }).createMachine({
   id: 'microsoftButton',
@@ -91,12 +91,16 @@ export const microsoftButtonMachine = setup({
         id: 'signIn',
         src: 'signIn',
         onDone: [
-          { guard: 'hasIdToken', target: 'ready', actions: ['dismissLoadingToast', 'notifySuccess'] },
+          { guard: { type: 'hasIdToken', params: ({ event }) => event.output }, target: 'ready', actions: ['dismissLoadingToast', 'notifySuccess'] },
           { target: 'ready', actions: ['dismissLoadingToast', 'setInvalidTokenError', 'showError'] },
         ],
         onError: [
           // Closing the popup is the visitor's choice, not a failure worth a toast.
-          { guard: 'isUserCancelled', target: 'ready', actions: ['dismissLoadingToast', 'logCancelled'] },
+          {
+            guard: { type: 'isUserCancelled', params: ({ event }) => ({ error: event.error }) },
+            target: 'ready',
+            actions: ['dismissLoadingToast', 'logCancelled'],
+          },
           {
             target: 'ready',
             actions: ['dismissLoadingToast', { type: 'setError', params: ({ event }) => ({ error: event.error }) }, 'showError'],

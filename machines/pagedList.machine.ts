@@ -1,7 +1,7 @@
-import { and, assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { ResultEnvelope } from '../src/common/types';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { refusal, rejection, type CallFailure } from './callErrors';
+import { okData, refusal, rejection, type CallFailure } from './callErrors';
 
 /** Filter values as a list sends them to the server; undefined means "not filtered". */
 export type ListFilters = Record<string, string | number | undefined>;
@@ -42,20 +42,11 @@ export type PagedListEvent<TRecord = unknown> =
   | { type: 'SET_FILTERS'; filters: ListFilters }
   | { type: 'REFRESH' }
   | { type: 'RETRY' }
-  // What the two invoked fetches report; listed so named guards and actions read them with types.
+  // What the two invoked fetches report; listed so the model test and the fuzz send them with types.
   | DoneActorEvent<PageResponse<TRecord>, 'fetchPage'>
   | ErrorActorEvent<unknown, 'fetchPage'>
   | DoneActorEvent<PageResponse<TRecord>, 'fetchOtherPage'>
   | ErrorActorEvent<unknown, 'fetchOtherPage'>;
-
-function pageResponse<TRecord>(event: PagedListEvent<TRecord>): PageResponse<TRecord> | undefined {
-  return event.type === 'xstate.done.actor.fetchPage' || event.type === 'xstate.done.actor.fetchOtherPage' ? event.output : undefined;
-}
-
-function okPage<TRecord>(event: PagedListEvent<TRecord>): PageAnswer<TRecord> | undefined {
-  const response = pageResponse(event);
-  return response?.code === 200 ? response.data : undefined;
-}
 
 /** An empty list still has one page. */
 export function lastPage(context: Pick<PagedListContext, 'total' | 'pageSize'>): number {
@@ -88,16 +79,14 @@ export const pagedListMachineFor = <TRecord>() =>
       clearError: assign({ error: null }),
       // An empty page past the first may just mean records were deleted: start over from the first.
       backToFirstPage: assign({ pageNum: 1, error: null }),
-      showPage: assign(({ context, event }) => {
-        const page = okPage(event);
-        return page ? { records: page.records, total: page.total, pageNum: page.pageNum, error: null } : context;
-      }),
+      showPage: assign((_, { records, total, pageNum }: PageAnswer<TRecord>) => ({ records, total, pageNum, error: null })),
       // Why the page could not be read (a refused answer or a rejected call).
       setError: assign((_, { error }: Pick<CallFailure, 'error'>) => ({ error })),
     },
     guards: {
-      isOk: ({ event }) => okPage(event) !== undefined,
-      hasRecords: ({ event }) => (okPage(event)?.records.length ?? 0) > 0,
+      isOk: (_, { code }: { code: number | string }) => code === 200,
+      // An ok answer with rows on it; an ok answer without any shows the empty list.
+      hasRecords: (_, answer: PageResponse<TRecord>) => answer.code === 200 && answer.data.records.length > 0,
       isOtherValidPage: ({ context, event }) =>
         event.type === 'GO_TO_PAGE' &&
         Number.isInteger(event.pageNum) &&
@@ -118,8 +107,16 @@ export const pagedListMachineFor = <TRecord>() =>
           src: 'fetchPage',
           input: ({ context }) => ({ pageNum: context.pageNum, pageSize: context.pageSize, filters: context.filters }),
           onDone: [
-            { guard: and(['isOk', 'hasRecords']), target: 'loaded', actions: ['showPage', 'pageShown'] },
-            { guard: 'isOk', target: 'empty', actions: ['showPage', 'pageShown'] },
+            {
+              guard: { type: 'hasRecords', params: ({ event }) => event.output },
+              target: 'loaded',
+              actions: [{ type: 'showPage', params: ({ event }) => okData(event.output) }, 'pageShown'],
+            },
+            {
+              guard: { type: 'isOk', params: ({ event }) => ({ code: event.output.code }) },
+              target: 'empty',
+              actions: [{ type: 'showPage', params: ({ event }) => okData(event.output) }, 'pageShown'],
+            },
             { target: 'failed', actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
           ],
           onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
@@ -146,8 +143,16 @@ export const pagedListMachineFor = <TRecord>() =>
           src: 'fetchPage',
           input: ({ context, event }) => ({ pageNum: requestedPage(context, event), pageSize: context.pageSize, filters: context.filters }),
           onDone: [
-            { guard: and(['isOk', 'hasRecords']), target: 'loaded', actions: ['showPage', 'pageShown'] },
-            { guard: 'isOk', target: 'empty', actions: ['showPage', 'pageShown'] },
+            {
+              guard: { type: 'hasRecords', params: ({ event }) => event.output },
+              target: 'loaded',
+              actions: [{ type: 'showPage', params: ({ event }) => okData(event.output) }, 'pageShown'],
+            },
+            {
+              guard: { type: 'isOk', params: ({ event }) => ({ code: event.output.code }) },
+              target: 'empty',
+              actions: [{ type: 'showPage', params: ({ event }) => okData(event.output) }, 'pageShown'],
+            },
             { target: 'loaded.pageChangeFailed', actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
           ],
           onError: { target: 'loaded.pageChangeFailed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },

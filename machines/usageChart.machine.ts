@@ -1,6 +1,6 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { ResultEnvelope } from '../src/common/types';
-import { refusal, rejection, type CallFailure } from './callErrors';
+import { okData, refusal, rejection, type CallFailure } from './callErrors';
 import { notProvidedActor } from './notProvided';
 
 /** The preset ranges: the last N days, today included. */
@@ -46,7 +46,7 @@ export type UsageChartEvent =
   | { type: 'METRIC_CHOSEN'; metric: UsageMetric }
   | { type: 'SPLIT_BY_KEY_CHOSEN'; split: boolean }
   | { type: 'RETRY' }
-  // What the invoked fetch reports; listed so named guards and actions read it with types.
+  // What the invoked fetch reports; listed so the model test and the fuzz send it with types.
   | DoneActorEvent<UsageResponse, 'fetchUsage'>
   | ErrorActorEvent<unknown, 'fetchUsage'>;
 
@@ -62,10 +62,6 @@ export function rangeDays(range: UsageRange): number {
 
 export function allowsHourly(range: UsageRange): boolean {
   return rangeDays(range) <= MAX_HOURLY_RANGE_DAYS;
-}
-
-function okPoints(event: UsageChartEvent): UsageBucket[] | undefined {
-  return event.type === 'xstate.done.actor.fetchUsage' && event.output.code === 200 ? event.output.data : undefined;
 }
 
 export const usageChartMachine = setup({
@@ -88,14 +84,14 @@ export const usageChartMachine = setup({
       query: ({ context, event }) => (event.type === 'SPLIT_BY_KEY_CHOSEN' ? { ...context.query, splitByApiKey: event.split } : context.query),
     }),
     setMetric: assign({ metric: ({ context, event }) => (event.type === 'METRIC_CHOSEN' ? event.metric : context.metric) }),
-    showPoints: assign({ points: ({ context, event }) => okPoints(event) ?? context.points, error: null }),
+    showPoints: assign((_, { points }: { points: UsageBucket[] }) => ({ points, error: null })),
     clearError: assign({ error: null }),
     // Why the call failed (a refused answer or a rejected call), for the view to word.
     setError: assign((_, { error }: Pick<CallFailure, 'error'>) => ({ error })),
   },
   guards: {
-    isOk: ({ event }) => okPoints(event) !== undefined,
-    hasUsage: ({ event }) => (okPoints(event) ?? []).some((point) => point.requests > 0),
+    isOk: (_, { code }: { code: number | string }) => code === 200,
+    hasUsage: (_, answer: UsageResponse) => answer.code === 200 && answer.data.some((point) => point.requests > 0),
     isNewValidRange: ({ context, event }) => {
       if (event.type !== 'RANGE_CHOSEN') return false;
       const days = rangeDays(event.range);
@@ -135,8 +131,16 @@ export const usageChartMachine = setup({
         src: 'fetchUsage',
         input: ({ context }) => context.query,
         onDone: [
-          { guard: 'hasUsage', target: 'showing', actions: 'showPoints' },
-          { guard: 'isOk', target: 'noUsage', actions: 'showPoints' },
+          {
+            guard: { type: 'hasUsage', params: ({ event }) => event.output },
+            target: 'showing',
+            actions: { type: 'showPoints', params: ({ event }) => ({ points: okData(event.output) }) },
+          },
+          {
+            guard: { type: 'isOk', params: ({ event }) => ({ code: event.output.code }) },
+            target: 'noUsage',
+            actions: { type: 'showPoints', params: ({ event }) => ({ points: okData(event.output) }) },
+          },
           { target: 'failed', actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
         ],
         onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },

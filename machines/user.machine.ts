@@ -46,17 +46,13 @@ export type UserEvent =
   | { type: 'SIGNED_IN'; token: string; user: SessionUser; isNewUser: boolean }
   | { type: 'SIGNED_OUT_ELSEWHERE' }
   | { type: 'LOCATE_AGAIN' }
-  // What the invoked actors report; listed so named guards and actions can read their outputs with types.
+  // What the invoked actors report; listed so the model test and the fuzz send them with types.
   | DoneActorEvent<ResultEnvelope<SessionUser>, 'fetchUserInfo'>
   | ErrorActorEvent<unknown, 'fetchUserInfo'>
   | DoneActorEvent<unknown, 'logout'>
   | ErrorActorEvent<unknown, 'logout'>
   | DoneActorEvent<string, 'lookupIpCountry'>
   | ErrorActorEvent<unknown, 'lookupIpCountry'>;
-
-function userInfoResponse(event: UserEvent): ResultEnvelope<SessionUser> | undefined {
-  return event.type === 'xstate.done.actor.fetchUserInfo' ? event.output : undefined;
-}
 
 /**
  * The storage and tab actions of a user actor that has nowhere to keep a session and no other tab to tell: the
@@ -126,11 +122,10 @@ export const userMachine = setup({
     oneTapFlagOn: ({ context }) => context.oneTap,
     // One Tap is wanted while its flag is on and nobody is signed in.
     oneTapWanted: and(['oneTapFlagOn', not(stateIn({ session: 'signedIn' }))]),
-    isOk: ({ event }) => userInfoResponse(event)?.code === 200,
-    isSessionExpiredError: ({ event }) => event.type === 'xstate.error.actor.fetchUserInfo' && errorKind(event.error) === 'sessionExpired',
-    isNetworkError: ({ event }) => {
-      if (event.type !== 'xstate.error.actor.fetchUserInfo') return false;
-      const kind = errorKind(event.error);
+    isOk: (_, { code }: { code: number | string }) => code === 200,
+    isSessionExpiredError: (_, { error }: { error: unknown }) => errorKind(error) === 'sessionExpired',
+    isNetworkError: (_, { error }: { error: unknown }) => {
+      const kind = errorKind(error);
       return kind === 'network' || kind === 'timeout';
     },
   },
@@ -173,7 +168,7 @@ export const userMachine = setup({
             src: 'fetchUserInfo',
             onDone: [
               {
-                guard: 'isOk',
+                guard: { type: 'isOk', params: ({ event }) => ({ code: event.output.code }) },
                 target: 'signedIn',
                 actions: [{ type: 'setUserFromResponse', params: ({ event }) => okData(event.output) }, 'disableOneTap', 'cacheUser'],
               },
@@ -181,12 +176,12 @@ export const userMachine = setup({
             ],
             onError: [
               {
-                guard: 'isSessionExpiredError',
+                guard: { type: 'isSessionExpiredError', params: ({ event }) => ({ error: event.error }) },
                 target: 'anonymous.sessionExpired',
                 actions: ['rememberExpiredUser', 'clearUser', 'enableOneTap', 'announceSignOut'],
               },
               {
-                guard: 'isNetworkError',
+                guard: { type: 'isNetworkError', params: ({ event }) => ({ error: event.error }) },
                 target: 'failed',
                 actions: [{ type: 'setError', params: ({ event }) => rejection(event.error) }, 'enableOneTap'],
               },

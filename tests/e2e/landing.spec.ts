@@ -24,6 +24,12 @@ async function readPrimaryKey(page: Page): Promise<string> {
 // A demo task runs 2 s + 0.5 s an image + up to 1 s; the page checks again after 2 s, then 3 s, ...
 const TASK_TIMEOUT = 25_000;
 
+/** The demo's failed-generation messages, in its order (src/demo/generation/tasks.ts, generationErrors). */
+const DEMO_GENERATION_ERRORS = [
+  'The model could not finish this image. Try again, or change the prompt a little.',
+  'The generation timed out on the model’s side.',
+];
+
 /** The five steps of /get-started, in order. */
 function getStartedSteps(page: Page): Locator {
   return page.getByRole('main').getByRole('list').first().locator(':scope > li');
@@ -295,11 +301,17 @@ test.describe('get started', () => {
     await withDemoControls(page, (controls) => controls.getByLabel('Generation failure rate (%)').fill('100'));
 
     await steps.nth(2).getByRole('button', { name: 'Send this request' }).click();
+    const answer = page.getByLabel('Answer of the request', { exact: true });
+    await expect(answer).toContainText('"taskId"');
+    const created = JSON.parse((await answer.textContent()) ?? '') as { data: { taskId: string } };
     await steps.nth(3).getByRole('button', { name: 'Check the task' }).click();
     const status = steps.nth(3).getByRole('status');
     const failure = status.getByRole('heading', { name: 'The model could not make the image (successFlag 3)' });
     await expect(failure).toBeVisible({ timeout: TASK_TIMEOUT });
-    await expect(status).toContainText(/errorMessage: \S/);
+    // The demo fails a task with one of its errors, chosen by the task id: this task's, word for word.
+    const reason = DEMO_GENERATION_ERRORS[parseInt(created.data.taskId.slice(0, 4), 16) % DEMO_GENERATION_ERRORS.length];
+    await expect(status.getByText(`errorMessage: ${reason}`, { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Answer of the task check', { exact: true })).toContainText(`"errorMessage": "${reason}"`);
     await expect(status).toContainText('Nothing was charged: a failed task costs no credits.');
     await expect(page.getByLabel('Answer of the task check', { exact: true })).toContainText('"successFlag": 3');
     await expect(steps.nth(3).getByRole('img')).toHaveCount(0);

@@ -63,26 +63,26 @@ describe('the demo controls panel', () => {
   it('arms a network failure or a code for the next call and shows what is armed', () => {
     const { env, panel } = renderPanel('/?demo');
     const nextCall = screen.getByLabelText<HTMLSelectElement>('Next call');
-    expect(within(panel()).getByText(/Next call: normal/)).toBeInTheDocument();
+    expect(within(panel()).getByText('Next call: normal · IP country: US', { exact: true })).toBeInTheDocument();
 
     fireEvent.change(nextCall, { target: { value: 'networkError' } });
     expect(env.controls.get().nextCall).toEqual({ kind: 'networkError' });
-    expect(within(panel()).getByText(/Next call: network failure/)).toBeInTheDocument();
+    expect(within(panel()).getByText('Next call: network failure · IP country: US', { exact: true })).toBeInTheDocument();
 
     fireEvent.change(nextCall, { target: { value: '500001' } });
     expect(env.controls.get().nextCall).toEqual({ kind: 'code', code: 500001 });
-    expect(within(panel()).getByText(/Next call: code 500001/)).toBeInTheDocument();
+    expect(within(panel()).getByText('Next call: code 500001 · IP country: US', { exact: true })).toBeInTheDocument();
 
     // The server does the work, then its answer is lost.
     fireEvent.change(nextCall, { target: { value: 'lostAnswer' } });
     expect(within(nextCall).getByRole('option', { name: 'Answer lost (the server acts)' })).toHaveProperty('selected', true);
     expect(env.controls.get().nextCall).toEqual({ kind: 'lostAnswer' });
-    expect(within(panel()).getByText(/Next call: the server acts, then its answer is lost/)).toBeInTheDocument();
+    expect(within(panel()).getByText('Next call: the server acts, then its answer is lost · IP country: US', { exact: true })).toBeInTheDocument();
 
     // Once a call takes it, the panel shows nothing armed.
     act(() => void env.controls.consumeNextCall());
     expect(nextCall.value).toBe('none');
-    expect(within(panel()).getByText(/Next call: normal/)).toBeInTheDocument();
+    expect(within(panel()).getByText('Next call: normal · IP country: US', { exact: true })).toBeInTheDocument();
   });
 
   it('arms any custom code', () => {
@@ -103,7 +103,9 @@ describe('the demo controls panel', () => {
     expect(env.controls.get().ipCountry).toBe('US');
     fireEvent.change(country, { target: { value: 'de' } });
     expect(env.controls.get()).toMatchObject({ latencyMs: 300, requireBotCheck: true, ipCountry: 'DE' });
-    expect(within(panel()).getByText(/Latency: 300 ms · Bot check: required · IP country: DE/)).toBeInTheDocument();
+    expect(
+      within(panel()).getByText('Next call: normal · Latency: 300 ms · Bot check: required · IP country: DE', { exact: true }),
+    ).toBeInTheDocument();
   });
 
   it('expires every session', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { machineCatalogue, generationMachine, loginModalMachine, pagedListMachine, userMachine } from '../../../machines/index';
+import { machineCatalogue, earlyRenewalMachine, generationMachine, loginModalMachine, pagedListMachine, userMachine } from '../../../machines/index';
 import { acceptedEvents, LiveSession, pendingDelays, Simulation } from '../../../src/features/statechart-explorer/actorSession';
 import { EVENT_SAMPLES } from '../../../src/features/statechart-explorer/eventSamples';
 import { elkGraphOf, estimateTextWidth, layoutStatechart } from '../../../src/features/statechart-explorer/layout';
@@ -135,7 +135,9 @@ describe('statechart JSON export', () => {
     expect(JSON.parse(text)).toEqual(definition);
     expect(definition).toMatchObject({ id: 'pagedList', description: 'A list' });
     expect(definition).not.toHaveProperty('context');
-    expect(text).toContain('"and(isOk, hasRecords)"');
+    // A guard given params by the transition is named by its type; a higher-order one by its operands too.
+    expect(text).toContain('"hasRecords"');
+    expect(statechartJsonText(earlyRenewalMachine)).toContain('"and(notDismissed, isBalanceLow)"');
     expect(text).not.toContain('[function');
     expect(statechartFileName('pagedList')).toBe('pagedList.statechart.json');
     expect(statechartImportCode(pagedListMachine)).toMatch(

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   machineCatalogue,
   generationMachine,
-  pagedListMachine,
   userMachine,
   emailCodeMachine,
   loginModalMachine,
   appMachine,
+  earlyRenewalMachine,
 } from '../../../machines/index';
 import { MachineCoverage } from '../../machines/runner/coverage';
 import { describeEvent, guardLabel, statechartGraph, statePath } from '../../../src/features/statechart-explorer/statechartGraph';
@@ -91,8 +91,9 @@ describe('statechartGraph names', () => {
   });
 
   it('shows and/or/not guards with their operands', () => {
-    const graph = statechartGraph(pagedListMachine);
-    expect(graph.edges.some((edge) => edge.guard === 'and(isOk, hasRecords)')).toBe(true);
+    const graph = statechartGraph(earlyRenewalMachine);
+    expect(graph.edges.some((edge) => edge.guard === 'and(notDismissed, isBalanceLow)')).toBe(true);
+    expect(statechartGraph(loginModalMachine).edges.some((edge) => edge.guard === 'not(keepsPage)')).toBe(true);
     expect(guardLabel({ type: 'isOk', params: { code: 1 } })).toBe('isOk');
     expect(guardLabel(undefined)).toBeNull();
   });
