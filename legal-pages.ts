@@ -15,7 +15,7 @@ import type { Plugin } from 'vite';
 import { LEGAL_TAGS, isAllowedLegalHref, type LegalDocument, type LegalElement, type LegalNode, type LegalTag } from './src/domain/legalPages.ts';
 
 /** Where the operator's texts live, relative to the project root. */
-export const LEGAL_CONTENT_DIR = 'content/legal';
+const LEGAL_CONTENT_DIR = 'content/legal';
 const SETTINGS_FILE = 'settings.json';
 
 function markdownParser(): MarkdownIt {

@@ -22,7 +22,7 @@ import {
 
 const SERVER_ENTRY = 'src/prerender/render.tsx';
 /** In the build's `.vite/` (beside Vite's manifest): each prerendered file's scripts and styles. */
-export const PRERENDER_REPORT = 'prerendered.json';
+const PRERENDER_REPORT = 'prerendered.json';
 /** What the entry script (src/entry.ts) imports once the page has painted: the app, which hydrates the page. */
 const APP_MODULE = 'src/main.tsx';
 /**
@@ -50,7 +50,7 @@ interface ServerEntry {
  * One page's files in the report: `entry` is the script a first visit runs before the visitor's first action
  * (src/entry.ts, with its static imports), `js` all the code the page runs once the app starts, `css` its styles.
  */
-export interface PrerenderedFiles {
+interface PrerenderedFiles {
   entry: string[];
   js: string[];
   css: string[];

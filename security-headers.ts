@@ -42,7 +42,7 @@ export const SDK_SCRIPTS = {
  * `goog#html` is the policy Google's compiled libraries (the GSI client) create for their own checked values;
  * 'allow-duplicates' because the provider adds the GSI script again if it remounts, and it then asks again.
  */
-export const TRUSTED_TYPES_DIRECTIVES: ReadonlyArray<[string, string[]]> = [
+const TRUSTED_TYPES_DIRECTIVES: ReadonlyArray<[string, string[]]> = [
   ['require-trusted-types-for', ["'script'"]],
   ['trusted-types', ['default', 'goog#html', "'allow-duplicates'"]],
 ];
@@ -77,12 +77,12 @@ export interface HostSettings {
  * take PayPal's buttons out of this document (a payment page of its own, loaded as a document, or a frame of
  * this origin served with its own headers): a change to the payment flow, not to the headers.
  */
-export function enforcesTrustedTypes(env: HostSettings): boolean {
+function enforcesTrustedTypes(env: HostSettings): boolean {
   return !env.VITE_PAYPAL_CLIENT_ID?.trim();
 }
 
 /** The name the policies report under (`report-to`), declared by `Reporting-Endpoints`. */
-export const CSP_REPORT_GROUP = 'csp-endpoint';
+const CSP_REPORT_GROUP = 'csp-endpoint';
 
 /**
  * Where browsers send violation reports (VITE_CSP_REPORT_URL), or null: `report-to` for browsers with the

@@ -9,7 +9,7 @@ import { rolldown } from 'rolldown';
 import type { Plugin } from 'vite';
 
 /** The script's address, as index.html loads it. */
-export const THEME_BOOT_FILE = 'theme-boot.js';
+const THEME_BOOT_FILE = 'theme-boot.js';
 const ENTRY = 'src/prerender/themeBoot/index.ts';
 
 /** The script as the page loads it, built from the sources under `root`. */

@@ -40,7 +40,7 @@ export interface RenameKeyInput {
 }
 
 /** What resetting the primary key answers: its new secret. */
-export interface ResetPrimaryKeyAnswer {
+interface ResetPrimaryKeyAnswer {
   apiKey: string;
 }
 

@@ -60,7 +60,7 @@ export function isHighEntropyState(state: string | null | undefined): boolean {
 }
 
 /** The `state` query parameter of an authorize URL; null when there is none or the URL does not parse. */
-export function stateOfUrl(url: string | null): string | null {
+function stateOfUrl(url: string | null): string | null {
   if (url === null) return null;
   try {
     return new URL(url).searchParams.get('state');
@@ -74,7 +74,7 @@ export function stateOfUrl(url: string | null): string | null {
  * unsafeRedirect (not Discord's consent page), weakState (no unguessable `state`) and unexpectedReturn (a code
  * without this tab's state): the view words them (error stays null).
  */
-export type DiscordErrorKind = 'server' | 'discord' | 'unsafeRedirect' | 'weakState' | 'unexpectedReturn';
+type DiscordErrorKind = 'server' | 'discord' | 'unsafeRedirect' | 'weakState' | 'unexpectedReturn';
 
 export interface DiscordJoinContext {
   /** Discord's answer, until the page has dealt with it (then null: a reload must not use it again). */

@@ -6,7 +6,7 @@ import { notProvidedAction, notProvidedActor } from './notProvided';
 export type RenewalReason = 'lowBalance' | 'planEnding';
 
 /** The plan ends within this many days (and has not ended yet): the moment to offer renewing. */
-export const PLAN_ENDING_DAYS = 7;
+const PLAN_ENDING_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface EarlyRenewalContext {

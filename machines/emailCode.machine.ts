@@ -6,7 +6,7 @@ import { notProvidedAction, notProvidedActor } from './notProvided';
 /** How long the visitor waits before asking for another code. */
 export const COOLDOWN_SECONDS = 60;
 
-export type EmailCodePurpose = 'register' | 'resetPassword';
+type EmailCodePurpose = 'register' | 'resetPassword';
 
 export interface SendCodeInput {
   email: string;

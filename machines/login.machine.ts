@@ -4,7 +4,7 @@ import { refusal, rejection, type CallFailure } from './callErrors';
 import { globalActor } from './globalActors';
 import { notProvidedAction, notProvidedActor } from './notProvided';
 
-export interface LoginContext {
+interface LoginContext {
   request: LoginRequest | null;
   /** The bot-check token sent with the retry after code 100002. */
   challengeToken: string | null;
@@ -19,7 +19,7 @@ export interface SubmitLoginInput {
 
 export type LoginResponse = ResultEnvelope<LoginSuccess | null>;
 
-export type LoginEvent =
+type LoginEvent =
   | { type: 'SUBMIT'; request: LoginRequest }
   | { type: 'CHALLENGE_LOADED' }
   | { type: 'CHALLENGE_ERROR' }

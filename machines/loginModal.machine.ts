@@ -2,7 +2,7 @@ import { assign, not, sendTo, setup } from 'xstate';
 import { globalActor } from './globalActors';
 import { notProvidedAction } from './notProvided';
 
-export type LoginModalView = 'signIn' | 'signUp' | 'resetPassword';
+type LoginModalView = 'signIn' | 'signUp' | 'resetPassword';
 
 export interface LoginModalContext {
   view: LoginModalView;

@@ -7,7 +7,7 @@ import { rejection } from './callErrors';
 import { createPaymentMachine, paymentSetup, paypalOrderInput, defineHandOff, setCreatedOrder } from './payment.machine';
 
 /** To the buyer for approval in PayPal's popup, or, with a saved method, straight to the capture. */
-export const paypalHandOff = defineHandOff((id) => ({
+const paypalHandOff = defineHandOff((id) => ({
   onCreated: [
     { guard: 'paysWithVault', target: 'capturing', actions: [setCreatedOrder, 'spendIdempotencyKey', 'rememberPendingOrder'] },
     { target: 'awaitingApproval', actions: [setCreatedOrder, 'spendIdempotencyKey'] },

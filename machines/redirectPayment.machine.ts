@@ -15,7 +15,7 @@ export type { CheckoutParams } from './payment.machine';
 export type CreateRedirectOrderResponse = CreateOrderResponse;
 
 /** To the provider's checkout, if the app vouches for its address. */
-export const redirectHandOff = defineHandOff(() => ({
+const redirectHandOff = defineHandOff(() => ({
   onCreated: [
     {
       guard: { type: 'isAllowedCheckout', params: ({ event }) => checkoutParams(event.output) },
@@ -35,7 +35,7 @@ export const redirectHandOff = defineHandOff(() => ({
   },
 }));
 
-export function createRedirectPaymentMachine(id: string) {
+function createRedirectPaymentMachine(id: string) {
   return createPaymentMachine({ id, handOff: redirectHandOff });
 }
 

@@ -2,7 +2,7 @@ import { assign, setup } from 'xstate';
 import type { ThemeChoice } from '../src/common/types';
 import { notProvidedAction, notProvidedCallback } from './notProvided';
 
-export type ResolvedTheme = 'light' | 'dark';
+type ResolvedTheme = 'light' | 'dark';
 
 export interface ThemeInput {
   stored: ThemeChoice | null;

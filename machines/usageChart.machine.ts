@@ -5,7 +5,7 @@ import { notProvidedActor } from './notProvided';
 
 /** The preset ranges: the last N days, today included. */
 export const PRESET_RANGE_DAYS = [7, 30, 90] as const;
-export type PresetRangeDays = (typeof PRESET_RANGE_DAYS)[number];
+type PresetRangeDays = (typeof PRESET_RANGE_DAYS)[number];
 /** Hourly buckets are offered for short ranges only: past a week the bars are too thin to read. */
 export const MAX_HOURLY_RANGE_DAYS = 7;
 /** A custom range covers at most a year of daily buckets. */

@@ -10,7 +10,7 @@ export interface StoredLogin {
   token: string;
   cachedUser: SessionUser | null;
 }
-export type ReadStoredLogin = () => StoredLogin | null;
+type ReadStoredLogin = () => StoredLogin | null;
 
 export interface UserInput {
   readStoredLogin: ReadStoredLogin;

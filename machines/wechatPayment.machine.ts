@@ -14,7 +14,7 @@ import { checkingStates, createPaymentMachine, paymentSetup, defineHandOff, setC
 export type CreateWechatOrderResponse = CreateOrderResponse;
 
 /** A QR code on screen, polled until it is paid, cancelled or expires. */
-export const qrHandOff = defineHandOff((id) => ({
+const qrHandOff = defineHandOff((id) => ({
   onCreated: [{ target: 'awaitingScan', actions: [setCreatedOrder, 'spendIdempotencyKey'] }],
   states: {
     // The view shows the QR code of order.codeUrl; the buyer pays on the phone, so only the server can tell.

@@ -15,7 +15,7 @@ export interface ZipEntry {
 }
 
 /** A file that could not be fetched, and why (an expired link, a network error). */
-export interface ZipFailure {
+interface ZipFailure {
   name: string;
   reason: string;
 }

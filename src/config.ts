@@ -8,7 +8,7 @@ import { DEMO_TASK_CALLBACK_PATH } from './services/demoPages';
 import { siteUrlFrom } from './services/siteUrl';
 import { DEFAULT_MICROSOFT_AUTHORITY } from './services/microsoft/authority';
 
-export type AppMode = 'demo' | 'live';
+type AppMode = 'demo' | 'live';
 
 export interface AppConfig {
   /** 'live' iff VITE_API_BASE_URL is set; otherwise the in-browser demo API answers every call. */
@@ -45,8 +45,6 @@ export interface SellerDetails {
   taxId: string;
   email: string;
 }
-
-export { DEFAULT_IP_COUNTRY_URL };
 
 /** The invite the demo's Discord hands out; also what a connected demo account is shown after a reload. */
 export const DEMO_DISCORD_INVITE_URL = 'https://discord.gg/nanobanana-demo';

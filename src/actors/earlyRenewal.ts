@@ -29,7 +29,7 @@ export function isPlanEnding(user: Pick<User, 'planEndTime'>, now = Date.now()):
 }
 
 /** The package of the account's latest paid order, the one a renewal buys again (null: never bought). */
-export async function lastPaidPackage(): Promise<string | null> {
+async function lastPaidPackage(): Promise<string | null> {
   const result = await payOrderList({ pageNum: 1, pageSize: 20 });
   if (result.code !== 200) return null;
   return result.data.records.find((order) => order.status === 'paid')?.packageId ?? null;

@@ -33,7 +33,7 @@ export interface GenerationWiring {
  */
 export const CLOCK_SKEW_MS = 10 * 60_000;
 /** Tasks of one model read from the history when looking for a lost answer's task: far more than a minute holds. */
-export const LOOKUP_PAGE_SIZE = 50;
+const LOOKUP_PAGE_SIZE = 50;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -140,7 +140,7 @@ export function createGenerationLogic({ user, syncDraft }: GenerationWiring) {
 }
 
 export type GenerationActor = ActorRefFrom<ReturnType<typeof createGenerationLogic>>;
-export type { GenerationDraft, SessionResult } from '../../machines/generation.machine';
+export type { SessionResult } from '../../machines/generation.machine';
 export { GENERATION_TIME_LIMIT_MINUTES, taskImageUrls } from '../../machines/generation.machine';
 
 // What the views read: selectors of this chart's snapshot.

@@ -40,7 +40,7 @@ function mapData<T, U>(result: ApiResult<T>, reshape: (data: T) => U): ApiResult
 }
 
 /** The create call's body: the package, the return addresses and the purchase's idempotency key. */
-export function orderRequest(
+function orderRequest(
   provider: PaymentProvider,
   { packageId, idempotencyKey }: Pick<CreateOrderInput, 'packageId' | 'idempotencyKey'>,
 ): CreateOrderRequest {

@@ -16,7 +16,7 @@ type Assignable<T extends SessionUser> = T;
 export type AppUser = Assignable<User>;
 
 /** How long signing in or loading the user waits for the balance before going on without it. */
-export const BALANCE_WAIT_MS = 5000;
+const BALANCE_WAIT_MS = 5000;
 
 /**
  * The balance as the task API reports it for the user's key, or null if it cannot be read in time: then the

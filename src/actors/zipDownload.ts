@@ -6,7 +6,7 @@ import { backendReady } from '../services/backendReady';
 import { httpUrl } from '../services/urls';
 
 /** The file type by its first bytes: the host's Content-Type may be generic, and a name needs the right ending. */
-export function imageExtension(data: Uint8Array): string {
+function imageExtension(data: Uint8Array): string {
   const starts = (...bytes: number[]) => bytes.every((byte, index) => data[index] === byte);
   if (starts(0x89, 0x50, 0x4e, 0x47)) return 'png';
   if (starts(0xff, 0xd8, 0xff)) return 'jpg';

@@ -174,7 +174,7 @@ export const UsageRecordSchema = v.object({
 });
 export type UsageRecord = v.InferOutput<typeof UsageRecordSchema>;
 
-export function pageSchema<const T extends v.GenericSchema>(item: T) {
+function pageSchema<const T extends v.GenericSchema>(item: T) {
   return v.object({
     records: v.array(item),
     total: v.pipe(v.number(), v.integer(), v.minValue(0)),
@@ -211,7 +211,7 @@ export interface ReferralFields {
   utmTerm: string;
 }
 /** The bot-check token, sent on the retry after code 100002 (and in the `verify` header for social logins). */
-export interface ChallengeField {
+interface ChallengeField {
   turnstileToken?: string;
 }
 export type SocialLoginRequest = { credential: string } & ReferralFields & ChallengeField;
@@ -511,7 +511,7 @@ export const endpoints = {
   }),
 } as const;
 
-export type Endpoints = typeof endpoints;
+type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;
 export type ResponseOf<N extends EndpointName> = v.InferOutput<Endpoints[N]['response']>;
 /** What the demo server may answer for a call: the response schema's input shape. */

@@ -11,7 +11,7 @@ import type { Page, UsageRecord, UsageRecordPageRequest } from './contract';
 import { usageRecordPage } from './dashboard';
 
 export const SCAN_PAGE_SIZE = 100;
-export const SCAN_PAGES = 30;
+const SCAN_PAGES = 30;
 
 export interface HistoryPageRequest extends UsageRecordPageRequest {
   /** Words the prompt must contain, any case. */
@@ -22,7 +22,7 @@ export interface HistoryPageRequest extends UsageRecordPageRequest {
 }
 
 /** Whether a record is one the search and range ask for. */
-export function matchesHistorySearch(record: UsageRecord, { prompt, fromMs, toMs }: Pick<HistoryPageRequest, 'prompt' | 'fromMs' | 'toMs'>): boolean {
+function matchesHistorySearch(record: UsageRecord, { prompt, fromMs, toMs }: Pick<HistoryPageRequest, 'prompt' | 'fromMs' | 'toMs'>): boolean {
   if (prompt && !record.prompt.toLocaleLowerCase().includes(prompt.toLocaleLowerCase())) return false;
   const time = Date.parse(record.createTime);
   if (fromMs !== undefined && !(time >= fromMs)) return false;

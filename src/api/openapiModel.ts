@@ -38,7 +38,7 @@ export interface ExampleObject {
   value: unknown;
 }
 
-export interface MediaTypeObject {
+interface MediaTypeObject {
   schema: JsonSchema;
   examples?: Record<string, ExampleObject>;
 }
@@ -60,7 +60,7 @@ export interface RequestBodyObject {
   content: Record<string, MediaTypeObject>;
 }
 
-export interface ResponseObject {
+interface ResponseObject {
   description: string;
   content?: Record<string, MediaTypeObject>;
 }
@@ -71,7 +71,7 @@ export interface ResultCode {
   description: string;
 }
 
-export type SecurityRequirement = Record<string, string[]>;
+type SecurityRequirement = Record<string, string[]>;
 
 export interface OperationObject {
   operationId: string;

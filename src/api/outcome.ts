@@ -9,11 +9,11 @@ import { EnvelopeSchema, PASS_THROUGH_CODES, SESSION_EXPIRED_CODE, SUCCESS_CODE,
 
 export type { PassThroughCode };
 
-export interface SuccessEnvelope<T> extends Envelope<T> {
+interface SuccessEnvelope<T> extends Envelope<T> {
   code: typeof SUCCESS_CODE;
 }
 /** Handed to the caller as is: nobody checked `data`, so it is unknown. */
-export interface PassThroughEnvelope extends Envelope<unknown> {
+interface PassThroughEnvelope extends Envelope<unknown> {
   code: PassThroughCode;
 }
 /** What a call resolves with; `code === 200` narrows to the validated data. */

@@ -58,11 +58,11 @@ export interface EmailSubscriptionRequest {
 export interface DiscordAuthorizeQuery {
   oauthCode: string;
 }
-export interface TaskRecordQuery {
+interface TaskRecordQuery {
   taskId: string;
 }
 
-export interface Requests {
+interface Requests {
   googleLogin: SocialLoginRequest;
   outlookLogin: SocialLoginRequest;
   login: EmailLoginRequest;

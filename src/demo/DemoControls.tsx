@@ -20,7 +20,7 @@ import styles from './DemoControls.module.css';
 const ENDPOINT_NAMES = Object.keys(endpoints) as EndpointName[];
 
 /** The codes QA reaches for most; anything else goes through "Custom code". */
-export const PRESET_CODES = [100001, 400001, 500001, 500002, 100002, 401] as const;
+const PRESET_CODES = [100001, 400001, 500001, 500002, 100002, 401] as const;
 
 type Visibility = 'hidden' | 'collapsed' | 'open';
 

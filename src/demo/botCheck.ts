@@ -2,7 +2,7 @@
 
 export const DEMO_PASS_PREFIX = 'demo-pass-';
 /** E-mails with this marker always get the check, so QA can reach it without touching the controls. */
-export const BOT_CHECK_MARKER = '+botcheck';
+const BOT_CHECK_MARKER = '+botcheck';
 
 export function isDemoPassToken(token: string | undefined | null): boolean {
   return typeof token === 'string' && token.startsWith(DEMO_PASS_PREFIX) && token.length > DEMO_PASS_PREFIX.length;

@@ -72,11 +72,11 @@ function load(storage: KeyValueStorage): DemoSettings {
   }
 }
 
-export function clampLatency(value: number): number {
+function clampLatency(value: number): number {
   return Number.isFinite(value) ? Math.min(MAX_LATENCY_MS, Math.max(0, Math.round(value))) : 0;
 }
 
-export function clampFailureRate(value: number): number {
+function clampFailureRate(value: number): number {
   return Number.isFinite(value) ? Math.min(100, Math.max(0, Math.round(value))) : 0;
 }
 

@@ -1,6 +1,6 @@
 /** WebCrypto helpers for the demo server: random values and hashes, never Math.random for secrets. */
 
-export const PBKDF2_ITERATIONS = 50_000;
+const PBKDF2_ITERATIONS = 50_000;
 
 function toHex(bytes: Uint8Array): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');

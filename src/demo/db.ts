@@ -87,7 +87,7 @@ const EmailCodeSchema = v.object({
   attempts: v.number(),
   lastSentAt: v.number(),
 });
-export type EmailCode = v.InferOutput<typeof EmailCodeSchema>;
+type EmailCode = v.InferOutput<typeof EmailCodeSchema>;
 
 /** Every credit movement, so dashboards can explain a balance (the sign-up grant is the first one). */
 const LedgerEntrySchema = v.object({
@@ -395,7 +395,7 @@ export async function toApiKey(row: ApiKeyRow, vault: KeyVault): Promise<ApiKey>
   return { ...shown, apiKey: await vault.keyFor(row) };
 }
 
-export async function primaryApiKey(account: Account, vault: KeyVault): Promise<string> {
+async function primaryApiKey(account: Account, vault: KeyVault): Promise<string> {
   const row = account.apiKeys.find((key) => key.primary) ?? account.apiKeys[0];
   return row ? vault.keyFor(row) : '';
 }
@@ -521,7 +521,7 @@ export function findOwnOrder(data: DbData, account: Account, orderNo: string): O
 }
 
 /** `NB` + the UTC date + 6 random digits (NB20250114123456), unique in the table. */
-export function newOrderNo(data: DbData, now = Date.now()): string {
+function newOrderNo(data: DbData, now = Date.now()): string {
   const date = iso(now).slice(0, 10).replace(/-/g, '');
   for (;;) {
     const orderNo = `NB${date}${randomDigits(6)}`;

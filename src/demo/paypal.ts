@@ -4,8 +4,8 @@ import type { PaypalApproval, PaypalCheckout, PaypalOrderRef } from '../services
 import { DEMO_CHECKOUT_PATH } from '../domain/paymentProviders';
 import { readPaypalMessage } from './checkout/checkoutOrder';
 
-export const POPUP_WIDTH = 480;
-export const POPUP_HEIGHT = 640;
+const POPUP_WIDTH = 480;
+const POPUP_HEIGHT = 640;
 /** How often the popup is checked for having been closed without an answer. */
 export const POPUP_POLL_MS = 500;
 /** A popup that answered and closed at once: its message is still on its way when the poll sees it closed. */

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 
 export type SocialProvider = 'google' | 'microsoft';
 
-export const DEMO_ISSUERS: Record<SocialProvider, string> = {
+const DEMO_ISSUERS: Record<SocialProvider, string> = {
   google: 'https://accounts.google.com',
   microsoft: 'https://login.microsoftonline.com/demo/v2.0',
 };

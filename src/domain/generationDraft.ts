@@ -153,12 +153,12 @@ export function draftFromParamJson(paramJson: string, model?: string): Generatio
 }
 
 /** Reference URLs that are filled in (empty rows are just unused). */
-export function filledReferenceUrls(draft: GenerationDraft): string[] {
+function filledReferenceUrls(draft: GenerationDraft): string[] {
   return draft.referenceUrls.map((url) => url.trim()).filter((url) => url !== '');
 }
 
 /** The callback URL requests carry: the operator's (a build setting), or none. */
-export function taskCallbackUrl(): string {
+function taskCallbackUrl(): string {
   return config.taskCallbackUrl;
 }
 
@@ -223,7 +223,7 @@ export function callFromDraft(draft: GenerationDraft, callbackUrl = taskCallback
  * What copied code shows for the callback: the reader's own server, not this site's (whose callback receives
  * the playground's tasks). Only where the endpoint requires one; elsewhere the code leaves it out.
  */
-export const SNIPPET_CALLBACK_URL = 'https://your-server.example.com/nano-banana/callback';
+const SNIPPET_CALLBACK_URL = 'https://your-server.example.com/nano-banana/callback';
 
 /** The call as code to paste: the draft's request, with the reader's own callback where one is required. */
 export function snippetCallFromDraft(draft: GenerationDraft): GenerateCall {

@@ -19,7 +19,7 @@ function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
-export function generateUrl(baseUrl: string, endpoint: GenerateCall['endpoint']): string {
+function generateUrl(baseUrl: string, endpoint: GenerateCall['endpoint']): string {
   return `${trimSlash(baseUrl)}${endpoints[endpoint].path}`;
 }
 

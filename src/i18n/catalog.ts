@@ -4,7 +4,7 @@ import type { Locale } from '../common/types';
 import { DEFAULT_LOCALE, isLocale, LOCALE_KEY } from './locales';
 
 export { i18n };
-export { DEFAULT_LOCALE, isLocale };
+export { isLocale };
 
 /** The locale to start in: the one the visitor chose before, else English (docs/product.md, "Languages and themes"). */
 export function initialLocale(): Locale {

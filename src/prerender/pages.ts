@@ -21,7 +21,7 @@ export interface PrerenderedPage {
 }
 
 /** The file a path is written to: `/` as `index.html`, `/a/b` as `a/b.html`. */
-export function prerenderedFile(path: string): string {
+function prerenderedFile(path: string): string {
   return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
 }
 

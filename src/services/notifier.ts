@@ -4,7 +4,7 @@
  * with `setNotifier` (src/main.tsx). What is said before then is said once a notifier is set, in order.
  */
 
-export interface NoticeOptions {
+interface NoticeOptions {
   /** Notices with the same id replace each other instead of stacking up. */
   id?: string;
 }

@@ -48,7 +48,7 @@ export function clearPendingOrder(orderNo?: string): void {
   }
 }
 
-export type ReturnedAs = 'returned' | 'cancelled' | 'reloaded';
+type ReturnedAs = 'returned' | 'cancelled' | 'reloaded';
 
 export interface PaymentResume {
   provider: PaymentProvider;

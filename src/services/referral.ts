@@ -5,7 +5,7 @@
 import type { ReferralFields } from '../api/contract';
 
 export const REFERRAL_KEY = 'nanobanana.referral';
-export const DIRECT_REFERRAL = 'direct';
+const DIRECT_REFERRAL = 'direct';
 
 export type ReferralStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -30,7 +30,7 @@ function hostnameOf(url: string): string {
 }
 
 /** The fixed priority: utm_source (+ '&' + utm_medium), utm_referrer, utm, the referrer's host, 'direct'. */
-export function referralFrom(url: string, referrer: string): ReferralFields {
+function referralFrom(url: string, referrer: string): ReferralFields {
   let params: URLSearchParams;
   try {
     params = new URL(url).searchParams;

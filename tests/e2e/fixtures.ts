@@ -36,7 +36,7 @@ export async function readMailboxCode(page: Page, options: { differentFrom?: str
 }
 
 /** The demo controls panel, whether it is marked up as a region or as an aside. */
-export function demoControls(page: Page): Locator {
+function demoControls(page: Page): Locator {
   const name = 'Demo controls';
   return page.getByRole('region', { name }).or(page.getByRole('complementary', { name }));
 }

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** A short, readable name for whatever has focus: tag, role, name, so a failure shows where focus went. */
-export function describeFocus(page: Page): Promise<string> {
+function describeFocus(page: Page): Promise<string> {
   return page.evaluate(() => {
     const element = document.activeElement;
     if (!element || element === document.body) return 'body';
@@ -20,7 +20,7 @@ export function describeFocus(page: Page): Promise<string> {
  * The focused element shows where it is: its own outline, or (for a visually hidden radio or checkbox
  * drawn by its label) the outline of the label around it.
  */
-export async function expectFocusVisible(page: Page): Promise<void> {
+async function expectFocusVisible(page: Page): Promise<void> {
   const focused = page.locator(':focus');
   await expect(focused).toHaveCount(1);
   const indicator = await focused.evaluate((element) => {

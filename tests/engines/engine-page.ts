@@ -2,7 +2,7 @@ import { describeTarget, type EngineDriver, type Target } from './driver';
 import { pageQueries, type PageQueries } from './page-queries';
 
 /** What a user waits for on a busy two-core machine before calling it missing (the Chromium tests wait 10 s). */
-export const WAIT_TIMEOUT = 15_000;
+const WAIT_TIMEOUT = 15_000;
 const POLL_INTERVAL = 100;
 
 /**

@@ -12,14 +12,14 @@ import { replayPath, type ReplayOptions } from './runner/replay';
 import { MachineCoverage, type CoverageReport } from './runner/coverage';
 
 export { after, done, failure, defaultEventLabel, type PathEvent } from './runner/events';
-export { generatePaths, type MachinePath, type PathEvents } from './runner/paths';
+export { generatePaths, type MachinePath } from './runner/paths';
 export { replayPath, type ActionCall, type Invocation } from './runner/replay';
-export { MachineCoverage, type CoverageReport } from './runner/coverage';
+export { MachineCoverage } from './runner/coverage';
 
 // import.meta.dirname, not new URL(): happy-dom replaces the global URL with one node:url rejects.
 export const COVERAGE_DIR = resolve(import.meta.dirname, '../../reports/machine-coverage');
 
-export function writeCoverageReport(report: CoverageReport): void {
+function writeCoverageReport(report: CoverageReport): void {
   mkdirSync(COVERAGE_DIR, { recursive: true });
   writeFileSync(join(COVERAGE_DIR, `${report.id}.json`), `${JSON.stringify(report, null, 2)}\n`);
 }
@@ -40,7 +40,7 @@ export function readStep<TState, TContext>(snapshot: StepSnapshot<TState, TConte
 }
 
 /** One starting point of the machine (e.g. "with a stored login"); paths are generated per scenario. */
-export interface Scenario<TMachine extends AnyStateMachine> {
+interface Scenario<TMachine extends AnyStateMachine> {
   name: string;
   input: InputFrom<TMachine>;
   /** Events for this scenario instead of the shared ones. */

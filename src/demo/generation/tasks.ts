@@ -17,20 +17,20 @@ import type { KeyVault } from '../keyVault';
  */
 export const TASK_BASE_MS = 2000;
 export const TASK_PER_IMAGE_MS = 500;
-export const TASK_JITTER_MS = 1000;
+const TASK_JITTER_MS = 1000;
 
 export const GENERATION_FAILED_CODE = 501;
 /** The task API's code for a prompt its content policy refused. */
-export const CONTENT_POLICY_CODE = 400;
+const CONTENT_POLICY_CODE = 400;
 
 /** A prompt containing this is refused by the demo's content policy: a failed task with code 400, as the API says it. */
-export const FLAGGED_PROMPT_MARK = '[flagged]';
+const FLAGGED_PROMPT_MARK = '[flagged]';
 
 /**
  * How failed tasks fail, with the task API's code 501. Worded in the visitor's language when the task ends
  * (the demo server answers in it).
  */
-export function generationErrors(): ReadonlyArray<{ code: number; message: string }> {
+function generationErrors(): ReadonlyArray<{ code: number; message: string }> {
   return [
     { code: GENERATION_FAILED_CODE, message: t`The model could not finish this image. Try again, or change the prompt a little.` },
     { code: GENERATION_FAILED_CODE, message: t`The generation timed out on the model’s side.` },

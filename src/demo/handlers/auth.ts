@@ -29,7 +29,7 @@ import type { DemoEnvironment } from '../environment';
 import { deliverCode } from '../mailbox';
 import { BAD_REQUEST_CODE, fail, ok, route, type Reply } from './route';
 
-export const MIN_PASSWORD_LENGTH = 8;
+const MIN_PASSWORD_LENGTH = 8;
 
 // ---------------------------------------------------------------------------------------------------
 // Inputs (typed against the contract's requests, so a contract change breaks the build here)

@@ -12,8 +12,8 @@ import { sessionExpired } from './user';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-export const MAX_DAY_RANGE_DAYS = 400;
-export const MAX_HOUR_RANGE_DAYS = 31;
+const MAX_DAY_RANGE_DAYS = 400;
+const MAX_HOUR_RANGE_DAYS = 31;
 export const MAX_PAGE_SIZE = 100;
 
 const Time = v.pipe(

@@ -17,7 +17,7 @@ import { sessionExpired } from './user';
 /** The server the demo "joins" the user to. */
 export { DEMO_DISCORD_INVITE_URL };
 /** Where Discord sends the user back: the app's page. */
-export const DISCORD_RETURN_PATH = '/join-discord';
+const DISCORD_RETURN_PATH = '/join-discord';
 
 const AuthorizeInput: v.GenericSchema<unknown, DiscordAuthorizeQuery> = v.object({
   oauthCode: v.pipe(
@@ -28,7 +28,7 @@ const AuthorizeInput: v.GenericSchema<unknown, DiscordAuthorizeQuery> = v.object
 });
 
 /** The consent page's address, as Discord's authorize URL would be: the app's client, scopes, return and state. */
-export function demoAuthorizeUrl(origin: string, state: string): string {
+function demoAuthorizeUrl(origin: string, state: string): string {
   const query = new URLSearchParams({
     client_id: 'demo',
     response_type: 'code',

@@ -17,8 +17,8 @@ import { renderResultImage } from '../generation/images';
 import { fail, ok, route, type Reply } from './route';
 
 /** The task API's own codes: an unknown key, and an unknown task. */
-export const INVALID_API_KEY_CODE = TASK_CODES.unauthorized;
-export const TASK_NOT_FOUND_CODE = TASK_CODES.taskNotFound;
+const INVALID_API_KEY_CODE = TASK_CODES.unauthorized;
+const TASK_NOT_FOUND_CODE = TASK_CODES.taskNotFound;
 
 /** Refusals of the task API are code 400, "parameter error", with what is wrong in words. */
 function parameterError(message: string): Reply<null> {
@@ -37,7 +37,7 @@ function describeRequestIssue(issue: v.BaseIssue<unknown>, path: string): string
 const REQUEST_SCHEMAS = { generate: NanoBananaRequestSchema, generate2: NanoBanana2RequestSchema, generatePro: NanoBananaProRequestSchema } as const;
 
 /** The request checked field by field against its endpoint's documented fields and rules. */
-export function parseGenerateCall(endpoint: GenerateEndpoint, payload: unknown): { ok: true; call: GenerateCall } | { ok: false; message: string } {
+function parseGenerateCall(endpoint: GenerateEndpoint, payload: unknown): { ok: true; call: GenerateCall } | { ok: false; message: string } {
   const { path } = endpoints[endpoint];
   const parsed = v.safeParse(REQUEST_SCHEMAS[endpoint], payload, { abortEarly: true });
   if (!parsed.success) {
@@ -50,7 +50,7 @@ export function parseGenerateCall(endpoint: GenerateEndpoint, payload: unknown):
 }
 
 /** What the schema cannot say: rules across fields, and each model's limits. */
-export function requestProblem(call: GenerateCall): string | null {
+function requestProblem(call: GenerateCall): string | null {
   const spec = MODELS[modelOfEndpoint(call.endpoint)];
   const { prompt } = call.request;
   if (prompt.trim() === '') return t`Describe the image: the prompt is empty.`;
@@ -75,7 +75,7 @@ function originOf(request: Request): string {
 }
 
 /** How long the image host keeps a result: the task API's documented 14 days. */
-export const RESULT_KEPT_DAYS = 14;
+const RESULT_KEPT_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function notFound(): Response {

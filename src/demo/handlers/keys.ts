@@ -8,7 +8,7 @@ import type { DemoEnvironment } from '../environment';
 import { BAD_REQUEST_CODE, fail, ok, route } from './route';
 import { sessionExpired } from './user';
 
-export const MAX_KEY_NAME_LENGTH = 40;
+const MAX_KEY_NAME_LENGTH = 40;
 
 const KeyName = v.pipe(
   v.string(),

@@ -13,9 +13,9 @@ import { siteOrigin } from './payments';
 import { BAD_REQUEST_CODE, fail, ok, route, type Reply } from './route';
 import { sessionExpired } from './user';
 
-export const MAX_TOP_UP_THRESHOLD = 1_000_000;
-export const MIN_TAX_ID_LENGTH = 3;
-export const MAX_TAX_ID_LENGTH = 32;
+const MAX_TOP_UP_THRESHOLD = 1_000_000;
+const MIN_TAX_ID_LENGTH = 3;
+const MAX_TAX_ID_LENGTH = 32;
 /** Invoice links are token-less, like a real provider's: anyone holding the link can download it. */
 export const INVOICE_PATH = '/demo-invoices/';
 
@@ -111,7 +111,7 @@ function invoiceRefusal(data: DbData, account: Account, orderNos: string[]): Rep
   return null;
 }
 
-export function invoiceUrl(origin: string, applicationId: string): string {
+function invoiceUrl(origin: string, applicationId: string): string {
   return `${origin}${INVOICE_PATH}${applicationId}.html`;
 }
 

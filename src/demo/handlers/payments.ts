@@ -36,9 +36,9 @@ export const WECHAT_QR_TTL_MS = 5 * 60 * 1000;
 /** Where the "unknown host" demo control points the next redirect checkout link. */
 export const UNKNOWN_CHECKOUT_ORIGIN = 'https://checkout.unknown-host.example';
 
-export type RedirectProvider = 'freekassa' | 'digiseller' | 'creem' | 'nowpayments';
+type RedirectProvider = 'freekassa' | 'digiseller' | 'creem' | 'nowpayments';
 /** The same idempotency key sent with a different request (HTTP's 422, as payment APIs answer it). */
-export const IDEMPOTENCY_KEY_REUSED_CODE = 422;
+const IDEMPOTENCY_KEY_REUSED_CODE = 422;
 
 // ---------------------------------------------------------------------------------------------------
 // Inputs
@@ -80,7 +80,7 @@ export function siteOrigin(request: Request): string {
 }
 
 /** A demo checkout page's address; `origin` is the site's own, or the unknown host the demo control arms. */
-export function demoCheckoutUrl(origin: string, page: PaymentProvider, params: Record<string, string>): string {
+function demoCheckoutUrl(origin: string, page: PaymentProvider, params: Record<string, string>): string {
   return `${origin}${DEMO_CHECKOUT_PATH}${page}?${new URLSearchParams(params).toString()}`;
 }
 
@@ -123,7 +123,7 @@ function isRefusal(value: PricedOrder | Reply<null>): value is Reply<null> {
 }
 
 /** The saved PayPal account the demo offers once the account has paid with PayPal. */
-export function paypalVaultsOf(data: DbData, account: Account): { id: string; type: string; label: string }[] {
+function paypalVaultsOf(data: DbData, account: Account): { id: string; type: string; label: string }[] {
   const paidWithPaypal = data.orders.some((order) => order.accountId === account.id && order.provider === 'paypal' && order.status === 'paid');
   return paidWithPaypal ? [{ id: `PV-${account.id.slice(0, 12).toUpperCase()}`, type: 'paypal', label: `PayPal · ${account.email}` }] : [];
 }

@@ -19,7 +19,7 @@ import { linguiReady } from './linguiReady';
 
 export const BAD_REQUEST_CODE = 400001;
 /** Not a pass-through code: the client shows the message, which is what a crash in the demo deserves. */
-export const DEMO_SERVER_FAILURE_CODE = 500;
+const DEMO_SERVER_FAILURE_CODE = 500;
 
 export interface Reply<T> {
   code: number;
@@ -36,7 +36,7 @@ export function fail(code: number, msg: string): Reply<null> {
   return { code, msg, data: null };
 }
 
-export function envelope<T>(reply: Reply<T>): Response {
+function envelope<T>(reply: Reply<T>): Response {
   return new HttpResponse(JSON.stringify(reply), { status: 200, headers: { 'Content-Type': 'application/json' } });
 }
 
@@ -52,7 +52,7 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-export function sessionToken(request: Request): string | null {
+function sessionToken(request: Request): string | null {
   const header = request.headers.get('authorization')?.trim() ?? '';
   const token = header.replace(/^Bearer\s+/i, '');
   return token === '' ? null : token;

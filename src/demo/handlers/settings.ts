@@ -10,9 +10,9 @@ import { MAX_WHITELIST_ENTRIES, normalizeIpEntry } from '../../services/ipAddres
 import { BAD_REQUEST_CODE, fail, ok, route } from './route';
 import { sessionExpired } from './user';
 
-export const MAX_ALERT_THRESHOLD = 1_000_000;
+const MAX_ALERT_THRESHOLD = 1_000_000;
 /** The demo's discount rule: e-mails with this tag are VIP accounts. */
-export const VIP_EMAIL_TAG = '+vip';
+const VIP_EMAIL_TAG = '+vip';
 
 // ---------------------------------------------------------------------------------------------------
 // Inputs

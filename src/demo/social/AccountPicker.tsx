@@ -8,7 +8,7 @@ import { parseAccountDraft, type AccountDraftProblem } from './accounts';
 import { AccountIdentity, AccountSymbol } from './AccountIdentity';
 import styles from './AccountPicker.module.css';
 
-export interface Simulation {
+interface Simulation {
   label: string;
   run(): void;
 }

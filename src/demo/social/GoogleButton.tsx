@@ -9,7 +9,7 @@ import { AccountPicker } from './AccountPicker';
 import { GoogleLogo } from './logos';
 import styles from './GoogleButton.module.css';
 
-export const GOOGLE_LIBRARY_ERROR_MESSAGE = 'Demo: Google sign-in library error';
+const GOOGLE_LIBRARY_ERROR_MESSAGE = 'Demo: Google sign-in library error';
 
 /**
  * Demo mode's "Continue with Google": opens a demo account chooser where the real button opens Google's

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { DemoIdentity, SocialProvider } from '../socialCredential';
 import { writeSafely, type KeyValueStorage } from '../storage';
 
-export const ACCOUNTS_KEYS: Record<SocialProvider, string> = {
+const ACCOUNTS_KEYS: Record<SocialProvider, string> = {
   google: 'nanobanana.demo.googleAccounts',
   microsoft: 'nanobanana.demo.microsoftAccounts',
 };

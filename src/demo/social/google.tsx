@@ -14,7 +14,7 @@ export const ONE_TAP_DELAY_MS = 600;
  * Closed One Tap stays closed for the rest of the visit (the tab's session), as Google holds a closed prompt back
  * for a cooling-off period rather than showing it on the next page.
  */
-export const ONE_TAP_CLOSED_KEY = 'nanobanana.demo.oneTapClosed';
+const ONE_TAP_CLOSED_KEY = 'nanobanana.demo.oneTapClosed';
 
 export interface DemoGoogleOptions {
   /** Where the remembered accounts live; the tab's localStorage unless a test hands in its own. */

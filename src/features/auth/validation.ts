@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 
 // Field rules shared by the sign-in, sign-up and reset forms. Each returns a message, or undefined when fine.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const MIN_PASSWORD_LENGTH = 8;
+const MIN_PASSWORD_LENGTH = 8;
 
 export function emailError(value: string): string | undefined {
   if (!value.trim()) return t`Enter your e-mail address.`;

@@ -3,8 +3,8 @@ import type { FieldErrors } from '../../../machines/saveForm.machine';
 import type { InvoiceCustomerType } from '../../api/contract';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const MIN_TAX_ID_LENGTH = 3;
-export const MAX_TAX_ID_LENGTH = 32;
+const MIN_TAX_ID_LENGTH = 3;
+const MAX_TAX_ID_LENGTH = 32;
 
 export interface InvoiceValues extends Record<string, unknown> {
   /** A person needs no tax ID; a business must give one. */

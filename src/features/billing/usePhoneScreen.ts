@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** A phone, for what the page offers: a touch screen without a fine pointer, or a viewport too narrow for a desktop. */
-export const PHONE_QUERY = '(pointer: coarse), (max-width: 640px)';
+const PHONE_QUERY = '(pointer: coarse), (max-width: 640px)';
 
 function subscribe(onChange: () => void): () => void {
   if (typeof matchMedia !== 'function') return () => {};

@@ -10,7 +10,7 @@ import { formatDate } from '../../ui/formatDate';
 import { taskCreditsText } from '../../ui/credits';
 import styles from './Overview.module.css';
 
-export const RECORDS_PAGE_SIZE = 10;
+const RECORDS_PAGE_SIZE = 10;
 
 /** The latest calls, newest first, a page at a time. */
 export function UsageRecordsSection() {

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import type { FieldErrors } from '../../../machines/saveForm.machine';
 import { MAX_WHITELIST_ENTRIES, normalizeIpEntry } from '../../services/ipAddress';
 
-export const MAX_ALERT_THRESHOLD = 1_000_000;
+const MAX_ALERT_THRESHOLD = 1_000_000;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface AlertValues extends Record<string, unknown> {
@@ -30,7 +30,7 @@ export interface WhitelistValues extends Record<string, unknown> {
 }
 
 /** The lines that hold an entry, with their line numbers (1-based) as the user sees them. */
-export function whitelistLines(text: string): { line: number; entry: string }[] {
+function whitelistLines(text: string): { line: number; entry: string }[] {
   return text
     .split('\n')
     .map((entry, index) => ({ line: index + 1, entry: entry.trim() }))

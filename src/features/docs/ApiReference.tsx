@@ -23,7 +23,7 @@ import {
 import styles from './DocsPage.module.css';
 
 /** What a visitor without a key sees (and copies) in place of one. */
-export const KEY_PLACEHOLDER = 'YOUR_API_KEY';
+const KEY_PLACEHOLDER = 'YOUR_API_KEY';
 
 export interface ApiReferenceProps {
   document: OpenApiDocument;

@@ -20,7 +20,7 @@ export interface Operation {
 }
 
 /** Follows a local reference (`#/components/...`), or gives the value itself. */
-export function deref<T>(document: OpenApiDocument, value: T | { $ref: string }): T | undefined {
+function deref<T>(document: OpenApiDocument, value: T | { $ref: string }): T | undefined {
   // The document is the one buildOpenApiDocument() typed (openapi.test.ts holds openapi.json to it): what is not a
   // reference is the T it was typed as, and what a reference points at is too, which no check here could prove.
   // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- see above
@@ -35,7 +35,7 @@ export function deref<T>(document: OpenApiDocument, value: T | { $ref: string })
   return node as T | undefined;
 }
 
-export function operations(document: OpenApiDocument): Operation[] {
+function operations(document: OpenApiDocument): Operation[] {
   return Object.entries(document.paths).flatMap(([path, item]) =>
     (['get', 'post'] as const).flatMap((method) => {
       const operation = item[method];
@@ -95,7 +95,7 @@ function withoutNull(schema: JsonSchema): { schema: JsonSchema; nullable: boolea
   return { schema: { ...schema, anyOf: rest }, nullable };
 }
 
-export function resolveSchema(document: OpenApiDocument, schema: JsonSchema): JsonSchema {
+function resolveSchema(document: OpenApiDocument, schema: JsonSchema): JsonSchema {
   if (!schema.$ref) return schema;
   const target = deref<JsonSchema>(document, { $ref: schema.$ref }) ?? {};
   // A description next to a reference speaks for this use of it.
@@ -103,7 +103,7 @@ export function resolveSchema(document: OpenApiDocument, schema: JsonSchema): Js
 }
 
 /** A compact type: what a developer would write in TypeScript. */
-export function typeText(document: OpenApiDocument, input: JsonSchema): string {
+function typeText(document: OpenApiDocument, input: JsonSchema): string {
   const { schema: bare, nullable } = withoutNull(input);
   const schema = resolveSchema(document, bare);
   let text: string;

@@ -46,7 +46,7 @@ import { RecordThumbnail } from './RecordThumbnail';
 import { ZipDownloadPanel } from './ZipDownloadPanel';
 import styles from './History.module.css';
 
-export const HISTORY_PAGE_SIZE = 10;
+const HISTORY_PAGE_SIZE = 10;
 const HISTORY_PATH = '/recent-history';
 
 const STATUS_FILTERS = [1, 3, 2, 0] as const;

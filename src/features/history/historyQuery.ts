@@ -8,7 +8,7 @@ import type { ListFilters } from '../../actors/pagedList';
 import type { TaskStatus } from '../../api/contract';
 import { GENERATION_MODELS, type GenerationModel } from '../../domain/generationOptions';
 
-export const HISTORY_VIEWS = ['table', 'gallery'] as const;
+const HISTORY_VIEWS = ['table', 'gallery'] as const;
 export type HistoryView = (typeof HISTORY_VIEWS)[number];
 
 const TASK_STATUSES: readonly TaskStatus[] = [0, 1, 2, 3];

@@ -6,13 +6,13 @@
  * the task was created; a task ends seconds to minutes later, well inside the margin.
  */
 export const STORED_FILE_DAYS = 14;
-export const EXPIRES_SOON_DAYS = 2;
+const EXPIRES_SOON_DAYS = 2;
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
 
-export type LinkState = 'fresh' | 'expiresSoon' | 'mayHaveExpired';
+type LinkState = 'fresh' | 'expiresSoon' | 'mayHaveExpired';
 
 export interface LinkAge {
   /** Milliseconds since the task was made; 0 for a time in the future (a clock ahead of ours). */

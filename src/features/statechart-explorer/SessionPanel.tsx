@@ -17,7 +17,7 @@ import { statePath, type StatechartGraph } from './statechartGraph';
 import styles from './StatechartExplorerPage.module.css';
 
 /** The output a settled call gets unless edited: the API's success envelope. */
-export const DEFAULT_DONE_OUTPUT = '{ "code": 200, "msg": "ok", "data": null }';
+const DEFAULT_DONE_OUTPUT = '{ "code": 200, "msg": "ok", "data": null }';
 const DEFAULT_ERROR = 'Network down';
 
 type Parsed = { ok: true; value: unknown } | { ok: false; message: string };

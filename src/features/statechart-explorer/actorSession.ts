@@ -20,9 +20,9 @@ import { delayOfEvent } from './statechartGraph';
 
 type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 
-export type LogKind = 'event' | 'action' | 'invoke' | 'settle' | 'timer' | 'error' | 'info';
+type LogKind = 'event' | 'action' | 'invoke' | 'settle' | 'timer' | 'error' | 'info';
 
-export interface LogEntry {
+interface LogEntry {
   seq: number;
   /** ms since epoch. */
   at: number;

@@ -18,9 +18,9 @@ const MIN_BOX_WIDTH = 72;
 const INITIAL_DOT = 10;
 const LABEL_PADDING_X = 4;
 
-export type BoxLineKind = 'tags' | 'invoke' | 'entry' | 'exit' | 'internal';
+type BoxLineKind = 'tags' | 'invoke' | 'entry' | 'exit' | 'internal';
 
-export interface BoxLine {
+interface BoxLine {
   kind: BoxLineKind;
   text: string;
 }
@@ -42,7 +42,7 @@ export interface PlacedBox {
   headerHeight: number;
 }
 
-export interface PlacedLabel {
+interface PlacedLabel {
   text: string;
   x: number;
   y: number;
@@ -59,7 +59,7 @@ export interface PlacedEdge {
   label: PlacedLabel | null;
 }
 
-export interface PlacedInitialMarker {
+interface PlacedInitialMarker {
   parentId: string;
   targetId: string;
   dot: Point;
@@ -75,7 +75,7 @@ export interface ChartLayout {
 }
 
 /** Transitions drawn inside their state instead of as arrows: targetless ones and those back to themselves. */
-export function isDrawnInside(edge: StatechartEdge): boolean {
+function isDrawnInside(edge: StatechartEdge): boolean {
   return edge.internal || edge.self;
 }
 
@@ -84,7 +84,7 @@ function actionsSuffix(actions: readonly string[]): string {
 }
 
 /** The lines a state's box writes under its name. */
-export function boxLines(node: StatechartNode, graph: StatechartGraph): BoxLine[] {
+function boxLines(node: StatechartNode, graph: StatechartGraph): BoxLine[] {
   const lines: BoxLine[] = [];
   if (node.tags.length) lines.push({ kind: 'tags', text: node.tags.map((tag) => `#${tag}`).join(' ') });
   for (const invoke of node.invokes) {
@@ -220,7 +220,7 @@ function sectionPoints(edge: ElkExtendedEdge): Point[] {
 }
 
 /** ELK's answer as boxes, arrows and initial markers. */
-export function placeChart(graph: StatechartGraph, input: ElkInput, laidOut: ElkNode): ChartLayout {
+function placeChart(graph: StatechartGraph, input: ElkInput, laidOut: ElkNode): ChartLayout {
   const byId = new Map(graph.nodes.map((node) => [node.id, node]));
   const boxes: PlacedBox[] = [];
   const markerDots = new Map<string, Point>();

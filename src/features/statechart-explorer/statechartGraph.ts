@@ -8,9 +8,9 @@ import { and, not, or, type AnyStateMachine, type AnyTransitionDefinition } from
 
 type StateNode = AnyStateMachine['root'];
 
-export type StateNodeType = 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
+type StateNodeType = 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
 
-export interface InvokedActor {
+interface InvokedActor {
   id: string;
   src: string;
   /** Set when the actor is reachable through the actor system by this name. */
@@ -38,7 +38,7 @@ export interface StatechartNode {
   depth: number;
 }
 
-export type TransitionKind = 'event' | 'after' | 'always' | 'done' | 'error' | 'stateDone' | 'wildcard';
+type TransitionKind = 'event' | 'after' | 'always' | 'done' | 'error' | 'stateDone' | 'wildcard';
 
 export interface StatechartEdge {
   /** `#source event [index]`, the key the coverage report uses for the same candidate. */
@@ -175,7 +175,7 @@ export function describeEvent(eventType: string, sourceId: string): EventDescrip
 }
 
 /** The coverage report's key for a candidate (tests/machines/runner/coverage.ts). */
-export function transitionKey(sourceId: string, eventType: string, index: number): string {
+function transitionKey(sourceId: string, eventType: string, index: number): string {
   return `#${sourceId} ${eventType === '' ? 'always' : eventType} [${index}]`;
 }
 

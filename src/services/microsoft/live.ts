@@ -17,7 +17,7 @@ import { MICROSOFT_REDIRECT_PATH } from './redirectBridge';
 const SCOPES = ['openid', 'profile', 'email'];
 
 /** MSAL's own code for "used before initialize", so the error classifier treats both alike. */
-export const UNINITIALIZED_CODE = 'uninitialized_public_client_application';
+const UNINITIALIZED_CODE = 'uninitialized_public_client_application';
 
 class MicrosoftNotReadyError extends Error {
   readonly errorCode = UNINITIALIZED_CODE;

@@ -13,7 +13,7 @@ export interface ArtworkSpec {
   height: number;
 }
 
-export type Terrain = 'mountains' | 'hills' | 'dunes' | 'waves' | 'city';
+type Terrain = 'mountains' | 'hills' | 'dunes' | 'waves' | 'city';
 
 export interface ArtworkTheme {
   name: string;

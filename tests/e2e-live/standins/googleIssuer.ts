@@ -9,7 +9,7 @@ import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
 /** Google's ID tokens live one hour. */
-export const ID_TOKEN_LIFETIME_SECONDS = 60 * 60;
+const ID_TOKEN_LIFETIME_SECONDS = 60 * 60;
 
 export interface IdTokenRequest {
   /** The client id the token is for (`aud` and `azp`). */

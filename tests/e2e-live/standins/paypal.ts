@@ -18,7 +18,7 @@ import type { BrowserContext, Route } from '@playwright/test';
 import { readProviderCheckout, toDecimal, type ProviderCheckoutRecord } from '../server/merchant';
 import { escapeHtml, fulfillPage, postButton, standinPage } from './page';
 
-export const PAYPAL_ORIGIN = 'https://www.paypal.com';
+const PAYPAL_ORIGIN = 'https://www.paypal.com';
 const SDK_PATH = '/sdk/js';
 const CHECKOUT_PATH = '/checkoutnow';
 const APPROVE_PATH = '/checkoutnow/approve';

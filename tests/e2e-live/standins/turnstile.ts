@@ -23,7 +23,7 @@ import settings from '../settings.json' with { type: 'json' };
 import { escapeHtml, htmlDocument } from './page';
 import { issueToken, TOKEN_LIFETIME_SECONDS } from './turnstileTokens';
 
-export const TURNSTILE_API_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js';
+const TURNSTILE_API_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js';
 const CLOUDFLARE = 'https://challenges.cloudflare.com';
 const WIDGET_PATH = '/cdn-cgi/challenge-platform/turnstile/widget';
 const SOLVE_PATH = '/cdn-cgi/challenge-platform/turnstile/solve';

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { toCents, wechatSign } from '../server/merchant';
 
 /** The prepay id a Native payment's code URL carries; null for anything but `weixin://wxpay/bizpayurl?pr=…`. */
-export function prepayIdOf(codeUrl: string): string | null {
+function prepayIdOf(codeUrl: string): string | null {
   const match = /^weixin:\/\/wxpay\/bizpayurl\?pr=([0-9A-Za-z]+)$/.exec(codeUrl);
   return match?.[1] ?? null;
 }

@@ -28,7 +28,7 @@ export interface GeneratePathsOptions<TMachine extends AnyStateMachine> {
   eventLabel?: (event: AnyEventObject) => string;
 }
 
-export interface PathStep {
+interface PathStep {
   /** The event taken; the first step's is `xstate.init` (starting the actor). */
   event: AnyEventObject;
   /** The snapshot the pure model reached after the event. */

@@ -38,13 +38,13 @@ export interface Invocation {
 }
 
 /** A message the machine sent to another global actor, as a stub registered under that systemId got it. */
-export interface Message {
+interface Message {
   to: string;
   event: AnyEventObject;
   step: number;
 }
 
-export interface ReplayContext<TMachine extends AnyStateMachine> {
+interface ReplayContext<TMachine extends AnyStateMachine> {
   /** The event of the step just taken (`xstate.init` for the start). */
   event: StepEvent<TMachine>;
   step: number;

@@ -209,7 +209,7 @@ function withField(root: unknown, path: Path, replacement: unknown): unknown {
 }
 
 /** Values of every JSON kind, for a field that should hold another one. */
-export const wrongTypedValue: fc.Arbitrary<unknown> = fc.oneof(
+const wrongTypedValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant(null),
   fc.boolean(),
   fc.integer(),
@@ -252,7 +252,7 @@ const brokenCode: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** `msg` as a server might send it: text, markup, nothing, or another type altogether. */
-export const envelopeMsg: fc.Arbitrary<unknown> = fc.oneof(
+const envelopeMsg: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
   { weight: 3, arbitrary: htmlPayload },
   { weight: 1, arbitrary: fc.constantFrom('', '   ', null) },
@@ -262,7 +262,7 @@ export const envelopeMsg: fc.Arbitrary<unknown> = fc.oneof(
 const FIELD_ABSENT = Symbol('field absent');
 
 /** An envelope, with any of its fields missing or wrong, and data that fits the endpoint or not. */
-export function envelopeFor(name: EndpointName): fc.Arbitrary<Record<string, unknown>> {
+function envelopeFor(name: EndpointName): fc.Arbitrary<Record<string, unknown>> {
   const data = fc.oneof(
     { weight: 5, arbitrary: validDataFor(name) },
     { weight: 3, arbitrary: damagedDataFor(name) },

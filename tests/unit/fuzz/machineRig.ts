@@ -40,11 +40,11 @@ type StateNode = AnyStateMachine['root'];
 type ViewEvent<M extends AnyStateMachine> = Exclude<EventFrom<M>, { type: `xstate.${string}` }>;
 type Payload<E> = { [K in keyof E as K extends 'type' ? never : K]: E[K] };
 /** For each event type the machine declares, how to make its fields. */
-export type EventPayloads<M extends AnyStateMachine> = { [E in ViewEvent<M> as E['type']]: fc.Arbitrary<Payload<E>> };
+type EventPayloads<M extends AnyStateMachine> = { [E in ViewEvent<M> as E['type']]: fc.Arbitrary<Payload<E>> };
 
 type DoneEvent<M extends AnyStateMachine> = Extract<EventFrom<M>, { type: `xstate.done.actor.${string}` }>;
 /** For each invoke id, what the app's implementation may resolve with (what the API client can hand back). */
-export type InvokeOutputs<M extends AnyStateMachine> = {
+type InvokeOutputs<M extends AnyStateMachine> = {
   [E in DoneEvent<M> as E['type'] extends `xstate.done.actor.${infer Id}` ? Id : never]: fc.Arbitrary<E extends { output: infer O } ? O : never>;
 };
 
@@ -69,7 +69,7 @@ export interface MachineSpec<M extends AnyStateMachine> {
 }
 
 /** Where a redirect action sends the user, read from what the action is given (as the app's action reads it). */
-export type Destination = (args: { context: unknown }, params: unknown) => string;
+type Destination = (args: { context: unknown }, params: unknown) => string;
 
 /** A spec with its types erased, so machines of every kind can sit in one table. */
 export interface FuzzTarget {
@@ -124,7 +124,7 @@ export function compositeTarget<M extends AnyStateMachine>(
 // Reading the machine
 // ---------------------------------------------------------------------------------------------------
 
-export function allStateNodes(node: StateNode): StateNode[] {
+function allStateNodes(node: StateNode): StateNode[] {
   return [node, ...Object.values(node.states).flatMap((child) => allStateNodes(child))];
 }
 
@@ -137,12 +137,12 @@ export function handledEventTypes(machine: AnyStateMachine): string[] {
   return [...types].sort();
 }
 
-export interface InvokeSite {
+interface InvokeSite {
   id: string;
   src: string;
 }
 
-export function invokeSites(machine: AnyStateMachine): InvokeSite[] {
+function invokeSites(machine: AnyStateMachine): InvokeSite[] {
   return allStateNodes(machine.root).flatMap((node) =>
     node.invoke.flatMap((definition) => (typeof definition.src === 'string' ? [{ id: definition.id, src: definition.src }] : [])),
   );
@@ -166,10 +166,9 @@ export function specGaps(target: FuzzTarget): string[] {
 // The plan of one run
 // ---------------------------------------------------------------------------------------------------
 
-export type Outcome =
-  { settle: 'resolve'; after: number; value: unknown } | { settle: 'reject'; after: number; error: unknown } | { settle: 'never' };
+type Outcome = { settle: 'resolve'; after: number; value: unknown } | { settle: 'reject'; after: number; error: unknown } | { settle: 'never' };
 
-export type Step = { kind: 'event'; to: string | null; event: AnyEventObject } | { kind: 'advance'; ms: number };
+type Step = { kind: 'event'; to: string | null; event: AnyEventObject } | { kind: 'advance'; ms: number };
 
 export interface RunPlan {
   input: unknown;
@@ -289,7 +288,7 @@ function provideFakes(target: FuzzTarget, run: RunState): AnyStateMachine {
 }
 
 /** Throws unless `value` is a complete configuration of existing state nodes of `machine`. */
-export function assertNamedState(machine: AnyStateMachine, value: StateValue, where: string): void {
+function assertNamedState(machine: AnyStateMachine, value: StateValue, where: string): void {
   const fail = (why: string): never => {
     throw new Error(`${where}: state ${JSON.stringify(value)} of ${machine.id} is not a named state: ${why}`);
   };
