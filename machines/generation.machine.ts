@@ -167,7 +167,16 @@ export type GenerationEvent =
  * forgiven), and three minutes in all before the playground says so and offers to keep waiting. The page keeps
  * reading while hidden: the result is what the user comes back for.
  */
-export const TASK_POLLING: PollingPolicy = { ...BACK_OFF, maxErrorsInARow: 3, limitMs: 3 * 60 * 1000, pausesWhileHidden: false };
+export const TASK_POLLING: PollingPolicy = {
+  ...BACK_OFF,
+  maxErrorsInARow: 3,
+  limitMs: 3 * 60 * 1000,
+  pausesWhileHidden: false,
+  // A task just created is still generating: the first read waits as after one that settled nothing.
+  waitsBeforeFirstCheck: true,
+  // A failed read is a hiccup: the next one comes as soon as it would have.
+  failuresGrowTheWait: false,
+};
 export const GENERATION_TIME_LIMIT_MS = TASK_POLLING.limitMs;
 export const GENERATION_TIME_LIMIT_MINUTES = GENERATION_TIME_LIMIT_MS / 60_000;
 

@@ -72,10 +72,10 @@ function taskFailure(answer: PollTaskResponse): CallFailure {
 }
 
 /**
- * The playground's timings, but a failed check stops at once: the lesson shows the answer and lets the user check
- * again (only 429s are waited out).
+ * The playground's timings, but the first check is the user's, at once, and a failed check stops: the lesson shows
+ * the answer and lets the user check again (only 429s are waited out).
  */
-export const QUICK_START_POLLING: PollingPolicy = { ...TASK_POLLING, maxErrorsInARow: 1 };
+export const QUICK_START_POLLING: PollingPolicy = { ...TASK_POLLING, maxErrorsInARow: 1, waitsBeforeFirstCheck: false };
 
 const NO_ERROR = { error: null, errorCode: null, errorKind: null } satisfies Partial<QuickStartContext>;
 

@@ -588,11 +588,16 @@ const targets: Record<string, FuzzTarget> = {
         maxErrorsInARow: fc.integer({ min: 1, max: 5 }),
         limitMs: fc.integer({ min: 0, max: 180_000 }),
         pausesWhileHidden: fc.boolean(),
+        waitsBeforeFirstCheck: fc.boolean(),
+        failuresGrowTheWait: fc.boolean(),
       }),
+      check: fc.constant(null),
     }),
-    events: { PAGE_HIDDEN: none, PAGE_VISIBLE: none, CHECK_AGAIN: none },
+    events: { PAGE_HIDDEN: none, PAGE_VISIBLE: none, CHECK_NOW: none, CHECK_AGAIN: none },
     callbacks: ['watchPageVisibility'],
-    outputs: { check: fc.constantFrom('settled' as const, 'pending' as const) },
+    outputs: {
+      check: fc.record({ outcome: fc.constantFrom('settled' as const, 'pending' as const, 'refused' as const), answer: fc.constant(null) }),
+    },
   }),
   quickStart: fuzzTarget(quickStartMachine, {
     input: fc.record({ apiKey: fc.oneof(fc.constantFrom('nb_key', ''), text) }),
