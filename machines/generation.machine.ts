@@ -3,7 +3,7 @@ import type { ResultEnvelope } from '../src/common/types';
 import { notProvidedAction, notProvidedActor } from './notProvided';
 import { refusal, rejection, type CallFailure } from './callErrors';
 import { isLostAnswer } from './lostAnswer';
-import { BACK_OFF, checkDelayMs, isLastAllowedError, timeLeftMs, type PollingPolicy } from './polling.machine';
+import { BACK_OFF, checkDelayMs, isLastAllowedError, timeLeftMs, type CheckOutcome, type PollingPolicy } from './polling.machine';
 import { isRateLimitedError } from './types';
 
 /**
@@ -214,6 +214,15 @@ function sessionResult(session: readonly SessionResult[], event: GenerationEvent
 /** The task's successFlag in a progress read, or null for a refused read. */
 function successFlagOf(answer: PollTaskResponse): TaskAnswer['successFlag'] | null {
   return answer.code === 200 ? answer.data.successFlag : null;
+}
+
+/**
+ * What a progress read says to polling: a task still generating is pending, one that succeeded or failed is settled,
+ * and a refused read (a pass-through code) is a failed check.
+ */
+export function taskCheckOutcome(answer: PollTaskResponse): CheckOutcome {
+  const flag = successFlagOf(answer);
+  return flag === null ? 'refused' : flag === 0 ? 'pending' : 'settled';
 }
 
 /** A guard's params in onError: why the call failed. */

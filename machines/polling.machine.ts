@@ -20,6 +20,7 @@ import {
   type ErrorActorEvent,
   type PromiseActorLogic,
 } from 'xstate';
+import { refusal, rejection, type CallFailure } from './callErrors';
 import { notProvidedActor, notProvidedCallback } from './notProvided';
 import { isRateLimitedError } from './types';
 
@@ -149,6 +150,11 @@ export function pollingCheck<TCheckInput, TAnswer>(
     const answer = await call(input as TCheckInput, signal);
     return { outcome: outcomeOf(answer), answer };
   });
+}
+
+/** Why polling stopped after errors, as a flow keeps it for the view to word: the refusal, or the rejection. */
+export function checkFailure(failure: CheckFailure<{ code: number | string; msg: string }>): CallFailure {
+  return 'refused' in failure ? refusal(failure.refused) : rejection(failure.rejected);
 }
 
 function fresh(policy: PollingPolicy) {

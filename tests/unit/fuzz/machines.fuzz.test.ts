@@ -41,7 +41,7 @@ import { wechatPaymentMachine } from '../../../machines/wechatPayment.machine';
 import { detailsDialogMachine } from '../../../machines/detailsDialog.machine';
 import { zipDownloadMachine } from '../../../machines/zipDownload.machine';
 import { disclosureMachine } from '../../../machines/disclosure.machine';
-import { generationMachine, type GenerationDraft } from '../../../machines/generation.machine';
+import { generationMachine, taskCheckOutcome, type GenerationDraft } from '../../../machines/generation.machine';
 import { earlyRenewalMachine } from '../../../machines/earlyRenewal.machine';
 import { discordJoinMachine, type DiscordJoinInput } from '../../../machines/discordJoin.machine';
 import { quickStartMachine } from '../../../machines/quickStart.machine';
@@ -436,6 +436,13 @@ const earlyRenewal = fuzzTarget(earlyRenewalMachine, {
   outputs: { findLastPackage: fc.option(packageId, { nil: null }) },
 });
 
+/** The poller a task flow invokes, its check reading the task's record as the app's does (pollingCheck). */
+const taskPoller = fuzzTarget(pollingMachine, {
+  events: { PAGE_HIDDEN: none, PAGE_VISIBLE: none, CHECK_NOW: none, CHECK_AGAIN: none },
+  callbacks: ['watchPageVisibility'],
+  outputs: { check: clientResultFor('taskRecord').map((answer) => ({ outcome: taskCheckOutcome(answer), answer })) },
+});
+
 const targets: Record<string, FuzzTarget> = {
   app: compositeTarget(appMachine, {
     input: fc.record({ user: userInput, theme: themeInput, locale: localeInput }),
@@ -599,11 +606,24 @@ const targets: Record<string, FuzzTarget> = {
       check: fc.record({ outcome: fc.constantFrom('settled' as const, 'pending' as const, 'refused' as const), answer: fc.constant(null) }),
     },
   }),
-  quickStart: fuzzTarget(quickStartMachine, {
-    input: fc.record({ apiKey: fc.oneof(fc.constantFrom('nb_key', ''), text) }),
-    events: { SEND: none, CHECK: none, STOP: none },
-    outputs: { sendRequest: clientResultFor('generate'), checkTask: clientResultFor('taskRecord') },
-  }),
+  quickStart: {
+    ...fuzzTarget(quickStartMachine, {
+      input: fc.record({ apiKey: fc.oneof(fc.constantFrom('nb_key', ''), text) }),
+      // The poller's reports come from the real poller below; drawn here too, so they also come out of turn.
+      events: {
+        SEND: none,
+        CHECK: none,
+        STOP: none,
+        'polling.answered': fc.record({ answer: clientResultFor('taskRecord') }),
+        'polling.stoppedAfterErrors': fc.record({
+          failure: fc.oneof(fc.record({ refused: clientResultFor('taskRecord') }), fc.record({ rejected: fc.constant(new Error('offline')) })),
+        }),
+        'polling.timedOut': none,
+      },
+      outputs: { sendRequest: clientResultFor('generate') },
+    }),
+    children: { poller: taskPoller },
+  },
   discordJoin: fuzzTarget(discordJoinMachine, {
     input: fc
       .record({
