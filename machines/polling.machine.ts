@@ -117,8 +117,6 @@ export interface PollingContext extends PollingInput {
   rateLimited: number;
   /** When polling (re)started (ms since epoch): the time limit counts from here. */
   since: number | null;
-  /** Why the last check failed, once polling stopped after errors (and until it starts again). */
-  lastFailure: CheckFailure | null;
 }
 
 export type PollingEvent =
@@ -158,12 +156,7 @@ export function checkFailure(failure: CheckFailure<{ code: number | string; msg:
 }
 
 function fresh(policy: PollingPolicy) {
-  return { unsettled: policy.waitsBeforeFirstCheck ? 1 : 0, errorsInARow: 0, rateLimited: 0, lastFailure: null };
-}
-
-function failureOf(event: PollingEvent): CheckFailure | null {
-  if (event.type === 'xstate.done.actor.check') return { refused: event.output.answer };
-  return event.type === 'xstate.error.actor.check' ? { rejected: event.error } : null;
+  return { unsettled: policy.waitsBeforeFirstCheck ? 1 : 0, errorsInARow: 0, rateLimited: 0 };
 }
 
 /**
@@ -187,11 +180,10 @@ export const pollingMachine = setup({
       errorsInARow: 0,
       rateLimited: 0,
     })),
-    countError: assign(({ context, event }) => ({
+    countError: assign(({ context }) => ({
       unsettled: context.policy.failuresGrowTheWait ? Math.min(backOffSteps(context.policy), context.unsettled + 1) : context.unsettled,
       errorsInARow: Math.min(context.policy.maxErrorsInARow, context.errorsInARow + 1),
       rateLimited: 0,
-      lastFailure: failureOf(event),
     })),
     // Too many requests: neither the polled thing's fault nor the network's; wait longer and ask again.
     slowDown: assign({ rateLimited: ({ context }) => context.rateLimited + 1 }),
@@ -199,8 +191,9 @@ export const pollingMachine = setup({
     reportAnswer: enqueueActions(({ context: { reportTo }, enqueue }, { answer }: CheckedAnswer) => {
       if (reportTo) enqueue.sendTo(reportTo, { type: 'polling.answered', answer });
     }),
-    reportStoppedAfterErrors: enqueueActions(({ context: { reportTo, lastFailure }, enqueue }) => {
-      if (reportTo && lastFailure) enqueue.sendTo(reportTo, { type: 'polling.stoppedAfterErrors', failure: lastFailure });
+    // The last failure's words are the flow's to show: the refusing answer, or what the call rejected with.
+    reportStoppedAfterErrors: enqueueActions(({ context: { reportTo }, enqueue }, failure: CheckFailure) => {
+      if (reportTo) enqueue.sendTo(reportTo, { type: 'polling.stoppedAfterErrors', failure });
     }),
     reportTimedOut: enqueueActions(({ context: { reportTo }, enqueue }) => {
       if (reportTo) enqueue.sendTo(reportTo, { type: 'polling.timedOut' });
@@ -253,7 +246,11 @@ export const pollingMachine = setup({
               {
                 guard: { type: 'isLastAllowedRefusal', params: ({ event }) => event.output },
                 target: '#polling.stoppedAfterErrors',
-                actions: [{ type: 'reportAnswer', params: ({ event }) => event.output }, 'countError'],
+                actions: [
+                  { type: 'reportAnswer', params: ({ event }) => event.output },
+                  'countError',
+                  { type: 'reportStoppedAfterErrors', params: ({ event }) => ({ refused: event.output.answer }) },
+                ],
               },
               {
                 guard: { type: 'isRefused', params: ({ event }) => event.output },
@@ -265,7 +262,11 @@ export const pollingMachine = setup({
             onError: [
               // The time limit still bounds it: 429s never stop polling on their own.
               { guard: { type: 'isRateLimited', params: ({ event }) => ({ error: event.error }) }, target: 'waiting', actions: 'slowDown' },
-              { guard: 'isLastAllowedError', target: '#polling.stoppedAfterErrors', actions: 'countError' },
+              {
+                guard: 'isLastAllowedError',
+                target: '#polling.stoppedAfterErrors',
+                actions: ['countError', { type: 'reportStoppedAfterErrors', params: ({ event }) => ({ rejected: event.error }) }],
+              },
               { target: 'waiting', actions: 'countError' },
             ],
           },
@@ -287,7 +288,6 @@ export const pollingMachine = setup({
     // Too many failed checks in a row: nobody asks again until the user does.
     stoppedAfterErrors: {
       tags: 'stopped',
-      entry: 'reportStoppedAfterErrors',
       on: { CHECK_AGAIN: 'polling' },
     },
     timedOut: {

@@ -443,6 +443,15 @@ const taskPoller = fuzzTarget(pollingMachine, {
   outputs: { check: clientResultFor('taskRecord').map((answer) => ({ outcome: taskCheckOutcome(answer), answer })) },
 });
 
+/** What a task's poller may report, drawn as events of the flow that invoked it. */
+const taskPollerReports = {
+  'polling.answered': fc.record({ answer: clientResultFor('taskRecord') }),
+  'polling.stoppedAfterErrors': fc.record({
+    failure: fc.oneof(fc.record({ refused: clientResultFor('taskRecord') }), fc.record({ rejected: fc.constant(new Error('offline')) })),
+  }),
+  'polling.timedOut': none,
+};
+
 const targets: Record<string, FuzzTarget> = {
   app: compositeTarget(appMachine, {
     input: fc.record({ user: userInput, theme: themeInput, locale: localeInput }),
@@ -565,25 +574,29 @@ const targets: Record<string, FuzzTarget> = {
     outputs: { fetchFile: fc.uint8Array({ maxLength: 8 }), buildZip: fc.constant(new Blob([])) },
   }),
   disclosure: fuzzTarget(disclosureMachine, { events: { TOGGLE: none, CLOSE: none }, outputs: {} }),
-  generation: fuzzTarget(generationMachine, {
-    // The playground's own rules and prices, as PlaygroundPage hands them in.
-    input: draft.map((initial) => ({ draft: initial, validate: validateDraft, costOf: draftCost })),
-    events: {
-      CHANGE: fc.record({ draft }),
-      GENERATE: fc.record({ apiKey: fc.oneof(fc.constantFrom('sk-live', ''), text), balance: fc.oneof(fc.constantFrom(0, 1000), anyNumber) }),
-      CANCEL: none,
-      CHECK_AGAIN: none,
-      RETRY: none,
-      // A task of the strip (a polled task may be one of these) or one it does not hold.
-      RESTORE: fc.record({ taskId: fc.oneof(fc.constantFrom('task-1', 'task-2', ''), text) }),
-    },
-    outputs: {
-      createTask: clientResultFor('generate'),
-      pollTask: clientResultFor('taskRecord'),
-      // The task history's answer: the task this request made, or none.
-      findCreatedTask: resultWith(fc.option(fc.record({ taskId: fc.constantFrom('task-1', 'task-2', '') }), { nil: null })),
-    },
-  }),
+  generation: {
+    ...fuzzTarget(generationMachine, {
+      // The playground's own rules and prices, as PlaygroundPage hands them in.
+      input: draft.map((initial) => ({ draft: initial, validate: validateDraft, costOf: draftCost })),
+      events: {
+        CHANGE: fc.record({ draft }),
+        GENERATE: fc.record({ apiKey: fc.oneof(fc.constantFrom('sk-live', ''), text), balance: fc.oneof(fc.constantFrom(0, 1000), anyNumber) }),
+        CANCEL: none,
+        CHECK_AGAIN: none,
+        RETRY: none,
+        // A task of the strip (a polled task may be one of these) or one it does not hold.
+        RESTORE: fc.record({ taskId: fc.oneof(fc.constantFrom('task-1', 'task-2', ''), text) }),
+        // The poller's reports come from the real poller below; drawn here too, so they also come out of turn.
+        ...taskPollerReports,
+      },
+      outputs: {
+        createTask: clientResultFor('generate'),
+        // The task history's answer: the task this request made, or none.
+        findCreatedTask: resultWith(fc.option(fc.record({ taskId: fc.constantFrom('task-1', 'task-2', '') }), { nil: null })),
+      },
+    }),
+    children: { poller: taskPoller },
+  },
   earlyRenewal,
   polling: fuzzTarget(pollingMachine, {
     input: fc.record({
@@ -614,11 +627,7 @@ const targets: Record<string, FuzzTarget> = {
         SEND: none,
         CHECK: none,
         STOP: none,
-        'polling.answered': fc.record({ answer: clientResultFor('taskRecord') }),
-        'polling.stoppedAfterErrors': fc.record({
-          failure: fc.oneof(fc.record({ refused: clientResultFor('taskRecord') }), fc.record({ rejected: fc.constant(new Error('offline')) })),
-        }),
-        'polling.timedOut': none,
+        ...taskPollerReports,
       },
       outputs: { sendRequest: clientResultFor('generate') },
     }),
