@@ -3,8 +3,15 @@ import type { ResultEnvelope } from '../src/common/types';
 import { notProvidedAction, notProvidedActor } from './notProvided';
 import { refusal, rejection, type CallFailure } from './callErrors';
 import { isLostAnswer } from './lostAnswer';
-import { BACK_OFF, checkDelayMs, isLastAllowedError, timeLeftMs, type PollingPolicy } from './polling.machine';
-import { isRateLimitedError } from './types';
+import {
+  BACK_OFF,
+  checkFailure,
+  pollingMachine,
+  type CheckOutcome,
+  type PollingInput,
+  type PollingPolicy,
+  type PollingReport,
+} from './polling.machine';
 
 /**
  * The playground form as the user typed it, for any model: each model's endpoint takes only some of these
@@ -121,13 +128,10 @@ export interface GenerationContext {
   /** What the current or last task was made from: the results show these, whatever the form says now. */
   submitted: GenerationDraft | null;
   taskId: string | null;
-  /** Answers of "still generating" so far: each one waits a little longer before asking again. */
-  polls: number;
-  /** Progress reads that failed in a row. */
-  pollErrors: number;
-  /** Reads the task API answered 429 (too many requests) to, in a row: each doubles the wait. */
-  rateLimited: number;
-  /** When watching the task began (ms since epoch): the time limit counts from here. */
+  /**
+   * When watching the task began (ms since epoch): the page shows the time since. How often and how long the task
+   * is read is the poller's.
+   */
   watchingSince: number | null;
   result: GenerationResult | null;
   failure: GenerationFailure | null;
@@ -157,8 +161,8 @@ export type GenerationEvent =
   // What the invoked calls report; listed so named guards and actions read them with types.
   | DoneActorEvent<CreateTaskResponse, 'createTask'>
   | ErrorActorEvent<unknown, 'createTask'>
-  | DoneActorEvent<PollTaskResponse, 'pollTask'>
-  | ErrorActorEvent<unknown, 'pollTask'>
+  // What the poller reports: each progress read, and why it stopped reading.
+  | PollingReport<PollTaskResponse>
   | DoneActorEvent<FindCreatedTaskResponse, 'findCreatedTask'>
   | ErrorActorEvent<unknown, 'findCreatedTask'>;
 
@@ -167,7 +171,16 @@ export type GenerationEvent =
  * forgiven), and three minutes in all before the playground says so and offers to keep waiting. The page keeps
  * reading while hidden: the result is what the user comes back for.
  */
-export const TASK_POLLING: PollingPolicy = { ...BACK_OFF, maxErrorsInARow: 3, limitMs: 3 * 60 * 1000, pausesWhileHidden: false };
+export const TASK_POLLING: PollingPolicy = {
+  ...BACK_OFF,
+  maxErrorsInARow: 3,
+  limitMs: 3 * 60 * 1000,
+  pausesWhileHidden: false,
+  // A task just created is still generating: the first read waits as after one that settled nothing.
+  waitsBeforeFirstCheck: true,
+  // A failed read is a hiccup: the next one comes as soon as it would have.
+  failuresGrowTheWait: false,
+};
 export const GENERATION_TIME_LIMIT_MS = TASK_POLLING.limitMs;
 export const GENERATION_TIME_LIMIT_MINUTES = GENERATION_TIME_LIMIT_MS / 60_000;
 
@@ -207,6 +220,15 @@ function successFlagOf(answer: PollTaskResponse): TaskAnswer['successFlag'] | nu
   return answer.code === 200 ? answer.data.successFlag : null;
 }
 
+/**
+ * What a progress read says to polling: a task still generating is pending, one that succeeded or failed is settled,
+ * and a refused read (a pass-through code) is a failed check.
+ */
+export function taskCheckOutcome(answer: PollTaskResponse): CheckOutcome {
+  const flag = successFlagOf(answer);
+  return flag === null ? 'refused' : flag === 0 ? 'pending' : 'settled';
+}
+
 /** A guard's params in onError: why the call failed. */
 const reason = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
@@ -229,9 +251,6 @@ const RESTORE = { guard: 'isInSession', target: `#${ID}.reviewing`, actions: 're
 const NO_RUN = {
   submitted: null,
   taskId: null,
-  polls: 0,
-  pollErrors: 0,
-  rateLimited: 0,
   watchingSince: null,
   result: null,
   failure: null,
@@ -246,10 +265,11 @@ const NO_RUN = {
  * succeeds, fails or takes too long.
  */
 export const generationMachine = setup({
-  types: {} as { context: GenerationContext; events: GenerationEvent; input: GenerationInput },
+  types: {} as { context: GenerationContext; events: GenerationEvent; input: GenerationInput; children: { poller: 'poller' } },
   actors: {
     createTask: notProvidedActor<CreateTaskResponse, CreateTaskInput>('createTask'),
-    pollTask: notProvidedActor<PollTaskResponse, PollTaskInput>('pollTask'),
+    // The shared polling chart, its check reading the task's record (pollingCheck with taskCheckOutcome).
+    poller: pollingMachine,
     // Reads the account's task history (the platform's list, with the session) for a task made from the request.
     findCreatedTask: notProvidedActor<FindCreatedTaskResponse, FindCreatedTaskInput>('findCreatedTask'),
   },
@@ -292,11 +312,7 @@ export const generationMachine = setup({
       failure === undefined ? { error, errorCode } : { failure, error, errorCode },
     ),
     clearLookupError: assign({ error: null, errorCode: null }),
-    countPoll: assign({ polls: ({ context }) => context.polls + 1, pollErrors: 0, rateLimited: 0 }),
-    countPollError: assign({ pollErrors: ({ context }) => context.pollErrors + 1, rateLimited: 0 }),
-    // Too many requests: not the task's fault nor the network's; wait longer and ask again.
-    slowDown: assign({ rateLimited: ({ context }) => context.rateLimited + 1 }),
-    restartPolling: assign({ polls: 0, pollErrors: 0, rateLimited: 0, watchingSince: () => Date.now() }),
+    restartPolling: assign({ watchingSince: () => Date.now() }),
     setResult: assign((_, task: TaskAnswer) => ({
       result: { taskId: task.taskId, imageUrls: taskImageUrls(task.response), createTime: task.createTime, completeTime: task.completeTime },
     })),
@@ -329,18 +345,10 @@ export const generationMachine = setup({
       const flag = successFlagOf(polled);
       return flag === 2 || flag === 3;
     },
-    isStillGenerating: (_, polled: PollTaskResponse) => successFlagOf(polled) === 0,
     isInSession: ({ context, event }) => sessionResult(context.session, event) !== null,
-    isRateLimited: (_, { error }: { error: unknown }) => isRateLimitedError(error),
-    // This failure would be one too many in a row.
-    isLastPollError: ({ context }) => isLastAllowedError(TASK_POLLING, context.pollErrors),
   },
   delays: {
     LOOKUP_DELAY: LOOKUP_DELAY_MS,
-    // The first read waits too (a task just created is still generating): as after a read that settled nothing.
-    POLL_DELAY: ({ context }) => checkDelayMs(TASK_POLLING, context.polls + 1, context.rateLimited),
-    // Measured from when watching began, so the limit is the same however the wait was spent.
-    GENERATION_TIME_LIMIT: ({ context }) => timeLeftMs(TASK_POLLING, context.watchingSince, Date.now()),
   },
 }).createMachine({
   id: ID,
@@ -461,53 +469,39 @@ export const generationMachine = setup({
         RESTORE,
       },
     },
-    // The task runs on the server; only reading its record tells how it went.
+    // The task runs on the server; only reading its record tells how it went. The poller reads it (from 2 s, a little
+    // longer each time, much longer after a 429) until it settles, three reads in a row fail, or the time limit passes.
     polling: {
       tags: ['busy', 'running'],
-      initial: 'waiting',
-      after: { GENERATION_TIME_LIMIT: 'timedOut' },
-      on: { CANCEL: 'cancelled' },
-      states: {
-        waiting: {
-          after: { POLL_DELAY: 'checking' },
-        },
-        checking: {
-          invoke: {
-            id: 'pollTask',
-            src: 'pollTask',
-            input: ({ context }) => ({ taskId: context.taskId ?? '', apiKey: context.apiKey }),
-            onDone: [
-              {
-                guard: { type: 'isSucceeded', params: ({ event }) => event.output },
-                target: `#${ID}.succeeded`,
-                actions: [{ type: 'setResult', params: ({ event }) => taskOf(event.output) }, 'addToSession', 'keepSession'],
-              },
-              {
-                guard: { type: 'isFailedTask', params: ({ event }) => event.output },
-                target: `#${ID}.failed`,
-                actions: { type: 'setError', params: ({ event }) => taskFailure(taskOf(event.output)) },
-              },
-              { guard: { type: 'isStillGenerating', params: ({ event }) => event.output }, target: 'waiting', actions: 'countPoll' },
-              // A refused read (a pass-through code) is a hiccup, like a network error.
-              {
-                guard: 'isLastPollError',
-                target: `#${ID}.failed`,
-                actions: { type: 'setError', params: ({ event }) => ({ failure: 'polling', ...refusal(event.output) }) },
-              },
-              { target: 'waiting', actions: 'countPollError' },
-            ],
-            onError: [
-              // The time limit still bounds it: 429s never end the run on their own.
-              { guard: { type: 'isRateLimited', params: reason }, target: 'waiting', actions: 'slowDown' },
-              {
-                guard: 'isLastPollError',
-                target: `#${ID}.failed`,
-                actions: { type: 'setError', params: ({ event }) => ({ failure: 'polling', ...rejection(event.error) }) },
-              },
-              { target: 'waiting', actions: 'countPollError' },
-            ],
+      invoke: {
+        id: 'poller',
+        src: 'poller',
+        input: ({ context, self }): PollingInput => ({
+          policy: TASK_POLLING,
+          check: { taskId: context.taskId ?? '', apiKey: context.apiKey } satisfies PollTaskInput,
+          reportTo: self,
+        }),
+      },
+      on: {
+        CANCEL: 'cancelled',
+        'polling.answered': [
+          {
+            guard: { type: 'isSucceeded', params: ({ event }) => event.answer },
+            target: 'succeeded',
+            actions: [{ type: 'setResult', params: ({ event }) => taskOf(event.answer) }, 'addToSession', 'keepSession'],
           },
+          {
+            guard: { type: 'isFailedTask', params: ({ event }) => event.answer },
+            target: 'failed',
+            actions: { type: 'setError', params: ({ event }) => taskFailure(taskOf(event.answer)) },
+          },
+          // Still generating, or a refused read (a hiccup, like a network error, that the poller counts): read again.
+        ],
+        'polling.stoppedAfterErrors': {
+          target: 'failed',
+          actions: { type: 'setError', params: ({ event }) => ({ failure: 'polling', ...checkFailure(event.failure) }) },
         },
+        'polling.timedOut': 'timedOut',
       },
     },
     succeeded: {

@@ -164,7 +164,7 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
     machine: pollingMachine,
     description:
       'The polling the playground, the quick start and every payment share: checks with a growing wait, pauses while hidden if asked, stops after failures in a row or a time limit.',
-    sampleInput: { policy: ORDER_POLLING } satisfies InputFrom<typeof pollingMachine>,
+    sampleInput: { policy: ORDER_POLLING, check: null } satisfies InputFrom<typeof pollingMachine>,
   },
   {
     id: usageChartMachine.id,

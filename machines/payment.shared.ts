@@ -97,7 +97,15 @@ export type CheckOrderResponse = ResultEnvelope<OrderStatusAnswer>;
  * at most 6 times a minute), five checks in a row without an answer stop it (the buyer chooses when to ask again), a
  * minute in all (the buyer may then check again), and no checks while the tab is hidden.
  */
-export const ORDER_POLLING: PollingPolicy = { ...BACK_OFF, maxErrorsInARow: 5, limitMs: 60_000, pausesWhileHidden: true };
+export const ORDER_POLLING: PollingPolicy = {
+  ...BACK_OFF,
+  maxErrorsInARow: 5,
+  limitMs: 60_000,
+  pausesWhileHidden: true,
+  // The buyer may have paid already: ask at once.
+  waitsBeforeFirstCheck: false,
+  failuresGrowTheWait: true,
+};
 /** The unsettled checks after which the wait stops growing (counting further would only grow the context). */
 export const CHECK_DELAY_STEPS = backOffSteps(ORDER_POLLING);
 /** Checks in a row without an answer after which polling stops. */

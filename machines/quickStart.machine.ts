@@ -1,10 +1,9 @@
-import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, sendTo, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { ApiErrorKind } from '../src/common/types';
 import { notProvidedAction, notProvidedActor } from './notProvided';
 import { refusal, rejection, type CallFailure } from './callErrors';
-import { isRateLimitedError } from './types';
 import { TASK_POLLING, type CreateTaskResponse, type PollTaskInput, type PollTaskResponse, type TaskAnswer } from './generation.machine';
-import { checkDelayMs, timeLeftMs, type PollingPolicy } from './polling.machine';
+import { checkFailure, pollingMachine, type PollingInput, type PollingPolicy, type PollingReport } from './polling.machine';
 
 /**
  * Why the quick start is not the playground's generation machine: it is a lesson, so the user makes each call
@@ -29,14 +28,11 @@ export interface QuickStartContext {
   /** The create call's answer, as the API answered it (a pass-through code included); null before or after a failed call. */
   created: CreateTaskResponse | null;
   taskId: string | null;
-  /** The last record-info answer, as the API answered it: the page shows its successFlag moving. */
+  /**
+   * The last record-info answer, as the API answered it: the page shows its successFlag moving. How often and how
+   * long the task is checked is the poller's (its context: checks, 429s in a row, the time limit).
+   */
   lastCheck: PollTaskResponse | null;
-  /** Answers of "still generating" so far: each one waits a little longer before the next check. */
-  checks: number;
-  /** Checks the task API answered 429 (too many requests) to, in a row: each doubles the wait. */
-  rateLimited: number;
-  /** When watching began (ms since epoch): the time limit counts from here. */
-  watchingSince: number | null;
   /** Why the last call or the task failed, for the view to word; null while nothing failed. */
   error: string | null;
   /** The API's code (401 unknown key, 402 not enough credits, a pass-through code) or the task's errorCode. */
@@ -52,11 +48,11 @@ export type QuickStartEvent =
   | { type: 'CHECK' }
   /** Stop checking on its own (the task keeps running on the server). */
   | { type: 'STOP' }
-  // What the invoked calls report; listed so named guards and actions read them with types.
+  // What the invoked call reports; listed so named guards and actions read them with types.
   | DoneActorEvent<CreateTaskResponse, 'sendRequest'>
   | ErrorActorEvent<unknown, 'sendRequest'>
-  | DoneActorEvent<PollTaskResponse, 'checkTask'>
-  | ErrorActorEvent<unknown, 'checkTask'>;
+  // What the poller reports: each record-info answer, and why it stopped checking.
+  | PollingReport<PollTaskResponse>;
 
 const ID = 'quickStart';
 
@@ -72,10 +68,10 @@ function taskFailure(answer: PollTaskResponse): CallFailure {
 }
 
 /**
- * The playground's timings, but a failed check stops at once: the lesson shows the answer and lets the user check
- * again (only 429s are waited out).
+ * The playground's timings, but the first check is the user's, at once, and a failed check stops: the lesson shows
+ * the answer and lets the user check again (only 429s are waited out).
  */
-export const QUICK_START_POLLING: PollingPolicy = { ...TASK_POLLING, maxErrorsInARow: 1 };
+export const QUICK_START_POLLING: PollingPolicy = { ...TASK_POLLING, maxErrorsInARow: 1, waitsBeforeFirstCheck: false };
 
 const NO_ERROR = { error: null, errorCode: null, errorKind: null } satisfies Partial<QuickStartContext>;
 
@@ -84,9 +80,6 @@ const NO_RUN = {
   created: null,
   taskId: null,
   lastCheck: null,
-  checks: 0,
-  rateLimited: 0,
-  watchingSince: null,
   ...NO_ERROR,
 } satisfies Partial<QuickStartContext>;
 
@@ -96,10 +89,11 @@ const NO_RUN = {
  * until it succeeds, fails or takes too long. Every answer is kept, so the page shows what the API said.
  */
 export const quickStartMachine = setup({
-  types: {} as { context: QuickStartContext; events: QuickStartEvent; input: QuickStartInput },
+  types: {} as { context: QuickStartContext; events: QuickStartEvent; input: QuickStartInput; children: { poller: 'poller' } },
   actors: {
     sendRequest: notProvidedActor<CreateTaskResponse, SendRequestInput>('sendRequest'),
-    checkTask: notProvidedActor<PollTaskResponse, PollTaskInput>('checkTask'),
+    // The shared polling chart, its check reading the task's record (pollingCheck with taskCheckOutcome).
+    poller: pollingMachine,
   },
   actions: {
     // A task that ended changed the balance (charged on success, refunded on failure).
@@ -110,11 +104,10 @@ export const quickStartMachine = setup({
     setRequestRefused: assign((_, created: CreateTaskResponse) => ({ created, ...refusal(created) })),
     // Why the call, the check or the task failed, for the view to word.
     setError: assign((_, failure: CallFailure) => failure),
-    startWatching: assign({ checks: 0, rateLimited: 0, watchingSince: () => Date.now(), ...NO_ERROR }),
+    startWatching: assign(NO_ERROR),
     setCheck: assign((_, lastCheck: PollTaskResponse) => ({ lastCheck })),
-    countCheck: assign({ checks: ({ context }) => context.checks + 1, rateLimited: 0 }),
-    // Too many requests: not a failure of the task; wait longer, then check again on its own.
-    slowDown: assign({ rateLimited: ({ context }) => context.rateLimited + 1 }),
+    // "Check now": the poller skips the wait it is in (a check under way is not asked twice).
+    checkNow: sendTo('poller', { type: 'CHECK_NOW' }),
   },
   guards: {
     isTaskCreated: (_, created: CreateTaskResponse) => created.code === 200,
@@ -124,12 +117,6 @@ export const quickStartMachine = setup({
       return flag === 2 || flag === 3;
     },
     isStillGenerating: (_, checked: PollTaskResponse) => successFlagOf(checked) === 0,
-    isRateLimited: (_, { error }: { error: unknown }) => isRateLimitedError(error),
-  },
-  delays: {
-    CHECK_DELAY: ({ context }) => checkDelayMs(QUICK_START_POLLING, context.checks, context.rateLimited),
-    // Measured from when watching began, so the limit is the same however the wait was spent.
-    TIME_LIMIT: ({ context }) => timeLeftMs(QUICK_START_POLLING, context.watchingSince, Date.now()),
   },
 }).createMachine({
   id: ID,
@@ -171,53 +158,45 @@ export const quickStartMachine = setup({
         SEND: { target: 'sendingRequest', actions: 'startRun' },
       },
     },
-    // Reading the task's record until it is no longer generating.
+    // Reading the task's record until it is no longer generating: the poller checks at once, then again on its own,
+    // a little later each time (much later after a 429), until the time limit. A failed check stops it.
     watching: {
       tags: ['hasTask', 'watching'],
-      initial: 'checkingTask',
-      after: { TIME_LIMIT: 'timedOut' },
-      on: { STOP: 'taskCreated' },
-      states: {
-        checkingTask: {
-          tags: 'busy',
-          invoke: {
-            id: 'checkTask',
-            src: 'checkTask',
-            input: ({ context }) => ({ taskId: context.taskId ?? '', apiKey: context.apiKey }),
-            onDone: [
-              {
-                guard: { type: 'isSucceeded', params: ({ event }) => event.output },
-                target: `#${ID}.finished`,
-                actions: { type: 'setCheck', params: ({ event }) => event.output },
-              },
-              {
-                guard: { type: 'isFailedTask', params: ({ event }) => event.output },
-                target: `#${ID}.taskFailed`,
-                actions: [
-                  { type: 'setCheck', params: ({ event }) => event.output },
-                  { type: 'setError', params: ({ event }) => taskFailure(event.output) },
-                ],
-              },
-              {
-                guard: { type: 'isStillGenerating', params: ({ event }) => event.output },
-                target: 'taskRunning',
-                actions: [{ type: 'setCheck', params: ({ event }) => event.output }, 'countCheck'],
-              },
-              // A refused read (a pass-through code): the page says so and offers to check again.
-              { target: `#${ID}.checkFailed`, actions: { type: 'setError', params: ({ event }) => refusal(event.output) } },
-            ],
-            onError: [
-              // The time limit still bounds it: 429s never end the watch on their own.
-              { guard: { type: 'isRateLimited', params: ({ event }) => ({ error: event.error }) }, target: 'taskRunning', actions: 'slowDown' },
-              { target: `#${ID}.checkFailed`, actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
+      invoke: {
+        id: 'poller',
+        src: 'poller',
+        input: ({ context, self }): PollingInput => ({
+          policy: QUICK_START_POLLING,
+          check: { taskId: context.taskId ?? '', apiKey: context.apiKey } satisfies PollTaskInput,
+          reportTo: self,
+        }),
+      },
+      on: {
+        STOP: 'taskCreated',
+        CHECK: { actions: 'checkNow' },
+        'polling.answered': [
+          {
+            guard: { type: 'isSucceeded', params: ({ event }) => event.answer },
+            target: 'finished',
+            actions: { type: 'setCheck', params: ({ event }) => event.answer },
+          },
+          {
+            guard: { type: 'isFailedTask', params: ({ event }) => event.answer },
+            target: 'taskFailed',
+            actions: [
+              { type: 'setCheck', params: ({ event }) => event.answer },
+              { type: 'setError', params: ({ event }) => taskFailure(event.answer) },
             ],
           },
-        },
-        // successFlag 0 (or a 429): the next check comes on its own, a little later each time, or now.
-        taskRunning: {
-          after: { CHECK_DELAY: 'checkingTask' },
-          on: { CHECK: 'checkingTask' },
-        },
+          {
+            guard: { type: 'isStillGenerating', params: ({ event }) => event.answer },
+            actions: { type: 'setCheck', params: ({ event }) => event.answer },
+          },
+          // A refused read (a pass-through code) is a failed check: the poller stops and says why.
+        ],
+        // Network, a refused key, an unknown task, a refused read: the page says so and offers to check again.
+        'polling.stoppedAfterErrors': { target: 'checkFailed', actions: { type: 'setError', params: ({ event }) => checkFailure(event.failure) } },
+        'polling.timedOut': 'timedOut',
       },
     },
     // The record could not be read (network, a refused key, an unknown task): the task may still finish.

@@ -1,12 +1,15 @@
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import {
   generationMachine,
+  taskCheckOutcome,
   type FindCreatedTaskInput,
   type FindCreatedTaskResponse,
   type GenerationDraft,
+  type PollTaskInput,
   type SessionResult,
   type TaskAnswer,
 } from '../../machines/generation.machine';
+import { pollingCheck } from '../../machines/polling.machine';
 import type { GenerateCall, TaskRecord, UsageRecord } from '../api/contract';
 import { usageRecordPage } from '../api/dashboard';
 import { generate, taskRecord } from '../api/generation';
@@ -14,6 +17,7 @@ import { modelOfEndpoint } from '../domain/generationOptions';
 import { callFromDraft } from '../domain/generationDraft';
 import { parseServerTime } from '../domain/serverTime';
 import type { UserActor } from './app';
+import { createPollerLogic } from './polling';
 
 // The API's task record is what the machine reads; this fails to compile if the two drift apart.
 type Assignable<T extends TaskAnswer> = T;
@@ -126,7 +130,7 @@ export function createGenerationLogic({ user, syncDraft }: GenerationWiring) {
   return generationMachine.provide({
     actors: {
       createTask: fromPromise(({ input, signal }) => generate(callFromDraft(input.draft), input.apiKey, { signal })),
-      pollTask: fromPromise(({ input, signal }) => taskRecord(input.taskId, input.apiKey, { signal })),
+      poller: createPollerLogic(pollingCheck(taskCheckOutcome, (input: PollTaskInput, signal) => taskRecord(input.taskId, input.apiKey, { signal }))),
       findCreatedTask: fromPromise(({ input, signal }) => findCreatedTask(input, signal)),
     },
     actions: {
@@ -188,7 +192,6 @@ export const generationSelectors = {
   taskId: (s: GenerationSnapshot) => s.context.taskId,
   result: (s: GenerationSnapshot) => s.context.result,
   failure: (s: GenerationSnapshot) => ({ kind: s.context.failure, error: s.context.error, code: s.context.errorCode }),
-  polls: (s: GenerationSnapshot) => s.context.polls,
   /** This visit's results, newest first. */
   session: (s: GenerationSnapshot) => s.context.session,
   /** Whether a result of the strip can be shown now (no task runs). */

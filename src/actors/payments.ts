@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, type StateValue, type StateValueFrom } from 'xstate';
+import { assign, fromPromise, type StateValue, type StateValueFrom } from 'xstate';
 import { t } from '@lingui/core/macro';
 import { notify } from '../services/notifier';
 import { qrWaitEnds, type CheckOrderResponse, type CreateOrderInput, type PaymentContext } from '../../machines/payment.shared';
@@ -30,6 +30,7 @@ import { isAllowedCheckoutUrl, paymentReturnUrls, PROVIDER_NAMES } from '../doma
 import type { PaypalCheckout } from '../services/paypal';
 import { followAccount } from '../services/accountChange';
 import type { UserActor } from './app';
+import { watchPageVisibility } from './polling';
 import { userSelectors } from './user';
 
 type RedirectProvider = 'creem' | 'nowpayments' | 'freekassa' | 'digiseller';
@@ -83,17 +84,6 @@ async function orderStatusFromList(orderNo: string): Promise<CheckOrderResponse>
   // Not listed (yet): as good as pending, so confirming keeps asking until its time is up.
   return { code: 200, msg: result.msg, data: { orderNo, status: order?.status ?? 'pending' } };
 }
-
-/**
- * Tells a polling machine when the tab is hidden or shown, so nobody's order is asked about while nobody looks;
- * a tab hidden already when polling starts says so at once.
- */
-const watchPageVisibility = fromCallback(({ sendBack }) => {
-  const report = () => sendBack({ type: document.visibilityState === 'hidden' ? 'PAGE_HIDDEN' : 'PAGE_VISIBLE' });
-  if (document.visibilityState === 'hidden') report();
-  document.addEventListener('visibilitychange', report);
-  return () => document.removeEventListener('visibilitychange', report);
-});
 
 export interface PaymentWiring {
   user: UserActor;

@@ -1,9 +1,12 @@
+import { useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { checkDelayMs } from '../../machines/polling.machine';
-import { QUICK_START_POLLING, quickStartMachine } from '../../machines/quickStart.machine';
+import { taskCheckOutcome, type PollTaskInput } from '../../machines/generation.machine';
+import { pollingCheck } from '../../machines/polling.machine';
+import { quickStartMachine } from '../../machines/quickStart.machine';
 import type { GenerateCall } from '../api/contract';
 import { generate, taskRecord } from '../api/generation';
 import type { UserActor } from './app';
+import { createPollerLogic, pollerSelectors } from './polling';
 
 export interface QuickStartWiring {
   /** Told when the task ends, so the balance is re-read (a local actor has its own actor system). */
@@ -21,7 +24,7 @@ export function createQuickStartLogic({ user, request }: QuickStartWiring) {
   return quickStartMachine.provide({
     actors: {
       sendRequest: fromPromise(({ input, signal }) => generate(request, input.apiKey, { signal })),
-      checkTask: fromPromise(({ input, signal }) => taskRecord(input.taskId, input.apiKey, { signal })),
+      poller: createPollerLogic(pollingCheck(taskCheckOutcome, (input: PollTaskInput, signal) => taskRecord(input.taskId, input.apiKey, { signal }))),
     },
     actions: {
       refreshAccount: () => user.send({ type: 'REFRESH' }),
@@ -39,19 +42,20 @@ type QuickStartSnapshot = SnapshotFrom<QuickStartActor>;
 export type QuickStartPhase =
   'ready' | 'sending' | 'requestFailed' | 'created' | 'checking' | 'running' | 'checkFailed' | 'timedOut' | 'finished' | 'taskFailed';
 
+/** Where the first call is, the poller aside: while watching, whether a check is under way is the poller's. */
+function flowPhase(s: QuickStartSnapshot): QuickStartPhase | 'watching' {
+  if (s.matches('sendingRequest')) return 'sending';
+  if (s.matches('requestFailed')) return 'requestFailed';
+  if (s.matches('taskCreated')) return 'created';
+  if (s.matches('watching')) return 'watching';
+  if (s.matches('checkFailed')) return 'checkFailed';
+  if (s.matches('timedOut')) return 'timedOut';
+  if (s.matches('finished')) return 'finished';
+  if (s.matches('taskFailed')) return 'taskFailed';
+  return 'ready';
+}
+
 export const quickStartSelectors = {
-  phase: (s: QuickStartSnapshot): QuickStartPhase => {
-    if (s.matches('sendingRequest')) return 'sending';
-    if (s.matches('requestFailed')) return 'requestFailed';
-    if (s.matches('taskCreated')) return 'created';
-    if (s.matches({ watching: 'checkingTask' })) return 'checking';
-    if (s.matches({ watching: 'taskRunning' })) return 'running';
-    if (s.matches('checkFailed')) return 'checkFailed';
-    if (s.matches('timedOut')) return 'timedOut';
-    if (s.matches('finished')) return 'finished';
-    if (s.matches('taskFailed')) return 'taskFailed';
-    return 'ready';
-  },
   /** Step 3 is done: the answer holds a taskId. */
   hasTask: (s: QuickStartSnapshot) => s.hasTag('hasTask'),
   /** Step 4 is done: the task succeeded or failed. */
@@ -63,12 +67,28 @@ export const quickStartSelectors = {
   lastCheck: (s: QuickStartSnapshot) => s.context.lastCheck,
   /** The task was read at least once: its real answer replaces the example. */
   checked: (s: QuickStartSnapshot) => s.context.lastCheck !== null,
-  checks: (s: QuickStartSnapshot) => s.context.checks,
-  /** How long the page waits before the next check on its own (while the task runs). */
-  nextCheckMs: (s: QuickStartSnapshot) => checkDelayMs(QUICK_START_POLLING, s.context.checks, s.context.rateLimited),
-  /** The API answered the last check with 429 (too many requests): the page waits longer. */
-  rateLimited: (s: QuickStartSnapshot) => s.context.rateLimited > 0,
   error: (s: QuickStartSnapshot) => s.context.error,
   errorCode: (s: QuickStartSnapshot) => s.context.errorCode,
   errorKind: (s: QuickStartSnapshot) => s.context.errorKind,
+  /** The task's poller while watching (undefined otherwise): the views read the checks from it. */
+  poller: (s: QuickStartSnapshot) => s.children.poller,
 };
+
+/** Where the first call is, as the page shows it; re-rendered as the poller moves between checking and waiting. */
+export function useQuickStartPhase(actor: QuickStartActor): QuickStartPhase {
+  const phase = useSelector(actor, flowPhase);
+  const poller = useSelector(actor, quickStartSelectors.poller);
+  const checking = useSelector(poller, pollerSelectors.checking);
+  if (phase !== 'watching') return phase;
+  return checking ? 'checking' : 'running';
+}
+
+/** What the page says of the checks while watching: how many settled nothing, 429s, and the next wait. */
+export function useQuickStartChecks(actor: QuickStartActor) {
+  const poller = useSelector(actor, quickStartSelectors.poller);
+  return {
+    checks: useSelector(poller, pollerSelectors.unsettled),
+    rateLimited: useSelector(poller, pollerSelectors.rateLimited),
+    nextCheckMs: useSelector(poller, pollerSelectors.nextCheckMs),
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type AnyEventObject } from 'xstate';
+import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import {
   GENERATION_TIME_LIMIT_MS,
   KNOWN_TASKS_KEPT,
@@ -7,6 +7,7 @@ import {
   SESSION_RESULTS_KEPT,
   TASK_POLLING,
   generationMachine,
+  taskCheckOutcome,
   taskImageUrls,
   type CreateTaskInput,
   type FindCreatedTaskInput,
@@ -19,7 +20,15 @@ import {
   type SessionResult,
 } from '../../machines/generation.machine';
 import { isLostAnswer } from '../../machines/lostAnswer';
-import { timeLeftMs } from '../../machines/polling.machine';
+import {
+  nextCheckDelayMs,
+  pollingCheck,
+  pollingMachine,
+  timeLeftMs,
+  type CheckFailure,
+  type PollingInput,
+  type PollingReport,
+} from '../../machines/polling.machine';
 import { SAMPLE_DRAFT } from '../../machines/index';
 import { after, defaultEventLabel, describeMachinePaths, done, failure, readStep, type PathEvent } from './pathRunner';
 import { createFailedTask, generatingTask, generationFailedTask, taskAnswer } from './taskAnswers';
@@ -82,6 +91,17 @@ const names = new Map<unknown, string>([
   [historyOffline, 'unreachable'],
 ]);
 
+/** The answer or failure an event carries, by its name in the table above. */
+function carried(event: AnyEventObject): unknown {
+  if ('output' in event) return event.output;
+  if ('error' in event) return event.error;
+  if ('answer' in event) return event.answer;
+  if ('failure' in event && typeof event.failure === 'object' && event.failure !== null) {
+    return 'refused' in event.failure ? event.failure.refused : 'rejected' in event.failure ? event.failure.rejected : undefined;
+  }
+  return undefined;
+}
+
 function label(event: AnyEventObject): string {
   if (event.type === 'CHANGE') return event.draft === draft ? 'CHANGE(valid)' : 'CHANGE(no prompt)';
   if (event.type === 'RESTORE') return `RESTORE(${String(event.taskId)})`;
@@ -89,9 +109,12 @@ function label(event: AnyEventObject): string {
     if (event === generate) return 'GENERATE';
     return event === generateWithoutKey ? 'GENERATE(no key)' : event === generateWhenPoor ? 'GENERATE(poor)' : 'GENERATE(balance unknown)';
   }
-  const answer = names.get('output' in event ? event.output : 'error' in event ? event.error : undefined);
+  const answer = names.get(carried(event));
   return answer ? `${defaultEventLabel(event).split('(')[0]}(${answer})` : defaultEventLabel(event);
 }
+
+const answered = (answer: PollTaskResponse): PollingReport<PollTaskResponse> => ({ type: 'polling.answered', answer });
+const stopped = (failure: CheckFailure<PollTaskResponse>): PollingReport<PollTaskResponse> => ({ type: 'polling.stoppedAfterErrors', failure });
 
 const shared: Array<PathEvent<typeof generationMachine>> = [
   { type: 'CHANGE', draft },
@@ -114,17 +137,15 @@ const shared: Array<PathEvent<typeof generationMachine>> = [
   done('findCreatedTask', noTask),
   done('findCreatedTask', lookupRefused),
   failure('findCreatedTask', historyOffline),
-  done('pollTask', generatingTask),
-  done('pollTask', succeededTask),
-  done('pollTask', createFailedTask),
-  done('pollTask', generationFailedTask),
-  done('pollTask', pollRefused),
-  failure('pollTask', offline),
-  failure('pollTask', tooMany),
-  after('POLL_DELAY', 'generation.polling.waiting'),
+  // What the poller tells the playground (its own chart is tested on its own, in polling.test.ts).
+  answered(generatingTask),
+  answered(succeededTask),
+  answered(createFailedTask),
+  answered(generationFailedTask),
+  stopped({ refused: pollRefused }),
+  stopped({ rejected: offline }),
+  { type: 'polling.timedOut' },
 ];
-// The time limit is taken while a read is under way: from `waiting` the next read's timer would come first.
-const timeLimit = after('GENERATION_TIME_LIMIT', 'generation.polling');
 
 const TOP = [
   'idle',
@@ -148,14 +169,12 @@ describeMachinePaths('generation machine', {
   machine: generationMachine,
   eventLabel: label,
   input: { draft, validate, costOf },
-  events: (snapshot) => (snapshot.matches({ polling: 'checking' }) ? [...shared, timeLimit] : shared),
-  // What the guards read: the draft's validity, the key, the balance and the failed reads in a row.
+  events: shared,
+  // What the guards read: the draft's validity, the key, the balance.
   serializeContext: (context) => ({
     valid: Object.keys(validate(context.draft)).length === 0,
     apiKey: context.apiKey.trim() !== '',
     affordable: context.balance === null || context.balance >= costOf(context.draft),
-    pollErrors: context.pollErrors,
-    rateLimited: Math.min(context.rateLimited, 2),
     // RESTORE is taken only with a result in the strip.
     session: context.session.length > 0,
   }),
@@ -205,9 +224,7 @@ describeMachinePaths('generation machine', {
       expect(context).toMatchObject({
         sentAt: Date.now(),
         taskId: null,
-        polls: 0,
-        pollErrors: 0,
-        rateLimited: 0,
+        watchingSince: null,
         result: null,
         failure: null,
         error: null,
@@ -268,7 +285,7 @@ describeMachinePaths('generation machine', {
 
     if (event.type === 'xstate.done.actor.createTask') {
       if (event.output.code === 200) {
-        expect(snapshot.matches({ polling: 'waiting' })).toBe(true);
+        expect(is('polling')).toBe(true);
         expect(context.taskId).toBe('task-1');
       } else {
         expect(is('failed')).toBe(true);
@@ -299,7 +316,7 @@ describeMachinePaths('generation machine', {
     if (event.type === 'xstate.done.actor.findCreatedTask') {
       if (event.output === foundTask) {
         // Found: that task is watched; one task, one charge, and no second create call.
-        expect(snapshot.matches({ polling: 'waiting' })).toBe(true);
+        expect(is('polling')).toBe(true);
         expect(context).toMatchObject({ taskId: 'task-2', watchingSince: Date.now(), failure: null, error: null, errorCode: null });
         expect(stepInvocations('createTask')).toEqual([]);
         expect(context.knownTaskIds).toContain('task-2');
@@ -333,16 +350,18 @@ describeMachinePaths('generation machine', {
       expect(stepInvocations('createTask')).toEqual([]);
     }
 
-    // A read of the task starts exactly when `checking` is entered, for the created (or found) task with the same key.
-    const startedRead = snapshot.matches({ polling: 'checking' }) && !previous?.matches({ polling: 'checking' });
-    expect(stepInvocations('pollTask').map((invocation) => invocation.input as PollTaskInput)).toEqual(
-      startedRead ? [{ taskId: context.taskId, apiKey: KEY }] : [],
+    // The poller starts exactly when polling is entered (a fresh time limit; its first read after the first wait),
+    // for the created (or found) task with the same key, and reports to this chart.
+    const pollers = stepInvocations('poller').map((invocation) => invocation.input as PollingInput);
+    expect(pollers.map(({ policy, check }) => ({ policy, check }))).toEqual(
+      entered('polling') ? [{ policy: TASK_POLLING, check: { taskId: context.taskId, apiKey: KEY } }] : [],
     );
+    for (const { reportTo } of pollers) expect(reportTo).toBe(snapshot.children.poller?._parent);
+    expect(snapshot.children.poller !== undefined).toBe(is('polling'));
     if (is('polling')) expect(['task-1', 'task-2']).toContain(context.taskId);
-    if (event.type.startsWith('xstate.after.POLL_DELAY')) expect(previous?.matches({ polling: 'waiting' }) && startedRead).toBe(true);
 
-    if (event.type === 'xstate.done.actor.pollTask') {
-      const answer = event.output;
+    if (event.type === 'polling.answered') {
+      const { answer } = event;
       if (answer === succeededTask) {
         expect(is('succeeded')).toBe(true);
         expect(context.result).toEqual({
@@ -356,37 +375,19 @@ describeMachinePaths('generation machine', {
           answer === createFailedTask ? { error: 'The prompt was refused.', errorCode: 400 } : { error: 'The generation timed out.', errorCode: 501 };
         expect(is('failed')).toBe(true);
         expect(context).toMatchObject({ failure: 'generation', ...failedTask, result: null });
-      } else if (answer === generatingTask) {
-        // Still generating: wait a little longer than last time; a good read forgives earlier hiccups.
-        expect(snapshot.matches({ polling: 'waiting' })).toBe(true);
-        expect(context.polls).toBe((before?.polls ?? 0) + 1);
-        expect(context.pollErrors).toBe(0);
-        expect(context.rateLimited).toBe(0);
       } else {
-        expectHiccup();
+        // Still generating: the poller reads again on its own; nothing changes here.
+        expect(answer).toBe(generatingTask);
+        expect(is('polling')).toBe(true);
+        expect(context).toEqual(before);
       }
     }
-    if (event.type === 'xstate.error.actor.pollTask') {
-      if (event.error === tooMany) {
-        // Too many requests: never a failure of its own, only a longer wait (the time limit still bounds it).
-        expect(snapshot.matches({ polling: 'waiting' })).toBe(true);
-        expect(context.rateLimited).toBe((before?.rateLimited ?? 0) + 1);
-        expect(context.pollErrors).toBe(before?.pollErrors);
-      } else {
-        expectHiccup();
-      }
-    }
-
-    function expectHiccup() {
-      const inARow = (before?.pollErrors ?? 0) + 1;
-      if (inARow >= TASK_POLLING.maxErrorsInARow) {
-        expect(is('failed')).toBe(true);
-        expect(context.failure).toBe('polling');
-      } else {
-        expect(snapshot.matches({ polling: 'waiting' })).toBe(true);
-        expect(context.pollErrors).toBe(inARow);
-        expect(context.polls, 'a hiccup does not lengthen the wait').toBe(before?.polls);
-      }
+    if (event.type === 'polling.stoppedAfterErrors') {
+      // Three reads in a row failed (the poller counts them): the run failed at polling, with the last one's words.
+      expect(is('failed')).toBe(true);
+      const words =
+        'refused' in event.failure ? { error: 'Try again later', errorCode: 500002 } : { error: 'Could not reach the server', errorCode: null };
+      expect(context).toMatchObject({ failure: 'polling', ...words, result: null });
     }
 
     if (event.type === 'CANCEL') {
@@ -395,14 +396,14 @@ describeMachinePaths('generation machine', {
       // The task id stays known (if there was one): the view points to history, where it may still finish.
       expect(context.taskId).toBe(before?.taskId);
     }
-    if (event.type === timeLimit.type) {
+    if (event.type === 'polling.timedOut') {
       expect(is('timedOut')).toBe(true);
       expect(context.taskId).toBe(before?.taskId);
     }
     if (event.type === 'CHECK_AGAIN' && was('timedOut')) {
-      expect(snapshot.matches({ polling: 'waiting' })).toBe(true);
-      // A fresh time limit from now, the same task.
-      expect(context).toMatchObject({ taskId: before?.taskId, polls: 0, pollErrors: 0, watchingSince: Date.now() });
+      // A fresh poller (a fresh time limit from now), the same task.
+      expect(entered('polling')).toBe(true);
+      expect(context).toMatchObject({ taskId: before?.taskId, watchingSince: Date.now() });
     }
     if (event.type === 'CHECK_AGAIN' && was('taskCreationUnknown')) {
       // Look again, after the same short wait; the last failure's words are gone.
@@ -451,9 +452,9 @@ describe('a lost answer', () => {
 });
 
 describe('generation timings', () => {
-  // The machine's own delay: the wait before the next progress read, after `polls` answers of "still generating".
-  const POLL_DELAY = generationMachine.implementations.delays.POLL_DELAY as (args: { context: { polls: number; rateLimited: number } }) => number;
-  const pollDelayMs = (polls: number, rateLimited = 0) => POLL_DELAY({ context: { polls, rateLimited } });
+  // The poller's wait before the next progress read, after `polls` answers of "still generating": the first read
+  // waits too, as after one that settled nothing.
+  const pollDelayMs = (polls: number, rateLimited = 0) => nextCheckDelayMs({ policy: TASK_POLLING, unsettled: polls + 1, rateLimited });
 
   it('waits twice as long after each 429 in a row, up to a minute', () => {
     expect(pollDelayMs(0, 1)).toBe(4000);
@@ -470,31 +471,66 @@ describe('generation timings', () => {
     expect(timeLeftMs(TASK_POLLING, 1000, 1000 + GENERATION_TIME_LIMIT_MS + 5)).toBe(0);
   });
 
+  /** A playground whose task is created at once and whose progress reads answer with `read` (times kept in `reads`). */
+  function started(read: () => Promise<PollTaskResponse>) {
+    const reads: number[] = [];
+    const inputs: PollTaskInput[] = [];
+    const start = Date.now();
+    const actor = createActor(
+      generationMachine.provide({
+        actors: {
+          createTask: fromPromise<CreateTaskResponse, CreateTaskInput>(() => Promise.resolve(created)),
+          poller: pollingMachine.provide({
+            actors: {
+              check: pollingCheck(taskCheckOutcome, (input: PollTaskInput) => {
+                reads.push(Date.now() - start);
+                inputs.push(input);
+                return read();
+              }),
+              watchPageVisibility: fromCallback(() => undefined),
+            },
+          }),
+        },
+        actions: { syncDraft: () => undefined, refreshAccount: () => undefined, keepSession: () => undefined },
+      }),
+      { input: { draft, validate, costOf } },
+    );
+    actor.start();
+    actor.send(generate);
+    return { actor, reads, inputs };
+  }
+
   it('a slow task is read with growing gaps, then given up after the time limit', async () => {
     vi.useFakeTimers();
     try {
-      const reads: number[] = [];
-      const start = Date.now();
-      const actor = createActor(
-        generationMachine.provide({
-          actors: {
-            createTask: fromPromise<CreateTaskResponse, CreateTaskInput>(() => Promise.resolve(created)),
-            pollTask: fromPromise<PollTaskResponse, PollTaskInput>(() => {
-              reads.push(Date.now() - start);
-              return Promise.resolve(generatingTask);
-            }),
-          },
-          actions: { syncDraft: () => undefined, refreshAccount: () => undefined },
-        }),
-        { input: { draft, validate, costOf } },
-      );
-      actor.start();
-      actor.send(generate);
+      const { actor, reads, inputs } = started(() => Promise.resolve(generatingTask));
       await vi.advanceTimersByTimeAsync(30_000);
       // 2 s, then +3, +4.5, +6.75, then every 10 s.
       expect(reads).toEqual([2000, 5000, 9500, 16_250, 26_250]);
+      expect(new Set(inputs.map((input) => JSON.stringify(input)))).toEqual(new Set([JSON.stringify({ taskId: 'task-1', apiKey: KEY })]));
       await vi.advanceTimersByTimeAsync(GENERATION_TIME_LIMIT_MS - 30_000);
       expect(actor.getSnapshot().matches('timedOut')).toBe(true);
+      actor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('forgives two failed reads in a row without lengthening the wait, waits out 429s, and fails at the third', async () => {
+    vi.useFakeTimers();
+    try {
+      const answers: Array<() => Promise<PollTaskResponse>> = [
+        () => Promise.reject(offline),
+        () => Promise.resolve(pollRefused),
+        () => Promise.reject(tooMany),
+        () => Promise.reject(offline),
+      ];
+      const { actor, reads } = started(() => (answers.shift() ?? (() => Promise.resolve(generatingTask)))());
+      await vi.advanceTimersByTimeAsync(30_000);
+      // 2 s, then 2 s after each hiccup, 4 s after the 429, and the third failure in a row ends the run.
+      expect(reads).toEqual([2000, 4000, 6000, 10_000]);
+      expect(actor.getSnapshot().matches('failed')).toBe(true);
+      expect(actor.getSnapshot().context).toMatchObject({ failure: 'polling', error: 'Could not reach the server' });
       actor.stop();
     } finally {
       vi.useRealTimers();
@@ -515,10 +551,15 @@ describe('the session strip', () => {
       generationMachine.provide({
         actors: {
           createTask: fromPromise<CreateTaskResponse, CreateTaskInput>(() => Promise.resolve(created)),
-          pollTask: fromPromise<PollTaskResponse, PollTaskInput>(() => Promise.resolve(succeededTask)),
+          poller: pollingMachine.provide({
+            actors: {
+              check: pollingCheck(taskCheckOutcome, () => Promise.resolve(succeededTask)),
+              watchPageVisibility: fromCallback(() => undefined),
+            },
+            delays: { CHECK_DELAY: 0 },
+          }),
         },
         actions: { syncDraft: () => undefined, refreshAccount: () => undefined, keepSession: ({ context }) => void kept.push(context.session) },
-        delays: { POLL_DELAY: 0 },
       }),
       { input: { draft, validate, costOf, session: [...earlier, made(99)] } },
     );

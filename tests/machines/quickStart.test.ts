@@ -1,14 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type AnyEventObject } from 'xstate';
-import { GENERATION_TIME_LIMIT_MS } from '../../machines/generation.machine';
+import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
+import { GENERATION_TIME_LIMIT_MS, taskCheckOutcome } from '../../machines/generation.machine';
+import { pollingCheck, pollingMachine, type CheckFailure, type PollingInput, type PollingReport } from '../../machines/polling.machine';
 import {
+  QUICK_START_POLLING,
   quickStartMachine,
   type CreateTaskResponse,
   type PollTaskInput,
   type PollTaskResponse,
   type SendRequestInput,
 } from '../../machines/quickStart.machine';
-import { after, defaultEventLabel, describeMachinePaths, done, failure, readStep, type PathEvent } from './pathRunner';
+import { defaultEventLabel, describeMachinePaths, done, failure, readStep, type PathEvent } from './pathRunner';
 import { createFailedTask, generatingTask, generationFailedTask, taskAnswer } from './taskAnswers';
 
 const KEY = 'nb_key_1';
@@ -41,10 +43,25 @@ const names = new Map<unknown, string>([
   [tooMany, '429'],
 ]);
 
+/** The answer or failure an event carries, by its name in the table above. */
+function carried(event: AnyEventObject): unknown {
+  if ('output' in event) return event.output;
+  if ('error' in event) return event.error;
+  if ('answer' in event) return event.answer;
+  if ('failure' in event && typeof event.failure === 'object' && event.failure !== null) {
+    return 'refused' in event.failure ? event.failure.refused : 'rejected' in event.failure ? event.failure.rejected : undefined;
+  }
+  return undefined;
+}
+
 function label(event: AnyEventObject): string {
-  const answer = names.get('output' in event ? event.output : 'error' in event ? event.error : undefined);
+  const answer = names.get(carried(event));
   return answer ? `${defaultEventLabel(event).split('(')[0]}(${answer})` : defaultEventLabel(event);
 }
+
+/** What the poller tells the quick start (its own chart is tested on its own, in polling.test.ts). */
+const answered = (answer: PollTaskResponse): PollingReport<PollTaskResponse> => ({ type: 'polling.answered', answer });
+const stopped = (failure: CheckFailure<PollTaskResponse>): PollingReport<PollTaskResponse> => ({ type: 'polling.stoppedAfterErrors', failure });
 
 const events: Array<PathEvent<typeof quickStartMachine>> = [
   { type: 'SEND' },
@@ -55,18 +72,15 @@ const events: Array<PathEvent<typeof quickStartMachine>> = [
   failure('sendRequest', unknownKey),
   failure('sendRequest', insufficient),
   failure('sendRequest', offline),
-  done('checkTask', generatingTask),
-  done('checkTask', succeededTask),
-  done('checkTask', createFailedTask),
-  done('checkTask', generationFailedTask),
-  done('checkTask', checkRefused),
-  failure('checkTask', unknownTask),
-  failure('checkTask', offline),
-  failure('checkTask', tooMany),
-  after('CHECK_DELAY', 'quickStart.watching.taskRunning'),
+  answered(generatingTask),
+  answered(succeededTask),
+  answered(createFailedTask),
+  answered(generationFailedTask),
+  stopped({ refused: checkRefused }),
+  stopped({ rejected: unknownTask }),
+  stopped({ rejected: offline }),
+  { type: 'polling.timedOut' },
 ];
-// The time limit is taken while a check is under way: while waiting, the next check's timer comes first.
-const timeLimit = after('TIME_LIMIT', 'quickStart.watching');
 
 const TOP = ['ready', 'sendingRequest', 'requestFailed', 'taskCreated', 'watching', 'checkFailed', 'timedOut', 'finished', 'taskFailed'] as const;
 type Top = (typeof TOP)[number];
@@ -76,24 +90,20 @@ describeMachinePaths('quickStart machine', {
   machine: quickStartMachine,
   eventLabel: label,
   input: { apiKey: KEY },
-  events: (snapshot) => (snapshot.matches({ watching: 'checkingTask' }) ? [...events, timeLimit] : events),
-  // No guard reads the context. What the page shows tells states apart (a task, the last successFlag, an error);
-  // the counters and times would make the graph endless.
+  events,
+  // No guard reads the context. What the page shows tells states apart (a task, the last successFlag, an error).
   serializeContext: (context) => ({
     task: context.taskId !== null,
     successFlag: context.lastCheck?.code === 200 ? context.lastCheck.data.successFlag : null,
     error: context.errorCode ?? context.errorKind,
-    rateLimited: Math.min(context.rateLimited, 2),
   }),
   maxSimplePaths: 120,
   assertState: (snapshot, { event, previous, stepCalls, stepInvocations }) => {
     const { context, before, is, was, entered } = readStep(snapshot, previous);
-    const checking = snapshot.matches({ watching: 'checkingTask' });
-    const running = snapshot.matches({ watching: 'taskRunning' });
 
     expect(TOP.filter((state) => is(state))).toHaveLength(1);
     // The tags the page reads: the spinner, step 3 done, step 4 done, an error shown, checking on its own.
-    expect(snapshot.hasTag('busy')).toBe(is('sendingRequest') || checking);
+    expect(snapshot.hasTag('busy')).toBe(is('sendingRequest'));
     expect(snapshot.hasTag('hasTask')).toBe(!NO_TASK.some(is));
     expect(snapshot.hasTag('hasTask')).toBe(context.taskId !== null);
     expect(snapshot.hasTag('taskEnded')).toBe(is('finished') || is('taskFailed'));
@@ -102,7 +112,8 @@ describeMachinePaths('quickStart machine', {
 
     // The double-click guarantee: one task per SEND, never while one is being sent or watched.
     expect(snapshot.can({ type: 'SEND' })).toBe(!is('sendingRequest') && !is('watching'));
-    expect(snapshot.can({ type: 'CHECK' })).toBe(is('taskCreated') || running || is('checkFailed') || is('timedOut'));
+    // While watching, CHECK is "check now", passed to the poller.
+    expect(snapshot.can({ type: 'CHECK' })).toBe(is('taskCreated') || is('watching') || is('checkFailed') || is('timedOut'));
     expect(snapshot.can({ type: 'STOP' })).toBe(is('watching'));
 
     // The request is sent exactly on entering sendingRequest, with the key the page was opened with; a run starts clean.
@@ -111,23 +122,17 @@ describeMachinePaths('quickStart machine', {
     );
     if (entered('sendingRequest')) {
       expect(event.type).toBe('SEND');
-      expect(context).toMatchObject({
-        created: null,
-        taskId: null,
-        lastCheck: null,
-        checks: 0,
-        watchingSince: null,
-        error: null,
-        errorCode: null,
-        errorKind: null,
-      });
+      expect(context).toMatchObject({ created: null, taskId: null, lastCheck: null, error: null, errorCode: null, errorKind: null });
     }
 
-    // A check reads the created task with the same key, exactly when checkingTask is entered.
-    const startedCheck = checking && !previous?.matches({ watching: 'checkingTask' });
-    expect(stepInvocations('checkTask').map((invocation) => invocation.input as PollTaskInput)).toEqual(
-      startedCheck ? [{ taskId: 'task-1', apiKey: KEY }] : [],
+    // The poller starts exactly when watching begins (a fresh time limit, the first check at once), with the quick
+    // start's policy, the created task and the same key, and reports to this chart.
+    const pollers = stepInvocations('poller').map((invocation) => invocation.input as PollingInput);
+    expect(pollers.map(({ policy, check }) => ({ policy, check }))).toEqual(
+      entered('watching') ? [{ policy: QUICK_START_POLLING, check: { taskId: 'task-1', apiKey: KEY } satisfies PollTaskInput }] : [],
     );
+    for (const { reportTo } of pollers) expect(reportTo).toBe(snapshot.children.poller?._parent);
+    expect(snapshot.children.poller !== undefined).toBe(is('watching'));
 
     // The balance is re-read exactly when the task ends (charged on success, refunded on failure).
     expect(stepCalls('refreshAccount')).toHaveLength(entered('finished') || entered('taskFailed') ? 1 : 0);
@@ -160,21 +165,20 @@ describeMachinePaths('quickStart machine', {
     }
 
     if (event.type === 'CHECK' && !was('watching')) {
-      // Watching (again): a fresh time limit from now, the same task; the last answer stays on screen.
-      expect(checking).toBe(true);
-      expect(context).toMatchObject({ taskId: 'task-1', checks: 0, rateLimited: 0, watchingSince: Date.now(), lastCheck: before?.lastCheck });
+      // Watching (again): the same task; the last answer stays on screen.
+      expect(entered('watching')).toBe(true);
+      expect(context).toMatchObject({ taskId: 'task-1', lastCheck: before?.lastCheck });
     }
     if (event.type === 'CHECK' && was('watching')) {
-      // "Check now" while waiting: no new time limit.
-      expect(checking).toBe(true);
-      expect(context.watchingSince).toBe(before?.watchingSince);
+      // "Check now": the same poller (its time limit goes on), nothing else changes here.
+      expect(is('watching')).toBe(true);
+      expect(context).toEqual(before);
     }
-    if (event.type.startsWith('xstate.after.CHECK_DELAY')) expect(previous?.matches({ watching: 'taskRunning' }) && startedCheck).toBe(true);
 
-    if (event.type === 'xstate.done.actor.checkTask') {
-      const answer = event.output;
-      if (answer.code === 200) expect(context.lastCheck).toBe(answer);
-      else expect(context.lastCheck).toBe(before?.lastCheck);
+    if (event.type === 'polling.answered') {
+      // Every answer of the task's record is shown as the API gave it.
+      const { answer } = event;
+      expect(context.lastCheck).toBe(answer);
       if (answer === succeededTask) {
         expect(is('finished')).toBe(true);
       } else if (answer === createFailedTask || answer === generationFailedTask) {
@@ -182,33 +186,30 @@ describeMachinePaths('quickStart machine', {
         const failed =
           answer === createFailedTask ? { error: 'The prompt was refused.', errorCode: 400 } : { error: 'The generation timed out.', errorCode: 501 };
         expect(context).toMatchObject({ ...failed, errorKind: null });
-      } else if (answer === generatingTask) {
-        // Still generating: wait, a little longer each time.
-        expect(running).toBe(true);
-        expect(context.checks).toBe((before?.checks ?? 0) + 1);
-        expect(context.rateLimited).toBe(0);
       } else {
-        expect(is('checkFailed')).toBe(true);
-        expect(context).toMatchObject({ error: 'Try again later', errorCode: 500002 });
+        // Still generating: the poller asks again on its own.
+        expect(answer).toBe(generatingTask);
+        expect(is('watching')).toBe(true);
       }
     }
-    if (event.type === 'xstate.error.actor.checkTask' && event.error === tooMany) {
-      // Too many requests: not an error to show; the next check waits twice as long, the time limit still counts.
-      expect(running).toBe(true);
-      expect(context).toMatchObject({ rateLimited: (before?.rateLimited ?? 0) + 1, checks: before?.checks, watchingSince: before?.watchingSince });
-    } else if (event.type === 'xstate.error.actor.checkTask') {
+    if (event.type === 'polling.stoppedAfterErrors') {
+      // The record could not be read: why, and the last answer stays on screen.
       expect(is('checkFailed')).toBe(true);
-      const error = event.error as { message: string; kind: string; code?: number };
-      expect(context).toMatchObject({ error: error.message, errorCode: error.code ?? null, errorKind: error.kind, lastCheck: before?.lastCheck });
+      if ('refused' in event.failure) expect(context).toMatchObject({ error: 'Try again later', errorCode: 500002, errorKind: null });
+      else {
+        const error = event.failure.rejected as { message: string; kind: string; code?: number };
+        expect(context).toMatchObject({ error: error.message, errorCode: error.code ?? null, errorKind: error.kind });
+      }
+      expect(context.lastCheck).toBe(before?.lastCheck);
     }
 
     if (event.type === 'STOP') {
       expect(is('taskCreated')).toBe(true);
       expect(context).toMatchObject({ taskId: 'task-1', lastCheck: before?.lastCheck });
     }
-    if (event.type === timeLimit.type) {
+    if (event.type === 'polling.timedOut') {
       expect(is('timedOut')).toBe(true);
-      expect(context.taskId).toBe('task-1');
+      expect(context).toMatchObject({ taskId: 'task-1', lastCheck: before?.lastCheck });
     }
     if (event.type === 'SEND') expect(is('sendingRequest')).toBe(true);
   },
@@ -218,6 +219,7 @@ describe('quickStart timings', () => {
   function started(check: () => Promise<PollTaskResponse>) {
     const sends: SendRequestInput[] = [];
     const checks: number[] = [];
+    const inputs: PollTaskInput[] = [];
     const refreshed: number[] = [];
     const start = Date.now();
     const actor = createActor(
@@ -227,9 +229,15 @@ describe('quickStart timings', () => {
             sends.push(input);
             return Promise.resolve(created);
           }),
-          checkTask: fromPromise<PollTaskResponse, PollTaskInput>(() => {
-            checks.push(Date.now() - start);
-            return check();
+          poller: pollingMachine.provide({
+            actors: {
+              check: pollingCheck(taskCheckOutcome, (input: PollTaskInput) => {
+                checks.push(Date.now() - start);
+                inputs.push(input);
+                return check();
+              }),
+              watchPageVisibility: fromCallback(() => undefined),
+            },
           }),
         },
         actions: { refreshAccount: () => refreshed.push(Date.now() - start) },
@@ -237,13 +245,13 @@ describe('quickStart timings', () => {
       { input: { apiKey: KEY } },
     );
     actor.start();
-    return { actor, sends, checks, refreshed };
+    return { actor, sends, checks, inputs, refreshed };
   }
 
   it('checks only when asked first, then from 2 s, half as long again each time, and gives up after the time limit', async () => {
     vi.useFakeTimers();
     try {
-      const { actor, sends, checks } = started(() => Promise.resolve(generatingTask));
+      const { actor, sends, checks, inputs } = started(() => Promise.resolve(generatingTask));
       actor.send({ type: 'SEND' });
       actor.send({ type: 'SEND' });
       await vi.advanceTimersByTimeAsync(0);
@@ -256,6 +264,7 @@ describe('quickStart timings', () => {
       await vi.advanceTimersByTimeAsync(30_000);
       // At once, then +2 s, +3, +4.5, +6.75, then every 10 s.
       expect(checks).toEqual([60_000, 62_000, 65_000, 69_500, 76_250, 86_250]);
+      expect(new Set(inputs.map((input) => JSON.stringify(input)))).toEqual(new Set([JSON.stringify({ taskId: 'task-1', apiKey: KEY })]));
       await vi.advanceTimersByTimeAsync(GENERATION_TIME_LIMIT_MS - 30_000);
       expect(actor.getSnapshot().value).toBe('timedOut');
       actor.stop();
@@ -273,12 +282,67 @@ describe('quickStart timings', () => {
       await vi.advanceTimersByTimeAsync(0);
       actor.send({ type: 'CHECK' });
       await vi.advanceTimersByTimeAsync(0);
-      expect(actor.getSnapshot().matches({ watching: 'taskRunning' })).toBe(true);
+      expect(actor.getSnapshot().matches('watching')).toBe(true);
       expect(actor.getSnapshot().context.lastCheck).toBe(generatingTask);
       await vi.advanceTimersByTimeAsync(2000);
       expect(actor.getSnapshot().value).toBe('finished');
       expect(actor.getSnapshot().context.lastCheck).toBe(succeededTask);
       expect(refreshed).toHaveLength(1);
+      actor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('waits twice as long after a 429 without showing an error, and "check now" skips the wait', async () => {
+    vi.useFakeTimers();
+    try {
+      const answers: Array<() => Promise<PollTaskResponse>> = [() => Promise.reject(tooMany), () => Promise.resolve(generatingTask)];
+      const { actor, checks } = started(() => (answers.shift() ?? (() => Promise.resolve(generatingTask)))());
+      actor.send({ type: 'SEND' });
+      await vi.advanceTimersByTimeAsync(0);
+      actor.send({ type: 'CHECK' });
+      await vi.advanceTimersByTimeAsync(0);
+      // 429: no error, still watching, and the next check 4 s later instead of 2.
+      expect(actor.getSnapshot().matches('watching')).toBe(true);
+      expect(actor.getSnapshot().context.error).toBeNull();
+      await vi.advanceTimersByTimeAsync(3999);
+      expect(checks).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(checks).toHaveLength(2);
+      // Still generating: the next check would be 2 s away; the user checks now.
+      await vi.advanceTimersByTimeAsync(500);
+      actor.send({ type: 'CHECK' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(checks).toEqual([checks[0], (checks[0] ?? 0) + 4000, (checks[0] ?? 0) + 4500]);
+      actor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops at the first failed check and says why; checking again starts afresh', async () => {
+    vi.useFakeTimers();
+    try {
+      const answers: Array<() => Promise<PollTaskResponse>> = [() => Promise.resolve(checkRefused), () => Promise.reject(unknownTask)];
+      const { actor, checks } = started(() => (answers.shift() ?? (() => Promise.resolve(succeededTask)))());
+      actor.send({ type: 'SEND' });
+      await vi.advanceTimersByTimeAsync(0);
+      actor.send({ type: 'CHECK' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().value).toBe('checkFailed');
+      expect(actor.getSnapshot().context).toMatchObject({ error: 'Try again later', errorCode: 500002, errorKind: null, lastCheck: null });
+      // Nothing more is asked until the user checks again.
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(checks).toHaveLength(1);
+      actor.send({ type: 'CHECK' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().value).toBe('checkFailed');
+      expect(actor.getSnapshot().context).toMatchObject({ error: unknownTask.message, errorCode: 404, errorKind: 'server' });
+      actor.send({ type: 'CHECK' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().value).toBe('finished');
+      expect(checks).toHaveLength(3);
       actor.stop();
     } finally {
       vi.useRealTimers();

@@ -9,7 +9,7 @@ import { INSUFFICIENT_CREDITS_CODE, SESSION_EXPIRED_CODE } from '../../api/contr
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { SweepBar } from '../../ui/SweepBar';
-import { quickStartSelectors as select } from '../../actors/quickStart';
+import { quickStartSelectors as select, useQuickStartChecks, useQuickStartPhase } from '../../actors/quickStart';
 import styles from './GetStartedPage.module.css';
 
 /** "2 credits", agreeing with the number in every language; sentences take it whole. */
@@ -136,7 +136,7 @@ function RequestFailure({ actor, cost }: { actor: QuickStartActor; cost: number 
 export function SendRequestPanel({ actor, cost }: { actor: QuickStartActor; cost: number }) {
   const { t } = useLingui();
   const credits = creditsText(cost);
-  const phase = useSelector(actor, select.phase);
+  const phase = useQuickStartPhase(actor);
   const canSend = useSelector(actor, select.canSend);
   const created = useSelector(actor, select.created);
   const taskId = useSelector(actor, select.taskId);
@@ -267,12 +267,10 @@ interface CheckTaskPanelProps {
 export function CheckTaskPanel({ actor, cost, prompt }: CheckTaskPanelProps) {
   const { t, i18n } = useLingui();
   const credits = creditsText(cost);
-  const phase = useSelector(actor, select.phase);
+  const phase = useQuickStartPhase(actor);
   const taskId = useSelector(actor, select.taskId);
   const lastCheck = useSelector(actor, select.lastCheck);
-  const checks = useSelector(actor, select.checks);
-  const rateLimited = useSelector(actor, select.rateLimited);
-  const nextCheckMs = useSelector(actor, select.nextCheckMs);
+  const { checks, rateLimited, nextCheckMs } = useQuickStartChecks(actor);
   const watching = useSelector(actor, select.watching);
   const ended = useSelector(actor, select.taskEnded);
   const checkButtonId = useId();

@@ -27,6 +27,7 @@ describe('Simulation', () => {
     const simulation = new Simulation(generationMachine, entryOf('generation').sampleInput);
     simulation.start();
     const state = () => simulation.getState();
+    const logged = () => state().log.map((entry) => `${entry.kind} ${entry.text}`);
     expect(state().snapshot?.value).toEqual({ idle: 'editing' });
     // RESTORE is handled too (its guard refuses it while the visit's strip is empty).
     expect(acceptedEvents(state().snapshot!).map((event) => event.type)).toEqual(['CHANGE', 'GENERATE', 'RESTORE']);
@@ -40,26 +41,37 @@ describe('Simulation', () => {
 
     simulation.settle('createTask', { done: { code: 200, msg: 'ok', data: { taskId: 'task-1' } } });
     await settled();
-    expect(state().snapshot?.value).toEqual({ polling: 'waiting' });
+    expect(state().snapshot?.value).toBe('polling');
     expect(state().snapshot?.context.taskId).toBe('task-1');
+    // The poller is a child the chart does not wait on: it runs until polling is left.
+    expect(state().invokes).toEqual([expect.objectContaining({ actorId: 'poller', src: 'poller', handlesDone: false, handlesError: false })]);
+    expect(pendingDelays(state().snapshot!)).toEqual([]);
 
-    const delays = pendingDelays(state().snapshot!);
-    expect(delays.map((delay) => delay.delay).sort()).toEqual(['GENERATION_TIME_LIMIT', 'POLL_DELAY']);
-    expect(delays.find((delay) => delay.delay === 'POLL_DELAY')?.ms).toBe(2000);
-    simulation.fire(delays.find((delay) => delay.delay === 'POLL_DELAY')!);
-    expect(state().snapshot?.value).toEqual({ polling: 'checking' });
-    expect(state().invokes.map((invoke) => invoke.actorId)).toEqual(['pollTask']);
-
-    simulation.settle('pollTask', { error: new Error('Network down') });
-    await settled();
-    expect(state().snapshot?.value).toEqual({ polling: 'waiting' });
-
-    const texts = state().log.map((entry) => `${entry.kind} ${entry.text}`);
+    const texts = logged();
     expect(texts).toContain('event GENERATE');
     expect(texts).toContain('invoke started createTask');
     expect(texts).toContain('action syncDraft (not run: simulation)');
     expect(texts).toContain('event xstate.done.actor.createTask (from createTask)');
-    expect(texts.some((text) => text.startsWith('timer after POLL_DELAY'))).toBe(true);
+    expect(texts).toContain('invoke started poller');
+
+    // A create call whose answer was lost: the history is read after a short wait, fired by hand.
+    simulation.reset();
+    simulation.send(EVENT_SAMPLES.get('generation')!.get('GENERATE')!);
+    simulation.settle('createTask', { error: Object.assign(new Error('Network down'), { kind: 'network' }) });
+    await settled();
+    expect(state().snapshot?.value).toEqual({ checkingWhetherTaskWasCreated: 'waitingForServer' });
+    const delays = pendingDelays(state().snapshot!);
+    expect(delays.map((delay) => delay.delay)).toEqual(['LOOKUP_DELAY']);
+    expect(delays[0]?.ms).toBe(2000);
+    simulation.fire(delays[0]!);
+    expect(state().snapshot?.value).toEqual({ checkingWhetherTaskWasCreated: 'lookingInHistory' });
+    expect(state().invokes.map((invoke) => invoke.actorId)).toEqual(['findCreatedTask']);
+
+    simulation.settle('findCreatedTask', { error: new Error('Network down') });
+    await settled();
+    expect(state().snapshot?.value).toBe('taskCreationUnknown');
+
+    expect(logged().some((text) => text.startsWith('timer after LOOKUP_DELAY'))).toBe(true);
 
     simulation.reset();
     expect(state().snapshot?.value).toEqual({ idle: 'editing' });
@@ -74,11 +86,11 @@ describe('Simulation', () => {
       const simulation = new Simulation(generationMachine, entryOf('generation').sampleInput);
       simulation.start();
       simulation.send({ type: 'GENERATE', apiKey: 'k', balance: 100 });
-      simulation.settle('createTask', { done: { code: 200, msg: 'ok', data: { taskId: 't' } } });
+      simulation.settle('createTask', { error: Object.assign(new Error('Network down'), { kind: 'network' }) });
       await settled();
-      expect(simulation.getState().snapshot?.value).toEqual({ polling: 'waiting' });
+      expect(simulation.getState().snapshot?.value).toEqual({ checkingWhetherTaskWasCreated: 'waitingForServer' });
       await vi.advanceTimersByTimeAsync(10 * 60 * 1000);
-      expect(simulation.getState().snapshot?.value).toEqual({ polling: 'waiting' });
+      expect(simulation.getState().snapshot?.value).toEqual({ checkingWhetherTaskWasCreated: 'waitingForServer' });
       simulation.stop();
     } finally {
       vi.useRealTimers();
@@ -151,7 +163,7 @@ describe('statechart JSON export', () => {
     const generation = JSON.stringify(statechartDefinition(generationMachine));
     expect(generation).toContain('"src":"createTask"');
     expect(generation).not.toContain('"input"');
-    expect(generation).toContain('"POLL_DELAY":"checking"');
+    expect(generation).toContain('"LOOKUP_DELAY":"lookingInHistory"');
   });
 
   it('exports every catalogue machine', () => {

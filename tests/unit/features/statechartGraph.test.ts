@@ -61,10 +61,12 @@ describe('statechartGraph names', () => {
     const graph = statechartGraph(generationMachine);
     const byLabel = (label: string) => graph.edges.filter((edge) => edge.label === label);
 
-    const pollDelay = graph.edges.find((edge) => edge.sourceId === 'generation.polling.waiting');
-    expect(pollDelay).toMatchObject({ kind: 'after', delay: 'POLL_DELAY', event: 'after POLL_DELAY', targetIds: ['generation.polling.checking'] });
-    expect(graph.edges.find((edge) => edge.sourceId === 'generation.polling' && edge.kind === 'after')).toMatchObject({
-      delay: 'GENERATION_TIME_LIMIT',
+    const lookupDelay = graph.edges.find((edge) => edge.sourceId === 'generation.checkingWhetherTaskWasCreated.waitingForServer');
+    expect(lookupDelay).toMatchObject({
+      kind: 'after',
+      delay: 'LOOKUP_DELAY',
+      event: 'after LOOKUP_DELAY',
+      targetIds: ['generation.checkingWhetherTaskWasCreated.lookingInHistory'],
     });
 
     expect(byLabel('always [hasFieldErrors]')).toHaveLength(1);

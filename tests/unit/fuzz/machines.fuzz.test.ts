@@ -41,7 +41,7 @@ import { wechatPaymentMachine } from '../../../machines/wechatPayment.machine';
 import { detailsDialogMachine } from '../../../machines/detailsDialog.machine';
 import { zipDownloadMachine } from '../../../machines/zipDownload.machine';
 import { disclosureMachine } from '../../../machines/disclosure.machine';
-import { generationMachine, type GenerationDraft } from '../../../machines/generation.machine';
+import { generationMachine, taskCheckOutcome, type GenerationDraft } from '../../../machines/generation.machine';
 import { earlyRenewalMachine } from '../../../machines/earlyRenewal.machine';
 import { discordJoinMachine, type DiscordJoinInput } from '../../../machines/discordJoin.machine';
 import { quickStartMachine } from '../../../machines/quickStart.machine';
@@ -436,6 +436,22 @@ const earlyRenewal = fuzzTarget(earlyRenewalMachine, {
   outputs: { findLastPackage: fc.option(packageId, { nil: null }) },
 });
 
+/** The poller a task flow invokes, its check reading the task's record as the app's does (pollingCheck). */
+const taskPoller = fuzzTarget(pollingMachine, {
+  events: { PAGE_HIDDEN: none, PAGE_VISIBLE: none, CHECK_NOW: none, CHECK_AGAIN: none },
+  callbacks: ['watchPageVisibility'],
+  outputs: { check: clientResultFor('taskRecord').map((answer) => ({ outcome: taskCheckOutcome(answer), answer })) },
+});
+
+/** What a task's poller may report, drawn as events of the flow that invoked it. */
+const taskPollerReports = {
+  'polling.answered': fc.record({ answer: clientResultFor('taskRecord') }),
+  'polling.stoppedAfterErrors': fc.record({
+    failure: fc.oneof(fc.record({ refused: clientResultFor('taskRecord') }), fc.record({ rejected: fc.constant(new Error('offline')) })),
+  }),
+  'polling.timedOut': none,
+};
+
 const targets: Record<string, FuzzTarget> = {
   app: compositeTarget(appMachine, {
     input: fc.record({ user: userInput, theme: themeInput, locale: localeInput }),
@@ -558,25 +574,29 @@ const targets: Record<string, FuzzTarget> = {
     outputs: { fetchFile: fc.uint8Array({ maxLength: 8 }), buildZip: fc.constant(new Blob([])) },
   }),
   disclosure: fuzzTarget(disclosureMachine, { events: { TOGGLE: none, CLOSE: none }, outputs: {} }),
-  generation: fuzzTarget(generationMachine, {
-    // The playground's own rules and prices, as PlaygroundPage hands them in.
-    input: draft.map((initial) => ({ draft: initial, validate: validateDraft, costOf: draftCost })),
-    events: {
-      CHANGE: fc.record({ draft }),
-      GENERATE: fc.record({ apiKey: fc.oneof(fc.constantFrom('sk-live', ''), text), balance: fc.oneof(fc.constantFrom(0, 1000), anyNumber) }),
-      CANCEL: none,
-      CHECK_AGAIN: none,
-      RETRY: none,
-      // A task of the strip (a polled task may be one of these) or one it does not hold.
-      RESTORE: fc.record({ taskId: fc.oneof(fc.constantFrom('task-1', 'task-2', ''), text) }),
-    },
-    outputs: {
-      createTask: clientResultFor('generate'),
-      pollTask: clientResultFor('taskRecord'),
-      // The task history's answer: the task this request made, or none.
-      findCreatedTask: resultWith(fc.option(fc.record({ taskId: fc.constantFrom('task-1', 'task-2', '') }), { nil: null })),
-    },
-  }),
+  generation: {
+    ...fuzzTarget(generationMachine, {
+      // The playground's own rules and prices, as PlaygroundPage hands them in.
+      input: draft.map((initial) => ({ draft: initial, validate: validateDraft, costOf: draftCost })),
+      events: {
+        CHANGE: fc.record({ draft }),
+        GENERATE: fc.record({ apiKey: fc.oneof(fc.constantFrom('sk-live', ''), text), balance: fc.oneof(fc.constantFrom(0, 1000), anyNumber) }),
+        CANCEL: none,
+        CHECK_AGAIN: none,
+        RETRY: none,
+        // A task of the strip (a polled task may be one of these) or one it does not hold.
+        RESTORE: fc.record({ taskId: fc.oneof(fc.constantFrom('task-1', 'task-2', ''), text) }),
+        // The poller's reports come from the real poller below; drawn here too, so they also come out of turn.
+        ...taskPollerReports,
+      },
+      outputs: {
+        createTask: clientResultFor('generate'),
+        // The task history's answer: the task this request made, or none.
+        findCreatedTask: resultWith(fc.option(fc.record({ taskId: fc.constantFrom('task-1', 'task-2', '') }), { nil: null })),
+      },
+    }),
+    children: { poller: taskPoller },
+  },
   earlyRenewal,
   polling: fuzzTarget(pollingMachine, {
     input: fc.record({
@@ -588,17 +608,31 @@ const targets: Record<string, FuzzTarget> = {
         maxErrorsInARow: fc.integer({ min: 1, max: 5 }),
         limitMs: fc.integer({ min: 0, max: 180_000 }),
         pausesWhileHidden: fc.boolean(),
+        waitsBeforeFirstCheck: fc.boolean(),
+        failuresGrowTheWait: fc.boolean(),
       }),
+      check: fc.constant(null),
     }),
-    events: { PAGE_HIDDEN: none, PAGE_VISIBLE: none, CHECK_AGAIN: none },
+    events: { PAGE_HIDDEN: none, PAGE_VISIBLE: none, CHECK_NOW: none, CHECK_AGAIN: none },
     callbacks: ['watchPageVisibility'],
-    outputs: { check: fc.constantFrom('settled' as const, 'pending' as const) },
+    outputs: {
+      check: fc.record({ outcome: fc.constantFrom('settled' as const, 'pending' as const, 'refused' as const), answer: fc.constant(null) }),
+    },
   }),
-  quickStart: fuzzTarget(quickStartMachine, {
-    input: fc.record({ apiKey: fc.oneof(fc.constantFrom('nb_key', ''), text) }),
-    events: { SEND: none, CHECK: none, STOP: none },
-    outputs: { sendRequest: clientResultFor('generate'), checkTask: clientResultFor('taskRecord') },
-  }),
+  quickStart: {
+    ...fuzzTarget(quickStartMachine, {
+      input: fc.record({ apiKey: fc.oneof(fc.constantFrom('nb_key', ''), text) }),
+      // The poller's reports come from the real poller below; drawn here too, so they also come out of turn.
+      events: {
+        SEND: none,
+        CHECK: none,
+        STOP: none,
+        ...taskPollerReports,
+      },
+      outputs: { sendRequest: clientResultFor('generate') },
+    }),
+    children: { poller: taskPoller },
+  },
   discordJoin: fuzzTarget(discordJoinMachine, {
     input: fc
       .record({
