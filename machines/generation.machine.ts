@@ -71,7 +71,7 @@ export interface TaskAnswer {
   completeTime: string;
 }
 
-export interface GenerationResult {
+interface GenerationResult {
   taskId: string;
   imageUrls: string[];
   createTime: string;
@@ -115,7 +115,7 @@ export type FindCreatedTaskResponse = ResultEnvelope<{ taskId: string } | null>;
  * Why the last run failed, for the view to word: the task API refused to create the task, the model failed
  * to make it, or the progress could not be read several times in a row.
  */
-export type GenerationFailure = 'create' | 'generation' | 'polling';
+type GenerationFailure = 'create' | 'generation' | 'polling';
 
 export interface GenerationContext {
   draft: GenerationDraft;

@@ -32,7 +32,6 @@ export {
   appMachine,
   creemPaymentMachine,
   detailsDialogMachine,
-  disclosureMachine,
   digisellerPaymentMachine,
   discordJoinMachine,
   earlyRenewalMachine,
@@ -43,20 +42,14 @@ export {
   localeMachine,
   loginMachine,
   loginModalMachine,
-  microsoftButtonMachine,
   nowpaymentsPaymentMachine,
-  pageProgressMachine,
   pagedListMachine,
   paypalPaymentMachine,
-  pollingMachine,
-  quickStartMachine,
-  resourceMachine,
   saveFormMachine,
   themeMachine,
   usageChartMachine,
   userMachine,
   wechatPaymentMachine,
-  zipDownloadMachine,
 };
 
 export interface CatalogueEntry {

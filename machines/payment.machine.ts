@@ -38,7 +38,7 @@ import { checkDelayMs } from './polling.machine';
  * What creating an order answers: our order number, plus what the provider hands out for it (a checkout URL,
  * PayPal's order id, or a QR code and its expiry). Each provider's answer has its own fields only.
  */
-export interface CreatedOrder {
+interface CreatedOrder {
   orderNo: string;
   checkoutUrl?: string;
   paypalOrderId?: string;
@@ -209,7 +209,7 @@ export const paymentSetup = setup({
 });
 
 /** A state of a payment chart, typed by paymentSetup. */
-export type PaymentStateConfig = ReturnType<typeof paymentSetup.createStateConfig>;
+type PaymentStateConfig = ReturnType<typeof paymentSetup.createStateConfig>;
 
 /**
  * The checking sub-chart, shared by every state that polls the order: ask, wait a little longer after each answer
@@ -255,7 +255,7 @@ export function checkingStates(machineId: string, stopAt: string) {
 
 type CreateOrderOnDone = NonNullable<Extract<PaymentStateConfig['invoke'], { src: 'createOrder' }>['onDone']>;
 /** One way out of creatingOrder, for an order the server made. */
-export type CreatedTransition = Extract<CreateOrderOnDone, readonly unknown[]>[number];
+type CreatedTransition = Extract<CreateOrderOnDone, readonly unknown[]>[number];
 /** A hand-off's own top-level states, named for what the buyer does there. */
 export type HandOffStates = NonNullable<PaymentStateConfig['states']>;
 

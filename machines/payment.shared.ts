@@ -9,7 +9,7 @@ import { backOffSteps, BACK_OFF, isLastAllowedError, type PollingPolicy } from '
 export type OrderStatus = 'pending' | 'paid' | 'cancelled' | 'failed' | 'expired' | 'refunded';
 
 /** How the buyer came back to a pending order: from the provider, from its cancel link, or by reloading. */
-export type ReturnedAs = 'returned' | 'cancelled' | 'reloaded';
+type ReturnedAs = 'returned' | 'cancelled' | 'reloaded';
 
 /** The pending order kept in session storage, found again after a redirect back or a reload. */
 export interface ResumeOrder {
@@ -32,7 +32,7 @@ export interface PaymentOrder {
 }
 
 /** server: `error` holds the message; unsafeRedirect and expired: the view words them (error stays null). */
-export type PaymentErrorKind = 'server' | 'unsafeRedirect' | 'expired';
+type PaymentErrorKind = 'server' | 'unsafeRedirect' | 'expired';
 
 export interface PaymentContext {
   /** How a resumed order came back (chooses the first state); null once the buyer starts anew. */
@@ -121,7 +121,7 @@ export const QR_MAX_WAIT_MS = 15 * 60 * 1000;
 /** What an order's status means for the payment. */
 export type StatusOutcome = 'paid' | 'cancelled' | 'failed' | 'pending';
 
-export function statusOutcome(status: OrderStatus): StatusOutcome {
+function statusOutcome(status: OrderStatus): StatusOutcome {
   switch (status) {
     case 'paid':
       return 'paid';
@@ -195,7 +195,7 @@ export function initialPaymentContext(input: PaymentInput): PaymentContext {
 }
 
 /** An order known by its number only; the provider's fields are added by whoever learns them. */
-export function emptyOrder(orderNo: string): PaymentOrder {
+function emptyOrder(orderNo: string): PaymentOrder {
   return { orderNo, checkoutUrl: null, paypalOrderId: null, codeUrl: null, expireTime: null };
 }
 

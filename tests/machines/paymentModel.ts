@@ -16,11 +16,11 @@ import { assertIdempotencyKey, keyState, nextTestKey } from './paymentIdempotenc
 type PaymentMachine = ReturnType<typeof createPaymentMachine>;
 export type PaymentPathEvent = PathEvent<PaymentMachine>;
 
-export const refused = { code: 500001, msg: 'Package not available', data: null } as const;
+const refused = { code: 500001, msg: 'Package not available', data: null } as const;
 export const laterRefused = { code: 100002, msg: 'Try again later', data: null } as const;
 export const offline = Object.assign(new Error('Network down'), { kind: 'network' });
 // A coded refusal the client rejects with (a 422, say): an answer, unlike a network failure.
-export const refusedByServer = Object.assign(new Error('Unprocessable'), { kind: 'server', code: 422 });
+const refusedByServer = Object.assign(new Error('Unprocessable'), { kind: 'server', code: 422 });
 
 export const answered = (status: OrderStatus) => ({ code: 200, msg: 'ok', data: { orderNo: 'ord-1', status } }) as const;
 const STATUSES: readonly OrderStatus[] = ['paid', 'pending', 'cancelled', 'failed', 'expired', 'refunded'];
