@@ -2,28 +2,23 @@
  * The one payment chart every provider runs (docs/product.md, "Payment providers"): choosing a package → creating
  * the order → handing it to the provider → confirming → paid, cancelled, failed or timed out. Only the hand-off
  * differs by provider (a redirect, PayPal's popup, a QR code with polling); each provider's file plugs its own into
- * createPaymentMachine. The guards, delays, retries and the checking sub-chart are written here, once.
+ * createPaymentMachine. The guards, delays, retries and how the order is polled are written here, once; the polling
+ * itself is the shared poller's (polling.machine.ts), invoked as `poller`.
  */
 import { and, assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { ResultEnvelope } from '../src/common/types';
-import { notProvidedAction, notProvidedActor, notProvidedCallback } from './notProvided';
+import { notProvidedAction, notProvidedActor } from './notProvided';
 import {
   answeredOutcome,
-  CONFIRM_TIMEOUT_MS,
-  countFailedCheck,
-  countPendingCheck,
   createOrderInput,
-  FRESH_CHECKS,
   initialPaymentContext,
   ORDER_POLLING,
-  isLastAllowedFailure,
   orderOf,
   qrExpiryMs,
   type CheckOrderInput,
   type CheckOrderResponse,
   type CreateOrderInput,
   type OrderStatusAnswer,
-  type PageVisibilityEvent,
   type PaymentContext,
   type PaymentInput,
   type PaymentOrder,
@@ -32,7 +27,7 @@ import {
 } from './payment.shared';
 import { refusal, rejection, type CallFailure } from './callErrors';
 import { isLostAnswer } from './lostAnswer';
-import { checkDelayMs } from './polling.machine';
+import { pollingMachine, type PollingInput, type PollingPolicy, type PollingReport } from './polling.machine';
 
 /**
  * What creating an order answers: our order number, plus what the provider hands out for it (a checkout URL,
@@ -68,7 +63,6 @@ export type CaptureOrderResponse = ResultEnvelope<OrderStatusAnswer>;
 
 export type PaymentEvent =
   | PaymentUserEvent
-  | PageVisibilityEvent
   // What the invoked calls report; listed so named guards and actions read them with types.
   | DoneActorEvent<CreateOrderResponse, 'createOrder'>
   | ErrorActorEvent<unknown, 'createOrder'>
@@ -76,8 +70,8 @@ export type PaymentEvent =
   | ErrorActorEvent<unknown, 'approveInPaypal'>
   | DoneActorEvent<CaptureOrderResponse, 'captureOrder'>
   | ErrorActorEvent<unknown, 'captureOrder'>
-  | DoneActorEvent<CheckOrderResponse, 'checkOrder'>
-  | ErrorActorEvent<unknown, 'checkOrder'>;
+  // What the poller reports: each status answer, and why it stopped asking.
+  | PollingReport<CheckOrderResponse>;
 
 /** The order as the machine keeps it: the provider's fields it answered with, the others null. */
 function orderFrom(created: CreatedOrder): PaymentOrder {
@@ -108,10 +102,6 @@ function capturedOutcome(event: PaymentEvent): StatusOutcome | null {
   return event.type === 'xstate.done.actor.captureOrder' ? answeredOutcome(event.output) : null;
 }
 
-function checkedOutcome(event: PaymentEvent): StatusOutcome | null {
-  return event.type === 'xstate.done.actor.checkOrder' ? answeredOutcome(event.output) : null;
-}
-
 /** Only reachable once createOrder stored PayPal's order id. */
 export function paypalOrderInput(context: PaymentContext, machineId: string): PaypalOrderInput {
   const { orderNo, paypalOrderId } = orderOf(context, machineId);
@@ -124,12 +114,11 @@ export function paypalOrderInput(context: PaymentContext, machineId: string): Pa
  * others stay unused (an actor that is never invoked, an action never taken).
  */
 export const paymentSetup = setup({
-  types: {} as { context: PaymentContext; events: PaymentEvent; input: PaymentInput },
+  types: {} as { context: PaymentContext; events: PaymentEvent; input: PaymentInput; children: { poller: 'poller' } },
   actors: {
     createOrder: notProvidedActor<CreateOrderResponse, CreateOrderInput>('createOrder'),
-    checkOrder: notProvidedActor<CheckOrderResponse, CheckOrderInput>('checkOrder'),
-    // Sends PAGE_HIDDEN / PAGE_VISIBLE as the tab is hidden or shown (PAGE_HIDDEN at once if it starts hidden).
-    watchPageVisibility: notProvidedCallback('watchPageVisibility'),
+    // The shared polling chart, its check asking for the order's status (pollingCheck with orderCheckOutcome).
+    poller: pollingMachine,
     // PayPal's hand-off: the buyer's approval in its popup, then the capture.
     approveInPaypal: notProvidedActor<PaypalApproval, PaypalOrderInput>('approveInPaypal'),
     captureOrder: notProvidedActor<CaptureOrderResponse, PaypalOrderInput>('captureOrder'),
@@ -160,11 +149,7 @@ export const paymentSetup = setup({
       error: null,
       errorKind: null,
       idempotencyKey: null,
-      ...FRESH_CHECKS,
     }),
-    restartChecks: assign(FRESH_CHECKS),
-    countPendingCheck: assign(({ context }) => countPendingCheck(context)),
-    countFailedCheck: assign(({ context }) => countFailedCheck(context)),
     setOrder: assign((_, order: PaymentOrder) => ({ order })),
     setUnsafeRedirect: assign({ error: null, errorKind: 'unsafeRedirect' }),
     setExpired: assign({ error: null, errorKind: 'expired' }),
@@ -192,17 +177,11 @@ export const paymentSetup = setup({
     isCapturePaid: ({ event }) => capturedOutcome(event) === 'paid',
     isCapturePending: ({ event }) => capturedOutcome(event) === 'pending',
     isCaptureSettled: ({ event }) => capturedOutcome(event) !== null,
-    isPaidStatus: ({ event }) => checkedOutcome(event) === 'paid',
-    isCancelledStatus: ({ event }) => checkedOutcome(event) === 'cancelled',
-    isFailedStatus: ({ event }) => checkedOutcome(event) === 'failed',
-    // A refused answer says nothing about the order: it counts as a failed check, like a call that failed.
-    isUnansweredCheck: ({ event }) => event.type === 'xstate.done.actor.checkOrder' && checkedOutcome(event) === null,
-    isLastAllowedFailure: ({ context }) => isLastAllowedFailure(context),
+    isPaidStatus: (_, answer: CheckOrderResponse) => answeredOutcome(answer) === 'paid',
+    isCancelledStatus: (_, answer: CheckOrderResponse) => answeredOutcome(answer) === 'cancelled',
+    isFailedStatus: (_, answer: CheckOrderResponse) => answeredOutcome(answer) === 'failed',
   },
   delays: {
-    // 2 s after the first check, growing by half with each check that settles nothing, up to 10 s.
-    CONFIRM_INTERVAL: ({ context }) => checkDelayMs(ORDER_POLLING, context.unsettledChecks),
-    CONFIRM_TIMEOUT: CONFIRM_TIMEOUT_MS,
     // The QR hand-off, measured when the code is shown: whatever is left until the server's expiry, 15 minutes at most.
     QR_EXPIRY: ({ context }) => qrExpiryMs(context.order?.expireTime ?? null, Date.now()),
   },
@@ -211,46 +190,41 @@ export const paymentSetup = setup({
 /** A state of a payment chart, typed by paymentSetup. */
 type PaymentStateConfig = ReturnType<typeof paymentSetup.createStateConfig>;
 
+/** Where a polling state goes when the poller stops: after too many failed checks, and at its time limit. */
+interface PollingExits {
+  stoppedAfterErrors: string;
+  timedOut: { target: string; actions?: 'setExpired' };
+}
+
 /**
- * The checking sub-chart, shared by every state that polls the order: ask, wait a little longer after each answer
- * that settles nothing, pause while the tab is hidden, and stop at `stopAt` after too many unanswered checks. A
- * settled order leaves for the chart's paid, cancelled or failed.
+ * A state that polls the order with the shared poller (`policy`): it asks at once, then less often, never while the
+ * tab is hidden, and reports each answer here. A settled order leaves for the chart's paid, cancelled or failed; a
+ * pending or refused answer leaves the asking to the poller (it counts a refused one as a failed check), and its
+ * reports of stopping lead to `exits`.
  */
-export function checkingStates(machineId: string, stopAt: string) {
+export function orderPolling(machineId: string, policy: PollingPolicy, exits: PollingExits) {
   const at = (state: string) => `#${machineId}.${state}`;
-  return {
-    checking: paymentSetup.createStateConfig({
-      invoke: {
-        id: 'checkOrder',
-        src: 'checkOrder',
-        input: ({ context }) => ({ orderNo: orderOf(context, machineId).orderNo }),
-        onDone: [
-          { guard: 'isPaidStatus', target: at('paid') },
-          { guard: 'isCancelledStatus', target: at('cancelled') },
-          { guard: 'isFailedStatus', target: at('failed') },
-          { guard: and(['isUnansweredCheck', 'isLastAllowedFailure']), target: stopAt, actions: 'countFailedCheck' },
-          // A refused answer: ask again, a little later (a hiccup must not lose a paid order).
-          { guard: 'isUnansweredCheck', target: 'waitingToCheck', actions: 'countFailedCheck' },
-          // Still pending: ask again, a little later.
-          { target: 'waitingToCheck', actions: 'countPendingCheck' },
-        ],
-        onError: [
-          { guard: 'isLastAllowedFailure', target: stopAt, actions: 'countFailedCheck' },
-          { target: 'waitingToCheck', actions: 'countFailedCheck' },
-        ],
-      },
-      // The answer would only schedule the next check: it is asked for again when the tab shows.
-      on: { PAGE_HIDDEN: 'pausedWhileHidden' },
-    }),
-    waitingToCheck: paymentSetup.createStateConfig({
-      after: { CONFIRM_INTERVAL: 'checking' },
-      on: { PAGE_HIDDEN: 'pausedWhileHidden' },
-    }),
-    // Nobody looks at a hidden tab: no checks until it shows again, then one at once (the buyer may have paid).
-    pausedWhileHidden: paymentSetup.createStateConfig({
-      on: { PAGE_VISIBLE: 'checking' },
-    }),
-  };
+  return paymentSetup.createStateConfig({
+    invoke: {
+      id: 'poller',
+      src: 'poller',
+      input: ({ context, self }): PollingInput => ({
+        policy,
+        check: { orderNo: orderOf(context, machineId).orderNo } satisfies CheckOrderInput,
+        reportTo: self,
+      }),
+    },
+    on: {
+      'polling.answered': [
+        { guard: { type: 'isPaidStatus', params: ({ event }) => event.answer }, target: at('paid') },
+        { guard: { type: 'isCancelledStatus', params: ({ event }) => event.answer }, target: at('cancelled') },
+        { guard: { type: 'isFailedStatus', params: ({ event }) => event.answer }, target: at('failed') },
+        // Still pending, or refused (a hiccup must not lose a paid order): the poller asks again, a little later.
+      ],
+      'polling.stoppedAfterErrors': exits.stoppedAfterErrors,
+      'polling.timedOut': exits.timedOut,
+    },
+  });
 }
 
 type CreateOrderOnDone = NonNullable<Extract<PaymentStateConfig['invoke'], { src: 'createOrder' }>['onDone']>;
@@ -343,11 +317,7 @@ export function createPaymentMachine<const TStates extends HandOffStates>({
       // settled, the time is up or the server stops answering.
       confirming: {
         tags: 'busy',
-        entry: 'restartChecks',
-        invoke: { id: 'watchPageVisibility', src: 'watchPageVisibility' },
-        initial: 'checking',
-        after: { CONFIRM_TIMEOUT: 'timedOut' },
-        states: checkingStates(id, `#${id}.stoppedAfterErrors`),
+        ...orderPolling(id, ORDER_POLLING, { stoppedAfterErrors: `#${id}.stoppedAfterErrors`, timedOut: { target: `#${id}.timedOut` } }),
       },
       // Polling stopped after too many unanswered checks: nobody asks again until the buyer does, and the order stays
       // remembered, as it may well be paid.

@@ -4,7 +4,7 @@
  * shapes are mirrored here.
  */
 import type { ResultEnvelope } from '../src/common/types';
-import { backOffSteps, BACK_OFF, isLastAllowedError, type PollingPolicy } from './polling.machine';
+import { BACK_OFF, type CheckOutcome, type PollingPolicy } from './polling.machine';
 
 export type OrderStatus = 'pending' | 'paid' | 'cancelled' | 'failed' | 'expired' | 'refunded';
 
@@ -48,13 +48,6 @@ export interface PaymentContext {
    * order it may have made instead of a second one). Null once an answer was read, so another try is a new order.
    */
   idempotencyKey: string | null;
-  /**
-   * Checks of the order since polling (re)started that did not settle it, counted up to CHECK_DELAY_STEPS: the
-   * wait before the next check grows with it.
-   */
-  unsettledChecks: number;
-  /** Checks in a row that got no answer (refused, or the call failed); polling stops at MAX_FAILED_CHECKS. */
-  failedChecks: number;
 }
 
 /** The events every payment machine takes from its view. */
@@ -70,9 +63,6 @@ export type PaymentUserEvent =
   | { type: 'CANCEL' }
   // Back to choosing a package.
   | { type: 'DISMISS' };
-
-/** What the app's page-visibility watcher reports while a machine polls (machines never read `document`). */
-export type PageVisibilityEvent = { type: 'PAGE_HIDDEN' } | { type: 'PAGE_VISIBLE' };
 
 export interface CreateOrderInput {
   packageId: string;
@@ -106,17 +96,16 @@ export const ORDER_POLLING: PollingPolicy = {
   waitsBeforeFirstCheck: false,
   failuresGrowTheWait: true,
 };
-/** The unsettled checks after which the wait stops growing (counting further would only grow the context). */
-export const CHECK_DELAY_STEPS = backOffSteps(ORDER_POLLING);
-/** Checks in a row without an answer after which polling stops. */
-export const MAX_FAILED_CHECKS = ORDER_POLLING.maxErrorsInARow;
-/** How long confirming keeps asking before it gives up. */
-export const CONFIRM_TIMEOUT_MS = ORDER_POLLING.limitMs;
 /**
  * The longest a WeChat code is waited on, whatever expiry the server states: a far-future, unreadable or missing
  * one included. WeChat's own codes live two hours; nobody watches a QR code that long.
  */
 export const QR_MAX_WAIT_MS = 15 * 60 * 1000;
+/**
+ * How a WeChat code's order is polled while the code shows: as any order, but for as long as the code is waited on
+ * (the code's own expiry, QR_EXPIRY, usually comes first; this limit ends the wait the same way).
+ */
+export const QR_POLLING: PollingPolicy = { ...ORDER_POLLING, limitMs: QR_MAX_WAIT_MS };
 
 /** What an order's status means for the payment. */
 export type StatusOutcome = 'paid' | 'cancelled' | 'failed' | 'pending';
@@ -141,6 +130,12 @@ export function answeredOutcome(response: ResultEnvelope<OrderStatusAnswer>): St
   return response.code === 200 ? statusOutcome(response.data.status) : null;
 }
 
+/** What a status answer tells the poller: a settled order ends polling, a refused call counts as a failed check. */
+export function orderCheckOutcome(response: CheckOrderResponse): CheckOutcome {
+  const outcome = answeredOutcome(response);
+  return outcome === null ? 'refused' : outcome === 'pending' ? 'pending' : 'settled';
+}
+
 /** Milliseconds until a WeChat code expires (0 if it already has), measured from `now`, at most QR_MAX_WAIT_MS. */
 export function qrExpiryMs(expireTime: string | null, now: number): number {
   const expiresAt = expireTime === null ? Number.NaN : Date.parse(expireTime);
@@ -156,29 +151,6 @@ export function qrWaitEnds(expireTime: string | null, now: number): string {
   return new Date(now + qrExpiryMs(expireTime, now)).toISOString();
 }
 
-type CheckCounts = Pick<PaymentContext, 'unsettledChecks' | 'failedChecks'>;
-
-/** Where polling (re)starts: at once, with the shortest wait, and no failure counted. */
-export const FRESH_CHECKS: CheckCounts = { unsettledChecks: 0, failedChecks: 0 };
-
-/** After a check that found the order still pending: the wait grows, and the failures in a row end. */
-export function countPendingCheck(context: CheckCounts): CheckCounts {
-  return { unsettledChecks: Math.min(CHECK_DELAY_STEPS, context.unsettledChecks + 1), failedChecks: 0 };
-}
-
-/** After a check that got no answer (refused, or the call failed): the wait grows, and one more failure in a row. */
-export function countFailedCheck(context: CheckCounts): CheckCounts {
-  return {
-    unsettledChecks: Math.min(CHECK_DELAY_STEPS, context.unsettledChecks + 1),
-    failedChecks: Math.min(MAX_FAILED_CHECKS, context.failedChecks + 1),
-  };
-}
-
-/** Whether the check that just failed is the last one polling allows in a row (read before it is counted). */
-export function isLastAllowedFailure(context: CheckCounts): boolean {
-  return isLastAllowedError(ORDER_POLLING, context.failedChecks);
-}
-
 /** Context at start: a resumed order is known by its number and package only. */
 export function initialPaymentContext(input: PaymentInput): PaymentContext {
   const { resume } = input;
@@ -190,7 +162,6 @@ export function initialPaymentContext(input: PaymentInput): PaymentContext {
     error: null,
     errorKind: null,
     idempotencyKey: null,
-    ...FRESH_CHECKS,
   };
 }
 

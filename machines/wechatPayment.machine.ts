@@ -4,7 +4,8 @@
  * answering. A reload confirms the order instead (the code is not shown again). The chart is the shared payment
  * chart (payment.machine.ts); this is its hand-off.
  */
-import { checkingStates, createPaymentMachine, paymentSetup, defineHandOff, setCreatedOrder, type CreateOrderResponse } from './payment.machine';
+import { createPaymentMachine, paymentSetup, defineHandOff, orderPolling, setCreatedOrder, type CreateOrderResponse } from './payment.machine';
+import { QR_POLLING } from './payment.shared';
 
 /**
  * What this provider's createOrder answers: the chart's one createOrder type (an actor's output type must match it
@@ -20,17 +21,20 @@ const qrHandOff = defineHandOff((id) => ({
     // The view shows the QR code of order.codeUrl; the buyer pays on the phone, so only the server can tell.
     awaitingScan: paymentSetup.createStateConfig({
       tags: 'awaitingProvider',
-      entry: ['rememberPendingOrder', 'restartChecks'],
-      invoke: { id: 'watchPageVisibility', src: 'watchPageVisibility' },
-      initial: 'checking',
+      entry: 'rememberPendingOrder',
+      initial: 'polling',
       after: { QR_EXPIRY: { target: 'timedOut', actions: 'setExpired' } },
       on: { CANCEL: 'cancelled' },
       states: {
-        ...checkingStates(id, 'stoppedAfterErrors'),
-        // The server stopped answering: the code stays on screen (it can still be paid) and the buyer asks again.
+        // The poller's limit is the longest a code is waited on: reaching it is the code's wait ending.
+        polling: orderPolling(id, QR_POLLING, {
+          stoppedAfterErrors: 'stoppedAfterErrors',
+          timedOut: { target: `#${id}.timedOut`, actions: 'setExpired' },
+        }),
+        // The server stopped answering: the code stays on screen (it can still be paid) and the buyer asks again, afresh.
         stoppedAfterErrors: {
           tags: 'checksStopped',
-          on: { CHECK_AGAIN: { target: 'checking', actions: 'restartChecks' } },
+          on: { CHECK_AGAIN: 'polling' },
         },
       },
     }),

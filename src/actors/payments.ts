@@ -1,7 +1,15 @@
 import { assign, fromPromise, type StateValue, type StateValueFrom } from 'xstate';
 import { t } from '@lingui/core/macro';
 import { notify } from '../services/notifier';
-import { qrWaitEnds, type CheckOrderResponse, type CreateOrderInput, type PaymentContext } from '../../machines/payment.shared';
+import {
+  orderCheckOutcome,
+  qrWaitEnds,
+  type CheckOrderInput,
+  type CheckOrderResponse,
+  type CreateOrderInput,
+  type PaymentContext,
+} from '../../machines/payment.shared';
+import { pollingCheck } from '../../machines/polling.machine';
 import { paypalPaymentMachine } from '../../machines/paypalPayment.machine';
 import {
   creemPaymentMachine,
@@ -30,7 +38,7 @@ import { isAllowedCheckoutUrl, paymentReturnUrls, PROVIDER_NAMES } from '../doma
 import type { PaypalCheckout } from '../services/paypal';
 import { followAccount } from '../services/accountChange';
 import type { UserActor } from './app';
-import { watchPageVisibility } from './polling';
+import { createPollerLogic } from './polling';
 import { userSelectors } from './user';
 
 type RedirectProvider = 'creem' | 'nowpayments' | 'freekassa' | 'digiseller';
@@ -85,6 +93,9 @@ async function orderStatusFromList(orderNo: string): Promise<CheckOrderResponse>
   return { code: 200, msg: result.msg, data: { orderNo, status: order?.status ?? 'pending' } };
 }
 
+/** The shared poller, asking for a redirect or WeChat order's status from the order list. */
+const orderListPoller = createPollerLogic(pollingCheck(orderCheckOutcome, (input: CheckOrderInput) => orderStatusFromList(input.orderNo)));
+
 export interface PaymentWiring {
   user: UserActor;
   /** Whose purchase it is: stored with the pending order, so that no other account resumes it (null: nobody does). */
@@ -128,8 +139,7 @@ export function createRedirectPaymentLogic(provider: RedirectProvider, wiring: P
   return REDIRECT_MACHINES[provider].provide({
     actors: {
       createOrder: fromPromise(({ input }) => CREATE_REDIRECT_ORDER[provider](input)),
-      checkOrder: fromPromise(({ input }) => orderStatusFromList(input.orderNo)),
-      watchPageVisibility,
+      poller: orderListPoller,
     },
     actions: {
       ...sharedActions(provider, wiring),
@@ -160,8 +170,7 @@ export function createPaypalPaymentLogic(wiring: PaymentWiring) {
         return wiring.paypal.approve(input, signal);
       }),
       captureOrder: fromPromise(({ input }) => paypalCapture(input)),
-      checkOrder: fromPromise(({ input }) => paypalCheckOrderStatus(input)),
-      watchPageVisibility,
+      poller: createPollerLogic(pollingCheck(orderCheckOutcome, (input: CheckOrderInput) => paypalCheckOrderStatus(input))),
     },
     actions: { ...sharedActions('paypal', wiring), newIdempotencyKey: assign({ idempotencyKey: () => newIdempotencyKey() }) },
   });
@@ -174,8 +183,7 @@ export function createWechatPaymentLogic(wiring: PaymentWiring) {
       createOrder: fromPromise(async ({ input }) =>
         mapData(await wechatCreate(orderRequest('wechat', input)), (data) => ({ ...data, expireTime: qrWaitEnds(data.expireTime, Date.now()) })),
       ),
-      checkOrder: fromPromise(({ input }) => orderStatusFromList(input.orderNo)),
-      watchPageVisibility,
+      poller: orderListPoller,
     },
     actions: { ...sharedActions('wechat', wiring), newIdempotencyKey: assign({ idempotencyKey: () => newIdempotencyKey() }) },
   });

@@ -5,7 +5,7 @@ import { nextCheckDelayMs, pollingMachine, type CheckedAnswer } from '../../mach
  * Tells a polling machine when the tab is hidden or shown, so nobody's order is asked about while nobody looks; a
  * tab hidden already when polling starts says so at once. (Only a policy that pauses while hidden acts on it.)
  */
-export const watchPageVisibility = fromCallback(({ sendBack }) => {
+const watchPageVisibility = fromCallback(({ sendBack }) => {
   const report = () => sendBack({ type: document.visibilityState === 'hidden' ? 'PAGE_HIDDEN' : 'PAGE_VISIBLE' });
   if (document.visibilityState === 'hidden') report();
   document.addEventListener('visibilitychange', report);

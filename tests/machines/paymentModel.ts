@@ -4,13 +4,29 @@
  * chart's own states (choosing, creating the order, confirming, paid, cancelled, failed, timed out, stopped). Each
  * provider's test names its hand-off's states and asserts what happens in them.
  */
-import type { AnyEventObject } from 'xstate';
-import { expect } from 'vitest';
-import { checkDelayMs } from '../../machines/polling.machine';
-import { initialPaymentContext, ORDER_POLLING, type OrderStatus, type PaymentContext, type PaymentInput } from '../../machines/payment.shared';
+import {
+  createActor,
+  fromCallback,
+  type AnyActorLogic,
+  type AnyActorRef,
+  type AnyEventObject,
+  type AnyStateMachine,
+  type SnapshotFrom,
+} from 'xstate';
+import { expect, vi } from 'vitest';
+import { pollingCheck, pollingMachine } from '../../machines/polling.machine';
+import {
+  initialPaymentContext,
+  orderCheckOutcome,
+  type CheckOrderInput,
+  type CheckOrderResponse,
+  type OrderStatus,
+  type PaymentContext,
+  type PaymentInput,
+} from '../../machines/payment.shared';
 import { paymentSetup, type createPaymentMachine } from '../../machines/payment.machine';
-import { after, defaultEventLabel, done, failure, type ActionCall, type Invocation, type PathEvent } from './pathRunner';
-import { assertPolling, VISIBILITY_CALLBACKS, VISIBILITY_EVENTS, type PollingStates } from './paymentPolling';
+import { defaultEventLabel, done, failure, type ActionCall, type Invocation, type PathEvent } from './pathRunner';
+import { assertPolling, pollerAnswered, pollerStopped, pollerTimedOut, type PollingState } from './paymentPolling';
 import { assertIdempotencyKey, keyState, nextTestKey } from './paymentIdempotency';
 
 type PaymentMachine = ReturnType<typeof createPaymentMachine>;
@@ -22,7 +38,7 @@ export const offline = Object.assign(new Error('Network down'), { kind: 'network
 // A coded refusal the client rejects with (a 422, say): an answer, unlike a network failure.
 const refusedByServer = Object.assign(new Error('Unprocessable'), { kind: 'server', code: 422 });
 
-export const answered = (status: OrderStatus) => ({ code: 200, msg: 'ok', data: { orderNo: 'ord-1', status } }) as const;
+export const answered = (status: OrderStatus): CheckOrderResponse => ({ code: 200, msg: 'ok', data: { orderNo: 'ord-1', status } });
 const STATUSES: readonly OrderStatus[] = ['paid', 'pending', 'cancelled', 'failed', 'expired', 'refunded'];
 export const statusAnswers = STATUSES.map(answered);
 
@@ -41,35 +57,41 @@ const PAYMENT_SCENARIOS = [
 /** Each new purchase gets a key, as the app's action gives it. */
 export const testKeyActions = { newIdempotencyKey: paymentSetup.assign({ idempotencyKey: () => nextTestKey() }) };
 
+/** The answer or failure an event carries: a call's, or one the poller reports. */
+function carried(event: AnyEventObject): unknown {
+  if ('output' in event) return event.output;
+  if ('answer' in event) return event.answer;
+  if ('failure' in event && typeof event.failure === 'object' && event.failure !== null) {
+    return 'refused' in event.failure ? event.failure.refused : 'rejected' in event.failure ? event.failure.rejected : undefined;
+  }
+  return undefined;
+}
+
 /** Test names: each answer by what it is (`done:createOrder(created)`), PAY by whether it pays with a saved method. */
 function paymentLabel(createdAnswers: ReadonlyArray<readonly [unknown, string]>): (event: AnyEventObject) => string {
   const names = new Map<unknown, string>([
     ...createdAnswers,
     [refused, 'refused'],
     [laterRefused, 'refused'],
-    ...statusAnswers.map((answer): [unknown, string] => [answer, answer.data.status]),
+    ...statusAnswers.map((answer): [unknown, string] => [answer, answer.code === 200 ? answer.data.status : 'refused']),
+    [offline, 'offline'],
   ]);
   return (event) => {
     if (event.type === 'PAY') return event.vaultId ? 'PAY(vault)' : 'PAY';
-    const answer = names.get(event.output);
-    return answer ? `${defaultEventLabel(event).split('(')[0]}(${answer})` : defaultEventLabel(event);
+    const answer = names.get(carried(event));
+    // A poller's report by its type (its payload is the answer, named here); a call's answer after the call's name.
+    const name = event.type.startsWith('polling.') ? event.type : defaultEventLabel(event).split('(')[0];
+    return answer ? `${name}(${answer})` : defaultEventLabel(event);
   };
 }
 
 /**
- * The events offered in every state: the buyer's, the tab's, creating the order (`created`: the provider's answers
- * of an order made; a refusal, a lost answer and a coded refusal are added), the hand-off's own (`handOff`), checking
- * the order, and the wait before the next check in each state of `polling` (full state ids).
+ * The events offered in every state: the buyer's, creating the order (`created`: the provider's answers of an order
+ * made; a refusal, a lost answer and a coded refusal are added), the hand-off's own (`handOff`), and what the poller
+ * reports: each status answer (a refused one too), stopping after failures (the last one refused or rejected), and
+ * its time limit.
  */
-export function paymentEvents({
-  created,
-  handOff = [],
-  polling,
-}: {
-  created: readonly unknown[];
-  handOff?: readonly PaymentPathEvent[];
-  polling: readonly string[];
-}): PaymentPathEvent[] {
+export function paymentEvents({ created, handOff = [] }: { created: readonly unknown[]; handOff?: readonly PaymentPathEvent[] }): PaymentPathEvent[] {
   return [
     { type: 'PAY', packageId: 'pkg-pro' },
     { type: 'PAY', packageId: 'pkg-max', vaultId: 'vault-7' },
@@ -78,21 +100,22 @@ export function paymentEvents({
     { type: 'CHECK_AGAIN' },
     { type: 'CANCEL' },
     { type: 'DISMISS' },
-    ...VISIBILITY_EVENTS,
     ...created.map((answer) => done('createOrder', answer)),
     done('createOrder', refused),
     failure('createOrder', offline),
     failure('createOrder', refusedByServer),
     ...handOff,
-    ...statusAnswers.map((answer) => done('checkOrder', answer)),
-    done('checkOrder', laterRefused),
-    failure('checkOrder', offline),
-    ...polling.map((state) => after('CONFIRM_INTERVAL', `${state}.waitingToCheck`)),
+    ...statusAnswers.map(pollerAnswered),
+    pollerAnswered(laterRefused),
+    pollerStopped({ refused: laterRefused }),
+    pollerStopped({ rejected: offline }),
+    pollerTimedOut,
   ];
 }
 
 interface PaymentSnapshot {
   context: PaymentContext;
+  children: { poller?: { _parent?: unknown } };
   // xstate's own matches() and can() take the machine's state values and events; plain ones are all this passes.
   matches(value: never): boolean;
   can(event: never): boolean;
@@ -100,34 +123,21 @@ interface PaymentSnapshot {
 }
 
 /**
- * Where only confirming polls, its minute is taken where no check is scheduled and no failed check let time pass
- * (from waitingToCheck the tick comes first).
- */
-export function withConfirmTimeout(events: readonly PaymentPathEvent[], timeout: PaymentPathEvent) {
-  return (snapshot: PaymentSnapshot): readonly PaymentPathEvent[] =>
-    snapshot.matches('confirming' as never) && !snapshot.matches({ confirming: 'waitingToCheck' } as never) && snapshot.context.failedChecks === 0
-      ? [...events, timeout]
-      : events;
-}
-
-/**
- * What the path generator tells snapshots apart by: guards read how the order came back, whether a package is known
- * and the failed checks in a row; the growing wait is read by the delay only (the runner measures it on the real
- * actor), so it stays out of the graph.
+ * What the path generator tells snapshots apart by: guards read how the order came back and whether a package is
+ * known (the checks are counted by the poller, not here).
  */
 export function paymentGraphKey(context: PaymentContext) {
-  return { returnedAs: context.returnedAs, hasPackage: context.packageId !== null, failedChecks: context.failedChecks, ...keyState(context) };
+  return { returnedAs: context.returnedAs, hasPackage: context.packageId !== null, ...keyState(context) };
 }
 
 /**
- * What every provider's path test runs with: the scenarios, the page-visibility watcher, the graph's key and test
- * names that call the provider's answers to creating an order (`createdAnswers`) by name.
+ * What every provider's path test runs with: the scenarios, the graph's key and test names that call the provider's
+ * answers to creating an order (`createdAnswers`) by name.
  */
 export function paymentPaths(createdAnswers: ReadonlyArray<readonly [unknown, string]>) {
   return {
     eventLabel: paymentLabel(createdAnswers),
     scenarios: PAYMENT_SCENARIOS,
-    callbacks: VISIBILITY_CALLBACKS,
     serializeContext: paymentGraphKey,
   };
 }
@@ -160,7 +170,8 @@ export interface PaymentProvider<THandOff extends string> {
   busy: readonly THandOff[];
   /** Whether RETRY also starts a new order after a time-out (a new code), beside cancelled and failed. */
   retriesTimedOut: boolean;
-  polling: PollingStates;
+  /** The states that invoke the poller (confirming among them), and where its reports of stopping lead. */
+  polling: readonly PollingState[];
   /** Events besides createOrder's answers after which the context keeps why it failed. */
   failureReasons: readonly string[];
 }
@@ -194,7 +205,7 @@ export function assertPaymentStep<const THandOff extends string>(
   const can = (event: AnyEventObject) => snapshot.can(event as never);
   const [awaitingProvider] = provider.handOff;
   // Polling stopped after failures: after a confirmation, or where the hand-off polls.
-  const stopped = [...new Set(['stoppedAfterErrors', ...provider.polling.polling.map(provider.polling.stoppedAfterErrors)])];
+  const stopped = ['stoppedAfterErrors', ...provider.polling.map((polling) => polling.stoppedAfterErrors)];
   const retryFrom: State[] = provider.retriesTimedOut ? ['cancelled', 'failed', 'timedOut'] : ['cancelled', 'failed'];
 
   // starting decides at once; it is never a resting state.
@@ -267,18 +278,10 @@ export function assertPaymentStep<const THandOff extends string>(
 
   // Polling asks about the order it knows until a settled status, the time-out, or too many failures in a row.
   assertPolling(snapshot, step, provider.polling);
-  if (event.type.startsWith('xstate.after.CONFIRM_TIMEOUT.')) {
-    expect(is('timedOut')).toBe(true);
-    // The order is still remembered: it may be paid later, and CHECK_AGAIN asks about it.
-    expect(context.order).toBe(before?.order);
-  }
   if (event.type === 'CHECK_AGAIN') {
     // Stopped where the hand-off polls: ask again about it there. Otherwise: confirm afresh.
-    const resumed = provider.polling.polling.find((state) => {
-      const stop = provider.polling.stoppedAfterErrors(state);
-      return typeof stop !== 'string' && was(stop);
-    });
-    expect(is({ [resumed ?? 'confirming']: 'checking' })).toBe(true);
+    const resumed = provider.polling.find(({ stoppedAfterErrors }) => stoppedAfterErrors !== 'stoppedAfterErrors' && was(stoppedAfterErrors));
+    expect(is(resumed?.state ?? 'confirming')).toBe(true);
     expect(context.order).toBe(before?.order);
   }
   if (event.type === 'DISMISS') {
@@ -301,13 +304,79 @@ export function assertPaymentStep<const THandOff extends string>(
   return { context, before, is, was, entered };
 }
 
-/** Checks after 2 s, then less often as nothing settles, for at most a minute. */
-export function assertConfirmTimings(machine: { implementations: { delays: { CONFIRM_INTERVAL?: unknown; CONFIRM_TIMEOUT?: unknown } } }): void {
-  const { CONFIRM_INTERVAL, CONFIRM_TIMEOUT } = machine.implementations.delays;
-  expect(CONFIRM_TIMEOUT).toBe(60_000);
-  const delay = CONFIRM_INTERVAL as (args: { context: { unsettledChecks: number } }) => number;
-  expect([1, 2, 5, 9].map((unsettledChecks) => delay({ context: { unsettledChecks } }))).toEqual(
-    [1, 2, 5, 9].map((unsettledChecks) => checkDelayMs(ORDER_POLLING, unsettledChecks)),
-  );
-  expect(delay({ context: { unsettledChecks: 1 } })).toBe(2000);
+/** A payment machine with the real poller, its checks answered by `check` and its tab shown and hidden by the test. */
+export function startWithPoller(
+  machine: AnyStateMachine,
+  input: PaymentInput,
+  check: (input: CheckOrderInput) => Promise<CheckOrderResponse>,
+  implementations: { actors?: Record<string, AnyActorLogic>; actions?: Record<string, () => void> } = {},
+) {
+  const checks: number[] = [];
+  const orders: string[] = [];
+  let visibility: ((event: { type: 'PAGE_HIDDEN' } | { type: 'PAGE_VISIBLE' }) => void) | null = null;
+  const poller = pollingMachine.provide({
+    actors: {
+      check: pollingCheck(orderCheckOutcome, (checked: CheckOrderInput) => {
+        checks.push(Date.now());
+        orders.push(checked.orderNo);
+        return check(checked);
+      }),
+      watchPageVisibility: fromCallback(({ sendBack }) => {
+        visibility = sendBack;
+        return () => {
+          visibility = null;
+        };
+      }),
+    },
+  });
+  // Any provider's chart: the actors and actions named here are the ones every payment chart has.
+  const provided = machine.provide({
+    actors: { ...implementations.actors, poller },
+    actions: { rememberPendingOrder: () => undefined, forgetPendingOrder: () => undefined, notifyPaid: () => undefined, ...implementations.actions },
+  });
+  const actor = createActor(provided, { input });
+  actor.start();
+  return {
+    actor,
+    /** Milliseconds from the first check to each check. */
+    checkTimes: () => checks.map((at) => at - (checks[0] ?? at)),
+    /** The order each check asked about. */
+    orders,
+    page: (type: 'PAGE_HIDDEN' | 'PAGE_VISIBLE') => visibility?.({ type }),
+    /** What the poller is doing: checking, waiting, pausedWhileHidden (undefined while none runs). */
+    pollerState: () => {
+      const children: Record<string, AnyActorRef | undefined> = actor.getSnapshot().children;
+      const child = children.poller?.getSnapshot() as SnapshotFrom<typeof pollingMachine> | undefined;
+      return child?.matches({ polling: 'checking' })
+        ? 'checking'
+        : child?.matches({ polling: 'waiting' })
+          ? 'waiting'
+          : child?.matches({ polling: 'pausedWhileHidden' })
+            ? 'pausedWhileHidden'
+            : undefined;
+    },
+  };
+}
+
+/**
+ * A confirmation checks at once, then after 2 s, half as long again after each check that settles nothing, 10 s at
+ * most, and gives up after a minute (the real poller, with fake timers).
+ */
+export async function assertConfirmTimings(machine: AnyStateMachine): Promise<void> {
+  vi.useFakeTimers();
+  try {
+    const { actor, checkTimes, orders, pollerState } = startWithPoller(machine, resumeOf('returned'), () => Promise.resolve(answered('pending')));
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(checkTimes()).toEqual([0, 2000, 5000, 9500, 16_250, 26_250, 36_250, 46_250, 56_250]);
+    expect(new Set(orders)).toEqual(new Set(['ord-9']));
+    expect(actor.getSnapshot().value).toBe('confirming');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(actor.getSnapshot().value).toBe('timedOut');
+    expect(pollerState()).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(checkTimes(), 'no check after the time limit').toHaveLength(9);
+    actor.stop();
+  } finally {
+    vi.useRealTimers();
+  }
 }

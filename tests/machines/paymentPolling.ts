@@ -1,20 +1,30 @@
 /**
- * How every payment machine polls a pending order, checked after each replayed step: at once when polling starts,
- * then after a wait that grows with each check that settles nothing, never while the tab is hidden, and not after
- * MAX_FAILED_CHECKS checks in a row got no answer. Each machine's test names its polling states and where polling
- * stops after failures.
+ * How every payment machine polls a pending order, checked after each replayed step: the shared poller runs exactly
+ * while a polling state is active, started afresh on entering it with the machine's policy and the order it knows, and
+ * reporting to the machine; a settled status ends polling, a pending or refused answer leaves the asking to the poller,
+ * and its reports of stopping (too many failed checks in a row, its time limit) lead where each machine says. How the
+ * poller itself waits, pauses while hidden and counts failures is polling.test.ts's; the providers' timing tests run
+ * it for real.
  */
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
-import { CHECK_DELAY_STEPS, MAX_FAILED_CHECKS, type PaymentContext } from '../../machines/payment.shared';
+import type { CheckFailure, PollingInput, PollingPolicy, PollingReport } from '../../machines/polling.machine';
+import type { CheckOrderResponse, PaymentContext } from '../../machines/payment.shared';
 import type { Invocation } from './pathRunner';
 
-/** What the page-visibility watcher sends: both are offered in every state (only polling takes them). */
-export const VISIBILITY_EVENTS = [{ type: 'PAGE_HIDDEN' }, { type: 'PAGE_VISIBLE' }] as const;
-export const VISIBILITY_CALLBACKS = { watchPageVisibility: ['PAGE_HIDDEN', 'PAGE_VISIBLE'] } as const;
+type StateValue = string | Record<string, string>;
+
+/** What the poller tells a payment machine (sent by the model, as the poller would). */
+export const pollerAnswered = (answer: CheckOrderResponse): PollingReport<CheckOrderResponse> => ({ type: 'polling.answered', answer });
+export const pollerStopped = (failure: CheckFailure<CheckOrderResponse>): PollingReport<CheckOrderResponse> => ({
+  type: 'polling.stoppedAfterErrors',
+  failure,
+});
+export const pollerTimedOut: PollingReport<CheckOrderResponse> = { type: 'polling.timedOut' };
 
 interface PaymentSnapshot {
   context: PaymentContext;
+  children: { poller?: { _parent?: unknown } };
   // xstate's own matches() takes the machine's state values; a string or an object of them is all this reads.
   matches(value: never): boolean;
   hasTag(tag: string): boolean;
@@ -26,81 +36,63 @@ interface Step {
   stepInvocations(id: string): Invocation[];
 }
 
-export interface PollingStates {
-  /** The states that poll, each with the substates checking, waitingToCheck and pausedWhileHidden. */
-  polling: readonly string[];
-  /** Where polling ends up after too many failures, by the polling state it stopped in. */
-  stoppedAfterErrors(polling: string): string | Record<string, string>;
+/** A state that invokes the poller, and where its reports of stopping lead. */
+export interface PollingState {
+  state: StateValue;
+  policy: PollingPolicy;
+  stoppedAfterErrors: StateValue;
+  timedOut: string;
 }
 
-const counts = (context: PaymentContext | undefined) => ({ unsettledChecks: context?.unsettledChecks, failedChecks: context?.failedChecks });
-const FRESH = { unsettledChecks: 0, failedChecks: 0 };
-
-export function assertPolling(
-  snapshot: PaymentSnapshot,
-  { event, previous, stepInvocations }: Step,
-  { polling: states, stoppedAfterErrors }: PollingStates,
-): void {
+export function assertPolling(snapshot: PaymentSnapshot, { event, previous, stepInvocations }: Step, states: readonly PollingState[]): void {
   const { context } = snapshot;
   const before = previous?.context;
   // matches() is typed by each machine's state values; these are plain names and objects of them.
-  const is = (value: string | Record<string, string>) => snapshot.matches(value as never);
-  const was = (value: string | Record<string, string>) => previous?.matches(value as never) === true;
-  const polling = states.find((state) => is(state));
-  const pollingBefore = states.find((state) => was(state));
-  const stopped = states.map(stoppedAfterErrors);
-  const inStopped = stopped.some((state) => is(state));
+  const is = (value: StateValue) => snapshot.matches(value as never);
+  const was = (value: StateValue) => previous?.matches(value as never) === true;
+  const polling = states.find(({ state }) => is(state));
+  const pollingBefore = states.find(({ state }) => was(state));
+  const inStopped = states.some(({ stoppedAfterErrors }) => is(stoppedAfterErrors));
 
   // Polling stopped after failures is tagged for the view, and waits for the buyer.
   expect(snapshot.hasTag('checksStopped')).toBe(inStopped);
 
-  // One question when a check starts, about the order the machine knows.
-  const startedCheck = polling !== undefined && is({ [polling]: 'checking' }) && !was({ [polling]: 'checking' });
-  expect(stepInvocations('checkOrder').map((invocation) => invocation.input)).toEqual(startedCheck ? [{ orderNo: context.order?.orderNo }] : []);
-  // The tab is watched from the moment polling starts, once per polling state, and polling starts afresh.
-  const startedPolling = polling !== undefined && polling !== pollingBefore;
-  expect(stepInvocations('watchPageVisibility')).toHaveLength(startedPolling ? 1 : 0);
-  if (startedPolling) expect(counts(context)).toEqual(FRESH);
+  // The poller runs exactly while a polling state is active: one, started on entering it (afresh: a new time limit,
+  // no failure counted), with the state's policy and the order the machine knows, reporting to the machine.
+  expect(snapshot.children.poller !== undefined).toBe(polling !== undefined);
+  const started = polling !== undefined && !was(polling.state);
+  const pollers = stepInvocations('poller').map((invocation) => invocation.input as PollingInput);
+  expect(pollers.map(({ policy, check }) => ({ policy, check }))).toEqual(
+    started ? [{ policy: polling.policy, check: { orderNo: context.order?.orderNo } }] : [],
+  );
+  for (const { reportTo } of pollers) expect(reportTo).toBe(snapshot.children.poller?._parent);
 
-  const grown = Math.min(CHECK_DELAY_STEPS, (before?.unsettledChecks ?? 0) + 1);
-  if (event.type === 'xstate.done.actor.checkOrder' && event.output.code === 200) {
-    const status: unknown = event.output.data.status;
-    if (status === 'pending') {
-      // Not settled: ask again after a longer wait; the failures in a row are over.
-      expect(pollingBefore && is({ [pollingBefore]: 'waitingToCheck' })).toBe(true);
-      expect(counts(context)).toEqual({ unsettledChecks: grown, failedChecks: 0 });
-    } else expect(is(status === 'paid' ? 'paid' : status === 'cancelled' ? 'cancelled' : 'failed')).toBe(true);
-    expect(context.order).toBe(before?.order);
+  if (event.type === 'polling.answered' && pollingBefore) {
+    const answer = (event as Extract<PollingReport<CheckOrderResponse>, { type: 'polling.answered' }>).answer;
+    const status = answer.code === 200 ? answer.data.status : null;
+    if (status === null || status === 'pending') {
+      // Not settled (or a refused answer, which the poller counts as a failed check): the same poller asks again.
+      expect(is(pollingBefore.state), 'still polling').toBe(true);
+      expect(snapshot.children.poller).toBe(previous?.children.poller);
+      expect(context).toEqual(before);
+    } else {
+      expect(is(status === 'paid' ? 'paid' : status === 'cancelled' ? 'cancelled' : 'failed')).toBe(true);
+      expect(context.order).toBe(before?.order);
+    }
   }
-  // A refused answer is no answer: counted like a call that failed.
-  const unanswered = event.type === 'xstate.error.actor.checkOrder' || (event.type === 'xstate.done.actor.checkOrder' && event.output.code !== 200);
-  if (unanswered && pollingBefore) {
-    const failures = (before?.failedChecks ?? 0) + 1;
-    expect(counts(context)).toEqual({ unsettledChecks: grown, failedChecks: failures });
-    expect(context.order).toBe(before?.order);
-    if (failures < MAX_FAILED_CHECKS) expect(is({ [pollingBefore]: 'waitingToCheck' }), 'a hiccup keeps asking').toBe(true);
-    else expect(is(stoppedAfterErrors(pollingBefore)), 'too many in a row: polling stops').toBe(true);
-  }
-  if (event.type.startsWith('xstate.after.CONFIRM_INTERVAL.')) {
-    expect(pollingBefore && is({ [pollingBefore]: 'checking' })).toBe(true);
-    // The wait that just ended followed at least one unsettled check (the runner measured its length).
-    expect(context.unsettledChecks).toBeGreaterThan(0);
-  }
-  if (event.type === 'PAGE_HIDDEN') {
-    // Hidden: no check is asked, or waited for, until the tab shows again.
-    expect(pollingBefore && (was({ [pollingBefore]: 'checking' }) || was({ [pollingBefore]: 'waitingToCheck' }))).toBe(true);
-    expect(pollingBefore && is({ [pollingBefore]: 'pausedWhileHidden' }), 'no checks while hidden').toBe(true);
+  if (event.type === 'polling.stoppedAfterErrors' && pollingBefore) {
+    // Too many failed checks in a row: polling stops, the order kept; the view words why.
+    expect(is(pollingBefore.stoppedAfterErrors), 'too many in a row: polling stops').toBe(true);
     expect(context).toEqual(before);
   }
-  if (event.type === 'PAGE_VISIBLE') {
-    // Shown again: one check at once, the wait where it was.
-    expect(pollingBefore && was({ [pollingBefore]: 'pausedWhileHidden' })).toBe(true);
-    expect(pollingBefore && is({ [pollingBefore]: 'checking' })).toBe(true);
-    expect(context).toEqual(before);
+  if (event.type === 'polling.timedOut' && pollingBefore) {
+    expect(is(pollingBefore.timedOut)).toBe(true);
+    // The order is still remembered: it may be paid later, and CHECK_AGAIN asks about it.
+    expect(context.order).toBe(before?.order);
   }
   if (event.type === 'CHECK_AGAIN') {
-    // Whatever stopped it, asking again starts from the shortest wait with no failure counted.
-    expect(counts(context)).toEqual(FRESH);
+    // Whatever stopped it, asking again starts a fresh poller about the same order.
+    expect(started).toBe(true);
     expect(context.order).toBe(before?.order);
   }
 }

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
+import { ORDER_POLLING } from '../../machines/payment.shared';
 import { paypalPaymentMachine } from '../../machines/paypalPayment.machine';
-import { after, describeMachinePaths, done, failure } from './pathRunner';
+import { describeMachinePaths, done, failure } from './pathRunner';
 import {
   assertConfirmTimings,
   assertPaymentStep,
@@ -11,7 +12,6 @@ import {
   paymentPaths,
   statusAnswers,
   testKeyActions,
-  withConfirmTimeout,
 } from './paymentModel';
 
 const created = { code: 200, msg: 'ok', data: { orderNo: 'ord-1', paypalOrderId: 'PP-1' } } as const;
@@ -27,14 +27,13 @@ const events = paymentEvents({
     done('captureOrder', laterRefused),
     failure('captureOrder', offline),
   ],
-  polling: ['paypalPayment.confirming'],
 });
 const paypalOrder = { orderNo: 'ord-1', checkoutUrl: null, paypalOrderId: 'PP-1', codeUrl: null, expireTime: null };
 
 describeMachinePaths('paypalPayment machine', {
   machine: paypalPaymentMachine.provide({ actions: testKeyActions }),
   ...paymentPaths([[created, 'created']]),
-  events: withConfirmTimeout(events, after('CONFIRM_TIMEOUT', 'paypalPayment.confirming')),
+  events,
   // Guards also read whether a saved method pays.
   serializeContext: (context) => ({ ...paymentGraphKey(context), hasVault: context.vaultId !== null }),
   maxSimplePaths: 80,
@@ -45,7 +44,7 @@ describeMachinePaths('paypalPayment machine', {
       busy: ['capturing'],
       retriesTimedOut: false,
       // Confirming polls the order it knows until a settled status, the time-out, or too many failures in a row.
-      polling: { polling: ['confirming'], stoppedAfterErrors: () => 'stoppedAfterErrors' },
+      polling: [{ state: 'confirming', policy: ORDER_POLLING, stoppedAfterErrors: 'stoppedAfterErrors', timedOut: 'timedOut' }],
       // PayPal's own message.
       failureReasons: ['xstate.error.actor.approveInPaypal'],
     });
@@ -87,6 +86,6 @@ describeMachinePaths('paypalPayment machine', {
   },
 });
 
-it('paypalPayment machine: checks after 2 s, then less often as nothing settles, for at most a minute', () => {
-  assertConfirmTimings(paypalPaymentMachine);
+it('paypalPayment machine: checks at once, after 2 s, then less often as nothing settles, for at most a minute', async () => {
+  await assertConfirmTimings(paypalPaymentMachine);
 });

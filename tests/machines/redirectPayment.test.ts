@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { assign, createActor, fromCallback, fromPromise } from 'xstate';
-import { CONFIRM_TIMEOUT_MS, type CheckOrderInput, type CheckOrderResponse, type CreateOrderInput } from '../../machines/payment.shared';
+import { assign, createActor, fromPromise } from 'xstate';
+import { ORDER_POLLING, type CreateOrderInput } from '../../machines/payment.shared';
 import {
   creemPaymentMachine,
   digisellerPaymentMachine,
@@ -9,7 +9,7 @@ import {
   type CheckoutParams,
   type CreateRedirectOrderResponse,
 } from '../../machines/redirectPayment.machine';
-import { after, describeMachinePaths, done } from './pathRunner';
+import { describeMachinePaths, done } from './pathRunner';
 import {
   assertConfirmTimings,
   assertPaymentStep,
@@ -17,8 +17,8 @@ import {
   paymentEvents,
   paymentPaths,
   resumeOf,
+  startWithPoller,
   testKeyActions,
-  withConfirmTimeout,
 } from './paymentModel';
 
 type RedirectMachine = typeof creemPaymentMachine;
@@ -38,7 +38,7 @@ function withAllowedCheckout(machine: RedirectMachine): RedirectMachine {
 
 for (const base of REDIRECT_MACHINES) {
   const id = base.id;
-  const events = paymentEvents({ created: [safe, unsafe], polling: [`${id}.confirming`] });
+  const events = paymentEvents({ created: [safe, unsafe] });
 
   describeMachinePaths(`${id} machine`, {
     machine: withAllowedCheckout(base),
@@ -46,7 +46,7 @@ for (const base of REDIRECT_MACHINES) {
       [safe, 'allowed checkout'],
       [unsafe, 'foreign checkout'],
     ]),
-    events: withConfirmTimeout(events, after('CONFIRM_TIMEOUT', `${id}.confirming`)),
+    events,
     maxSimplePaths: 60,
     assertState: (snapshot, step) => {
       const { event, stepCalls } = step;
@@ -55,7 +55,7 @@ for (const base of REDIRECT_MACHINES) {
         busy: ['redirecting'],
         retriesTimedOut: false,
         // Confirming polls the order it knows until a settled status, the time-out, or too many failures in a row.
-        polling: { polling: ['confirming'], stoppedAfterErrors: () => 'stoppedAfterErrors' },
+        polling: [{ state: 'confirming', policy: ORDER_POLLING, stoppedAfterErrors: 'stoppedAfterErrors', timedOut: 'timedOut' }],
         failureReasons: [],
       });
 
@@ -94,7 +94,6 @@ describe('redirect payments', () => {
       machine.provide({
         actors: {
           createOrder: fromPromise<CreateRedirectOrderResponse, CreateOrderInput>(({ input }) => createOrder(input)),
-          checkOrder: fromPromise<CheckOrderResponse, CheckOrderInput>(() => new Promise(() => undefined)),
         },
         actions: {
           rememberPendingOrder: record('rememberPendingOrder'),
@@ -131,28 +130,22 @@ describe('redirect payments', () => {
     actor.stop();
   });
 
-  it('checks after 2 s, then less often as nothing settles, for at most a minute', () => {
-    for (const machine of REDIRECT_MACHINES) assertConfirmTimings(machine);
-    expect(CONFIRM_TIMEOUT_MS).toBe(60_000);
+  it('checks at once, after 2 s, then less often as nothing settles, for at most a minute', async () => {
+    for (const machine of REDIRECT_MACHINES) await assertConfirmTimings(machine);
+    expect(ORDER_POLLING.limitMs).toBe(60_000);
   });
 
   it('a confirmation that gets no answer five times in a row stops asking until the buyer does', async () => {
     vi.useFakeTimers();
     try {
       const checks = vi.fn(() => Promise.reject(offline));
-      const actor = createActor(
-        creemPaymentMachine.provide({
-          actors: {
-            checkOrder: fromPromise<CheckOrderResponse, CheckOrderInput>(checks),
-            watchPageVisibility: fromCallback(() => undefined),
-          },
-        }),
-        { input: resumeOf('returned') },
-      );
-      actor.start();
+      const { actor, checkTimes, pollerState } = startWithPoller(creemPaymentMachine, resumeOf('returned'), checks);
       await vi.advanceTimersByTimeAsync(55_000);
       expect(checks).toHaveBeenCalledTimes(5);
+      // A failed check makes the next wait longer too: at once, then 2, 3, 4.5 and 6.75 s later.
+      expect(checkTimes()).toEqual([0, 2000, 5000, 9500, 16_250]);
       expect(actor.getSnapshot().value).toBe('stoppedAfterErrors');
+      expect(actor.getSnapshot().hasTag('checksStopped')).toBe(true);
       // Not the time-out: nothing is scheduled any more.
       await vi.advanceTimersByTimeAsync(10 * 60_000);
       expect(checks).toHaveBeenCalledTimes(5);
@@ -160,7 +153,11 @@ describe('redirect payments', () => {
       actor.send({ type: 'CHECK_AGAIN' });
       await vi.advanceTimersByTimeAsync(0);
       expect(checks).toHaveBeenCalledTimes(6);
-      expect(actor.getSnapshot().matches({ confirming: 'waitingToCheck' })).toBe(true);
+      // Asked afresh: no failure counted, the shortest wait next.
+      expect(actor.getSnapshot().value).toBe('confirming');
+      expect(pollerState()).toBe('waiting');
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(checks).toHaveBeenCalledTimes(7);
       actor.stop();
     } finally {
       vi.useRealTimers();

@@ -1,41 +1,33 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
-import { checkDelayMs as policyDelayMs } from '../../machines/polling.machine';
-import {
-  CHECK_DELAY_STEPS,
-  ORDER_POLLING,
-  MAX_FAILED_CHECKS,
-  QR_MAX_WAIT_MS,
-  qrExpiryMs,
-  type CheckOrderInput,
-  type CheckOrderResponse,
-  type CreateOrderInput,
-} from '../../machines/payment.shared';
+import { fromPromise } from 'xstate';
+import { backOffSteps, checkDelayMs as policyDelayMs } from '../../machines/polling.machine';
+import { ORDER_POLLING, QR_MAX_WAIT_MS, QR_POLLING, qrExpiryMs, type CheckOrderResponse, type CreateOrderInput } from '../../machines/payment.shared';
 import { wechatPaymentMachine, type CreateWechatOrderResponse } from '../../machines/wechatPayment.machine';
 import { after, describeMachinePaths } from './pathRunner';
-import { answered, assertPaymentStep, offline, paymentEvents, paymentPaths, testKeyActions } from './paymentModel';
+import {
+  answered,
+  assertConfirmTimings,
+  assertPaymentStep,
+  offline,
+  paymentEvents,
+  paymentPaths,
+  startWithPoller,
+  testKeyActions,
+} from './paymentModel';
 
 // Five minutes from now: replay measures the code's life with the fake clock, which starts at the real time.
 const expireTime = new Date(Date.now() + 5 * 60_000).toISOString();
 const created = { code: 200, msg: 'ok', data: { orderNo: 'ord-1', codeUrl: 'weixin://wxpay/bizpayurl?pr=abc', expireTime } } as const;
 
-const shared = paymentEvents({ created: [created], polling: ['wechatPayment.awaitingScan', 'wechatPayment.confirming'] });
+const shared = paymentEvents({ created: [created] });
 const expiry = after('QR_EXPIRY', 'wechatPayment.awaitingScan');
-const timeout = after('CONFIRM_TIMEOUT', 'wechatPayment.confirming');
 const qrOrder = { orderNo: 'ord-1', checkoutUrl: null, paypalOrderId: null, codeUrl: created.data.codeUrl, expireTime };
 
 describeMachinePaths('wechatPayment machine', {
   machine: wechatPaymentMachine.provide({ actions: testKeyActions }),
   ...paymentPaths([[created, 'created']]),
-  // Time-outs are taken where no check is scheduled (asking, paused, stopped): from waitingToCheck the tick comes first.
-  events: (snapshot) => {
-    if (snapshot.matches({ awaitingScan: 'waitingToCheck' }) || snapshot.matches({ confirming: 'waitingToCheck' })) return shared;
-    // The code's expiry is a moment; the confirmation's minute counts from entering, so it is taken only where no
-    // failed check has let time pass.
-    if (snapshot.matches('awaitingScan')) return [...shared, expiry];
-    if (snapshot.matches('confirming') && snapshot.context.failedChecks === 0) return [...shared, timeout];
-    return shared;
-  },
+  // The code's expiry is a moment, taken wherever the code shows (the poller's waits are its own timers, not these).
+  events: (snapshot) => (snapshot.matches('awaitingScan') ? [...shared, expiry] : shared),
   maxSimplePaths: 80,
   assertState: (snapshot, step) => {
     const { event, stepCalls } = step;
@@ -45,12 +37,13 @@ describeMachinePaths('wechatPayment machine', {
       // An expired code: a new order, so a new code, for the same package.
       retriesTimedOut: true,
       // Both the code and a confirmation poll the order; a stopped code stays on screen, a stopped confirmation ends.
-      polling: {
-        polling: ['awaitingScan', 'confirming'],
-        stoppedAfterErrors: (polling) => (polling === 'awaitingScan' ? { awaitingScan: 'stoppedAfterErrors' } : 'stoppedAfterErrors'),
-      },
+      // The code's poller runs as long as a code is waited on: its limit ends the wait as the code's expiry does.
+      polling: [
+        { state: { awaitingScan: 'polling' }, policy: QR_POLLING, stoppedAfterErrors: { awaitingScan: 'stoppedAfterErrors' }, timedOut: 'timedOut' },
+        { state: 'confirming', policy: ORDER_POLLING, stoppedAfterErrors: 'stoppedAfterErrors', timedOut: 'timedOut' },
+      ],
       // An expired code is worded by the view.
-      failureReasons: [expiry.type],
+      failureReasons: [expiry.type, 'polling.timedOut'],
     });
 
     // The code is shown, and the order remembered, exactly when an order was created.
@@ -65,17 +58,23 @@ describeMachinePaths('wechatPayment machine', {
       expect(is('timedOut')).toBe(true);
       expect(context).toMatchObject({ error: null, errorKind: 'expired', order: before?.order });
     }
+    // The poller's limit reached while the code shows is the code's wait ending; a confirmation's minute is no expiry.
+    if (event.type === 'polling.timedOut' && step.previous?.matches({ awaitingScan: 'polling' }) === true) {
+      expect(context).toMatchObject({ error: null, errorKind: 'expired', order: before?.order });
+    } else if (event.type === 'polling.timedOut') expect(context).toMatchObject({ error: null, errorKind: null });
   },
 });
 
 describe('wechatPayment timings', () => {
   const checkDelayMs = (unsettledChecks: number) => policyDelayMs(ORDER_POLLING, unsettledChecks);
-  it('waits 2 s after the first check, half as long again after each one that settles nothing, 10 s at most; a confirmation lasts at most a minute', () => {
+  it('waits 2 s after the first check, half as long again after each one that settles nothing, 10 s at most; a confirmation lasts at most a minute', async () => {
     expect([1, 2, 3, 4, 5, 6, 20].map(checkDelayMs)).toEqual([2000, 3000, 4500, 6750, 10_000, 10_000, 10_000]);
     // The counter stops where the wait stops growing, so the context stays small.
-    expect(checkDelayMs(CHECK_DELAY_STEPS - 1)).toBeLessThan(10_000);
-    expect(checkDelayMs(CHECK_DELAY_STEPS)).toBe(10_000);
-    expect(wechatPaymentMachine.implementations.delays).toMatchObject({ CONFIRM_TIMEOUT: 60_000 });
+    expect(checkDelayMs(backOffSteps(ORDER_POLLING) - 1)).toBeLessThan(10_000);
+    expect(checkDelayMs(backOffSteps(ORDER_POLLING))).toBe(10_000);
+    await assertConfirmTimings(wechatPaymentMachine);
+    // The code's polling differs only in how long it may last.
+    expect(QR_POLLING).toEqual({ ...ORDER_POLLING, limitMs: QR_MAX_WAIT_MS });
   });
 
   it('the code lives until the server says it expires, and 15 minutes at most whatever it says', () => {
@@ -92,39 +91,18 @@ describe('wechatPayment timings', () => {
     expect(QR_MAX_WAIT_MS).toBe(15 * 60_000);
   });
 
-  /** A started machine whose checks answer as `check` says and whose tab the test hides and shows. */
+  /** A started machine, paying with the code of `expireTime`, whose checks answer as `check` says and whose tab the test hides and shows. */
   function started(expireTime: string, check: () => Promise<CheckOrderResponse>) {
-    const checks: number[] = [];
-    let visibility: ((event: { type: 'PAGE_HIDDEN' } | { type: 'PAGE_VISIBLE' }) => void) | null = null;
-    const actor = createActor(
-      wechatPaymentMachine.provide({
-        actors: {
-          createOrder: fromPromise<CreateWechatOrderResponse, CreateOrderInput>(() =>
-            Promise.resolve({ ...created, data: { ...created.data, expireTime } }),
-          ),
-          checkOrder: fromPromise<CheckOrderResponse, CheckOrderInput>(() => {
-            checks.push(Date.now());
-            return check();
-          }),
-          watchPageVisibility: fromCallback(({ sendBack }) => {
-            visibility = sendBack;
-            return () => {
-              visibility = null;
-            };
-          }),
-        },
-        actions: { rememberPendingOrder: () => undefined, forgetPendingOrder: () => undefined, newIdempotencyKey: () => undefined },
-      }),
-      { input: { resume: null } },
-    );
-    actor.start();
-    actor.send({ type: 'PAY', packageId: 'pkg-pro' });
-    return {
-      actor,
-      /** Milliseconds from the first check to each check. */
-      checkTimes: () => checks.map((at) => at - (checks[0] ?? at)),
-      page: (type: 'PAGE_HIDDEN' | 'PAGE_VISIBLE') => visibility?.({ type }),
-    };
+    const run = startWithPoller(wechatPaymentMachine, { resume: null }, check, {
+      actors: {
+        createOrder: fromPromise<CreateWechatOrderResponse, CreateOrderInput>(() =>
+          Promise.resolve({ ...created, data: { ...created.data, expireTime } }),
+        ),
+      },
+      actions: { newIdempotencyKey: () => undefined },
+    });
+    run.actor.send({ type: 'PAY', packageId: 'pkg-pro' });
+    return run;
   }
 
   const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
@@ -133,11 +111,12 @@ describe('wechatPayment timings', () => {
   it('asks less and less often while nobody pays', async () => {
     vi.useFakeTimers();
     try {
-      const { actor, checkTimes } = started(inMinutes(5), stillPending);
+      const { actor, checkTimes, pollerState } = started(inMinutes(5), stillPending);
       await vi.advanceTimersByTimeAsync(60_000);
       // 2, 3, 4.5, 6.75 s, then every 10 s: 9 checks in the first minute instead of 30.
       expect(checkTimes()).toEqual([0, 2000, 5000, 9500, 16_250, 26_250, 36_250, 46_250, 56_250]);
-      expect(actor.getSnapshot().matches({ awaitingScan: 'waitingToCheck' })).toBe(true);
+      expect(actor.getSnapshot().matches({ awaitingScan: 'polling' })).toBe(true);
+      expect(pollerState()).toBe('waiting');
       actor.stop();
     } finally {
       vi.useRealTimers();
@@ -147,11 +126,12 @@ describe('wechatPayment timings', () => {
   it('asks nothing while the tab is hidden, and once at once when it shows again', async () => {
     vi.useFakeTimers();
     try {
-      const { actor, checkTimes, page } = started(inMinutes(5), stillPending);
+      const { actor, checkTimes, page, pollerState } = started(inMinutes(5), stillPending);
       await vi.advanceTimersByTimeAsync(2500);
       expect(checkTimes()).toEqual([0, 2000]);
       page('PAGE_HIDDEN');
-      expect(actor.getSnapshot().matches({ awaitingScan: 'pausedWhileHidden' })).toBe(true);
+      expect(actor.getSnapshot().matches({ awaitingScan: 'polling' })).toBe(true);
+      expect(pollerState()).toBe('pausedWhileHidden');
       await vi.advanceTimersByTimeAsync(120_000);
       expect(checkTimes(), 'hidden for two minutes: not one check').toEqual([0, 2000]);
       page('PAGE_VISIBLE');
@@ -166,16 +146,17 @@ describe('wechatPayment timings', () => {
   it('stops after five checks in a row get no answer, keeps the code on screen, and asks again when told', async () => {
     vi.useFakeTimers();
     try {
-      let offlineChecks = MAX_FAILED_CHECKS;
-      const { actor, checkTimes } = started(inMinutes(10), () => (offlineChecks-- > 0 ? Promise.reject(offline) : stillPending()));
+      let offlineChecks = 5;
+      const { actor, checkTimes, pollerState } = started(inMinutes(10), () => (offlineChecks-- > 0 ? Promise.reject(offline) : stillPending()));
       await vi.advanceTimersByTimeAsync(5 * 60_000);
-      expect(checkTimes()).toHaveLength(MAX_FAILED_CHECKS);
+      expect(checkTimes()).toHaveLength(5);
       expect(actor.getSnapshot().matches({ awaitingScan: 'stoppedAfterErrors' })).toBe(true);
       expect(actor.getSnapshot().hasTag('checksStopped')).toBe(true);
       actor.send({ type: 'CHECK_AGAIN' });
       await vi.advanceTimersByTimeAsync(0);
-      expect(checkTimes()).toHaveLength(MAX_FAILED_CHECKS + 1);
-      expect(actor.getSnapshot().matches({ awaitingScan: 'waitingToCheck' })).toBe(true);
+      expect(checkTimes()).toHaveLength(5 + 1);
+      expect(actor.getSnapshot().matches({ awaitingScan: 'polling' })).toBe(true);
+      expect(pollerState()).toBe('waiting');
       // The code still expires when it said it would.
       await vi.advanceTimersByTimeAsync(5 * 60_000);
       expect(actor.getSnapshot().matches('timedOut')).toBe(true);

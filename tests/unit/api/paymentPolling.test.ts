@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { i18n } from '@lingui/core';
-import { createActor, waitFor } from 'xstate';
+import { createActor, waitFor, type AnyActorRef } from 'xstate';
 import { QR_MAX_WAIT_MS } from '../../../machines/payment.shared';
 import { configureApiClient } from '../../../src/api/client';
 import { endpoints, type EndpointName } from '../../../src/api/contract';
@@ -51,6 +51,13 @@ beforeEach(() => {
   visibility = 'visible';
   vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
 });
+/** The payment's poller, which the test waits on: it checks, waits and pauses on its own. */
+function pollerOf(actor: { getSnapshot(): { children: { poller?: AnyActorRef } } }): AnyActorRef {
+  const poller = actor.getSnapshot().children.poller;
+  if (!poller) throw new Error('the payment is not polling');
+  return poller;
+}
+
 // A test that failed half-way leaves its actor running: stopped here, it cannot ask on the next test's time.
 const running: Array<{ stop(): void }> = [];
 function started<T extends { start(): T; stop(): void }>(actor: T): T {
@@ -93,13 +100,15 @@ describe('WeChat Pay as the app runs it', () => {
     const checks = answer('payOrderList', noOrderYet);
     const actor = started(createActor(createWechatPaymentLogic(wiring), { input: { resume: null } }));
     actor.send({ type: 'PAY', packageId: 'starter' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ awaitingScan: 'waitingToCheck' }));
+    await waitFor(actor, (snapshot) => snapshot.matches({ awaitingScan: 'polling' }));
+    const poller = pollerOf(actor);
+    await waitFor(poller, (snapshot) => snapshot.matches({ polling: 'waiting' }));
     expect(checks.calls).toBe(1);
 
     showTab('hidden');
-    expect(actor.getSnapshot().matches({ awaitingScan: 'pausedWhileHidden' })).toBe(true);
+    expect(poller.getSnapshot().matches({ polling: 'pausedWhileHidden' })).toBe(true);
     showTab('visible');
-    await waitFor(actor, (snapshot) => snapshot.matches({ awaitingScan: 'waitingToCheck' }));
+    await waitFor(poller, (snapshot) => snapshot.matches({ polling: 'waiting' }));
     expect(checks.calls).toBe(2);
     actor.stop();
   });
@@ -110,11 +119,13 @@ describe('WeChat Pay as the app runs it', () => {
     const actor = started(
       createActor(createWechatPaymentLogic(wiring), { input: { resume: { orderNo: 'NB1', packageId: 'starter', returnedAs: 'reloaded' } } }),
     );
-    await waitFor(actor, (snapshot) => snapshot.matches({ confirming: 'pausedWhileHidden' }));
+    expect(actor.getSnapshot().matches('confirming')).toBe(true);
+    const poller = pollerOf(actor);
+    await waitFor(poller, (snapshot) => snapshot.matches({ polling: 'pausedWhileHidden' }));
     actor.stop();
     // Stopped: it no longer listens.
     showTab('visible');
-    expect(actor.getSnapshot().matches({ confirming: 'pausedWhileHidden' })).toBe(true);
+    expect(poller.getSnapshot().matches({ polling: 'pausedWhileHidden' })).toBe(true);
   });
 });
 

@@ -7,8 +7,15 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { createActor, fromCallback, fromPromise } from 'xstate';
-import { initialPaymentContext, type CheckOrderInput, type CheckOrderResponse, type PaymentContext } from '../../../machines/payment.shared';
+import { createActor, fromCallback } from 'xstate';
+import {
+  initialPaymentContext,
+  orderCheckOutcome,
+  type CheckOrderInput,
+  type CheckOrderResponse,
+  type PaymentContext,
+} from '../../../machines/payment.shared';
+import { pollingCheck, pollingMachine } from '../../../machines/polling.machine';
 import { creemPaymentMachine } from '../../../machines/redirectPayment.machine';
 import { wechatPaymentMachine } from '../../../machines/wechatPayment.machine';
 import { CheckoutBody } from '../../../src/features/billing/Checkout';
@@ -23,16 +30,17 @@ const order = {
   codeUrl: 'weixin://pay/NB1',
   expireTime: new Date(Date.now() + 5 * 60_000).toISOString(),
 };
-const stopped: PaymentContext = { ...initialPaymentContext({ resume: null }), packageId: 'starter', order, unsettledChecks: 5, failedChecks: 5 };
+const stopped: PaymentContext = { ...initialPaymentContext({ resume: null }), packageId: 'starter', order };
 
-/** Checks that never answer (the test only looks at what was asked), and a tab that stays visible. */
+/** The shared poller whose checks never answer (the test only looks at what was asked), and a tab that stays visible. */
 function fakes() {
   const checkOrder = vi.fn((_input: CheckOrderInput) => new Promise<CheckOrderResponse>(() => undefined));
   return {
     checkOrder,
     actors: {
-      checkOrder: fromPromise<CheckOrderResponse, CheckOrderInput>(({ input }) => checkOrder(input)),
-      watchPageVisibility: fromCallback(() => undefined),
+      poller: pollingMachine.provide({
+        actors: { check: pollingCheck(orderCheckOutcome, checkOrder), watchPageVisibility: fromCallback(() => undefined) },
+      }),
     },
     actions: { rememberPendingOrder: () => undefined, forgetPendingOrder: () => undefined },
   };
@@ -66,8 +74,10 @@ describe('checkout when polling stopped after errors', () => {
     expect(screen.getByRole('button', { name: 'Cancel payment' })).toBeEnabled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
-    expect(actor.getSnapshot().matches({ awaitingScan: 'checking' })).toBe(true);
-    expect(checkOrder).toHaveBeenCalledWith({ orderNo: 'NB1' });
+    expect(actor.getSnapshot().matches({ awaitingScan: 'polling' })).toBe(true);
+    expect(actor.getSnapshot().children.poller?.getSnapshot().hasTag('checking')).toBe(true);
+    expect(checkOrder).toHaveBeenCalledTimes(1);
+    expect(checkOrder).toHaveBeenCalledWith({ orderNo: 'NB1' }, expect.any(AbortSignal));
     // Polling again: the usual words, no button to press.
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByText('Scan with WeChat to pay $10.00. This page updates by itself once you have paid.')).toBeInTheDocument();
@@ -89,8 +99,10 @@ describe('checkout when polling stopped after errors', () => {
     );
     expect(screen.getByRole('button', { name: 'Close' })).toBeEnabled();
     await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
-    expect(actor.getSnapshot().matches({ confirming: 'checking' })).toBe(true);
-    expect(checkOrder).toHaveBeenCalledWith({ orderNo: 'NB1' });
+    expect(actor.getSnapshot().matches('confirming')).toBe(true);
+    expect(actor.getSnapshot().children.poller?.getSnapshot().hasTag('checking')).toBe(true);
+    expect(checkOrder).toHaveBeenCalledTimes(1);
+    expect(checkOrder).toHaveBeenCalledWith({ orderNo: 'NB1' }, expect.any(AbortSignal));
     expect(screen.getByRole('status')).toHaveTextContent('Confirming your payment with Creem…');
     actor.stop();
   });
@@ -115,7 +127,7 @@ describe('checkout when the page stopped waiting on a WeChat code', () => {
   it('does not claim the code expired (the page stops at 15 minutes at most), and offers both Check again and a new code', async () => {
     const { actors, actions, checkOrder } = fakes();
     const machine = wechatPaymentMachine.provide({ actors, actions });
-    const waited: PaymentContext = { ...stopped, unsettledChecks: 0, failedChecks: 0, errorKind: 'expired' };
+    const waited: PaymentContext = { ...stopped, errorKind: 'expired' };
     const actor = createActor(machine, { input: { resume: null }, snapshot: machine.resolveState({ value: 'timedOut', context: waited }) }).start();
     show(actor, 'wechat');
 
@@ -126,7 +138,7 @@ describe('checkout when the page stopped waiting on a WeChat code', () => {
     expect(screen.getByRole('button', { name: 'Get a new code' })).toBeEnabled();
     await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
     expect(actor.getSnapshot().matches('confirming')).toBe(true);
-    expect(checkOrder).toHaveBeenCalledWith({ orderNo: 'NB1' });
+    expect(checkOrder).toHaveBeenCalledWith({ orderNo: 'NB1' }, expect.any(AbortSignal));
     actor.stop();
   });
 
@@ -136,10 +148,10 @@ describe('checkout when the page stopped waiting on a WeChat code', () => {
     // The order holds when the page stops waiting (the wiring caps the code's own expiry at 15 minutes): 2:35 PM,
     // in the reader's time zone whatever it is.
     const waitEnds = new Date(2026, 10, 27, 14, 35).toISOString();
-    const context: PaymentContext = { ...stopped, order: { ...order, expireTime: waitEnds }, unsettledChecks: 1, failedChecks: 0 };
+    const context: PaymentContext = { ...stopped, order: { ...order, expireTime: waitEnds } };
     const actor = createActor(machine, {
       input: { resume: null },
-      snapshot: machine.resolveState({ value: { awaitingScan: 'waitingToCheck' }, context }),
+      snapshot: machine.resolveState({ value: { awaitingScan: 'polling' }, context }),
     }).start();
     show(actor, 'wechat');
     // English writes a narrow no-break space before PM; \s matches it and a plain space alike.

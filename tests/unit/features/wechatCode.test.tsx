@@ -9,7 +9,9 @@ import userEvent from '@testing-library/user-event';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { createActor, fromPromise } from 'xstate';
-import type { CheckOrderInput, CheckOrderResponse, CreateOrderInput } from '../../../machines/payment.shared';
+import { orderCheckOutcome, type CheckOrderResponse, type CreateOrderInput } from '../../../machines/payment.shared';
+import { pollingCheck } from '../../../machines/polling.machine';
+import { createPollerLogic } from '../../../src/actors/polling';
 import type { CreateWechatOrderResponse } from '../../../machines/wechatPayment.machine';
 import { createWechatPaymentLogic, type PaymentWiring } from '../../../src/actors/payments';
 import type { UserActor } from '../../../src/actors/app';
@@ -32,7 +34,7 @@ async function payWithCode(codeUrl: string) {
         data: { orderNo: 'o-wx', codeUrl, expireTime: new Date(Date.now() + 10 * 60_000).toISOString() },
       })),
       // Nobody has paid yet: the check never answers within the test.
-      checkOrder: fromPromise<CheckOrderResponse, CheckOrderInput>(() => new Promise<CheckOrderResponse>(() => undefined)),
+      poller: createPollerLogic(pollingCheck(orderCheckOutcome, () => new Promise<CheckOrderResponse>(() => undefined))),
     },
   });
   const actor = createActor(logic, { input: { resume: null } }).start();

@@ -46,7 +46,7 @@ import { earlyRenewalMachine } from '../../../machines/earlyRenewal.machine';
 import { discordJoinMachine, type DiscordJoinInput } from '../../../machines/discordJoin.machine';
 import { quickStartMachine } from '../../../machines/quickStart.machine';
 import { BACK_OFF, pollingMachine } from '../../../machines/polling.machine';
-import type { PaymentContext, PaymentInput, OrderStatus } from '../../../machines/payment.shared';
+import { orderCheckOutcome, type PaymentContext, type PaymentInput, type OrderStatus } from '../../../machines/payment.shared';
 import { BOT_CHECK_REQUIRED_CODE, LOCALES, type LoginRequest } from '../../../src/common/types';
 import { draftCost, validateDraft } from '../../../src/domain/generationDraft';
 import { MIN_IMAGES } from '../../../src/domain/generationOptions';
@@ -202,10 +202,20 @@ const paymentEvents = {
   CHECK_AGAIN: none,
   CANCEL: none,
   DISMISS: none,
-  // What the page-visibility watcher sends while a payment polls.
-  PAGE_HIDDEN: none,
-  PAGE_VISIBLE: none,
+  // The poller's reports come from the real poller (orderPoller); drawn here too, so they also come out of turn.
+  'polling.answered': fc.record({ answer: orderStatusAnswer }),
+  'polling.stoppedAfterErrors': fc.record({
+    failure: fc.oneof(fc.record({ refused: orderStatusAnswer }), fc.record({ rejected: fc.constant(new Error('offline')) })),
+  }),
+  'polling.timedOut': none,
 };
+
+/** The poller a payment invokes, its check reading an order's status as the app's does (pollingCheck). */
+const orderPoller = fuzzTarget(pollingMachine, {
+  events: { PAGE_HIDDEN: none, PAGE_VISIBLE: none, CHECK_NOW: none, CHECK_AGAIN: none },
+  callbacks: ['watchPageVisibility'],
+  outputs: { check: orderStatusAnswer.map((answer) => ({ outcome: orderCheckOutcome(answer), answer })) },
+});
 
 // ---------------------------------------------------------------------------------------------------
 // Redirects: the app's own URL guards run on addresses good and bad, and every redirect must go where allowed
@@ -268,20 +278,21 @@ type RedirectProvider = 'creem' | 'nowpayments' | 'freekassa' | 'digiseller';
 function redirectPayment(machine: typeof creemPaymentMachine, provider: RedirectProvider): FuzzTarget {
   // The guard exactly as the app provides it (its hosts, and the demo checkout of this origin).
   const { isAllowedCheckout } = createRedirectPaymentLogic(provider, wiring).implementations.guards;
-  return fuzzTarget(machine, {
-    input: paymentInput,
-    events: paymentEvents,
-    callbacks: ['watchPageVisibility'],
-    outputs: {
-      // The app maps each provider's URL field to checkoutUrl.
-      createOrder: resultWith(fc.record({ orderNo: fc.constantFrom('o-1', 'o-2'), checkoutUrl: checkoutUrl(provider) })),
-      checkOrder: orderStatusAnswer,
-    },
-    appGuards: { isAllowedCheckout },
-    // As the app's redirectToCheckout does: location.assign(context.order.checkoutUrl).
-    redirects: { redirectToCheckout: ({ context }) => (context as PaymentContext).order?.checkoutUrl ?? '' },
-    mayRedirectTo: (url) => httpsOn(url, CHECKOUT_HOSTS[provider]) !== null || ownPageUnder(url, DEMO_CHECKOUT_PATH),
-  });
+  return {
+    ...fuzzTarget(machine, {
+      input: paymentInput,
+      events: paymentEvents,
+      outputs: {
+        // The app maps each provider's URL field to checkoutUrl.
+        createOrder: resultWith(fc.record({ orderNo: fc.constantFrom('o-1', 'o-2'), checkoutUrl: checkoutUrl(provider) })),
+      },
+      appGuards: { isAllowedCheckout },
+      // As the app's redirectToCheckout does: location.assign(context.order.checkoutUrl).
+      redirects: { redirectToCheckout: ({ context }) => (context as PaymentContext).order?.checkoutUrl ?? '' },
+      mayRedirectTo: (url) => httpsOn(url, CHECKOUT_HOSTS[provider]) !== null || ownPageUnder(url, DEMO_CHECKOUT_PATH),
+    }),
+    children: { poller: orderPoller },
+  };
 }
 
 /** A state as the app makes one: 32 hex digits (128 bits). */
@@ -542,32 +553,34 @@ const targets: Record<string, FuzzTarget> = {
   nowpaymentsPayment: redirectPayment(nowpaymentsPaymentMachine, 'nowpayments'),
   freekassaPayment: redirectPayment(freekassaPaymentMachine, 'freekassa'),
   digisellerPayment: redirectPayment(digisellerPaymentMachine, 'digiseller'),
-  paypalPayment: fuzzTarget(paypalPaymentMachine, {
-    input: paymentInput,
-    events: paymentEvents,
-    callbacks: ['watchPageVisibility'],
-    outputs: {
-      createOrder: clientResultFor('paypalCreate'),
-      approveInPaypal: fc.constantFrom('approved' as const, 'cancelled' as const),
-      captureOrder: orderStatusAnswer,
-      checkOrder: orderStatusAnswer,
-    },
-  }),
-  wechatPayment: fuzzTarget(wechatPaymentMachine, {
-    input: paymentInput,
-    events: paymentEvents,
-    callbacks: ['watchPageVisibility'],
-    outputs: {
-      createOrder: resultWith(
-        fc.record({
-          orderNo: fc.constantFrom('o-1', 'o-2'),
-          codeUrl: text,
-          expireTime: fc.oneof(timestamp, fc.constantFrom('2000-01-01T00:00:00Z', '9999-12-31T23:59:59Z')),
-        }),
-      ),
-      checkOrder: orderStatusAnswer,
-    },
-  }),
+  paypalPayment: {
+    ...fuzzTarget(paypalPaymentMachine, {
+      input: paymentInput,
+      events: paymentEvents,
+      outputs: {
+        createOrder: clientResultFor('paypalCreate'),
+        approveInPaypal: fc.constantFrom('approved' as const, 'cancelled' as const),
+        captureOrder: orderStatusAnswer,
+      },
+    }),
+    children: { poller: orderPoller },
+  },
+  wechatPayment: {
+    ...fuzzTarget(wechatPaymentMachine, {
+      input: paymentInput,
+      events: paymentEvents,
+      outputs: {
+        createOrder: resultWith(
+          fc.record({
+            orderNo: fc.constantFrom('o-1', 'o-2'),
+            codeUrl: text,
+            expireTime: fc.oneof(timestamp, fc.constantFrom('2000-01-01T00:00:00Z', '9999-12-31T23:59:59Z')),
+          }),
+        ),
+      },
+    }),
+    children: { poller: orderPoller },
+  },
   detailsDialog: fuzzTarget(detailsDialogMachine, { events: { OPEN: fc.record({ item: fc.anything({ maxDepth: 2 }) }), CLOSE: none }, outputs: {} }),
   zipDownload: fuzzTarget(zipDownloadMachine, {
     events: { START: fc.record({ items: fc.array(fc.record({ url: text, name: text }), { maxLength: 4 }) }), CANCEL: none, DISMISS: none },
