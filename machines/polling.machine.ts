@@ -1,13 +1,13 @@
 /**
  * Polling, written once: how long to wait before the next check (a back-off from a first delay, growing, up to a
  * cap, much longer while the API answers 429), how many checks may fail in a row, and how long polling may last,
- * and the one chart that polls with them. The playground's generation and the quick start invoke this chart as a
- * child actor, each with its own policy and its own check: the call, with the input the flow gives it, and how an
- * answer reads (pollingCheck). The payment chart still has its own checking states (payment.machine.ts), on the
- * same policy and functions.
+ * and the one chart that polls with them. Every flow that polls invokes this chart as a child actor: the playground's
+ * generation, the quick start and the payments (confirming an order, and a WeChat code's order while the code shows),
+ * each with its own policy and its own check: the call, with the input the flow gives it, and how an answer reads
+ * (pollingCheck).
  *
  * The child reports to the flow that invoked it (`reportTo`): every answer (the quick start shows each one, the
- * playground keeps the images), and why it stopped (too many failed checks
+ * playground keeps the images, a payment leaves on a settled status), and why it stopped (too many failed checks
  * in a row, with the last failure, or the time limit). The flow's own states follow those reports; the view reads
  * whether a check is under way, and the counts behind the next wait, from the child's snapshot.
  */
