@@ -30,7 +30,7 @@ import {
   type PollingReport,
 } from '../../machines/polling.machine';
 import { SAMPLE_DRAFT } from '../../machines/index';
-import { after, defaultEventLabel, describeMachinePaths, done, failure, readStep, type PathEvent } from './pathRunner';
+import { after, carriedValue, defaultEventLabel, describeMachinePaths, done, failure, readStep, type PathEvent } from './pathRunner';
 import { createFailedTask, generatingTask, generationFailedTask, taskAnswer } from './taskAnswers';
 
 // The catalogue's sample form, which the explorer simulates with: a valid draft.
@@ -91,17 +91,6 @@ const names = new Map<unknown, string>([
   [historyOffline, 'unreachable'],
 ]);
 
-/** The answer or failure an event carries, by its name in the table above. */
-function carried(event: AnyEventObject): unknown {
-  if ('output' in event) return event.output;
-  if ('error' in event) return event.error;
-  if ('answer' in event) return event.answer;
-  if ('failure' in event && typeof event.failure === 'object' && event.failure !== null) {
-    return 'refused' in event.failure ? event.failure.refused : 'rejected' in event.failure ? event.failure.rejected : undefined;
-  }
-  return undefined;
-}
-
 function label(event: AnyEventObject): string {
   if (event.type === 'CHANGE') return event.draft === draft ? 'CHANGE(valid)' : 'CHANGE(no prompt)';
   if (event.type === 'RESTORE') return `RESTORE(${String(event.taskId)})`;
@@ -109,7 +98,7 @@ function label(event: AnyEventObject): string {
     if (event === generate) return 'GENERATE';
     return event === generateWithoutKey ? 'GENERATE(no key)' : event === generateWhenPoor ? 'GENERATE(poor)' : 'GENERATE(balance unknown)';
   }
-  const answer = names.get(carried(event));
+  const answer = names.get(carriedValue(event));
   return answer ? `${defaultEventLabel(event).split('(')[0]}(${answer})` : defaultEventLabel(event);
 }
 

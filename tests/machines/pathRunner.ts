@@ -11,7 +11,7 @@ import { generatePaths, type GeneratePathsOptions, type PathEvents } from './run
 import { replayPath, type ReplayOptions } from './runner/replay';
 import { MachineCoverage, type CoverageReport } from './runner/coverage';
 
-export { after, done, failure, defaultEventLabel, type PathEvent } from './runner/events';
+export { after, carriedValue, done, failure, defaultEventLabel, type PathEvent } from './runner/events';
 export { generatePaths, type MachinePath } from './runner/paths';
 export { replayPath, type ActionCall, type Invocation } from './runner/replay';
 export { MachineCoverage } from './runner/coverage';

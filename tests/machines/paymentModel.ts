@@ -25,7 +25,7 @@ import {
   type PaymentInput,
 } from '../../machines/payment.shared';
 import { paymentSetup, type createPaymentMachine } from '../../machines/payment.machine';
-import { defaultEventLabel, done, failure, type ActionCall, type Invocation, type PathEvent } from './pathRunner';
+import { carriedValue, defaultEventLabel, done, failure, type ActionCall, type Invocation, type PathEvent } from './pathRunner';
 import { assertPolling, pollerAnswered, pollerStopped, pollerTimedOut, type PollingState } from './paymentPolling';
 import { assertIdempotencyKey, keyState, nextTestKey } from './paymentIdempotency';
 
@@ -57,16 +57,6 @@ const PAYMENT_SCENARIOS = [
 /** Each new purchase gets a key, as the app's action gives it. */
 export const testKeyActions = { newIdempotencyKey: paymentSetup.assign({ idempotencyKey: () => nextTestKey() }) };
 
-/** The answer or failure an event carries: a call's, or one the poller reports. */
-function carried(event: AnyEventObject): unknown {
-  if ('output' in event) return event.output;
-  if ('answer' in event) return event.answer;
-  if ('failure' in event && typeof event.failure === 'object' && event.failure !== null) {
-    return 'refused' in event.failure ? event.failure.refused : 'rejected' in event.failure ? event.failure.rejected : undefined;
-  }
-  return undefined;
-}
-
 /** Test names: each answer by what it is (`done:createOrder(created)`), PAY by whether it pays with a saved method. */
 function paymentLabel(createdAnswers: ReadonlyArray<readonly [unknown, string]>): (event: AnyEventObject) => string {
   const names = new Map<unknown, string>([
@@ -78,7 +68,7 @@ function paymentLabel(createdAnswers: ReadonlyArray<readonly [unknown, string]>)
   ]);
   return (event) => {
     if (event.type === 'PAY') return event.vaultId ? 'PAY(vault)' : 'PAY';
-    const answer = names.get(carried(event));
+    const answer = names.get(carriedValue(event));
     // A poller's report by its type (its payload is the answer, named here); a call's answer after the call's name.
     const name = event.type.startsWith('polling.') ? event.type : defaultEventLabel(event).split('(')[0];
     return answer ? `${name}(${answer})` : defaultEventLabel(event);

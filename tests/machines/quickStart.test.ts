@@ -10,7 +10,7 @@ import {
   type PollTaskResponse,
   type SendRequestInput,
 } from '../../machines/quickStart.machine';
-import { defaultEventLabel, describeMachinePaths, done, failure, readStep, type PathEvent } from './pathRunner';
+import { carriedValue, defaultEventLabel, describeMachinePaths, done, failure, readStep, type PathEvent } from './pathRunner';
 import { createFailedTask, generatingTask, generationFailedTask, taskAnswer } from './taskAnswers';
 
 const KEY = 'nb_key_1';
@@ -43,19 +43,8 @@ const names = new Map<unknown, string>([
   [tooMany, '429'],
 ]);
 
-/** The answer or failure an event carries, by its name in the table above. */
-function carried(event: AnyEventObject): unknown {
-  if ('output' in event) return event.output;
-  if ('error' in event) return event.error;
-  if ('answer' in event) return event.answer;
-  if ('failure' in event && typeof event.failure === 'object' && event.failure !== null) {
-    return 'refused' in event.failure ? event.failure.refused : 'rejected' in event.failure ? event.failure.rejected : undefined;
-  }
-  return undefined;
-}
-
 function label(event: AnyEventObject): string {
-  const answer = names.get(carried(event));
+  const answer = names.get(carriedValue(event));
   return answer ? `${defaultEventLabel(event).split('(')[0]}(${answer})` : defaultEventLabel(event);
 }
 

@@ -89,3 +89,17 @@ export function defaultEventLabel(event: AnyEventObject): string {
     }
   }
 }
+
+/**
+ * The answer or failure an event carries, for naming it in a test: an invoked call's output or error, or what a
+ * child poller reports (an answer, or the refusal or rejection it stopped on).
+ */
+export function carriedValue(event: AnyEventObject): unknown {
+  if ('output' in event) return event.output;
+  if ('error' in event) return event.error;
+  if ('answer' in event) return event.answer;
+  if ('failure' in event && typeof event.failure === 'object' && event.failure !== null) {
+    return 'refused' in event.failure ? event.failure.refused : 'rejected' in event.failure ? event.failure.rejected : undefined;
+  }
+  return undefined;
+}
