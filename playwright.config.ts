@@ -18,9 +18,7 @@ export default defineConfig({
   // A flaky test is a bug: it fails the run instead of passing on a second try.
   retries: 0,
   forbidOnly: CI,
-  // Folders of their own: the live suite and the engine smoke set run at the same time, with theirs beside these.
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report/demo' }]],
-  outputDir: 'test-results/demo',
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   // `npm test` builds first; the preview server serves that build, as production would.
   webServer: {
     command: `npx vite preview --port ${PORT} --strictPort --outDir ${DIST}`,
