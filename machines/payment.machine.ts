@@ -23,7 +23,6 @@ import {
   type PaymentInput,
   type PaymentOrder,
   type PaymentUserEvent,
-  type StatusOutcome,
 } from './payment.shared';
 import { refusal, rejection, type CallFailure } from './callErrors';
 import { isLostAnswer } from './lostAnswer';
@@ -98,10 +97,6 @@ export function checkoutParams(response: CreateOrderResponse): CheckoutParams {
   return { checkoutUrl: response.code === 200 ? (response.data.checkoutUrl ?? '') : '' };
 }
 
-function capturedOutcome(event: PaymentEvent): StatusOutcome | null {
-  return event.type === 'xstate.done.actor.captureOrder' ? answeredOutcome(event.output) : null;
-}
-
 /** Only reachable once createOrder stored PayPal's order id. */
 export function paypalOrderInput(context: PaymentContext, machineId: string): PaypalOrderInput {
   const { orderNo, paypalOrderId } = orderOf(context, machineId);
@@ -160,23 +155,23 @@ export const paymentSetup = setup({
   guards: {
     // The server may have made the order: the purchase keeps its idempotency key for RETRY. Any other failure is an
     // answer (the server said no): the key is spent, as a server that stores refusals would only replay this one.
-    isOrderAnswerLost: ({ event }) => event.type === 'xstate.error.actor.createOrder' && isLostAnswer(event.error),
+    isOrderAnswerLost: (_, { error }: { error: unknown }) => isLostAnswer(error),
     returnedCancelled: ({ context }) => context.returnedAs === 'cancelled',
     hasResume: ({ context }) => context.returnedAs !== null,
     hasPackage: ({ context }) => context.packageId !== null,
     // The last creation's answer never arrived: the order may exist, so a retry is the same purchase.
     holdsIdempotencyKey: ({ context }) => context.idempotencyKey !== null,
-    isRefused: ({ event }) => event.type === 'xstate.done.actor.createOrder' && event.output.code !== 200,
+    isRefused: (_, answer: Pick<CreateOrderResponse, 'code'>) => answer.code !== 200,
     // PROVIDED by the app (each provider's hosts). Refusing by default: never redirect unless the app vouches.
     isAllowedCheckout: (_args, _params: CheckoutParams) => false,
     // A saved PayPal method (vault) was approved once for all: there is nothing for the buyer to approve.
     paysWithVault: ({ context }) => context.vaultId !== null,
     // PAY with a saved method: nothing else stands between the click and the charge, so the buyer confirms it first.
     chargesSavedMethod: ({ event }) => event.type === 'PAY' && event.vaultId !== undefined,
-    isApproved: ({ event }) => event.type === 'xstate.done.actor.approveInPaypal' && event.output === 'approved',
-    isCapturePaid: ({ event }) => capturedOutcome(event) === 'paid',
-    isCapturePending: ({ event }) => capturedOutcome(event) === 'pending',
-    isCaptureSettled: ({ event }) => capturedOutcome(event) !== null,
+    isApproved: (_, approval: PaypalApproval) => approval === 'approved',
+    isCapturePaid: (_, answer: CaptureOrderResponse) => answeredOutcome(answer) === 'paid',
+    isCapturePending: (_, answer: CaptureOrderResponse) => answeredOutcome(answer) === 'pending',
+    isCaptureSettled: (_, answer: CaptureOrderResponse) => answeredOutcome(answer) !== null,
     isPaidStatus: (_, answer: CheckOrderResponse) => answeredOutcome(answer) === 'paid',
     isCancelledStatus: (_, answer: CheckOrderResponse) => answeredOutcome(answer) === 'cancelled',
     isFailedStatus: (_, answer: CheckOrderResponse) => answeredOutcome(answer) === 'failed',
@@ -299,7 +294,7 @@ export function createPaymentMachine<const TStates extends HandOffStates>({
           input: ({ context }) => createOrderInput(context, id),
           onDone: [
             {
-              guard: 'isRefused',
+              guard: { type: 'isRefused', params: ({ event }) => event.output },
               target: 'failed',
               actions: [{ type: 'setError', params: ({ event }) => refusal(event.output) }, 'spendIdempotencyKey'],
             },
@@ -307,7 +302,11 @@ export function createPaymentMachine<const TStates extends HandOffStates>({
           ],
           onError: [
             // No answer (or none the app could read): the key is kept for RETRY.
-            { guard: 'isOrderAnswerLost', target: 'failed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
+            {
+              guard: { type: 'isOrderAnswerLost', params: ({ event }) => ({ error: event.error }) },
+              target: 'failed',
+              actions: { type: 'setError', params: ({ event }) => rejection(event.error) },
+            },
             { target: 'failed', actions: [{ type: 'setError', params: ({ event }) => rejection(event.error) }, 'spendIdempotencyKey'] },
           ],
         },

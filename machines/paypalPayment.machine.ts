@@ -21,7 +21,7 @@ const paypalHandOff = defineHandOff((id) => ({
         id: 'approveInPaypal',
         src: 'approveInPaypal',
         input: ({ context }) => paypalOrderInput(context, id),
-        onDone: [{ guard: 'isApproved', target: 'capturing' }, { target: 'cancelled' }],
+        onDone: [{ guard: { type: 'isApproved', params: ({ event }) => event.output }, target: 'capturing' }, { target: 'cancelled' }],
         onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
       },
       on: { CANCEL: 'cancelled' },
@@ -33,9 +33,9 @@ const paypalHandOff = defineHandOff((id) => ({
         src: 'captureOrder',
         input: ({ context }) => paypalOrderInput(context, id),
         onDone: [
-          { guard: 'isCapturePaid', target: 'paid' },
-          { guard: 'isCapturePending', target: 'confirming' },
-          { guard: 'isCaptureSettled', target: 'failed' },
+          { guard: { type: 'isCapturePaid', params: ({ event }) => event.output }, target: 'paid' },
+          { guard: { type: 'isCapturePending', params: ({ event }) => event.output }, target: 'confirming' },
+          { guard: { type: 'isCaptureSettled', params: ({ event }) => event.output }, target: 'failed' },
           // A refused answer: the capture may have gone through, so ask rather than assume.
           { target: 'confirming' },
         ],
