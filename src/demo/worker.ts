@@ -11,7 +11,8 @@ const WORKER_PATH = '/mockServiceWorker.js';
  * registered anew instead, and takes this page as it activates (it claims its clients): no reload.
  */
 async function dropWorkerThatDoesNotControlThisPage(): Promise<void> {
-  if (navigator.serviceWorker.controller) return;
+  // Without service workers (Firefox's private windows) MSW's own start says why the demo cannot run.
+  if (!('serviceWorker' in navigator) || navigator.serviceWorker.controller) return;
   const registrations = await navigator.serviceWorker.getRegistrations();
   const workerUrl = new URL(WORKER_PATH, location.origin).href;
   await Promise.all(
