@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Activity, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { returnFocus, returnFocusAfterUnmount } from './returnFocus';
 import styles from './Dialog.module.css';
@@ -13,13 +13,15 @@ export interface DialogProps {
   children: ReactNode;
   /** Narrow dialogs for forms, wide for content. */
   size?: 'sm' | 'md';
+  /**
+   * Renders the content while the dialog is closed, hidden, when the browser is idle: opening it then only shows
+   * what is there. For a dialog opened from the first screen (signing in), where a phone would otherwise build the
+   * whole form at the tap. Each closing starts a fresh copy for the next opening, so nothing typed is carried over.
+   * Give it content that does not change between closed and open (memoised), or the opening renders it again.
+   */
+  readyWhileClosed?: boolean;
 }
 
-/**
- * A modal on the native <dialog>: `showModal()` makes the rest of the page inert (so focus stays inside),
- * Escape closes it, and focus goes back to where it was when the dialog opened (or, when that is gone, to the
- * page's main heading). A field marked `data-autofocus` gets focus when it opens.
- */
 /**
  * A part of the dialog that loads on demand arrives after it opened: its data-autofocus field gets focus when it
  * shows up, unless the user has moved focus meanwhile. Returns how to stop waiting.
@@ -36,7 +38,12 @@ function focusFieldWhenItArrives(dialog: HTMLDialogElement): () => void {
   return () => observer.disconnect();
 }
 
-export function Dialog({ open, onDismiss, title, description, children, size = 'sm' }: DialogProps) {
+/**
+ * A modal on the native <dialog>: `showModal()` makes the rest of the page inert (so focus stays inside),
+ * Escape closes it, and focus goes back to where it was when the dialog opened (or, when that is gone, to the
+ * page's main heading). A field marked `data-autofocus` gets focus when it opens.
+ */
+export function Dialog({ open, onDismiss, title, description, children, size = 'sm', readyWhileClosed = false }: DialogProps) {
   const { t } = useLingui();
   const titleId = useId();
   const ref = useRef<HTMLDialogElement>(null);
@@ -46,6 +53,15 @@ export function Dialog({ open, onDismiss, title, description, children, size = '
   useEffect(() => {
     onDismissRef.current = onDismiss;
   }, [onDismiss]);
+  // How many times the dialog has closed: the key of the content prepared for the next opening (readyWhileClosed).
+  // Counted as the render sees the change (React's pattern for state following a prop), so the closing's own render
+  // already drops what was typed.
+  const [closings, setClosings] = useState(0);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (wasOpen !== open) {
+    setWasOpen(open);
+    if (!open) setClosings(closings + 1);
+  }
 
   useEffect(() => {
     const dialog = ref.current;
@@ -87,6 +103,25 @@ export function Dialog({ open, onDismiss, title, description, children, size = '
     };
   }, []);
 
+  const body = (
+    <div className={styles.body}>
+      <header className={styles.header}>
+        <div>
+          <h2 id={titleId} className={styles.title}>
+            {title}
+          </h2>
+          {description ? <p className={styles.description}>{description}</p> : null}
+        </div>
+        <button type="button" className={styles.close} onClick={() => onDismissRef.current()} aria-label={t`Close`}>
+          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+            <path d="M3.5 3.5l9 9m0-9l-9 9" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+          </svg>
+        </button>
+      </header>
+      {children}
+    </div>
+  );
+
   return (
     <dialog
       ref={ref}
@@ -96,23 +131,12 @@ export function Dialog({ open, onDismiss, title, description, children, size = '
         if (event.target === ref.current) onDismissRef.current();
       }}
     >
-      {open ? (
-        <div className={styles.body}>
-          <header className={styles.header}>
-            <div>
-              <h2 id={titleId} className={styles.title}>
-                {title}
-              </h2>
-              {description ? <p className={styles.description}>{description}</p> : null}
-            </div>
-            <button type="button" className={styles.close} onClick={() => onDismissRef.current()} aria-label={t`Close`}>
-              <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-                <path d="M3.5 3.5l9 9m0-9l-9 9" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
-              </svg>
-            </button>
-          </header>
-          {children}
-        </div>
+      {readyWhileClosed ? (
+        <Activity key={closings} mode={open ? 'visible' : 'hidden'}>
+          {body}
+        </Activity>
+      ) : open ? (
+        body
       ) : null}
     </dialog>
   );

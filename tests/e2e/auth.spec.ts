@@ -51,6 +51,29 @@ test.describe('e-mail sign-up and sign-in', () => {
     await expect(dialog.getByLabel('E-mail', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   });
 
+  test('the sign-in dialog, ready before it is asked for, opens on a fresh form each time', async ({ page, openApp }) => {
+    await openApp(page);
+    // Closed, the dialog already holds its form, hidden: nothing of it is on screen or reachable.
+    await expect(page.locator('dialog input[type="password"]')).toHaveCount(1);
+    await expect(page.getByLabel('Password', { exact: true })).toBeHidden();
+    const signIn = page.getByRole('banner').getByRole('button', { name: 'Sign in' });
+    await signIn.click();
+    const dialog = loginDialog(page);
+    await expect(dialog.getByLabel('E-mail', { exact: true })).toBeFocused();
+    // Modal: the rest of the page is inert, and Escape closes it.
+    await expect(page.locator('dialog:modal')).toHaveCount(1);
+    await dialog.getByLabel('E-mail', { exact: true }).fill('typed@example.com');
+    await dialog.getByLabel('Password', { exact: true }).fill('typed-password');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(signIn).toBeFocused();
+    // Opened again: a new form, with nothing of what was typed the last time.
+    await signIn.click();
+    await expect(dialog.getByLabel('E-mail', { exact: true })).toHaveValue('');
+    await expect(dialog.getByLabel('Password', { exact: true })).toHaveValue('');
+    await expect(page.locator('dialog:modal')).toHaveCount(1);
+  });
+
   test('reset the password with an e-mailed code, then sign in with the new one', async ({ page, openApp }) => {
     await openApp(page);
     const email = uniqueEmail();

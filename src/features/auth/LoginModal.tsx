@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useMemo, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { Button } from '../../ui/Button';
@@ -57,7 +57,8 @@ export function LoginModal() {
   const modal = useGlobalActor('loginModal');
   const isOpen = useGlobalSelector('loginModal', (s) => s.hasTag('open'));
   const isVerify = useGlobalSelector('loginModal', (s) => s.hasTag('verify'));
-  const view = useGlobalSelector('loginModal', (s) => s.context.view);
+  // Closed, the modal holds the sign-in form ready (the header's "Sign in" opens it), so that a tap only shows it.
+  const view = useGlobalSelector('loginModal', (s) => (s.hasTag('open') ? s.context.view : 'signIn'));
   const email = useGlobalSelector('loginModal', (s) => s.context.email);
   // The dialog opens on its shell (heading, e-mail form, close button), painted at the tap; the Google and
   // Microsoft buttons, the costlier part, are rendered in the background right after.
@@ -78,23 +79,33 @@ export function LoginModal() {
         ? t`We will e-mail you a code to set a new password.`
         : t`Welcome back. Sign in to your API dashboard.`;
 
-  return (
-    <Dialog open={isOpen} onDismiss={() => modal.send({ type: 'CLOSE' })} title={title} description={description}>
-      <div hidden={isVerify}>
-        {view !== 'resetPassword' && socialShown ? <SocialSignIn /> : null}
-        {view === 'signIn' ? (
-          <SignInForm key="signIn" initialEmail={email} />
-        ) : (
+  // The same elements closed and open: opening the modal reveals what was rendered while closed, with no render.
+  const content = useMemo(
+    () => (
+      <>
+        <div hidden={isVerify}>
+          {view !== 'resetPassword' && socialShown ? <SocialSignIn /> : null}
+          {view === 'signIn' ? (
+            <SignInForm key="signIn" initialEmail={email} />
+          ) : (
+            <OnDemand>
+              <CodeProtectedForm key={view} purpose={view === 'signUp' ? 'register' : 'resetPassword'} initialEmail={email} />
+            </OnDemand>
+          )}
+        </div>
+        {isVerify ? (
           <OnDemand>
-            <CodeProtectedForm key={view} purpose={view === 'signUp' ? 'register' : 'resetPassword'} initialEmail={email} />
+            <VerifyStep />
           </OnDemand>
-        )}
-      </div>
-      {isVerify ? (
-        <OnDemand>
-          <VerifyStep />
-        </OnDemand>
-      ) : null}
+        ) : null}
+      </>
+    ),
+    [isVerify, view, email, socialShown],
+  );
+
+  return (
+    <Dialog open={isOpen} onDismiss={() => modal.send({ type: 'CLOSE' })} title={title} description={description} readyWhileClosed>
+      {content}
     </Dialog>
   );
 }
