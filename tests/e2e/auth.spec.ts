@@ -58,7 +58,8 @@ test.describe('e-mail sign-up and sign-in', () => {
     await expect(page.getByLabel('Password', { exact: true })).toBeHidden();
     const signIn = page.getByRole('banner').getByRole('button', { name: 'Sign in' });
     await signIn.click();
-    const dialog = loginDialog(page);
+    // By its name: the demo's Google One Tap card is a dialog too, and shows a moment after the start.
+    const dialog = page.getByRole('dialog', { name: 'Sign in', exact: true });
     await expect(dialog.getByLabel('E-mail', { exact: true })).toBeFocused();
     // Modal: the rest of the page is inert, and Escape closes it.
     await expect(page.locator('dialog:modal')).toHaveCount(1);
