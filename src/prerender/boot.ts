@@ -29,6 +29,8 @@ export const MESSAGES_ELEMENT_ID = 'prerendered-messages';
 /** The files the app's start needs (a JSON array of paths), written into each prerendered page by the build. */
 export const START_FILES_ELEMENT_ID = 'start-files';
 export const WANTED_EVENT = 'app:wanted';
+/** Sent by the app once it watches for the visitor's first action itself: theme-boot stops watching (and writing). */
+export const ACTION_WATCH_TAKEN_EVENT = 'app:action-watch-taken';
 /** Written on <html> by the build (prerender-plugin.ts): the page's own address, ... */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 /** ... the addresses the 404 file is not the page of (the app's own pages), space-separated, ... */

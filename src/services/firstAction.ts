@@ -6,7 +6,7 @@
  * theme-boot.js watches for the action from the start (src/prerender/boot.ts): a scroll before the app came, say,
  * and then a sign-in inside Google's frame, which the page never hears.
  */
-import { visitorHasActed, whenPageReady } from '../prerender/boot';
+import { ACTION_WATCH_TAKEN_EVENT, visitorHasActed, whenPageReady } from '../prerender/boot';
 
 // The end of a press or key: the click it makes (which opens a dialog) has been dispatched by the next task.
 const EVENTS = ['pointerup', 'keyup', 'focusin'] as const;
@@ -23,6 +23,7 @@ function firstAction(): Promise<void> {
       resolve();
     };
     for (const type of EVENTS) window.addEventListener(type, act, { capture: true, passive: true });
+    document.dispatchEvent(new Event(ACTION_WATCH_TAKEN_EVENT));
   });
 }
 

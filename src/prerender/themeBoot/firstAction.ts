@@ -1,7 +1,7 @@
 import { CACHED_USER_KEY } from '../../services/sessionKeys';
 import { DARK_QUERY, THEME_KEY } from '../../services/theme';
 import { LOCALE_KEY } from '../../i18n/locales';
-import { WANTED_EVENT } from '../boot';
+import { ACTION_WATCH_TAKEN_EVENT, WANTED_EVENT } from '../boot';
 
 /** The visitor's actions that start the app (see startAtIdleOrFirstAction). */
 const ACTIONS = ['keydown', 'scroll', 'wheel', 'touchstart', 'pointerdown', 'focusin', 'click', 'input', 'pointerover'];
@@ -25,15 +25,19 @@ export function startAtIdleOrFirstAction(root: HTMLElement): void {
   if (!firstVisit) return;
   root.dataset.start = 'idle';
   const scheme = typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : null;
+  const stopWatching = () => {
+    ACTIONS.forEach((type) => window.removeEventListener(type, wanted, true));
+    window.removeEventListener('storage', wanted);
+    if (scheme && scheme.removeEventListener) scheme.removeEventListener('change', wanted);
+    document.removeEventListener(ACTION_WATCH_TAKEN_EVENT, stopWatching);
+  };
   const wanted = (event: Event) => {
     if (event.type === 'storage' && (event as StorageEvent).key !== null && SHOWN_KEYS.indexOf((event as StorageEvent).key) === -1) return;
     if (event.type === 'pointerover') {
       const target = event.target instanceof Element ? event.target : null;
       if (!target || !target.closest(CONTROLS)) return;
     }
-    ACTIONS.forEach((type) => window.removeEventListener(type, wanted, true));
-    window.removeEventListener('storage', wanted);
-    if (scheme && scheme.removeEventListener) scheme.removeEventListener('change', wanted);
+    stopWatching();
     // The app may have started already (at idle), and even failed to: that is not undone.
     if (root.dataset.start === 'idle') root.dataset.start = 'wanted';
     document.dispatchEvent(new Event(WANTED_EVENT));
@@ -41,4 +45,7 @@ export function startAtIdleOrFirstAction(root: HTMLElement): void {
   ACTIONS.forEach((type) => window.addEventListener(type, wanted, { capture: true, passive: true }));
   window.addEventListener('storage', wanted);
   if (scheme && scheme.addEventListener) scheme.addEventListener('change', wanted);
+  // Started at idle, the app watches for the first action itself (src/services/firstAction.ts): from then on this
+  // watch would only add work to that action (a listener, and a change of <html> that restyles the page's controls).
+  document.addEventListener(ACTION_WATCH_TAKEN_EVENT, stopWatching);
 }

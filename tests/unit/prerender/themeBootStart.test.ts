@@ -30,6 +30,7 @@ function boot({ path = '/', search = '', cookie = '', storedLocale, attributes =
     if (name.startsWith('data-') && !name.startsWith('data-prerendered-')) dataset[name.slice(5)] = value;
   }
   const windowListeners = new Map<string, Listener[]>();
+  const documentListeners = new Map<string, Listener[]>();
   const sent: string[] = [];
   const root = {
     dataset,
@@ -53,8 +54,8 @@ function boot({ path = '/', search = '', cookie = '', storedLocale, attributes =
     documentElement: root,
     cookie,
     baseURI: 'https://app.example.com/',
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
+    addEventListener: on(documentListeners),
+    removeEventListener: off(documentListeners),
     dispatchEvent: (event: { type: string }) => sent.push(event.type),
   };
   runInNewContext(BOOT_SCRIPT, {
@@ -73,7 +74,9 @@ function boot({ path = '/', search = '', cookie = '', storedLocale, attributes =
   });
   const fire = (type: string, target?: unknown, key?: string | null) =>
     [...(windowListeners.get(type) ?? [])].forEach((listener) => listener({ type, target, key }));
-  return { dataset, sent, fire, listening: (type: string) => (windowListeners.get(type) ?? []).length > 0 };
+  /** What the app sends to the document (theme-boot's own events are recorded in `sent` instead). */
+  const tell = (type: string) => [...(documentListeners.get(type) ?? [])].forEach((listener) => listener({ type }));
+  return { dataset, sent, fire, tell, listening: (type: string) => (windowListeners.get(type) ?? []).length > 0 };
 }
 
 describe("theme-boot.js: when a prerendered page's app starts", () => {
@@ -102,6 +105,16 @@ describe("theme-boot.js: when a prerendered page's app starts", () => {
     page.fire('keydown');
     expect(page.sent).toEqual(['app:wanted']);
     expect(page.listening('keydown')).toBe(false);
+  });
+
+  it('stops watching once the app, started at idle, watches for the first action itself', () => {
+    const page = boot({ path: '/' });
+    page.tell('app:action-watch-taken');
+    for (const type of ['keydown', 'pointerdown', 'pointerover', 'storage']) expect(page.listening(type), type).toBe(false);
+    // The first tap then costs no listener here, and no change of <html> that restyles the page's controls.
+    page.fire('pointerdown');
+    expect(page.dataset.start).toBe('idle');
+    expect(page.sent).toEqual([]);
   });
 
   it('starts it when another tab changes what this one shows: the account, the theme, the language', () => {

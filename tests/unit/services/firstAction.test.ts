@@ -36,6 +36,28 @@ describe('afterFirstAction', () => {
     expect(await settled(acted)).toBe(true);
   });
 
+  it("takes over the watch from the page's boot script as it starts watching itself", async () => {
+    const handedOver = vi.fn();
+    document.addEventListener('app:action-watch-taken', handedOver);
+    const afterFirstAction = await freshFirstAction();
+    const acted = afterFirstAction();
+    expect(handedOver).toHaveBeenCalledTimes(1);
+    // Its own watch sees the first action.
+    window.dispatchEvent(new Event('pointerup'));
+    expect(await settled(acted)).toBe(true);
+    document.removeEventListener('app:action-watch-taken', handedOver);
+  });
+
+  it('leaves the watch alone when the visitor has acted already', async () => {
+    const handedOver = vi.fn();
+    document.addEventListener('app:action-watch-taken', handedOver);
+    document.documentElement.dataset.start = 'wanted';
+    const afterFirstAction = await freshFirstAction();
+    await settled(afterFirstAction());
+    expect(handedOver).not.toHaveBeenCalled();
+    document.removeEventListener('app:action-watch-taken', handedOver);
+  });
+
   it('has happened already when the visitor acted before the app came (a scroll, say)', async () => {
     document.documentElement.dataset.start = 'wanted';
     const afterFirstAction = await freshFirstAction();
