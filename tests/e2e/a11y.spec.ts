@@ -196,9 +196,9 @@ test.describe('axe, light and dark themes', () => {
 
   test('playground in every state, the result page, history and its details dialog', async ({ page, context }) => {
     await installTaskClock(page);
-    await openWithNewAccount(page);
+    await openWithNewAccount(page, '', '/playground/flux');
     await expectLightTheme(page);
-    await openPage(page, '/playground/flux', /./);
+    await expect(page.getByRole('heading', { level: 1, name: /./ })).toBeVisible();
     const form = generationForm(page);
     await form.getByLabel('Prompt').fill('A lighthouse made of glass on a stormy coast');
     await expectNoAxeViolations(page, 'playground: idle');
@@ -290,9 +290,9 @@ test.describe('axe, light and dark themes', () => {
   });
 
   test('billing: the page, a redirect checkout, WeChat Pay, PayPal, the invoice form and the early-renewal modal', async ({ page }) => {
-    await openWithNewAccount(page);
+    await openWithNewAccount(page, '', '/dashboard/billing');
     await expectLightTheme(page);
-    await openPage(page, '/dashboard/billing', 'Billing');
+    await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
     await expectNoAxeViolations(page, 'billing');
 
     // A redirect provider's demo checkout page, paid.
@@ -366,10 +366,10 @@ test.describe('axe, light and dark themes', () => {
   });
 
   test('an empty history; join Discord: connect, the demo consent page, connected', async ({ page }) => {
-    await openWithNewAccount(page);
+    await openWithNewAccount(page, '', '/recent-history');
     await expectLightTheme(page);
     // A new account has made nothing yet: the history says so and points to the playground.
-    await openPage(page, '/recent-history', 'History');
+    await expect(page.getByRole('heading', { level: 1, name: 'History' })).toBeVisible();
     await expect(page.getByText('No generations yet.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Make your first images in the playground' })).toBeVisible();
     await expectNoAxeViolations(page, 'history, empty');

@@ -379,10 +379,9 @@ test('each payment method says what it takes', async ({ page }) => {
 
 test.describe('on a phone', () => {
   test('WeChat Pay offers the payment link and says the QR code must be scanned from another device', async ({ page }) => {
-    await openWithNewAccount(page);
-    // A phone's width (the sign-up above used the desktop header).
+    // A phone's width, from the first page on.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/dashboard/billing');
+    await openWithNewAccount(page, '', '/dashboard/billing');
     await buyPanel(page).getByRole('radio', { name: 'WeChat Pay', exact: true }).check();
     await payButton(page, 'WeChat Pay').click();
     await expect(buyPanel(page).getByRole('img', { name: 'WeChat Pay QR code' })).toBeVisible();

@@ -88,9 +88,8 @@ test('generate 2 images at 16:9, see their real size, the balance go down, and f
   await expect(form(page).getByRole('group', { name: 'Number of images' }).getByRole('radio', { name: '2' })).toBeChecked();
 });
 
-test('cancelling stops watching the task and says where it may still appear', async ({ page, openApp }) => {
-  await openWithNewAccount(page);
-  await openApp(page, '/playground/flux');
+test('cancelling stops watching the task and says where it may still appear', async ({ page }) => {
+  await openWithNewAccount(page, '', '/playground/flux');
   await fillForm(page, { prompt: 'Watercolor fox reading a book', images: 4 });
   await form(page).getByRole('button', { name: 'Generate', exact: true }).click();
   // Cancelled while the task is watched: the server has it, under the id shown.
@@ -107,10 +106,9 @@ test('cancelling stops watching the task and says where it may still appear', as
   await expect(page.getByRole('row', { name: /Watercolor fox reading a book/ })).toHaveCount(1);
 });
 
-test('cancelling while the task is being sent says it may still run; history and the balance show it when it does', async ({ page, openApp }) => {
+test('cancelling while the task is being sent says it may still run; history and the balance show it when it does', async ({ page }) => {
   await installTaskClock(page);
-  await openWithNewAccount(page);
-  await openApp(page, '/playground/flux');
+  await openWithNewAccount(page, '', '/playground/flux');
   // The request takes 1.5 s to arrive: time to cancel before the server confirms the task.
   await withDemoControls(page, (controls) => controls.getByLabel('Latency (ms)').fill('1500'));
   await fillForm(page, { prompt: 'Paper boat on a rainy street' });
@@ -137,10 +135,9 @@ test('cancelling while the task is being sent says it may still run; history and
   await expect(credits(page)).toHaveText('98 credits');
 });
 
-test('on a phone the results sit under the form: a run brings its progress into view', async ({ page, openApp }) => {
-  await openWithNewAccount(page);
+test('on a phone the results sit under the form: a run brings its progress into view', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await openApp(page, '/playground/flux');
+  await openWithNewAccount(page, '', '/playground/flux');
   await fillForm(page, { prompt: 'Origami crane on a desk' });
   // Scrolled as a visitor filling the form would be: Generate at the bottom of the screen, results out of sight.
   const generate = form(page).getByRole('button', { name: 'Generate', exact: true });
@@ -151,10 +148,9 @@ test('on a phone the results sit under the form: a run brings its progress into 
   await expect(progress.getByRole('button', { name: 'Cancel' })).toBeInViewport({ ratio: 1 });
 });
 
-test('a failed generation says why, charges nothing, and history shows the refund and the error', async ({ page, openApp }) => {
+test('a failed generation says why, charges nothing, and history shows the refund and the error', async ({ page }) => {
   await installTaskClock(page);
-  await openWithNewAccount(page);
-  await openApp(page, '/playground/flux');
+  await openWithNewAccount(page, '', '/playground/flux');
   await withDemoControls(page, (controls) => controls.getByLabel('Generation failure rate (%)').fill('100'));
   await fillForm(page, { prompt: 'Macro photo of dew drops on a spider web' });
   await form(page).getByRole('button', { name: 'Generate', exact: true }).click();
@@ -181,10 +177,9 @@ test('a failed generation says why, charges nothing, and history shows the refun
   await expect(page.getByRole('row', { name: /Macro photo of dew drops/ })).toHaveCount(1);
 });
 
-test('a network failure while sending the task keeps the form as typed, and a retry works', async ({ page, openApp }) => {
+test('a network failure while sending the task keeps the form as typed, and a retry works', async ({ page }) => {
   await installTaskClock(page);
-  await openWithNewAccount(page);
-  await openApp(page, '/playground/flux');
+  await openWithNewAccount(page, '', '/playground/flux');
   await fillForm(page, { prompt: 'Isometric pixel-art coffee shop', watermark: 'ACME' });
   await withDemoControls(page, async (controls) => {
     await controls.getByLabel('Which call').selectOption({ label: 'POST /api/v1/nanobanana/generate' });
@@ -254,9 +249,8 @@ test('an anonymous visitor sees the form, signs in on Generate, and keeps what w
   await expectGenerationSettled(page, page.getByRole('region', { name: '1 image ready' }));
 });
 
-test('wrong fields are named and nothing is sent; a short balance offers to buy credits', async ({ page, openApp }) => {
-  await openWithNewAccount(page);
-  await openApp(page, '/playground/flux');
+test('wrong fields are named and nothing is sent; a short balance offers to buy credits', async ({ page }) => {
+  await openWithNewAccount(page, '', '/playground/flux');
   await form(page).getByRole('button', { name: 'Add an image address' }).click();
   await form(page).getByRole('textbox', { name: 'Image address 1' }).fill('not a url');
   await form(page).getByRole('button', { name: 'Generate', exact: true }).click();
@@ -325,10 +319,9 @@ test('each model shows only what its endpoint takes, and the code calls that end
   await expect(code).toContainText('import requests');
 });
 
-test('a prompt the content policy flags says so, and what to do', async ({ page, openApp }) => {
+test('a prompt the content policy flags says so, and what to do', async ({ page }) => {
   await installTaskClock(page);
-  await openWithNewAccount(page);
-  await openApp(page, '/playground/flux');
+  await openWithNewAccount(page, '', '/playground/flux');
   // The demo's content policy flags any prompt with this mark.
   await fillForm(page, { prompt: 'A crowded night market [flagged]' });
   await form(page).getByRole('button', { name: 'Generate', exact: true }).click();
@@ -381,12 +374,10 @@ async function stripPrompts(page: Page): Promise<string[]> {
 
 test('at 1440 × 900: Generate in view at load, Ctrl+Enter and ⌘+Enter submit, each result wholly in view, and the visit’s strip', async ({
   page,
-  openApp,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await installTaskClock(page);
-  await openWithNewAccount(page);
-  await openApp(page, '/playground/flux');
+  await openWithNewAccount(page, '', '/playground/flux');
   const generate = form(page).getByRole('button', { name: 'Generate', exact: true });
   // The primary action is above the fold at load, nothing over it, and says its shortcut.
   await expect(generate).toBeInViewport({ ratio: 1 });
@@ -440,10 +431,9 @@ test('at 1440 × 900: Generate in view at load, Ctrl+Enter and ⌘+Enter submit,
   await expect(sessionStrip(page)).toHaveCount(0);
 });
 
-test('a failed check focuses the first field to change, scrolled into view, with its message as its description', async ({ page, openApp }) => {
+test('a failed check focuses the first field to change, scrolled into view, with its message as its description', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openWithNewAccount(page);
-  await openApp(page, '/playground/flux');
+  await openWithNewAccount(page, '', '/playground/flux');
   const prompt = form(page).getByLabel('Prompt');
   const generate = form(page).getByRole('button', { name: 'Generate', exact: true });
   await form(page).getByRole('button', { name: 'Add an image address' }).click();
@@ -470,12 +460,11 @@ test('a failed check focuses the first field to change, scrolled into view, with
 test.describe('on a phone', () => {
   test.use({ hasTouch: true });
 
-  test('Generate and the cost stay in a bar at the bottom that covers no field; a result lands wholly in view', async ({ page, openApp }) => {
-    // Signed up where the header offers it, then on a phone's screen.
+  test('Generate and the cost stay in a bar at the bottom that covers no field; a result lands wholly in view', async ({ page }) => {
+    // On a phone's screen from the first page on.
     await installTaskClock(page);
-    await openWithNewAccount(page);
     await page.setViewportSize({ width: 390, height: 844 });
-    await openApp(page, '/playground/flux');
+    await openWithNewAccount(page, '', '/playground/flux');
     const bar = page.getByTestId('generate-bar');
     const generate = bar.getByRole('button', { name: 'Generate', exact: true });
     await expect(generate).toBeInViewport({ ratio: 1 });
