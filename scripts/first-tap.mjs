@@ -13,13 +13,16 @@
 //
 // What is measured, five times each (--runs), the app and the bare page taking turns:
 //   - `/`, "Sign in" tapped 8 s after the load event (the visitor read first): the time until the sign-in dialog
-//     is painted. Gate: the median is at most 8 times the bare page's (its counter button tapped at rest, until
-//     its new text is painted); the target is 3 times, reported in every run (GATES, below).
+//     is painted. Gate: the median is at most 3 times the bare page's (its counter button tapped at rest, until
+//     its new text is painted).
 //   - `/`, "Sign in" tapped 1 s after the load event. Gate: the median is at most 1.5 s, scaled (below).
 //   - `/playground/flux`: once the app has started, the prompt field is tapped and one character typed: the time
 //     until the character is painted. Gate: the median is at most 150 ms, scaled.
-//   - the bare page (scripts/lighthouse-bare): its counter tapped 1 s after the load event, then 4 s after it (at
-//     rest: the bare page does nothing after its load, so waiting the app's 8 s would only lengthen the run).
+//   - the bare page (scripts/lighthouse-bare): its counter tapped 8 s after the load event, as the first input on
+//     a freshly loaded page, as the app's "Sign in" is. A second tap on a page already tapped once would be a
+//     cheaper yardstick than the app's first: the first input pays for compiling and warming the page's event
+//     code. On a calm machine the bare page's first tap at rest was painted after a median of 48 to 55 ms, a
+//     second tap on the same page after 32 to 34 ms (2026-11-27, 7 and 9 runs).
 //
 // How "painted" is timed, in the page (installInstruments below): the tap is sent through the DevTools protocol
 // stamped with the moment it is sent (tapOn()), and that is its `pointerup` event's timeStamp in the page, however
@@ -60,27 +63,21 @@ export const MOBILE_PROFILE = {
   cpuSlowdown: 4,
 };
 /**
- * The limits. The 8 s tap's target is 3 times the bare page's tap. The build measures 4.2 times on a calm machine
- * (108 ms against the bare page's 26 ms; 4.3 times, 117 against 27, before the dialog's form was rendered while it
- * is closed): what is left is the native modal's first styling and layout of the form, and of the page it makes
- * inert, on the 4x CPU, where the bare page changes one text. Nor does the ratio hold under load, as the bare page's
- * tap is too light to slow as the app's does (6 to 8 times with browser tests running beside it). So the gate holds
- * at 8 times: a start at the tap again (the app as it was, about 100 times) fails it. Every run reports the target.
+ * The limits. The 8 s tap: at most 3 times the bare page's first tap. Measured 2026-11-27: 2.3 times on a calm
+ * machine (112 ms against 49 ms), 1.7 times with browser tests running beside it (329 against 194 ms, load average
+ * 12): the two first taps slow alike. The app as it was before, started by the tap, took over 3 s to the dialog.
  */
-export const REST_TAP_TARGET_RATIO = 3;
-export const GATES = { restTapMaxRatio: 8, earlyTapMaxMs: 1500, keystrokeMaxMs: 150 };
+export const GATES = { restTapMaxRatio: 3, earlyTapMaxMs: 1500, keystrokeMaxMs: 150 };
 /** When the taps come, after the load event. */
 export const REST_TAP_AFTER_MS = 8000;
 export const EARLY_TAP_AFTER_MS = 1000;
-export const BARE_REST_TAP_AFTER_MS = 4000;
 /**
- * The bare page's median tap at rest on a calm machine, measured with `--bare-only` (taps stamped as tapOn sends
- * them). 2026-11-27 on the 2-core machine, which other browser tests kept busy all along: medians 44 ms (3 runs,
- * load average 18), 58 ms (5 runs, 18 to 26), 103 ms (7 runs, 27); single runs down to 31 ms. The lowest median
- * is taken: a calm machine's is no higher, and a value above the true one only scales the limits less (stricter).
- * Measure it again with `node scripts/first-tap.mjs --bare-only --runs 7` when the machine is at rest.
+ * The bare page's median tap at rest on a calm machine (load average under 1), its first tap on a fresh load,
+ * stamped as tapOn sends it. 2026-11-27 on the 2-core machine: medians 49 ms (5 runs), 54 ms (7 runs) and 55 ms (9
+ * runs). The highest is taken: a value above the true one only scales the limits less (stricter). Measure it again
+ * with `node scripts/first-tap.mjs --bare-only --runs 7` when the machine is at rest.
  */
-export const BARE_CALM_TAP_MS = 44;
+export const BARE_CALM_TAP_MS = 55;
 /** Measurements of each kind; odd, so that the median is a run. */
 export const RUNS = 5;
 /** An invalid run is tried again this many times at most. */
@@ -180,14 +177,8 @@ export function judgeFirstTap({ bareRest, restTap, earlyTap, keystroke }, calmTa
     Math.round(GATES.restTapMaxRatio * bareMs),
     `${GATES.restTapMaxRatio} x the bare page's ${bareMs} ms`,
   );
-  // Said in every report, so the distance to the target stays in view while the gate holds at the lower bar.
-  const restTarget = Math.round(REST_TAP_TARGET_RATIO * bareMs);
   const gates = [
-    {
-      ...restGate,
-      target:
-        restGate.ms === undefined ? '' : `target ${REST_TAP_TARGET_RATIO} x = ${restTarget} ms: ${restGate.ms <= restTarget ? 'met' : 'not met yet'}`,
-    },
+    restGate,
     gate('"Sign in" tapped 1 s after load', earlyTap, scaledLimit(GATES.earlyTapMaxMs, factor), `${GATES.earlyTapMaxMs} ms x ${factor}`),
     gate('first keystroke in the playground', keystroke, scaledLimit(GATES.keystrokeMaxMs, factor), `${GATES.keystrokeMaxMs} ms x ${factor}`),
   ];
@@ -387,11 +378,12 @@ async function centreOf(locator) {
 
 /**
  * The longest Event Timing duration of the input at `inputAt` (its pointerup, click or keydown, which the browser
- * reports after the frame they wait for), or null if the browser reported none of 16 ms or more.
+ * reports after the frame they wait for), or null if the browser reported none of 16 ms or more. `last` is the
+ * event waited for: a tap's click comes after its pointerup, and the browser may report the two a frame apart.
  */
-async function eventTimingOf(reports, inputAt) {
+async function eventTimingOf(reports, inputAt, last) {
   const ofInput = (entry) => entry.what === 'event' && entry.at >= inputAt - 1 && entry.at <= inputAt + 100;
-  await nextReport(reports, ofInput, 1000);
+  await nextReport(reports, (entry) => ofInput(entry) && entry.name === last, 1000);
   const durations = reports.list.filter(ofInput).map((entry) => Math.round(entry.duration));
   return durations.length ? Math.max(...durations) : null;
 }
@@ -405,7 +397,7 @@ async function tapAt(opened, point, afterMs) {
   if (!tap) return { inputSeen: false };
   const painted = await nextReport(opened.reports, (entry) => entry.what === 'painted' && entry.kind === 'tap' && entry.inputAt === tap.at);
   return {
-    eventTimingMs: await eventTimingOf(opened.reports, tap.at),
+    eventTimingMs: await eventTimingOf(opened.reports, tap.at, 'click'),
     inputSeen: true,
     lateMs: Math.round(tap.at - opened.loadAt - afterMs),
     answeredMs: painted ? Math.round(painted.paintedAt - tap.at) : null,
@@ -435,15 +427,9 @@ function signInTap(browser, origin, afterMs) {
   });
 }
 
-/** The bare page: its counter tapped 1 s after load, then at rest. Two runs from one load. */
-async function bareTaps(browser, bareOrigin) {
-  const runs = { early: null, rest: null };
-  const result = await onPage(browser, `${bareOrigin}/`, 'counter', 'counter', async (opened) => {
-    runs.early = await tapAt(opened, opened.point, EARLY_TAP_AFTER_MS);
-    runs.rest = await tapAt(opened, opened.point, BARE_REST_TAP_AFTER_MS);
-    return runs.rest;
-  });
-  return result.error ? { early: result, rest: result } : runs;
+/** The bare page: its counter tapped at rest, the first input on a freshly loaded page (see the header). */
+function bareTap(browser, bareOrigin) {
+  return onPage(browser, `${bareOrigin}/`, 'counter', 'counter', (opened) => tapAt(opened, opened.point, REST_TAP_AFTER_MS));
 }
 
 /**
@@ -475,7 +461,7 @@ function playgroundKeystroke(browser, origin) {
     if (!key) return { inputSeen: false };
     const painted = await nextReport(reports, (entry) => entry.what === 'painted' && entry.kind === 'key');
     return {
-      eventTimingMs: await eventTimingOf(reports, key.at),
+      eventTimingMs: await eventTimingOf(reports, key.at, 'keydown'),
       inputSeen: true,
       answeredMs: painted ? Math.round(painted.paintedAt - key.at) : null,
       readyAfterLoadMs: Math.round(ready.at - opened.loadAt),
@@ -506,7 +492,7 @@ async function main() {
       void cleanUp().then(() => process.exit(130));
     });
   }
-  const measured = { bareEarly: [], bareRest: [], restTap: [], earlyTap: [], keystroke: [] };
+  const measured = { bareRest: [], restTap: [], earlyTap: [], keystroke: [] };
   const invalid = [];
   try {
     const bareDist = join(work, 'bare');
@@ -525,15 +511,7 @@ async function main() {
       if (process.stdout.isTTY || process.env.CI) console.log(`first-tap: ${label}: ${last ? `${last.ms} ms` : 'INVALID'}`);
     };
     for (let round = 1; round <= runCount; round += 1) {
-      // The bare page's two taps come from one load: retried together.
-      let bare = { early: null, rest: null };
-      const bareTried = await withRetries(async () => {
-        bare = await bareTaps(browser, bareOrigin);
-        const earlyProblem = runProblem(bare.early);
-        return earlyProblem ? { ...bare.rest, error: bare.rest.error ?? `the 1 s tap: ${earlyProblem}` } : bare.rest;
-      });
-      keep('bareRest', `bare page, tap at rest, run ${round}`, bareTried);
-      measured.bareEarly.push(bareTried.run ? { ...bare.early, ms: bare.early.answeredMs } : null);
+      keep('bareRest', `bare page, tap at rest, run ${round}`, await withRetries(() => bareTap(browser, bareOrigin)));
       if (bareOnly) continue;
       keep('restTap', `"Sign in" 8 s after load, run ${round}`, await withRetries(() => signInTap(browser, origin, REST_TAP_AFTER_MS)));
       keep('earlyTap', `"Sign in" 1 s after load, run ${round}`, await withRetries(() => signInTap(browser, origin, EARLY_TAP_AFTER_MS)));
@@ -547,11 +525,7 @@ async function main() {
   if (bareOnly) {
     const rest = ms('bareRest');
     console.log(
-      `first-tap: the bare page's tap at rest: median ${rest.includes(null) ? 'invalid' : median(rest)} ms (${rest.map((value) => value ?? 'invalid').join(', ')}); 1 s after load: ${ms(
-        'bareEarly',
-      )
-        .map((value) => value ?? 'invalid')
-        .join(', ')} ms.`,
+      `first-tap: the bare page's tap at rest: median ${rest.includes(null) ? 'invalid' : median(rest)} ms (${rest.map((value) => value ?? 'invalid').join(', ')}).`,
     );
     return;
   }
@@ -576,8 +550,7 @@ async function main() {
         : ''),
   );
   console.table({
-    'bare page: counter, 1 s after load': row('bareEarly'),
-    'bare page: counter, 4 s after load (at rest)': row('bareRest'),
+    'bare page: counter, 8 s after load (at rest)': row('bareRest'),
     '/: "Sign in", 8 s after load': row('restTap', restGate?.limitMs),
     '/: "Sign in", 1 s after load': row('earlyTap', earlyGate?.limitMs),
     '/playground/flux: first keystroke': row('keystroke', keyGate?.limitMs),
@@ -586,7 +559,6 @@ async function main() {
   const summary = { profile: MOBILE_PROFILE, gates: GATES, bareCalmTapMs: BARE_CALM_TAP_MS, ...verdict, measured, invalid, tookS };
   writeFileSync(join(out, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   console.log(`first-tap: took ${tookS} s; ${invalid.length} invalid run(s) retried.`);
-  if (restGate?.target) console.log(`first-tap: "Sign in" tapped 8 s after load, ${restGate.target}.`);
   const failed = verdict.gates.filter((g) => !g.passed);
   if (failed.length) {
     console.error(`first-tap: FAILED: ${failed.map((g) => `${g.name}: ${g.shortfall}`).join('; ')} (summary in ${out})`);
