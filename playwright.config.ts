@@ -18,7 +18,10 @@ export default defineConfig({
   // A flaky test is a bug: it fails the run instead of passing on a second try.
   retries: 0,
   forbidOnly: CI,
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  // Folders of its own, as the live suite and the engines have (playwright.live.config.ts, tests/engines): the three
+  // run side by side in `npm test`, and a run empties its folders as it starts.
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report/demo' }]],
+  outputDir: 'test-results/demo',
   // `npm test` builds first; the preview server serves that build, as production would.
   webServer: {
     command: `npx vite preview --port ${PORT} --strictPort --outDir ${DIST}`,

@@ -88,7 +88,7 @@ export const TAP_LATE_MS = 300;
 export const RUN_TIMEOUT_MS = 30_000;
 
 function parseArgs(argv) {
-  const options = { dist: join(ROOT, 'dist'), port: 4177, barePort: undefined, out: join(ROOT, 'reports', 'first-tap'), runs: RUNS, bareOnly: false };
+  const options = { dist: join(ROOT, 'dist'), port: 4179, barePort: undefined, out: join(ROOT, 'reports', 'first-tap'), runs: RUNS, bareOnly: false };
   for (let i = 0; i < argv.length; i += 1) {
     if (argv[i] === '--dist') options.dist = resolve(argv[++i] ?? '');
     else if (argv[i] === '--port') options.port = Number(argv[++i]);
