@@ -7,9 +7,13 @@ const DIST = process.env.E2E_DIST ?? 'dist';
 const BASE_URL = `http://localhost:${PORT}`;
 const CI = Boolean(process.env.CI);
 
-// Debian's Chromium, never a downloaded browser (there is no network for it here). Its flags are the Lighthouse
-// runner's too (scripts/lighthouse.mjs): quiet, with nothing fetched in the background.
-const CHROMIUM_ARGS = ['--headless', ...CHROMIUM_FLAGS];
+// Debian's Chromium, never a downloaded browser (there is no network for it here): its headless shell
+// (`chromium-headless-shell`, the same version as `chromium`), the build Playwright itself runs headless tests in. It
+// has no browser window to composite, so the whole suite takes about a third less time than in `chromium --headless`
+// (measured: 356 s against 516 s, all 193 tests passing in both). The timing gates (Lighthouse, first tap) measure
+// the full `chromium` (CHROME_PATH), what visitors run. The flags are the Lighthouse runner's too
+// (scripts/lighthouse.mjs): quiet, with nothing fetched in the background.
+const HEADLESS_SHELL_PATH = process.env.HEADLESS_SHELL_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -38,8 +42,8 @@ export default defineConfig({
     // Each test gets a fresh browser context (Playwright's default), so a fresh demo database:
     // the demo keeps its data in localStorage, which is per context.
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
+      executablePath: HEADLESS_SHELL_PATH,
+      args: CHROMIUM_FLAGS,
     },
     // Spinners and the progress bar stand still: animation frames are most of the software compositor's work
     // on a machine with no GPU, and the tests wait on what is shown, never on motion.
