@@ -249,10 +249,12 @@ describe('the valid-data arbitraries agree with the contract', () => {
     );
   });
 
-  it('damaged data is mostly rejected by the schema (the wrong-type arbitrary really damages)', () => {
-    const samples = fc.sample(damagedDataFor('userInfo'), 200);
+  it('damaged data is often rejected by the schema (the wrong-type arbitrary really damages)', () => {
+    // A fixed sample: the share rejected varies from sample to sample (54 to 80 of 200 in sixty random ones, and 47
+    // once in CI), so a random one put the check at the mercy of chance.
+    const samples = fc.sample(damagedDataFor('userInfo'), { numRuns: 200, seed: 20261127 });
     const rejected = samples.filter((data) => !v.is(endpoints.userInfo.response, data)).length;
-    // Many user fields fall back or may be null, so some damage is still valid; most is not.
+    // Many user fields fall back or may be null, so some damage is still valid; over a quarter is not.
     expect(rejected).toBeGreaterThan(50);
   });
 });
