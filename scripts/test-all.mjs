@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm test — every quality gate, in order, with a summary of where the time went. A phase is one npm script, or a
-// few light ones run side by side (their output is printed whole as each ends, so nothing interleaves). The first
+// few run side by side (their output is printed whole as each ends, so nothing interleaves; one may stream). The first
 // phase that fails stops the run, as `a && b && …` would; the summary still shows what ran and how long it took.
 import { spawn } from 'node:child_process';
 
@@ -17,14 +17,14 @@ const PHASES = [
   { name: 'lighthouse', scripts: ['lighthouse'] },
   { name: 'first-tap', scripts: ['first-tap'] },
   // The browser tests, with the engine smoke set, the live suite and the unused-code check beside them. The demo
-  // suite keeps both cores busy most of the time, but not all of it (about 83 % of them, measured: its tests also
-  // wait on the demo's pacing and on what they assert). The others mostly wait (the live suite on its API's answers,
-  // about 75 CPU-seconds in its 110 s; the engines on the demo's pacing, far less): beside the demo suite they fill
-  // its idle time, where after it they took two minutes of their own. Measured together on the 2-core machine:
-  // 607 s, where the demo suite had taken 516 s alone and the three others 162 s after it. They share nothing:
-  // their own builds (dist/ and dist-live/), servers, ports and result folders (test-results/demo, engines and
-  // live). The timing gates (lighthouse, first-tap) run before, alone. The demo suite's output is printed as it
-  // goes; the others' whole as each ends.
+  // suite keeps both cores busy most of the time, but not all of it (its tests also wait on the demo's pacing and on
+  // what they assert). The others mostly wait (the live suite on its API's answers, the engines on the demo's
+  // pacing): beside the demo suite they fill its idle time, where after it they took two minutes of their own.
+  // Measured in a clean-clone CI run on the 2-core machine (2026-11-27): 419 s for the four, the demo suite the
+  // longest (alone it takes about 356 s; the others took 77, 165 and 13 s beside it). They share nothing: their own
+  // builds (dist/ and dist-live/), servers, ports and result folders (test-results/demo, engines and live). The
+  // timing gates (lighthouse, first-tap) run before, alone. The demo suite's output is printed as it goes; the
+  // others' whole as each ends.
   { name: 'browser tests', scripts: ['test:e2e', 'test:engines', 'test:live', 'check:unused'], streamed: 'test:e2e' },
 ];
 
