@@ -41,6 +41,8 @@
 // machine raises the limits with the bare page; a fast one never lowers them. The 8 s tap's gate is a ratio
 // already and is not scaled.
 //
+// An 8 s tap over its ratio on valid runs is measured again, the bare page's taps with it, and the new set decides
+// alone (measureRestTapsAgain): a busy minute can sink one set; an app that cannot meet the ratio fails both.
 // A run where a page did not load, the tap came late, or the app did not start (no dialog, no `data-boot="ready"`
 // within RUN_TIMEOUT_MS) is invalid: it is reported with its reason and retried, at most MAX_RETRIES times; a
 // measurement still invalid then fails the gate, so no run is ever dropped unseen. Prints a table (each median
@@ -71,6 +73,7 @@ export const MOBILE_PROFILE = {
  * before, started by the tap, took over 3 s to the dialog.
  */
 export const GATES = { restTapMaxRatio: 3, earlyTapMaxMs: 1500, keystrokeMaxMs: 150 };
+export const REST_TAP_GATE_NAME = '"Sign in" tapped 8 s after load';
 /** When the taps come, after the load event. */
 export const REST_TAP_AFTER_MS = 8000;
 export const EARLY_TAP_AFTER_MS = 1000;
@@ -156,6 +159,17 @@ export async function withRetries(attempt, maxRetries = MAX_RETRIES) {
 }
 
 /**
+ * Whether the 8 s tap is measured again, as a new set of pairs (the bare page's tap and the app's, taking turns)
+ * that decides alone: when its gate failed on valid runs. A busy minute can sink a set (a clean-clone CI run of
+ * 2026-11-27 measured the app's taps at 79 to 182 ms in one set, 137 ms the median against the bare page's 47),
+ * while an app that cannot meet the ratio fails both sets. Not when runs stayed invalid: that is a failure already.
+ */
+export function measureRestTapsAgain(verdict) {
+  const restGate = verdict.gates[0];
+  return restGate?.name === REST_TAP_GATE_NAME && restGate.ms !== undefined && !restGate.passed;
+}
+
+/**
  * The verdict of a run's measurements (each an array of milliseconds, null where a measurement stayed invalid):
  * every gate with its measured median, its limit and whether it passed. A gate with an invalid measurement fails.
  */
@@ -179,7 +193,7 @@ export function judgeFirstTap({ bareRest, restTap, earlyTap, keystroke }, calmTa
     return { name, ms, limitMs, passed, shortfall: passed ? '' : `${ms} ms > ${limitText} = ${limitMs} ms, by ${ms - limitMs} ms` };
   };
   const restGate = gate(
-    '"Sign in" tapped 8 s after load',
+    REST_TAP_GATE_NAME,
     restTap,
     Math.round(GATES.restTapMaxRatio * bareMs),
     `${GATES.restTapMaxRatio} x the bare page's ${bareMs} ms`,
@@ -500,6 +514,8 @@ async function main() {
     });
   }
   const measured = { bareRest: [], restTap: [], earlyTap: [], keystroke: [] };
+  const ms = (name) => measured[name].map((run) => (run ? run.ms : null));
+  const measuredMs = () => ({ bareRest: ms('bareRest'), restTap: ms('restTap'), earlyTap: ms('earlyTap'), keystroke: ms('keystroke') });
   const invalid = [];
   try {
     const bareDist = join(work, 'bare');
@@ -517,18 +533,31 @@ async function main() {
       const last = measured[name].at(-1);
       if (process.stdout.isTTY || process.env.CI) console.log(`first-tap: ${label}: ${last ? `${last.ms} ms` : 'INVALID'}`);
     };
-    for (let round = 1; round <= runCount; round += 1) {
+    const restPair = async (round) => {
       keep('bareRest', `bare page, tap at rest, run ${round}`, await withRetries(() => bareTap(browser, bareOrigin)));
-      if (bareOnly) continue;
+      if (bareOnly) return;
       keep('restTap', `"Sign in" 8 s after load, run ${round}`, await withRetries(() => signInTap(browser, origin, REST_TAP_AFTER_MS)));
+    };
+    for (let round = 1; round <= runCount; round += 1) {
+      await restPair(round);
+      if (bareOnly) continue;
       keep('earlyTap', `"Sign in" 1 s after load, run ${round}`, await withRetries(() => signInTap(browser, origin, EARLY_TAP_AFTER_MS)));
       keep('keystroke', `playground keystroke, run ${round}`, await withRetries(() => playgroundKeystroke(browser, origin)));
+    }
+    if (!bareOnly && measureRestTapsAgain(judgeFirstTap(measuredMs()))) {
+      console.warn(
+        `first-tap: "Sign in" 8 s after load is over its limit: the bare page and the app are measured ${runCount} more times each, and those decide.`,
+      );
+      measured.earlierBareRest = measured.bareRest;
+      measured.earlierRestTap = measured.restTap;
+      measured.bareRest = [];
+      measured.restTap = [];
+      for (let round = 1; round <= runCount; round += 1) await restPair(runCount + round);
     }
   } finally {
     await cleanUp();
   }
 
-  const ms = (name) => measured[name].map((run) => (run ? run.ms : null));
   if (bareOnly) {
     const rest = ms('bareRest');
     console.log(
@@ -536,7 +565,7 @@ async function main() {
     );
     return;
   }
-  const verdict = judgeFirstTap({ bareRest: ms('bareRest'), restTap: ms('restTap'), earlyTap: ms('earlyTap'), keystroke: ms('keystroke') });
+  const verdict = judgeFirstTap(measuredMs());
   const row = (name, limit) => {
     const values = ms(name);
     const valid = values.filter((value) => value !== null);
@@ -557,6 +586,9 @@ async function main() {
         : ''),
   );
   console.table({
+    ...(measured.earlierRestTap
+      ? { 'earlier set: bare page, at rest': row('earlierBareRest'), 'earlier set: /: "Sign in", 8 s': row('earlierRestTap') }
+      : {}),
     'bare page: counter, 4 s after load (at rest)': row('bareRest'),
     '/: "Sign in", 8 s after load': row('restTap', restGate?.limitMs),
     '/: "Sign in", 1 s after load': row('earlyTap', earlyGate?.limitMs),
