@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { registerToastStack } from './toast';
@@ -20,15 +20,23 @@ function useToastLimit(limit: number): void {
 
 /**
  * Where toasts appear (loaded with the first toast: ToastArea.tsx). A modal <dialog> sits in the browser's top layer and makes the rest of the page
- * inert (hidden from screen readers too), so while one is open the single toaster is moved inside it:
- * messages such as the demo mailbox code stay visible and announced while the login modal is open.
+ * inert (hidden from screen readers too), so while one is open the toaster's element is moved inside it: messages
+ * such as the demo mailbox code stay visible and announced while the login modal is open.
+ *
+ * The element moves, not the toaster: a toaster that unmounts leaves its pending removals of dismissed toasts
+ * running, and one of those would take away a toast shown again under the same id within the second after its
+ * dismissal (a code sent again right after the last one's sign-up), in the toaster mounted in its place.
  */
 export default function ToastStack() {
   useToastLimit(MAX_VISIBLE_TOASTS);
   useEffect(registerToastStack, []);
   const dialog = useSyncExternalStore(subscribeToDialogs, topOpenDialog, () => null);
-  const toaster = <Toaster position="top-center" toastOptions={{ className: styles.toast }} containerStyle={{ top: 72 }} />;
-  return dialog ? createPortal(toaster, dialog) : toaster;
+  const [host] = useState(() => document.createElement('div'));
+  useLayoutEffect(() => {
+    (dialog ?? document.body).append(host);
+  }, [dialog, host]);
+  useLayoutEffect(() => () => host.remove(), [host]);
+  return createPortal(<Toaster position="top-center" toastOptions={{ className: styles.toast }} containerStyle={{ top: 72 }} />, host);
 }
 
 function topOpenDialog(): HTMLDialogElement | null {
