@@ -4,6 +4,7 @@ import {
   GATES,
   MAX_RETRIES,
   RUNS,
+  WIDE_MARGIN_RUNS,
   TAP_LATE_MS,
   judgeFirstTap,
   loadFactor,
@@ -29,6 +30,8 @@ describe('the first-tap gate', () => {
     expect(GATES).toEqual({ restTapMaxRatio: 3, earlyTapMaxMs: 1500, keystrokeMaxMs: 150 });
     expect(RUNS).toBeGreaterThanOrEqual(5);
     expect(RUNS % 2).toBe(1);
+    expect(WIDE_MARGIN_RUNS).toBeGreaterThanOrEqual(5);
+    expect(WIDE_MARGIN_RUNS % 2).toBe(1);
     expect(MAX_RETRIES).toBe(2);
     expect(BARE_CALM_TAP_MS).toBeGreaterThan(0);
     expect(median([300, 90, 3100, 95, 100])).toBe(100);
