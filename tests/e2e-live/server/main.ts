@@ -311,5 +311,10 @@ const server = createServer((request, response) => {
     else response.end();
   });
 });
+// Node closes a connection idle for 5 s by default, and a Node client (the tests' own requests) that sends on it as
+// it closes gets ECONNRESET ("socket hang up"), more often on a busy machine. Idle connections stay open as long as
+// the clients keep them; the headers' own limit has to stay above this one.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.listen(PORT, HOST, () => console.log(`Live test API on ${ORIGIN}`));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));
