@@ -32,6 +32,9 @@ export function CodeProtectedForm({ purpose, initialEmail }: { purpose: Purpose;
   const formRef = useRef<HTMLFormElement>(null);
   const codeField = useRef<HTMLInputElement>(null);
   const codeSent = useSelector(codeActor, (s) => s.hasTag('coolingDown'));
+  // Why the last "Send code" failed, in the API's words (a code asked for again too soon), until the next try.
+  const sendFailed = useSelector(codeActor, (s) => s.matches('failed'));
+  const sendError = useSelector(codeActor, (s) => s.context.error);
 
   useEffect(() => {
     // "Send code" is disabled while it cools down, which drops focus; the code field is where the user goes next.
@@ -81,7 +84,7 @@ export function CodeProtectedForm({ purpose, initialEmail }: { purpose: Purpose;
         autoComplete="one-time-code"
         maxLength={6}
         value={code}
-        error={errors.code}
+        error={errors.code ?? (sendFailed ? sendError || t`Something went wrong. Try again.` : undefined)}
         hint={t`We e-mail you a 6-digit code. It is valid for 10 minutes.`}
         onChange={(e) => {
           setCode(e.target.value.replace(/\D/g, ''));

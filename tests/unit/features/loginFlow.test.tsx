@@ -147,6 +147,29 @@ describe('login flow, machine and view together', () => {
     expect(within(dialog()).getByRole('button', { name: 'Sign in' })).toBeEnabled();
   });
 
+  it('emailCode: sending → failed: a code asked for again too soon is refused, and the code field says why', async () => {
+    const user = userEvent.setup();
+    await renderApp();
+    const email = uniqueEmail();
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Get API key' }));
+    await user.type(await within(dialog()).findByLabelText('E-mail'), email);
+    await user.click(within(dialog()).getByRole('button', { name: 'Send code' }));
+    await within(dialog()).findByRole('button', { name: /Resend in \d+ s/ });
+    // The form again, with a new "Send code" (its countdown went with the old one); the server still counts.
+    await user.click(within(dialog()).getByRole('button', { name: 'Sign in' }));
+    await user.click(await within(dialog()).findByRole('button', { name: 'Create an account' }));
+    // The address goes along from view to view.
+    expect(await within(dialog()).findByLabelText('E-mail')).toHaveValue(email);
+    await user.click(within(dialog()).getByRole('button', { name: 'Send code' }));
+
+    const again = await within(dialog()).findByRole('button', { name: 'Send again' });
+    const codeField = within(dialog()).getByLabelText('Verification code');
+    expect(codeField).toHaveAccessibleDescription(/Please wait \d+ s before asking for another code\./);
+    expect(codeField).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent(/Please wait \d+ s/);
+    expect(again).toBeEnabled();
+  });
+
   it('CLOSE while verifying cancels the bot check: the login flow returns to idle', async () => {
     const user = userEvent.setup();
     const app = await renderApp();
