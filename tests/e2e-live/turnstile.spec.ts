@@ -217,3 +217,16 @@ test('the API refuses a good token solved for another form: the sign-up is asked
   expect((await signUp(forRegister)).code).not.toBe(100002);
   expect((await log()).find((entry) => entry.response === forRegister)).toMatchObject({ accepted: true });
 });
+
+test("Cloudflare's api.js cannot be fetched: the modal says the check could not load and what to do", async ({ page, context }) => {
+  await useStandIns(context);
+  // A page's own routes come before the context's stand-ins: Cloudflare is unreachable for this page.
+  await page.route('https://challenges.cloudflare.com/turnstile/v0/api.js**', (route) => route.abort('internetdisconnected'));
+  await openApp(page);
+
+  const dialog = await submitSignIn(page, account.email, account.password);
+  await expect(dialog.getByRole('status')).toHaveText(
+    'The check could not load. Check your connection and try again; if it still does not load, reload the page.',
+  );
+  await expect(dialog.getByRole('button', { name: 'Try the check again' })).toBeVisible();
+});

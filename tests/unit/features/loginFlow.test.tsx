@@ -156,7 +156,7 @@ describe('login flow, machine and view together', () => {
     expect(new Set(widgetActions)).toEqual(new Set(['register']));
   });
 
-  it('a check that ends without a token takes the widget down and says what to do, for each kind of failure', async () => {
+  it('an expired token keeps the widget; a check that ends without a token takes it down and says what to do, for each failure', async () => {
     const advice: Record<ChallengeEndingFailure, string> = {
       tryAgain: 'The check did not pass. Try it again.',
       unavailable: 'The check could not load. Check your connection and try again; if it still does not load, reload the page.',
@@ -167,12 +167,15 @@ describe('login flow, machine and view together', () => {
     };
     const kinds = Object.keys(advice) as ChallengeEndingFailure[];
     /** A widget that fails as its button says. */
-    function FailingChallenge({ action, onLoad, onError }: ChallengeWidgetProps) {
+    function FailingChallenge({ action, onLoad, onError, onExpire }: ChallengeWidgetProps) {
       widgetActions.push(action);
       return (
         <>
           <button type="button" onClick={() => onLoad()}>
             load
+          </button>
+          <button type="button" onClick={() => onExpire()}>
+            expire
           </button>
           {kinds.map((kind) => (
             <button key={kind} type="button" onClick={() => onError(kind)}>
@@ -188,6 +191,12 @@ describe('login flow, machine and view together', () => {
     await user.type(await within(dialog()).findByLabelText('E-mail'), uniqueEmail('+botcheck'));
     await user.type(within(dialog()).getByLabelText('Password'), PASSWORD);
     await user.click(within(dialog()).getByRole('button', { name: 'Sign in' }));
+
+    // An expired token is the widget's to renew: it stays, and the modal says so.
+    await user.click(await within(dialog()).findByRole('button', { name: 'expire' }));
+    expect(stateOf(app, 'login')).toEqual({ verify: { challengeShown: 'refreshingExpiredToken' } });
+    expect(within(dialog()).getByText('The check expired and is renewing itself. Complete it again if it asks.')).toBeVisible();
+    expect(within(dialog()).getByRole('button', { name: 'expire' })).toBeVisible();
 
     for (const kind of kinds) {
       await user.click(await within(dialog()).findByRole('button', { name: `fail: ${kind}` }));
