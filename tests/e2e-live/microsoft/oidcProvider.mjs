@@ -36,8 +36,9 @@
 //   note on COOP]. The app then reads the popup as closed while the visitor is still in it.
 // - GET /__test/health says it is up.
 //
-// Not modelled (docs/providers.md, "Microsoft"): tenants (`tid`, `oid`, the per-tenant `iss` of the `common`
-// authority), Microsoft's own error pages and AADSTS codes, conditional access and MFA, silent SSO.
+// Not modelled (docs/providers.md, "Microsoft (MSAL Browser and Entra ID)"): tenants (`tid`, `oid`, the per-tenant
+// `iss` of the `common` authority), Microsoft's own error pages and AADSTS codes, conditional access and MFA, silent
+// SSO.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:https';

@@ -10,7 +10,7 @@
  * - the signature, first, against the keys the provider publishes (its `jwks_uri`), with the algorithms it signs with;
  * - `iss`, the authority that issued it. Here one fixed issuer; Entra ID's `common` authority issues per tenant
  *   (`https://login.microsoftonline.com/{tid}/v2.0`, the claims reference's `iss`), which a production API matches
- *   against the token's own `tid` (docs/api.md, "What the API must check of a Microsoft ID token");
+ *   against the token's own `tid` (docs/api.md, "Sign-in");
  * - `aud`, the app's client id: "The token should be rejected if it fails to match your app's Application ID";
  * - the timestamps: `exp` and `iat` are required, `nbf` is honoured when present ("the iat, nbf, and exp timestamps
  *   should all fall before or after the current time, as appropriate");
@@ -20,7 +20,7 @@
  * The account is found by its e-mail, the product API's contract. Microsoft warns that `email` and
  * `preferred_username` are mutable and not for authorization ("Secure applications and APIs by validating claims",
  * https://learn.microsoft.com/en-us/entra/identity-platform/claims-validation): what this does not model, see
- * docs/providers.md, "Microsoft".
+ * docs/providers.md, "Microsoft (MSAL Browser and Entra ID)".
  */
 import { request as httpsRequest } from 'node:https';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
