@@ -1,5 +1,6 @@
 import { assign, enqueueActions, sendTo, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { BOT_CHECK_REQUIRED_CODE, type LoginRequest, type LoginSuccess, type ResultEnvelope } from '../src/common/types';
+import type { ChallengeEndingFailure, ChallengeFailure } from './botCheck';
 import { refusal, rejection, type CallFailure } from './callErrors';
 import { globalActor } from './globalActors';
 import { notProvidedAction, notProvidedActor } from './notProvided';
@@ -8,6 +9,8 @@ interface LoginContext {
   request: LoginRequest | null;
   /** The bot-check token sent with the retry after code 100002. */
   challengeToken: string | null;
+  /** Why the last bot check ended without a token; read in verify.challengeFailed. */
+  challengeFailure: ChallengeEndingFailure | null;
   error: string | null;
   lastResult: LoginSuccess | null;
 }
@@ -22,7 +25,11 @@ export type LoginResponse = ResultEnvelope<LoginSuccess | null>;
 type LoginEvent =
   | { type: 'SUBMIT'; request: LoginRequest }
   | { type: 'CHALLENGE_LOADED' }
-  | { type: 'CHALLENGE_ERROR' }
+  | { type: 'CHALLENGE_ERROR'; failure: ChallengeFailure }
+  /** The widget's token ran out before it was used; the widget refreshes it by itself. */
+  | { type: 'CHALLENGE_EXPIRED' }
+  /** An interactive challenge was left unsolved too long; the widget offers a fresh one by itself. */
+  | { type: 'CHALLENGE_TIMEOUT' }
   | { type: 'RELOAD_CHALLENGE' }
   | { type: 'CHALLENGE_SOLVED'; token: string }
   | { type: 'CANCEL' }
@@ -121,6 +128,11 @@ const loginSetup = setup({
       request: ({ context, event }) => (event.type === 'SUBMIT' ? event.request : context.request),
       error: null,
       challengeToken: null,
+      challengeFailure: null,
+    }),
+    setChallengeFailure: assign({
+      challengeFailure: ({ context, event }) =>
+        event.type === 'CHALLENGE_ERROR' && event.failure !== 'widgetRetries' ? event.failure : context.challengeFailure,
     }),
     setChallengeToken: assign({
       challengeToken: ({ context, event }) => (event.type === 'CHALLENGE_SOLVED' ? event.token.trim() : context.challengeToken),
@@ -134,6 +146,7 @@ const loginSetup = setup({
     isNewAccount: (_, answer: LoginResponse) => signedInData(answer)?.isNewUser === true,
     needsBotCheck: (_, { code }: { code: number | string }) => code === BOT_CHECK_REQUIRED_CODE,
     hasChallengeToken: ({ event }) => event.type === 'CHALLENGE_SOLVED' && event.token.trim() !== '',
+    widgetRetries: ({ event }) => event.type === 'CHALLENGE_ERROR' && event.failure === 'widgetRetries',
   },
 });
 
@@ -189,7 +202,7 @@ function sendingLogin(id: 'submitLogin' | 'retryLogin') {
 
 export const loginMachine = loginSetup.createMachine({
   id: 'login',
-  context: { request: null, challengeToken: null, error: null, lastResult: null },
+  context: { request: null, challengeToken: null, challengeFailure: null, error: null, lastResult: null },
   initial: 'idle',
   states: {
     // Entered again when a bot check is cancelled or the flow reset: a Google sign-in in flight has ended.
@@ -203,27 +216,48 @@ export const loginMachine = loginSetup.createMachine({
       tags: 'verifying',
       entry: 'openVerify',
       exit: 'closeVerify',
-      initial: 'loadingChallenge',
+      initial: 'challengeShown',
       states: {
-        loadingChallenge: {
+        /*
+         * The widget is on screen. It stays mounted through what it recovers from by itself, as Cloudflare documents
+         * Turnstile's defaults: it retries after an error, refreshes an expired token and offers a fresh challenge after
+         * a timeout. Taking it down there would cancel that recovery.
+         */
+        challengeShown: {
+          tags: 'challengeShown',
+          initial: 'loadingChallenge',
+          states: {
+            loadingChallenge: {
+              on: { CHALLENGE_LOADED: 'awaitingToken' },
+            },
+            awaitingToken: {},
+            // A failure the widget retries itself, after its retry interval.
+            retryingAfterError: {},
+            // The token expired unused; the widget gets a new one (the visitor may be asked again).
+            refreshingExpiredToken: {},
+            // The visitor took too long on an interactive challenge; the widget shows a fresh one.
+            refreshingTimedOutChallenge: {},
+          },
           on: {
-            CHALLENGE_LOADED: 'awaitingToken',
-            CHALLENGE_ERROR: 'challengeFailed',
+            CHALLENGE_ERROR: [
+              { guard: 'widgetRetries', target: '.retryingAfterError' },
+              { target: 'challengeFailed', actions: 'setChallengeFailure' },
+            ],
+            CHALLENGE_EXPIRED: '.refreshingExpiredToken',
+            CHALLENGE_TIMEOUT: '.refreshingTimedOutChallenge',
+            CHALLENGE_SOLVED: [
+              { guard: 'hasChallengeToken', target: '#login.retrying', actions: 'setChallengeToken' },
+              // An empty token must never reach the server.
+              { actions: 'logAuthenticationFailed' },
+            ],
           },
         },
-        awaitingToken: {
-          on: { CHALLENGE_ERROR: 'challengeFailed' },
-        },
+        // The check ended without a token: the widget is gone, and the view says what to do (challengeFailure).
         challengeFailed: {
-          on: { RELOAD_CHALLENGE: 'loadingChallenge' },
+          on: { RELOAD_CHALLENGE: 'challengeShown' },
         },
       },
       on: {
-        CHALLENGE_SOLVED: [
-          { guard: 'hasChallengeToken', target: 'retrying', actions: 'setChallengeToken' },
-          // An empty token must never reach the server.
-          { actions: 'logAuthenticationFailed' },
-        ],
         CANCEL: 'idle',
       },
     },

@@ -2,6 +2,7 @@ import { fromPromise, type SnapshotFrom } from 'xstate';
 import { t } from '@lingui/core/macro';
 import { notify } from '../services/notifier';
 import { closeCodeNotice } from '../services/codeNotice';
+import { challengeActionOf, type ChallengeAction, type ChallengeEndingFailure } from '../../machines/botCheck';
 import { loginMachine } from '../../machines/login.machine';
 import type { LoginRequest, ResultEnvelope, LoginSuccess } from '../common/types';
 import { googleLogin, login, outlookLogin, register, resetPassword } from '../api/auth';
@@ -81,17 +82,33 @@ export const loginLogic = loginMachine.provide({
 
 type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
 
+type ChallengeView = 'loading' | 'ready' | 'retryingAfterError' | 'refreshingExpired' | 'refreshingTimedOut' | 'failed' | 'retrying';
+
 export const loginSelectors = {
   isBusy: (s: LoginSnapshot) => s.hasTag('busy'),
-  challengeState: (s: LoginSnapshot): 'loading' | 'ready' | 'failed' | 'retrying' | null =>
+  /** What the verify step shows: each state of the check as the visitor sees it, or null outside the check. */
+  challengeState: (s: LoginSnapshot): ChallengeView | null =>
     s.matches('retrying')
       ? 'retrying'
       : s.matches({ verify: 'challengeFailed' })
         ? 'failed'
-        : s.matches({ verify: 'awaitingToken' })
+        : s.matches({ verify: { challengeShown: 'awaitingToken' } })
           ? 'ready'
-          : s.matches('verify')
-            ? 'loading'
-            : null,
+          : s.matches({ verify: { challengeShown: 'retryingAfterError' } })
+            ? 'retryingAfterError'
+            : s.matches({ verify: { challengeShown: 'refreshingExpiredToken' } })
+              ? 'refreshingExpired'
+              : s.matches({ verify: { challengeShown: 'refreshingTimedOutChallenge' } })
+                ? 'refreshingTimedOut'
+                : s.matches('verify')
+                  ? 'loading'
+                  : null,
+  /** Whether the widget is on screen (it stays there through what it recovers from by itself). */
+  showsChallenge: (s: LoginSnapshot) => s.hasTag('challengeShown'),
+  /** What a check that ended asks of the visitor; null while it has not ended. */
+  challengeFailure: (s: LoginSnapshot): ChallengeEndingFailure | null =>
+    s.matches({ verify: 'challengeFailed' }) ? s.context.challengeFailure : null,
+  /** The form the check guards, for the widget's `action`. */
+  challengeAction: (s: LoginSnapshot): ChallengeAction | null => (s.context.request ? challengeActionOf(s.context.request) : null),
   requestKind: (s: LoginSnapshot) => s.context.request?.kind ?? null,
 };

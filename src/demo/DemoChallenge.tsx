@@ -6,19 +6,22 @@ import { randomHex } from './crypto';
 import styles from './DemoChallenge.module.css';
 import qa from './qa.module.css';
 
-/** Like a real widget: a moment to load, a moment to verify. */
+/** Like a real widget: a moment to load, a moment to verify, a moment before it retries by itself. */
 export const CHALLENGE_LOAD_MS = 400;
 export const CHALLENGE_VERIFY_MS = 500;
+export const CHALLENGE_RETRY_MS = 1500;
 
-type Phase = 'loading' | 'ready' | 'verifying' | 'passed' | 'failed';
+type Phase = 'loading' | 'ready' | 'verifying' | 'passed' | 'failed' | 'retrying';
 
 /**
- * Demo mode's bot check, in place of Cloudflare Turnstile. Besides passing, it can fail and it can
+ * Demo mode's bot check, in place of Cloudflare Turnstile. Besides passing, it can fail (for good, or retrying by
+ * itself as Turnstile does for most failures), time out (a fresh check follows at once, as Turnstile's does) and
  * "pass" with an empty token, so QA can reach every branch of the verify step.
  */
-export function DemoChallenge({ onLoad, onSuccess, onError }: ChallengeWidgetProps) {
+export function DemoChallenge({ onLoad, onSuccess, onError, onTimeout }: ChallengeWidgetProps) {
   const [phase, setPhase] = useState<Phase>('loading');
   const verifyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const checkboxId = useId();
 
   // The parent hands in new callbacks on every render; the load timer must not restart for each.
@@ -32,6 +35,7 @@ export function DemoChallenge({ onLoad, onSuccess, onError }: ChallengeWidgetPro
     return () => {
       clearTimeout(timer);
       clearTimeout(verifyTimer.current);
+      clearTimeout(retryTimer.current);
     };
   }, []);
 
@@ -45,10 +49,16 @@ export function DemoChallenge({ onLoad, onSuccess, onError }: ChallengeWidgetPro
 
   const failCheck = () => {
     setPhase('failed');
-    onError();
+    onError('tryAgain');
   };
 
-  const busy = phase === 'loading' || phase === 'verifying';
+  const failAndRetry = () => {
+    setPhase('retrying');
+    onError('widgetRetries');
+    retryTimer.current = setTimeout(() => setPhase('ready'), CHALLENGE_RETRY_MS);
+  };
+
+  const busy = phase === 'loading' || phase === 'verifying' || phase === 'retrying';
   return (
     <div className={styles.card} aria-busy={busy}>
       <div className={styles.main}>
@@ -84,6 +94,12 @@ export function DemoChallenge({ onLoad, onSuccess, onError }: ChallengeWidgetPro
           <button type="button" className={qa.button} onClick={() => onSuccess('')}>
             <Trans>Pass with an empty token</Trans>
           </button>
+          <button type="button" className={qa.button} onClick={failAndRetry}>
+            <Trans>Fail, then retry by itself</Trans>
+          </button>
+          <button type="button" className={qa.button} onClick={() => onTimeout()}>
+            <Trans>Time out</Trans>
+          </button>
         </div>
       ) : null}
       <p className={styles.status} aria-live="polite">
@@ -93,6 +109,8 @@ export function DemoChallenge({ onLoad, onSuccess, onError }: ChallengeWidgetPro
           <Trans>Passed.</Trans>
         ) : phase === 'failed' ? (
           <Trans>The check failed.</Trans>
+        ) : phase === 'retrying' ? (
+          <Trans>The check failed. Retrying in a moment…</Trans>
         ) : null}
       </p>
     </div>

@@ -25,12 +25,19 @@ function uniqueEmail(tag: string): string {
   return `live.ms.${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 }
 
-/** Opens the login modal and starts a Microsoft sign-in; returns the popup MSAL opened, on the provider's login page. */
+/**
+ * Opens the login modal and starts a Microsoft sign-in; returns the popup MSAL opened, on the provider's login page.
+ * Fails at once, with the app's words, when the app refuses to open one ("A Microsoft sign-in is already in progress").
+ */
 async function startMicrosoftSignIn(page: Page): Promise<Page> {
   await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
   const button = page.getByRole('dialog').getByRole('button', { name: 'Continue with Microsoft' });
   await expect(button).toBeEnabled();
-  const [popup] = await Promise.all([page.waitForEvent('popup'), button.click()]);
+  const refusal = page.getByRole('status').filter({ hasText: 'already in progress' });
+  const refused = refusal.waitFor().then(async () => {
+    throw new Error(`No popup opened; the app said: "${await refusal.textContent()}"`);
+  });
+  const [popup] = await Promise.all([Promise.race([page.waitForEvent('popup'), refused]), button.click()]);
   await popup.waitForURL((url) => url.origin === OIDC_ORIGIN);
   await expect(popup.getByRole('button', { name: 'Sign-in' })).toBeVisible();
   return popup;
@@ -116,6 +123,34 @@ test('a popup cut off by the provider (Cross-Origin-Opener-Policy) still signs i
   await popup.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
 });
+
+/** Whether MSAL's "interaction in progress" flag is set in this tab's sessionStorage (its key ends so in MSAL v5). */
+function msalInProgressFlagSet(page: Page): Promise<boolean> {
+  return page.evaluate(() => Object.keys(sessionStorage).some((key) => key.endsWith('interaction.status')));
+}
+
+for (const [leaving, leave] of [
+  ['a reload', (page: Page) => page.reload()],
+  ['a navigation to another page of the app', (page: Page) => page.goto('/docs')],
+] as const) {
+  test(`${leaving} while the popup is open leaves the next sign-in in that tab free to start`, async ({ page }) => {
+    await openApp(page);
+    const abandoned = await startMicrosoftSignIn(page);
+    await leave(page);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+    // The page that opened the popup is gone, but MSAL's flag stayed in the tab: the state this test is about.
+    expect(await msalInProgressFlagSet(page)).toBe(true);
+
+    const popup = await startMicrosoftSignIn(page);
+    const email = uniqueEmail('after-leaving');
+    await signInAtProvider(popup, email);
+    await expect(page.getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
+    await expect(page.locator('[role=status]').filter({ hasText: 'already in progress' })).toHaveCount(0);
+    // The abandoned popup is still open; nothing of it reaches this page.
+    expect(abandoned.isClosed()).toBe(false);
+    await abandoned.close();
+  });
+}
 
 test("the provider's error ends the sign-in with its message, and the button can try again", async ({ page }) => {
   await openApp(page);

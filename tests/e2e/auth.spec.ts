@@ -121,6 +121,12 @@ test.describe('bot check', () => {
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     await expect(dialog.getByRole('heading', { name: 'Confirm you are human' })).toBeVisible();
 
+    // A failure the check retries by itself keeps it on screen, with no button to press; a fresh check follows.
+    await dialog.getByRole('button', { name: 'Fail, then retry by itself' }).click();
+    await expect(dialog.getByText('The check ran into a problem and is trying again by itself.')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Try the check again' })).toHaveCount(0);
+    await expect(dialog.getByRole('checkbox', { name: 'I am human' })).toBeEnabled();
+
     // A failed check offers another try; an empty token is refused without a retry.
     await dialog.getByRole('button', { name: 'Fail the check' }).click();
     await expect(dialog.getByText('The check did not pass. Try it again.')).toBeVisible();

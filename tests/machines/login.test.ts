@@ -58,7 +58,12 @@ describeMachinePaths('login machine', {
     ...answers('submitLogin'),
     ...answers('retryLogin'),
     { type: 'CHALLENGE_LOADED' },
-    { type: 'CHALLENGE_ERROR' },
+    // One failure the widget retries by itself, and two that end the check, each with its own advice.
+    { type: 'CHALLENGE_ERROR', failure: 'widgetRetries' },
+    { type: 'CHALLENGE_ERROR', failure: 'tryAgain' },
+    { type: 'CHALLENGE_ERROR', failure: 'clock' },
+    { type: 'CHALLENGE_EXPIRED' },
+    { type: 'CHALLENGE_TIMEOUT' },
     { type: 'RELOAD_CHALLENGE' },
     { type: 'CHALLENGE_SOLVED', token: ' turnstile-token ' },
     { type: 'CHALLENGE_SOLVED', token: '   ' },
@@ -82,11 +87,33 @@ describeMachinePaths('login machine', {
     const leftVerify = !snapshot.matches('verify') && previous?.matches('verify') === true;
     if (leftVerify) modalGot.push({ type: 'VERIFY_DONE' });
     if (enteredVerify) modalGot.push({ type: 'SHOW_VERIFY' });
-    if (enteredVerify) expect(snapshot.matches({ verify: 'loadingChallenge' })).toBe(true);
+    if (enteredVerify) expect(snapshot.matches({ verify: { challengeShown: 'loadingChallenge' } })).toBe(true);
+
+    // The widget stays on screen through what it recovers from by itself; only a check that ended takes it down.
+    expect(snapshot.hasTag('challengeShown')).toBe(snapshot.matches({ verify: 'challengeShown' }));
+    const inCheck = previous?.matches({ verify: 'challengeShown' }) === true;
+    if (event.type === 'CHALLENGE_ERROR' && inCheck) {
+      if (event.failure === 'widgetRetries') {
+        expect(snapshot.matches({ verify: { challengeShown: 'retryingAfterError' } })).toBe(true);
+      } else {
+        expect(snapshot.matches({ verify: 'challengeFailed' })).toBe(true);
+        expect(context.challengeFailure).toBe(event.failure);
+      }
+    }
+    if (event.type === 'CHALLENGE_EXPIRED' && inCheck) {
+      expect(snapshot.matches({ verify: { challengeShown: 'refreshingExpiredToken' } })).toBe(true);
+    }
+    if (event.type === 'CHALLENGE_TIMEOUT' && inCheck) {
+      expect(snapshot.matches({ verify: { challengeShown: 'refreshingTimedOutChallenge' } })).toBe(true);
+    }
+    if (event.type === 'RELOAD_CHALLENGE' && previous?.matches({ verify: 'challengeFailed' })) {
+      expect(snapshot.matches({ verify: { challengeShown: 'loadingChallenge' } })).toBe(true);
+    }
+    if (snapshot.matches({ verify: 'challengeFailed' })) expect(context.challengeFailure).not.toBeNull();
 
     if (event.type === 'SUBMIT') {
       expect(snapshot.matches('pending')).toBe(true);
-      expect(context).toMatchObject({ request: event.request, error: null, challengeToken: null });
+      expect(context).toMatchObject({ request: event.request, error: null, challengeToken: null, challengeFailure: null });
       expect(stepInvocations('submitLogin').map((invocation) => invocation.input)).toEqual([{ request: event.request, challengeToken: null }]);
     }
     if (event.type === 'CHALLENGE_SOLVED') {

@@ -41,6 +41,7 @@ export const EVENT_SAMPLES: Samples = new Map([
   samples(catalogue.loginMachine, [
     { type: 'SUBMIT', request: { kind: 'email', email: 'ada@example.com', password: 'banana-123' } },
     { type: 'CHALLENGE_SOLVED', token: 'demo-challenge-token' },
+    { type: 'CHALLENGE_ERROR', failure: 'widgetRetries' },
   ]),
   samples(catalogue.loginModalMachine, [{ type: 'SWITCH_VIEW', view: 'signUp' }]),
   samples(catalogue.pagedListMachine, [

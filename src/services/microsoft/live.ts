@@ -11,6 +11,7 @@ import { config } from '../../config';
 import { onAccountChange } from '../accountChange';
 import type { MicrosoftSignIn } from '../socialSignIn';
 import { msalAuthoritySettings } from './authority';
+import { createOwnPopupGuard } from './ownPopup';
 import { answerOrClosed } from './popupClosed';
 import { MICROSOFT_REDIRECT_PATH } from './redirectBridge';
 
@@ -72,6 +73,8 @@ export function createLiveMicrosoft(): LiveMicrosoftSignIn {
   // Shared by concurrent callers; cleared on failure so the next initialize starts over.
   let creating: Promise<PublicClientApplication> | null = null;
   let ready: PublicClientApplication | null = null;
+  // MSAL's in-progress flag outlives the page that set it (./ownPopup.ts): this page counts its own popups instead.
+  const ownPopup = createOwnPopupGuard();
 
   return {
     async initialize() {
@@ -90,10 +93,14 @@ export function createLiveMicrosoft(): LiveMicrosoftSignIn {
     },
 
     async signIn() {
-      if (!ready) throw new MicrosoftNotReadyError();
+      const client = ready;
+      if (!client) throw new MicrosoftNotReadyError();
       // MSAL's errors propagate untouched: the classifier reads their errorCode.
-      const result = await ready.loginPopup({ scopes: [...SCOPES], prompt: 'select_account' });
-      return { idToken: result.idToken || null };
+      return ownPopup.run(async () => {
+        // No popup of this page is open, so a flag MSAL still holds was left by an earlier page of this tab.
+        const result = await client.loginPopup({ scopes: [...SCOPES], prompt: 'select_account', overrideInteractionInProgress: true });
+        return { idToken: result.idToken || null };
+      });
     },
 
     async forgetAccounts() {

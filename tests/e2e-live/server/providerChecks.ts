@@ -5,9 +5,9 @@
  *   issuer's published keys (fetched over HTTP, as from https://www.googleapis.com/oauth2/v3/certs), `iss`,
  *   `aud` = the build's client id, `exp`. A good token goes on as the handlers' own credential for that
  *   account; a bad one goes on empty, which the handler refuses as any unverifiable sign-in.
- * - a Turnstile token (`turnstileToken` in the body, or the `verify` header) is redeemed with Siteverify. A good
- *   one goes on as a token the handlers' bot check accepts; a bad one is dropped, so a sign-in that needs the
- *   check is asked for it again (code 100002).
+ * - a Turnstile token (`turnstileToken` in the body, or the `verify` header) is redeemed with Siteverify and its
+ *   hostname and action checked (./turnstileCheck.ts). A good one goes on as a token the handlers' bot check accepts;
+ *   a bad one is dropped, so a sign-in that needs the check is asked for it again (code 100002).
  * Each outcome is logged for the tests, which read it at /__test/*.
  */
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
@@ -15,7 +15,7 @@ import { DEMO_PASS_PREFIX } from '../../../src/demo/botCheck';
 import { encodeDemoCredential } from '../../../src/demo/socialCredential';
 import settings from '../settings.json';
 import { GOOGLE_ISSUER } from '../standins/googleIssuer';
-import { createSiteverify, type SiteverifyResult } from '../standins/turnstileTokens';
+import { createTurnstileCheck, type TurnstileVerification } from './turnstileCheck';
 
 export interface GoogleVerification {
   /** The credential as sent, so a test can find the outcome of the tokens it handed over. */
@@ -24,13 +24,6 @@ export interface GoogleVerification {
   /** The verified account, or why the token was refused. */
   email: string | null;
   reason: string | null;
-  at: string;
-}
-
-export interface TurnstileVerification extends SiteverifyResult {
-  /** The token as sent, so a test can find the outcome of the tokens it handed over. */
-  response: string;
-  path: string;
   at: string;
 }
 
@@ -81,7 +74,7 @@ function withFields(request: Request, kind: 'json' | 'form' | 'urlencoded', fiel
 
 export function createProviderChecks(certsUrl: URL) {
   const googleKeys = createRemoteJWKSet(certsUrl);
-  const siteverify = createSiteverify(settings.providers.turnstileSecretKey);
+  const checkTurnstile = createTurnstileCheck();
   const googleLog: GoogleVerification[] = [];
   const turnstileLog: TurnstileVerification[] = [];
 
@@ -121,11 +114,11 @@ export function createProviderChecks(certsUrl: URL) {
     const sent = inBody || request.headers.get('verify')?.trim() || '';
     let verify: string | null = null;
     if (sent !== '') {
-      const result = siteverify(sent);
-      turnstileLog.push({ ...result, response: sent, path, at: new Date().toISOString() });
+      const result = checkTurnstile(sent, path);
+      turnstileLog.push(result);
       delete fields.turnstileToken;
       verify = '';
-      if (result.success) {
+      if (result.accepted) {
         verify = `${DEMO_PASS_PREFIX}${sent.slice(-12)}`;
         fields.turnstileToken = verify;
       }

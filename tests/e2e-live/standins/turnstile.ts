@@ -1,22 +1,47 @@
 /**
  * A stand-in for Cloudflare Turnstile, installed on a page's or context's routes in place of
- * challenges.cloudflare.com. It follows Cloudflare's documented client API, as @marsidev/react-turnstile uses it:
+ * challenges.cloudflare.com. It is a specification of what Cloudflare documents, as @marsidev/react-turnstile uses it;
+ * each behaviour names its source:
+ * - [rendering] "Client-side rendering", https://developers.cloudflare.com/turnstile/get-started/client-side-rendering/
+ * - [configurations] "Widget configurations",
+ *   https://developers.cloudflare.com/turnstile/get-started/client-side-rendering/widget-configurations/
+ * - [errors] "Client-side errors", https://developers.cloudflare.com/turnstile/troubleshooting/client-side-errors/
+ * - [error codes] "Error codes", https://developers.cloudflare.com/turnstile/troubleshooting/client-side-errors/error-codes/
+ * - [validate] "Validate the token", https://developers.cloudflare.com/turnstile/get-started/server-side-validation/
  *
  * - api.js calls the function named by its `onload` query parameter once `window.turnstile` is ready; with
- *   `render=explicit` it renders nothing by itself (otherwise it renders every `.cf-turnstile` element).
+ *   `render=explicit` it renders nothing by itself, otherwise every `.cf-turnstile` element [rendering: "Implicit
+ *   rendering", "Explicit rendering"].
  * - `turnstile.render(container, options)`: a widget iframe from challenges.cloudflare.com (300×65 for `normal`,
- *   150×140 for `compact`) plus the hidden `cf-turnstile-response` input; `sitekey`, `theme`, `language`,
- *   `action`, `cData`, `retry`/`retry-interval`, `refresh-expired` and `refresh-timeout` as documented, and the
- *   callbacks `callback(token)`, `error-callback(code)`, `expired-callback(token)`, `timeout-callback()`,
- *   `before-interactive-callback()`, `after-interactive-callback()`. Returns the widget id.
- * - `reset(id)`, `remove(id)`, `getResponse(id)`, `isExpired(id)`, `execute(container)`, `ready(fn)`.
+ *   150×140 for `compact`, full width for `flexible` [configurations: "Widget sizes"]) plus the hidden
+ *   `cf-turnstile-response` input (`response-field`, `response-field-name`) [configurations: "Form integration"]; a
+ *   missing sitekey throws. Returns the widget id. `reset(id)`, `remove(id)`, `getResponse(id)`, `isExpired(id)`,
+ *   `execute(container)`, `ready(fn)` [rendering: "Widget lifecycle management"].
+ * - A sitekey or hostname the widget is not set up for fails with 110100 or 110200; an `action` longer than 32 or a
+ *   `cData` longer than 255 characters, or either with characters outside `A-Za-z0-9_-`, fails with 110420 or 110430
+ *   [configurations: "Complete configuration reference", `action`, `cData`; error codes].
+ * - Callbacks [configurations: "Callback configuration"]: `callback(token)` on success; `error-callback(code)` on a
+ *   failure: with none set Turnstile throws, and when it returns a falsy value Turnstile logs the code as a warning
+ *   [errors: "Error handling"]; `expired-callback(token)` when the token expires; `timeout-callback()` when an
+ *   interactive challenge is left unsolved; `before-interactive-callback()` as it becomes interactive.
+ * - `retry: auto` (the default): after a failure the widget tries again every `retry-interval` (8000 ms by default),
+ *   calling `error-callback` again on each failed try [errors: "Retry"; configurations: "Retry behavior"]. Only the
+ *   families the error-code table marks "Retry: Yes" are retried here; the others stay failed [error codes].
+ * - A token is single-use and expires after 300 seconds [configurations: "Callback configuration"]; then
+ *   `expired-callback`, and with `refresh-expired: auto` (the default) a fresh challenge [configurations: "Refresh
+ *   behavior", `refresh-expired`]. After a timeout, `refresh-timeout: auto` (the default) offers a fresh one
+ *   [configurations: `refresh-timeout`].
+ * - The token carries the widget's `action` and `cData` back to Siteverify, with the hostname it was solved on
+ *   [validate: `action`, `cdata`, `hostname`] (./turnstileTokens.ts).
  *
- * What each widget does is the next outcome the test queued (`pass` when none is): solved without interaction,
- * an interactive check the visitor ticks, a failure with a client-side error code (the error callback gets it; with
- * `retry: auto` the widget tries again after `retry-interval`), a challenge left unsolved until it times out
- * (the timeout callback; with `refresh-timeout: auto` a fresh challenge follows), or a token handed over after its
- * 300 seconds ran out. Tokens are minted with the widget's secret key (./turnstileTokens.ts), so only the tokens
- * this stand-in issued pass the test API's Siteverify.
+ * What each widget does is the next outcome the test queued (`pass` when none is): solved without interaction, an
+ * interactive check the visitor ticks, a failure with a client-side error code, a challenge left unsolved until it
+ * times out, or a token handed over after its 300 seconds ran out. Tokens are minted with the widget's secret key, so
+ * only the tokens this stand-in issued pass the test API's Siteverify.
+ *
+ * Not modelled (docs/providers.md, "Cloudflare Turnstile"): `refresh-expired`/`refresh-timeout` set to `manual`
+ * (the visitor's refresh link), `execution: execute`, `appearance`, invisible and non-interactive widget modes,
+ * `unsupported-callback`, Private Access Tokens, and the real challenge's signals.
  */
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import settings from '../settings.json' with { type: 'json' };
@@ -30,6 +55,11 @@ const SOLVE_PATH = '/cdn-cgi/challenge-platform/turnstile/solve';
 const MESSAGE_SOURCE = 'turnstile-standin';
 /** The hostnames the widget's site key is set up for in the (stood-in) Cloudflare dashboard. */
 const ALLOWED_HOSTNAMES = ['127.0.0.1', 'localhost'];
+/** [configurations: `action`, `cData`] up to 32 and 255 of `A-Za-z0-9_-`. */
+const ACTION_PATTERN = /^[A-Za-z0-9_-]{0,32}$/;
+const CDATA_PATTERN = /^[A-Za-z0-9_-]{0,255}$/;
+/** [error codes] the families marked "Retry: Yes": 102, 103, 104, 106, 11060*, 300, 600. */
+const RETRIED_CODE = '^(102|103|104|106|300|600)\\d{3}$|^11060\\d$';
 /** The title Cloudflare gives its widget iframe. */
 export const WIDGET_TITLE = 'Widget containing a Cloudflare security challenge';
 
@@ -77,7 +107,15 @@ interface WidgetOptions {
   'after-interactive-callback'?: Callback;
 }
 
-function turnstileApi(cloudflare: string, widgetPath: string, messageSource: string, tokenLifetimeMs: number, widgetTitle: string): void {
+function turnstileApi(
+  cloudflare: string,
+  widgetPath: string,
+  messageSource: string,
+  tokenLifetimeMs: number,
+  widgetTitle: string,
+  retriedCode: string,
+): void {
+  const retried = new RegExp(retriedCode);
   interface Widget {
     id: string;
     wrapper: HTMLElement;
@@ -144,6 +182,7 @@ function turnstileApi(cloudflare: string, widgetPath: string, messageSource: str
       widget.token = token;
       if (widget.input) widget.input.value = token;
       call(widget, 'callback', token);
+      // [configurations] the token expires after 300 s: `expired-callback`, then with `refresh-expired: auto` a fresh one.
       widget.timers.push(
         setTimeout(() => {
           widget.expired = true;
@@ -153,11 +192,15 @@ function turnstileApi(cloudflare: string, widgetPath: string, messageSource: str
       );
     } else if (data.type === 'fail') {
       const code = data.code ?? '600010';
-      if (!options['error-callback']) console.warn(`[Cloudflare Turnstile] Error: ${code}.`);
-      else call(widget, 'error-callback', code);
-      if ((options.retry ?? 'auto') === 'auto')
+      // [errors: "Retry"] with `retry: auto` the widget tries again every `retry-interval`, for the families the
+      // error-code table says a retry can fix.
+      if ((options.retry ?? 'auto') === 'auto' && retried.test(code))
         widget.timers.push(setTimeout(() => widgets.has(widget.id) && load(widget), options['retry-interval'] ?? 8000));
+      // With no error callback Turnstile throws; a falsy answer from one gets the code logged as a warning.
+      if (!options['error-callback']) throw new Error(`[Cloudflare Turnstile] Error: ${code}.`);
+      if (!call(widget, 'error-callback', code)) console.warn(`[Cloudflare Turnstile] Error: ${code}.`);
     } else if (data.type === 'timeout') {
+      // [configurations: `refresh-timeout`] `auto` offers a fresh challenge at once.
       call(widget, 'timeout-callback');
       if ((options['refresh-timeout'] ?? 'auto') === 'auto') load(widget);
     }
@@ -259,7 +302,7 @@ export class TurnstileStandIn {
 
   /** api.js's source, as Cloudflare serves it at TURNSTILE_API_URL. */
   apiScript(): string {
-    const args = [CLOUDFLARE, WIDGET_PATH, MESSAGE_SOURCE, TOKEN_LIFETIME_SECONDS * 1000, WIDGET_TITLE]
+    const args = [CLOUDFLARE, WIDGET_PATH, MESSAGE_SOURCE, TOKEN_LIFETIME_SECONDS * 1000, WIDGET_TITLE, RETRIED_CODE]
       .map((value) => JSON.stringify(value))
       .join(', ');
     return `(${turnstileApi.toString()})(${args});`;
@@ -298,10 +341,13 @@ export class TurnstileStandIn {
     }
     if (url.pathname !== WIDGET_PATH) return route.fallback();
 
-    // Cloudflare refuses a widget whose site key or hostname it does not know, whatever the test queued.
-    if (param('sitekey') !== settings.providers.turnstileSiteKey) return html(frame('<span>Error</span>', post({ type: 'fail', code: '110100' })));
-    if (!ALLOWED_HOSTNAMES.includes(new URL(param('origin')).hostname))
-      return html(frame('<span>Error</span>', post({ type: 'fail', code: '110200' })));
+    // Cloudflare refuses a widget whose site key or hostname it does not know, or whose action or cData is not of the
+    // documented form, whatever the test queued [error codes: 110100, 110200, 110420, 110430].
+    const refuse = (code: string) => html(frame(`<span>Error</span> <small>${code}</small>`, post({ type: 'fail', code })));
+    if (param('sitekey') !== settings.providers.turnstileSiteKey) return refuse('110100');
+    if (!ALLOWED_HOSTNAMES.includes(new URL(param('origin')).hostname)) return refuse('110200');
+    if (!ACTION_PATTERN.test(param('action'))) return refuse('110420');
+    if (!CDATA_PATTERN.test(param('cdata'))) return refuse('110430');
 
     const outcome = this.outcomes.shift() ?? { kind: 'pass' };
     const solve = new URL(SOLVE_PATH, CLOUDFLARE);

@@ -1,14 +1,25 @@
 /**
- * Turnstile's tokens and its Siteverify check, as the live tests stand them in. Cloudflare's tokens are opaque to
- * the site; only Siteverify (given the widget's secret key) says whether one is good. Here a token is its claims
- * with an HMAC of the secret, and `siteverify` answers as Cloudflare documents: `success`, `challenge_ts`,
- * `hostname`, `action`, `cdata` and `error-codes` (`missing-input-secret`, `invalid-input-secret`,
- * `missing-input-response`, `invalid-input-response`, `timeout-or-duplicate`). A token is good for 300 seconds and
- * for one check only.
+ * Turnstile's tokens and its Siteverify check, as the live tests stand them in, a specification of Cloudflare's
+ * "Validate the token" (https://developers.cloudflare.com/turnstile/get-started/server-side-validation/):
+ * - Tokens are opaque to the site; only Siteverify, given the widget's secret key, says whether one is good. Here a
+ *   token is its claims with an HMAC of the secret ("a token which is cryptographically secured").
+ * - Siteverify takes `secret`, `response` and optionally `idempotency_key` ("Accepted parameters"; `remoteip` is not
+ *   modelled: Cloudflare says it "is currently not strictly validated").
+ * - It answers `success`, `challenge_ts`, `hostname`, `action`, `cdata` and `error-codes` ("Successful validation
+ *   response"): `action` and `cdata` are what the widget was rendered with, "integrity protected", and "It is
+ *   recommended to validate that the action matches an expected value".
+ * - Its error codes: `missing-input-secret`, `invalid-input-secret`, `missing-input-response`,
+ *   `invalid-input-response` (a forged or unreadable token; also one longer than a token can be, 2048 characters),
+ *   `timeout-or-duplicate` ("Error codes").
+ * - A token is "valid for 300 seconds before it is rejected by siteverify", and "the siteverify API will only validate
+ *   a token once": a second check of the same token is `timeout-or-duplicate`, unless it repeats the first check's
+ *   `idempotency_key`, which gets the first answer again.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const TOKEN_LIFETIME_SECONDS = 300;
+/** "A Turnstile token can have up to 2048 characters." */
+const TOKEN_MAX_LENGTH = 2048;
 
 interface TokenClaims {
   id: string;
@@ -18,6 +29,12 @@ interface TokenClaims {
   cdata: string;
   /** Seconds since the epoch. */
   issuedAt: number;
+}
+
+export interface SiteverifyRequest {
+  secret?: string;
+  response?: string;
+  idempotency_key?: string;
 }
 
 export interface SiteverifyResult {
@@ -56,23 +73,30 @@ function readClaims(body: string): TokenClaims | null {
   }
 }
 
-/** Siteverify for one widget's secret; remembers the tokens it has redeemed. */
-export function createSiteverify(secret: string): (response: string | undefined, now?: number) => SiteverifyResult {
-  const redeemed = new Set<string>();
-  return (response, now = Date.now()) => {
-    if (response === undefined || response.trim() === '') return { success: false, 'error-codes': ['missing-input-response'] };
-    const [version, body = '', signature = ''] = response.trim().split('.');
-    const expected = mac(secret, body);
+function refused(code: string): SiteverifyResult {
+  return { success: false, 'error-codes': [code] };
+}
+
+/** Siteverify for one widget, whose secret key it knows; remembers the tokens it has redeemed. */
+export function createSiteverify(widgetSecret: string): (request: SiteverifyRequest, now?: number) => SiteverifyResult {
+  /** Each redeemed token's first answer, and the idempotency key it was asked with (if any). */
+  const redeemed = new Map<string, { key: string | undefined; answer: SiteverifyResult }>();
+  return ({ secret, response, idempotency_key: key }, now = Date.now()) => {
+    if (secret === undefined || secret === '') return refused('missing-input-secret');
+    if (secret !== widgetSecret) return refused('invalid-input-secret');
+    if (response === undefined || response.trim() === '') return refused('missing-input-response');
+    const token = response.trim();
+    const [version, body = '', signature = ''] = token.split('.');
+    const expected = mac(widgetSecret, body);
     const given = Buffer.from(signature, 'base64url');
     const claims = readClaims(body);
-    if (version !== '0' || given.length !== expected.length || !timingSafeEqual(given, expected) || !claims) {
-      return { success: false, 'error-codes': ['invalid-input-response'] };
+    if (token.length > TOKEN_MAX_LENGTH || version !== '0' || given.length !== expected.length || !timingSafeEqual(given, expected) || !claims) {
+      return refused('invalid-input-response');
     }
-    if (redeemed.has(claims.id) || now / 1000 - claims.issuedAt > TOKEN_LIFETIME_SECONDS) {
-      return { success: false, 'error-codes': ['timeout-or-duplicate'] };
-    }
-    redeemed.add(claims.id);
-    return {
+    const earlier = redeemed.get(claims.id);
+    if (earlier) return key !== undefined && key === earlier.key ? earlier.answer : refused('timeout-or-duplicate');
+    if (now / 1000 - claims.issuedAt > TOKEN_LIFETIME_SECONDS) return refused('timeout-or-duplicate');
+    const answer: SiteverifyResult = {
       success: true,
       'error-codes': [],
       challenge_ts: new Date(claims.issuedAt * 1000).toISOString(),
@@ -80,5 +104,7 @@ export function createSiteverify(secret: string): (response: string | undefined,
       action: claims.action,
       cdata: claims.cdata,
     };
+    redeemed.set(claims.id, { key, answer });
+    return answer;
   };
 }

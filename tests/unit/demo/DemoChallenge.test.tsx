@@ -3,7 +3,8 @@ import { I18nProvider } from '@lingui/react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isDemoPassToken } from '../../../src/demo/botCheck';
-import { CHALLENGE_LOAD_MS, CHALLENGE_VERIFY_MS, DemoChallenge } from '../../../src/demo/DemoChallenge';
+import { CHALLENGE_LOAD_MS, CHALLENGE_RETRY_MS, CHALLENGE_VERIFY_MS, DemoChallenge } from '../../../src/demo/DemoChallenge';
+import type { ChallengeFailure } from '../../../machines/botCheck';
 import type { ChallengeWidgetProps } from '../../../src/services/challenge';
 
 beforeAll(() => {
@@ -18,7 +19,14 @@ afterEach(() => {
 });
 
 function callbacks() {
-  return { onLoad: vi.fn<() => void>(), onSuccess: vi.fn<(token: string) => void>(), onError: vi.fn<() => void>() };
+  return {
+    action: 'login' as const,
+    onLoad: vi.fn<() => void>(),
+    onSuccess: vi.fn<(token: string) => void>(),
+    onError: vi.fn<(failure: ChallengeFailure) => void>(),
+    onExpire: vi.fn<() => void>(),
+    onTimeout: vi.fn<() => void>(),
+  };
 }
 
 function renderChallenge(props: ChallengeWidgetProps) {
@@ -80,8 +88,32 @@ describe('the demo bot check', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pass with an empty token' }));
     expect(props.onSuccess).toHaveBeenCalledWith('');
     fireEvent.click(screen.getByRole('button', { name: 'Fail the check' }));
-    expect(props.onError).toHaveBeenCalledTimes(1);
+    expect(props.onError).toHaveBeenCalledExactlyOnceWith('tryAgain');
     expect(screen.getByText('The check failed.')).toBeInTheDocument();
+  });
+
+  it('can fail and then retry by itself, as Turnstile does, offering a fresh check that passes', () => {
+    const props = callbacks();
+    renderChallenge(props);
+    finishLoading();
+    fireEvent.click(screen.getByRole('button', { name: 'Fail, then retry by itself' }));
+    expect(props.onError).toHaveBeenCalledExactlyOnceWith('widgetRetries');
+    expect(screen.getByText('The check failed. Retrying in a moment…')).toBeInTheDocument();
+    expect(screen.getByLabelText('I am human')).toBeDisabled();
+
+    act(() => vi.advanceTimersByTime(CHALLENGE_RETRY_MS));
+    fireEvent.click(screen.getByLabelText('I am human'));
+    act(() => vi.advanceTimersByTime(CHALLENGE_VERIFY_MS));
+    expect(props.onSuccess).toHaveBeenCalledTimes(1);
+  });
+
+  it('can time out, with a fresh check ready at once', () => {
+    const props = callbacks();
+    renderChallenge(props);
+    finishLoading();
+    fireEvent.click(screen.getByRole('button', { name: 'Time out' }));
+    expect(props.onTimeout).toHaveBeenCalledTimes(1);
+    expect(screen.getByLabelText('I am human')).toBeEnabled();
   });
 
   it('does not report after it is gone', () => {

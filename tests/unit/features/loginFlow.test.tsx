@@ -13,6 +13,8 @@ import { DemoChallenge } from '../../../src/demo/DemoChallenge';
 import { demoGoogle, demoMicrosoft } from '../../../src/demo/boot';
 import { lastCodeFor } from '../../../src/demo/mailbox';
 import { createDemoServer } from '../../../src/demo/node';
+import type { ChallengeWidget, ChallengeWidgetProps } from '../../../src/services/challenge';
+import type { ChallengeEndingFailure } from '../../../machines/botCheck';
 
 const demo = createDemoServer();
 const PASSWORD = 'correct-horse-9';
@@ -33,13 +35,22 @@ afterEach(() => {
 });
 afterAll(() => demo.server.close());
 
-async function renderApp(): Promise<AppActor> {
+/** The `action` each bot-check widget was shown with, in order. */
+const widgetActions: string[] = [];
+/** The demo's bot check, noting the form it was told it guards. */
+function RecordingChallenge(props: ChallengeWidgetProps) {
+  widgetActions.push(props.action);
+  return <DemoChallenge {...props} />;
+}
+
+async function renderApp(ChallengeWidget: ChallengeWidget = RecordingChallenge): Promise<AppActor> {
+  widgetActions.length = 0;
   // One Tap is not part of this flow: a prompt that never shows keeps it out of the way.
   const google = { ...demoGoogle, prompt: () => () => undefined };
   const app = startApp({ google });
   running = app;
   await waitForActor(actor(app, 'locale'), (s) => s.hasTag('ready'));
-  render(<App actor={app} services={{ ChallengeWidget: DemoChallenge, google, microsoft: demoMicrosoft }} />);
+  render(<App actor={app} services={{ ChallengeWidget, google, microsoft: demoMicrosoft }} />);
   await screen.findByRole('banner');
   return app;
 }
@@ -104,30 +115,97 @@ describe('login flow, machine and view together', () => {
     await signUpUntilSubmit(user, app, email);
 
     // verify.loadingChallenge → verify.awaitingToken: the modal is in verify mode and the widget is ready
-    await waitFor(() => expect(stateOf(app, 'login')).toEqual({ verify: 'awaitingToken' }));
+    await waitFor(() => expect(stateOf(app, 'login')).toEqual({ verify: { challengeShown: 'awaitingToken' } }));
     expect(stateOf(app, 'loginModal')).toEqual({ open: 'verify' });
     expect(within(dialog()).getByRole('heading', { name: 'Confirm you are human' })).toBeVisible();
     expect(within(dialog()).getByText('Complete the check to continue.')).toBeVisible();
     // The form is kept, hidden, so nothing typed is lost if the retry fails.
     expect(within(dialog()).getByLabelText('E-mail', { selector: 'input' })).toHaveValue(email);
 
-    // verify.challengeFailed
+    // verify.challengeShown.retryingAfterError: the widget stays on screen and tries again by itself
+    await user.click(within(dialog()).getByRole('button', { name: 'Fail, then retry by itself' }));
+    expect(stateOf(app, 'login')).toEqual({ verify: { challengeShown: 'retryingAfterError' } });
+    expect(within(dialog()).getByText('The check ran into a problem and is trying again by itself.')).toBeVisible();
+    expect(within(dialog()).queryByRole('button', { name: 'Try the check again' })).toBeNull();
+    await waitFor(() => expect(within(dialog()).getByRole('checkbox', { name: 'I am human' })).toBeEnabled());
+
+    // verify.challengeShown.refreshingTimedOutChallenge: a fresh check, on the same widget
+    await user.click(within(dialog()).getByRole('button', { name: 'Time out' }));
+    expect(stateOf(app, 'login')).toEqual({ verify: { challengeShown: 'refreshingTimedOutChallenge' } });
+    expect(within(dialog()).getByText('The check timed out. Complete the new one to continue.')).toBeVisible();
+
+    // verify.challengeFailed: the widget is taken down, and the modal says what to do
     await user.click(within(dialog()).getByRole('button', { name: 'Fail the check' }));
     expect(stateOf(app, 'login')).toEqual({ verify: 'challengeFailed' });
     expect(within(dialog()).getByText('The check did not pass. Try it again.')).toBeVisible();
+    expect(within(dialog()).queryByRole('checkbox', { name: 'I am human' })).toBeNull();
 
     // RELOAD_CHALLENGE, then an empty token: refused with "Authentication failed", no retry
     await user.click(within(dialog()).getByRole('button', { name: 'Try the check again' }));
-    await waitFor(() => expect(stateOf(app, 'login')).toEqual({ verify: 'awaitingToken' }));
+    await waitFor(() => expect(stateOf(app, 'login')).toEqual({ verify: { challengeShown: 'awaitingToken' } }));
     await user.click(within(dialog()).getByRole('button', { name: 'Pass with an empty token' }));
     expect(consoleError).toHaveBeenCalledWith('Authentication failed');
-    expect(stateOf(app, 'login')).toEqual({ verify: 'awaitingToken' });
+    expect(stateOf(app, 'login')).toEqual({ verify: { challengeShown: 'awaitingToken' } });
 
     // CHALLENGE_SOLVED → retrying → signedIn
     await user.click(within(dialog()).getByRole('checkbox', { name: 'I am human' }));
     await waitFor(() => expect(stateOf(app, 'login')).toBe('signedIn'));
     expect(stateOf(app, 'loginModal')).toBe('closed');
     expect(await screen.findByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
+    // Every widget of this sign-up was told the form it guards.
+    expect(new Set(widgetActions)).toEqual(new Set(['register']));
+  });
+
+  it('an expired token keeps the widget; a check that ends without a token takes it down and says what to do, for each failure', async () => {
+    const advice: Record<ChallengeEndingFailure, string> = {
+      tryAgain: 'The check did not pass. Try it again.',
+      unavailable: 'The check could not load. Check your connection and try again; if it still does not load, reload the page.',
+      browser: 'This browser cannot complete the check. Update it, or turn off extensions that change how it identifies itself, then try again.',
+      clock: "Your device's clock is wrong, so the check cannot pass. Set the correct date and time, then try again.",
+      cache: 'Your browser kept an outdated copy of the check. Clear its cache, then try again.',
+      siteSetup: 'The check is not set up correctly for this site. Try again later; if it keeps failing, contact support.',
+    };
+    const kinds = Object.keys(advice) as ChallengeEndingFailure[];
+    /** A widget that fails as its button says. */
+    function FailingChallenge({ action, onLoad, onError, onExpire }: ChallengeWidgetProps) {
+      widgetActions.push(action);
+      return (
+        <>
+          <button type="button" onClick={() => onLoad()}>
+            load
+          </button>
+          <button type="button" onClick={() => onExpire()}>
+            expire
+          </button>
+          {kinds.map((kind) => (
+            <button key={kind} type="button" onClick={() => onError(kind)}>
+              {`fail: ${kind}`}
+            </button>
+          ))}
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    const app = await renderApp(FailingChallenge);
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Sign in' }));
+    await user.type(await within(dialog()).findByLabelText('E-mail'), uniqueEmail('+botcheck'));
+    await user.type(within(dialog()).getByLabelText('Password'), PASSWORD);
+    await user.click(within(dialog()).getByRole('button', { name: 'Sign in' }));
+
+    // An expired token is the widget's to renew: it stays, and the modal says so.
+    await user.click(await within(dialog()).findByRole('button', { name: 'expire' }));
+    expect(stateOf(app, 'login')).toEqual({ verify: { challengeShown: 'refreshingExpiredToken' } });
+    expect(within(dialog()).getByText('The check expired and is renewing itself. Complete it again if it asks.')).toBeVisible();
+    expect(within(dialog()).getByRole('button', { name: 'expire' })).toBeVisible();
+
+    for (const kind of kinds) {
+      await user.click(await within(dialog()).findByRole('button', { name: `fail: ${kind}` }));
+      expect(stateOf(app, 'login')).toEqual({ verify: 'challengeFailed' });
+      expect(within(dialog()).getByText(advice[kind])).toBeVisible();
+      expect(within(dialog()).queryByRole('button', { name: `fail: ${kind}` })).toBeNull();
+      await user.click(within(dialog()).getByRole('button', { name: 'Try the check again' }));
+    }
+    expect(new Set(widgetActions)).toEqual(new Set(['login']));
   });
 
   it('pending → failed: the server message is shown and the form keeps what was typed', async () => {
@@ -174,7 +252,7 @@ describe('login flow, machine and view together', () => {
     const user = userEvent.setup();
     const app = await renderApp();
     await signUpUntilSubmit(user, app, uniqueEmail('+botcheck'));
-    await waitFor(() => expect(stateOf(app, 'login')).toMatchObject({ verify: expect.any(String) }));
+    await waitFor(() => expect(stateOf(app, 'login')).toMatchObject({ verify: expect.anything() }));
     await user.click(within(dialog()).getByRole('button', { name: 'Close' }));
     expect(stateOf(app, 'loginModal')).toBe('closed');
     expect(stateOf(app, 'login')).toBe('idle');

@@ -364,7 +364,19 @@ const login = fuzzTarget(loginMachine, {
   events: {
     SUBMIT: fc.record({ request: loginRequest }),
     CHALLENGE_LOADED: none,
-    CHALLENGE_ERROR: none,
+    CHALLENGE_ERROR: fc.record({
+      failure: fc.constantFrom(
+        'widgetRetries' as const,
+        'tryAgain' as const,
+        'unavailable' as const,
+        'browser' as const,
+        'clock' as const,
+        'cache' as const,
+        'siteSetup' as const,
+      ),
+    }),
+    CHALLENGE_EXPIRED: none,
+    CHALLENGE_TIMEOUT: none,
     RELOAD_CHALLENGE: none,
     CHALLENGE_SOLVED: fc.record({ token: text }),
     CANCEL: none,

@@ -136,7 +136,12 @@ describe('liveMicrosoft.signIn', () => {
     const adapter = createLiveMicrosoft();
     await adapter.initialize();
     await expect(adapter.signIn()).resolves.toEqual({ idToken: 'id-token' });
-    expect(msal.loginPopup).toHaveBeenCalledWith({ scopes: ['openid', 'profile', 'email'], prompt: 'select_account' });
+    expect(msal.loginPopup).toHaveBeenCalledWith({
+      scopes: ['openid', 'profile', 'email'],
+      prompt: 'select_account',
+      // No popup of this page is open: an in-progress flag MSAL holds was left by an earlier page of the tab.
+      overrideInteractionInProgress: true,
+    });
     expect(msal.loginPopup.mock.contexts[0]).toBe(msal.constructed[0]);
   });
 
@@ -160,6 +165,30 @@ describe('liveMicrosoft.signIn', () => {
     await expect(adapter.signIn()).rejects.toMatchObject({ errorCode: 'uninitialized_public_client_application' });
     expect(msal.construct).not.toHaveBeenCalled();
     expect(msal.loginPopup).not.toHaveBeenCalled();
+  });
+
+  it("refuses a second sign-in while this page's own popup is open, as MSAL would, and never overrides it", async () => {
+    let answer: (value: { idToken: string }) => void = () => {};
+    msal.loginPopup.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    const adapter = createLiveMicrosoft();
+    await adapter.initialize();
+    const first = adapter.signIn();
+    await expect(adapter.signIn()).rejects.toMatchObject({ errorCode: 'interaction_in_progress' });
+    expect(msal.loginPopup).toHaveBeenCalledTimes(1);
+
+    answer({ idToken: 'first-token' });
+    await expect(first).resolves.toEqual({ idToken: 'first-token' });
+    // Once this page's popup has ended, the next sign-in opens one.
+    await expect(adapter.signIn()).resolves.toEqual({ idToken: 'id-token' });
+    expect(msal.loginPopup).toHaveBeenCalledTimes(2);
+  });
+
+  it('opens the next popup after a failed one', async () => {
+    msal.loginPopup.mockRejectedValueOnce(Object.assign(new Error('user_cancelled'), { errorCode: 'user_cancelled' }));
+    const adapter = createLiveMicrosoft();
+    await adapter.initialize();
+    await expect(adapter.signIn()).rejects.toMatchObject({ errorCode: 'user_cancelled' });
+    await expect(adapter.signIn()).resolves.toEqual({ idToken: 'id-token' });
   });
 
   it('the shared adapter is not ready until initialized', async () => {
