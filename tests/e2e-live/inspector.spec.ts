@@ -18,15 +18,14 @@ const INSPECTOR_STAND_IN = `<title>Stately inspector</title><script>
 const QUESTION = "Send this tab's activity to Stately's inspector?";
 
 /**
- * Opens `/?inspect`: the app starts at once (no waiting for idle), and its boot waits for the visitor's answer
- * before the actors start; answers, and waits for the app to be ready.
+ * Answers the question `/?inspect` asks (the app starts at once, no waiting for idle, and its boot waits for the
+ * answer before the actors start), and waits for the app to be ready.
  */
-async function openAnswering(page: Page, answer: 'Not now' | 'Open the inspector'): Promise<void> {
-  await page.goto('/?inspect');
+async function answer(page: Page, button: 'Not now' | 'Open the inspector'): Promise<void> {
   const dialog = page.getByRole('dialog', { name: QUESTION });
   await expect(dialog).toContainText('is replaced with [redacted] before it leaves this page');
   await expect(dialog).toContainText("Stately's inspector (stately.ai) in a new window");
-  await dialog.getByRole('button', { name: answer }).click();
+  await dialog.getByRole('button', { name: button }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready');
 }
@@ -44,7 +43,15 @@ test('?inspect asks first, in a dialog that says what leaves the page; "Not now"
   await stayLocal(page);
   const popups: string[] = [];
   page.context().on('page', (popup) => popups.push(popup.url()));
-  await openAnswering(page, 'Not now');
+  // A phone: the question fits, nothing scrolls sideways.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/?inspect');
+  const dialog = page.getByRole('dialog', { name: QUESTION });
+  await expect(dialog.getByRole('button', { name: 'Open the inspector' })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const box = await dialog.boundingBox();
+  expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 999) <= 360).toBe(true);
+  await answer(page, 'Not now');
   // The app runs as without ?inspect.
   await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('dialog').getByRole('heading', { name: 'Sign in' })).toBeVisible();
@@ -54,7 +61,8 @@ test('?inspect asks first, in a dialog that says what leaves the page; "Not now"
 test('"Open the inspector" opens Stately\'s window from the click; it gets the chart, never the e-mail or the password', async ({ page }) => {
   await stayLocal(page);
   const opened = page.context().waitForEvent('page');
-  await openAnswering(page, 'Open the inspector');
+  await page.goto('/?inspect');
+  await answer(page, 'Open the inspector');
   const inspector = await opened;
   expect(inspector.url()).toBe('https://stately.ai/inspect');
   const received = async () => JSON.stringify(await inspector.evaluate(() => (window as unknown as { received: unknown[] }).received));
