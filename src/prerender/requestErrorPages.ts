@@ -32,7 +32,9 @@ export interface RequestErrorPage {
  *   Large (RFC 6585, section 5, https://www.rfc-editor.org/rfc/rfc6585#section-5), which says what happened, with
  *   error_page's `=response`.
  * - 413: "If the size in a request exceeds the configured value, the 413 (Request Entity Too Large) error is returned"
- *   (#client_max_body_size; 1m by default), checked on the declared length as the location is found.
+ *   (#client_max_body_size; 1m by default), checked on the declared length as the location is found. A client that
+ *   closes its side of the connection right after the headers may still get nginx's own page, after 5 s (seen once in
+ *   20 tries with nginx 1.22, cause not found); a browser keeps the connection open for the answer.
  * - 405: a method other than GET or HEAD on a file (the static module's answer), inside a location.
  * Not here: 408 is never sent. #client_header_timeout says the request "is terminated with the 408 (Request Time-out)
  * error", but nginx only logs that code and closes the connection without an answer (seen with nginx 1.22).

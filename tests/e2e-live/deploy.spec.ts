@@ -166,32 +166,45 @@ interface RawAnswer {
   body: string;
 }
 
+/** The answer in these bytes, once its headers and as much body as its Content-Length says have arrived. */
+function parseAnswer(bytes: Buffer): RawAnswer | null {
+  const split = bytes.indexOf('\r\n\r\n');
+  if (split < 0) return null;
+  const [statusLine = '', ...lines] = bytes.subarray(0, split).toString('latin1').split('\r\n');
+  const fields = lines.map((line): [string, string] => {
+    const colon = line.indexOf(':');
+    return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()];
+  });
+  const body = bytes.subarray(split + 4);
+  const length = Number(fields.find(([name]) => name === 'content-length')?.[1] ?? Number.NaN);
+  if (!(body.length >= length)) return null;
+  return {
+    statusLine,
+    status: Number(/^HTTP\/1\.1 (\d{3})\b/.exec(statusLine)?.[1] ?? 0),
+    fields,
+    headers: () => Object.fromEntries(fields),
+    body: body.subarray(0, length).toString('utf8'),
+  };
+}
+
 /**
  * Sends bytes no browser or HTTP client would (a malformed request line, an address or a header past nginx's
- * buffers) straight over TCP to the nginx the suite started, and reads until nginx closes the connection.
+ * buffers) straight over TCP to the nginx the suite started, and reads the answer. The connection stays open for it,
+ * as a client's does: one that hangs up right after sending may get no page at all.
  */
 function sendRaw(request: string): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    const socket = connect(settings.previewPort, '127.0.0.1', () => socket.end(request));
-    socket.on('data', (chunk) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      const split = text.indexOf('\r\n\r\n');
-      const [statusLine = '', ...lines] = text.slice(0, split).split('\r\n');
-      const fields = lines.map((line): [string, string] => {
-        const colon = line.indexOf(':');
-        return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()];
-      });
-      resolve({
-        statusLine,
-        status: Number(/^HTTP\/1\.1 (\d{3})\b/.exec(statusLine)?.[1] ?? 0),
-        fields,
-        headers: () => Object.fromEntries(fields),
-        body: split < 0 ? '' : text.slice(split + 4),
-      });
+    const socket = connect(settings.previewPort, '127.0.0.1', () => socket.write(request));
+    socket.on('data', (chunk) => {
+      chunks.push(chunk);
+      const answer = parseAnswer(Buffer.concat(chunks));
+      if (!answer) return;
+      socket.destroy();
+      resolve(answer);
     });
+    socket.on('error', reject);
+    socket.on('close', () => reject(new Error(`nginx closed the connection before a whole answer: ${Buffer.concat(chunks).toString('utf8')}`)));
   });
 }
 
