@@ -6,6 +6,7 @@
  */
 import { headerRules, headersForPath, type HostSettings } from './security-headers.ts';
 import type { PrerenderedPage } from './src/prerender/pages.ts';
+import { REQUEST_ERROR_PAGES, requestErrorFile } from './src/prerender/requestErrorPages.ts';
 
 /** Where the build writes the fragment, relative to the build directory (a dot folder: never served). */
 export const NGINX_SITE_FILE = '.nginx/site.conf';
@@ -56,6 +57,27 @@ function locationOf(pattern: string): { match: string; path: string } {
   throw new Error(`nginx-config: no location for the headers rule ${pattern}.`);
 }
 
+/*
+ * The errors nginx answers before it has chosen a location (a request line or header it cannot read, an address or a
+ * header too long for its buffers: src/prerender/requestErrorPages.ts) get the server level's configuration: the
+ * request belongs to the port's default server ("How nginx processes a request",
+ * https://nginx.org/en/docs/http/request_processing.html), the only one here, and to no location yet. So the
+ * server-level `error_page` lines below apply to them. Each makes an internal redirect to the page's address
+ * ("error_page", https://nginx.org/en/docs/http/ngx_http_core_module.html#error_page), which is found as any request's
+ * location is: that location's `add_header ... always` sends the security headers with the error status ("add_header":
+ * `always` adds the field "regardless of the response code",
+ * https://nginx.org/en/docs/http/ngx_http_headers_module.html#add_header), and `internal` keeps a visitor from asking
+ * for the page itself ("internal", https://nginx.org/en/docs/http/ngx_http_core_module.html#internal).
+ * - An address, not a named location (`@name`): a request whose line could not be parsed has no URI, and nginx answers
+ *   a redirect of such a request to a named location with a 500 of its own ("empty URI in redirect to named location",
+ *   ngx_http_named_location in nginx's src/http/ngx_http_core_module.c; seen with nginx 1.22).
+ * - The error_page documentation: "These directives are inherited from the previous level if and only if there are no
+ *   error_page directives defined on the current level", so a location with an error_page of its own repeats these.
+ */
+function requestErrorPageLines(): string[] {
+  return REQUEST_ERROR_PAGES.map((error) => `error_page ${error.status} ${error.sentAs ? `=${error.sentAs} ` : ''}/${requestErrorFile(error)};`);
+}
+
 function block(head: string, lines: readonly string[]): string {
   return [`${head} {`, ...lines.map((line) => `    ${line}`), '}'].join('\n');
 }
@@ -98,7 +120,12 @@ export function nginxSiteConfig(env: HostSettings, pages: readonly PrerenderedPa
       const missing = `@missing_${index}`;
       return [
         // `$uri.html`: an exact clean address (`/x`) serves its `.html` file, as `location /` does for other pages.
-        block(`location ${match}`, [...headerLines(headers), `error_page 404 ${missing};`, 'try_files $uri $uri.html =404;']),
+        block(`location ${match}`, [
+          ...headerLines(headers),
+          `error_page 404 ${missing};`,
+          ...requestErrorPageLines(),
+          'try_files $uri $uri.html =404;',
+        ]),
         block(`location ${missing}`, [...headerLines(headers), `try_files ${NOT_FOUND_PAGE} =404;`]),
       ];
     });
@@ -115,6 +142,7 @@ export function nginxSiteConfig(env: HostSettings, pages: readonly PrerenderedPa
     `gzip_types ${GZIP_TYPES.join(' ')};`,
     'index index.html;',
     `error_page 404 ${NOT_FOUND_PAGE};`,
+    ...requestErrorPageLines(),
     '',
     block('location /', [...headerLines(everywhere), 'try_files $uri $uri.html $uri/index.html =404;']),
     '',
@@ -122,6 +150,9 @@ export function nginxSiteConfig(env: HostSettings, pages: readonly PrerenderedPa
     block('location ~ (?:^|/)(?:\\.(?!well-known(?:/|$))|_headers$)', [...headerLines(everywhere), 'return 404;']),
     '',
     ...ruleLocations.flatMap((location) => [location, '']),
+    "# Our pages for the errors nginx answers itself, with the site's headers; a visitor who asks for one gets the 404 page.",
+    ...REQUEST_ERROR_PAGES.map((error) => block(`location = /${requestErrorFile(error)}`, ['internal;', ...headerLines(everywhere)])),
+    '',
     "# The app's own addresses (the 404 page's data-prerendered-not-at): 200, the page's file or the app's shell.",
     ...appLocations,
     '',

@@ -44,6 +44,7 @@ interface ServerEntry {
   PRERENDERED_PAGES: readonly PrerenderedPage[];
   renderPage(path: string): Promise<{ html: string; head: string; messages: Messages }>;
   renderStartFailedNotices(): Promise<string>;
+  renderRequestErrorPages(): Promise<Array<{ file: string; html: string }>>;
 }
 
 /**
@@ -180,6 +181,12 @@ export function prerenderPlugin(options: { afterPrerender?: (outDir: string, pag
           );
           writeFileSync(file, pageHtml(template, page, rendered, { css, js: [], start }, startFailedNotices));
           report[page.file] = { entry, js: [...new Set([...entry, ...app.js, ...own.js])], css };
+        }
+        // nginx's pages for the errors it answers itself (nginx-config.ts points each status at its file).
+        for (const { file, html } of await server.renderRequestErrorPages()) {
+          const target = path.join(outDir, file);
+          mkdirSync(path.dirname(target), { recursive: true });
+          writeFileSync(target, html);
         }
         // What each page loads, before the visitor's first action and at it: scripts/check-size.mjs holds both to a budget.
         writeFileSync(path.join(outDir, '.vite', PRERENDER_REPORT), `${JSON.stringify(report, null, 2)}\n`);

@@ -35,6 +35,9 @@ export const LIVE_ENV = {
   VITE_TURNSTILE_SITE_KEY: settings.providers.turnstileSiteKey,
   VITE_PAYPAL_CLIENT_ID: settings.providers.paypalClientId,
   VITE_DISCORD_INVITE_URL: settings.providers.discordInviteUrl,
+  // `?inspect` may start Stately's inspector, after the visitor says yes and with the live build's allow-list
+  // (tests/e2e-live/inspector.spec.ts); without `?inspect` the build is the same.
+  VITE_ENABLE_INSPECTOR: 'true',
 };
 
 async function main() {

@@ -20,15 +20,9 @@ import { toast } from './ui/toast';
 import { bootMode, markPageReady, prerenderedMessages, whenPageReady } from './prerender/boot';
 import { PRERENDER_LOCALE, startPrerenderedApp } from './prerender/prerenderedApp';
 import { i18n } from './i18n/catalog';
+import { startInspectorIfWanted } from './app/inspectorStart';
 
 /** Demo mode starts the in-browser API before anything calls it; live mode loads Turnstile on demand. */
-/** `?inspect`: the inspector service is only loaded when the address asks for it. */
-async function startInspectorIfWanted() {
-  if (!new URLSearchParams(window.location.search).has('inspect')) return undefined;
-  const { inspectorWanted, startInspector } = await import('./services/inspector');
-  return inspectorWanted(window.location.search) ? startInspector() : undefined;
-}
-
 async function startMode(): Promise<{ services: ModeServices; demoPanel?: ReactNode }> {
   // Read the variable itself, not config.mode: the bundler folds it to a constant, so a live build
   // drops the demo (MSW, the in-browser database) entirely. config.ts applies the same rule.
@@ -91,7 +85,7 @@ async function boot() {
   // A 401 anywhere ends the session in the user actor; the actor is bound once it exists.
   let app: AppActor | null = null;
   configureApiClient({ hooks: { onSessionExpired: () => app?.system.get('user')?.send({ type: 'SESSION_EXPIRED' }) } });
-  const inspect = await startInspectorIfWanted();
+  const inspect = await startInspectorIfWanted(window.location.search);
   app = startApp({ google: services.google, ...(inspect ? { inspect } : {}) });
 
   // A prerendered page in the visitor's language is adopted as it is, with the messages it was rendered with.

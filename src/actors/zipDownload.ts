@@ -2,11 +2,15 @@ import type { ActorRefFrom } from 'xstate';
 import { fromPromise } from 'xstate';
 import { t } from '@lingui/core/macro';
 import { zipDownloadMachine, type ZipEntry, type ZipItem } from '../../machines/zipDownload.machine';
+import { zipEntryNamer, type ZipExtension } from '../domain/zipEntryNames';
 import { backendReady } from '../services/backendReady';
 import { httpUrl } from '../services/urls';
 
-/** The file type by its first bytes: the host's Content-Type may be generic, and a name needs the right ending. */
-function imageExtension(data: Uint8Array): string {
+/**
+ * The file type by its first bytes, not the host's Content-Type: that may be generic (`application/octet-stream`)
+ * or say anything, and the ending must be one an image viewer opens the file with. One of a fixed few.
+ */
+function imageExtension(data: Uint8Array): ZipExtension {
   const starts = (...bytes: number[]) => bytes.every((byte, index) => data[index] === byte);
   if (starts(0x89, 0x50, 0x4e, 0x47)) return 'png';
   if (starts(0xff, 0xd8, 0xff)) return 'jpg';
@@ -37,12 +41,14 @@ async function fetchFile(item: ZipItem, signal: AbortSignal): Promise<Uint8Array
 
 /**
  * The archive, built in the browser. The library is fetched only now, when someone downloads. Images are
- * compressed already: stored as they are, which is fast and no larger.
+ * compressed already: stored as they are, which is fast and no larger. Each file is named from its task id,
+ * cleaned (src/domain/zipEntryNames.ts): a task id is the API's data, and fflate writes a name as it is given.
  */
-async function buildZip(entries: ZipEntry[]): Promise<Blob> {
+export async function buildZip(entries: readonly ZipEntry[]): Promise<Blob> {
   const { zipSync } = await import('fflate');
+  const nameOf = zipEntryNamer();
   const files: Record<string, Uint8Array> = {};
-  for (const entry of entries) files[`${entry.name}.${imageExtension(entry.data)}`] = entry.data;
+  for (const entry of entries) files[nameOf(entry.name, imageExtension(entry.data))] = entry.data;
   const archive = zipSync(files, { level: 0 });
   return new Blob([archive.slice().buffer], { type: 'application/zip' });
 }

@@ -16,6 +16,8 @@ import { config } from '../config';
 import { LOCALES } from '../common/types';
 import { PRERENDER_LOCALE, prerenderServices, startPrerenderedApp } from './prerenderedApp';
 import { StartFailedNotice } from './StartFailedNotice';
+import { RequestErrorPage } from './RequestErrorPage';
+import { REQUEST_ERROR_PAGES, requestErrorFile } from './requestErrorPages';
 
 export { PRERENDERED_PAGES } from './pages';
 
@@ -111,4 +113,18 @@ export async function renderStartFailedNotices(): Promise<string> {
     );
   }
   return notices.join('\n');
+}
+
+/**
+ * The pages nginx shows for the errors it answers itself (./requestErrorPages.ts): whole documents, each in every
+ * language, and where the build writes them.
+ */
+export async function renderRequestErrorPages(): Promise<Array<{ file: string; html: string }>> {
+  const catalogs = await Promise.all(
+    LOCALES.map(async (locale) => ({ locale, i18n: setupI18n({ locale, messages: { [locale]: await loadCatalog(locale) } }) })),
+  );
+  return REQUEST_ERROR_PAGES.map((error) => ({
+    file: requestErrorFile(error),
+    html: `<!doctype html>\n${renderToStaticMarkup(<RequestErrorPage error={error} catalogs={catalogs} />)}\n`,
+  }));
 }

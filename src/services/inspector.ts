@@ -1,9 +1,15 @@
 /**
  * The Stately inspector (`?inspect`): every running actor, global or a page's own, reported to Stately's
- * inspector window. Opt-in and loaded on demand; a live build leaves it out unless built with
- * VITE_ENABLE_INSPECTOR=true. Secrets never leave the page: they are redacted from what it sees.
+ * inspector window. Opt-in and loaded on demand:
+ * - demo mode and the dev server start it at once, with secrets redacted by name (redactSecrets below: the data is
+ *   made up, or the developer's own);
+ * - a live build leaves it out unless built with VITE_ENABLE_INSPECTOR=true, and even then asks first
+ *   (src/app/InspectorConsent.tsx): its data is real people's, and it leaves the page for another site's window, so
+ *   the person at the keyboard says yes (a link can carry `?inspect`, it cannot click), and only what an allow-list
+ *   names is sent (./inspectorAllowList.ts).
  */
 import type { InspectionEvent, Observer } from 'xstate';
+import { redactToAllowList } from './inspectorAllowList';
 
 /** Where the running actors' inspection events go: Stately's inspector, or a test's observer. */
 export type Inspect = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
@@ -55,20 +61,57 @@ export function redactSecrets<T>(value: T, depth = 0, seen = new WeakSet<object>
   return copy as T;
 }
 
-/** `?inspect` in the address, in a build that allows it: demo mode, the dev server, or a live build that asked. */
-export function inspectorWanted(search: string): boolean {
-  const allowed = !import.meta.env.VITE_API_BASE_URL?.trim() || import.meta.env.DEV || import.meta.env.VITE_ENABLE_INSPECTOR === 'true';
-  return allowed && new URLSearchParams(search).has('inspect');
+/** What the build is, as far as the inspector cares. */
+export interface InspectorBuild {
+  /** VITE_API_BASE_URL is set: the data is real. */
+  live: boolean;
+  /** Vite's dev server. */
+  dev: boolean;
+  /** VITE_ENABLE_INSPECTOR=true: a live build that may run the inspector at all. */
+  enabled: boolean;
 }
 
-/** Opens Stately's inspector window and returns what actors report to; undefined if it cannot start. */
-export async function startInspector(): Promise<Inspect | undefined> {
+function thisBuild(): InspectorBuild {
+  return {
+    live: Boolean(import.meta.env.VITE_API_BASE_URL?.trim()),
+    dev: import.meta.env.DEV,
+    enabled: import.meta.env.VITE_ENABLE_INSPECTOR === 'true',
+  };
+}
+
+/**
+ * What `?inspect` does in this build: nothing (`off`: not asked for, or a live build without VITE_ENABLE_INSPECTOR),
+ * start at once (`start`: demo mode, the dev server), or ask the person at the keyboard first (`askFirst`: a live
+ * build that allows it).
+ */
+export function inspectorMode(search: string, build: InspectorBuild = thisBuild()): 'off' | 'start' | 'askFirst' {
+  if (!new URLSearchParams(search).has('inspect')) return 'off';
+  if (!build.live || build.dev) return 'start';
+  return build.enabled ? 'askFirst' : 'off';
+}
+
+/** How what the actors report is cut before it leaves the page: secrets by name, or all but an allow-list. */
+export type InspectorRedaction = 'secrets' | 'allowList';
+
+/** Fetches Stately's library, so that a start after the visitor's click opens its window while the click still counts. */
+export function preloadInspectorLibrary(): void {
+  void import('@statelyai/inspect').catch(() => undefined);
+}
+
+/**
+ * Opens Stately's inspector window and returns what actors report to; undefined if it cannot start. The window opens
+ * with `window.open`: a browser lets it only soon after a click or key press (the consent's), or where popups are
+ * allowed for the site.
+ */
+export async function startInspector(redaction: InspectorRedaction): Promise<Inspect | undefined> {
   try {
     const { createBrowserInspector } = await import('@statelyai/inspect');
     // The whole message, not only contexts and events: a promise actor's snapshot carries its input too (a
     // login's password, say). This replaces the inspector's own serializer, and does what it did: plain,
     // cycle-free data that postMessage can copy.
-    const inspector = createBrowserInspector({ serialize: (event) => redactSecrets(event) });
+    const inspector = createBrowserInspector({
+      serialize: (event) => (redaction === 'allowList' ? redactToAllowList(event) : redactSecrets(event)),
+    });
     return inspector.inspect;
   } catch (error) {
     console.warn('The Stately inspector could not start; the app runs without it.', error);

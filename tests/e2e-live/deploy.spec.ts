@@ -1,14 +1,17 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { expect, test, type APIResponse, type Page } from '@playwright/test';
+import { connect } from 'node:net';
+import { expect, test, type Page } from '@playwright/test';
 import { headersForPath, parseHeadersFile } from '../../security-headers';
 import { MICROSOFT_REDIRECT_PATH } from '../../src/services/microsoft/redirectBridge';
+import { LOCALES } from '../../src/common/types';
 import { openApp } from '../e2e/fixtures';
+import settings from './settings.json' with { type: 'json' };
 
 /**
  * The live build as a deployment serves it: nginx (playwright.live.config.ts starts scripts/serve-nginx.mjs) with
  * the config the build wrote. Every answer carries the headers the same build wrote into `_headers`; the app's
  * addresses answer 200, others 404 with the 404 page; hashed files are kept for a year, pages revalidated; the
- * build's own files are not served.
+ * build's own files are not served; a request nginx cannot read gets the headers and our page for its status.
  */
 
 const BUILD = 'dist-live';
@@ -35,7 +38,7 @@ function expectedHeaders(path: string): Record<string, string> {
 }
 
 /** The response carries exactly the headers `_headers` names for its path: each one, with its value, and no other. */
-function expectSecurityHeaders(response: APIResponse, path: string): void {
+function expectSecurityHeaders(response: { headers(): Record<string, string> }, path: string): void {
   const expected = expectedHeaders(path);
   const sent = response.headers();
   for (const name of ALWAYS_SENT) expect(sent[name], `${path}: ${name}`).toBeTruthy();
@@ -152,4 +155,107 @@ test('the Microsoft sign-in redirect page is served without Cross-Origin-Opener-
   const { 'cross-origin-opener-policy': opener, ...others } = expectedHeaders('/dashboard');
   expect(opener).toBe('same-origin-allow-popups');
   expect(expectedHeaders(MICROSOFT_REDIRECT_PATH)).toEqual(others);
+});
+
+/** An answer as it came over the socket: the status line, each header as often as it was sent, the body. */
+interface RawAnswer {
+  statusLine: string;
+  status: number;
+  fields: Array<[name: string, value: string]>;
+  headers(): Record<string, string>;
+  body: string;
+}
+
+/** The answer in these bytes, once its headers and as much body as its Content-Length says have arrived. */
+function parseAnswer(bytes: Buffer): RawAnswer | null {
+  const split = bytes.indexOf('\r\n\r\n');
+  if (split < 0) return null;
+  const [statusLine = '', ...lines] = bytes.subarray(0, split).toString('latin1').split('\r\n');
+  const fields = lines.map((line): [string, string] => {
+    const colon = line.indexOf(':');
+    return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()];
+  });
+  const body = bytes.subarray(split + 4);
+  const length = Number(fields.find(([name]) => name === 'content-length')?.[1] ?? Number.NaN);
+  if (!(body.length >= length)) return null;
+  return {
+    statusLine,
+    status: Number(/^HTTP\/1\.1 (\d{3})\b/.exec(statusLine)?.[1] ?? 0),
+    fields,
+    headers: () => Object.fromEntries(fields),
+    body: body.subarray(0, length).toString('utf8'),
+  };
+}
+
+/**
+ * Sends bytes no browser or HTTP client would (a malformed request line, an address or a header past nginx's
+ * buffers) straight over TCP to the nginx the suite started, and reads the answer. The connection stays open for it,
+ * as a client's does: one that hangs up right after sending may get no page at all.
+ */
+function sendRaw(request: string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(settings.previewPort, '127.0.0.1', () => socket.write(request));
+    socket.on('data', (chunk) => {
+      chunks.push(chunk);
+      const answer = parseAnswer(Buffer.concat(chunks));
+      if (!answer) return;
+      socket.destroy();
+      resolve(answer);
+    });
+    socket.on('error', reject);
+    socket.on('close', () => reject(new Error(`nginx closed the connection before a whole answer: ${Buffer.concat(chunks).toString('utf8')}`)));
+  });
+}
+
+// nginx's default `large_client_header_buffers 4 8k`: one buffer holds a request line or a header line.
+const PAST_ONE_BUFFER = 9_000;
+
+for (const { what, request, status, page } of [
+  { what: 'a malformed request line', request: 'GET / HTTP/1.1 and more\r\nHost: 127.0.0.1\r\n\r\n', status: 400, page: '400' },
+  { what: 'a method in lower case', request: 'get /dashboard HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', status: 400, page: '400' },
+  {
+    what: 'an address longer than a header buffer',
+    request: `GET /${'a'.repeat(PAST_ONE_BUFFER)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`,
+    status: 414,
+    page: '414',
+  },
+  {
+    // What a visitor whose cookies for the site have grown too large sends: nginx's 494, sent as 431.
+    what: 'a header longer than a header buffer',
+    request: `GET /dashboard HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: big=${'b'.repeat(PAST_ONE_BUFFER)}\r\n\r\n`,
+    status: 431,
+    page: '431',
+  },
+  { what: 'an HTTP version nginx does not speak', request: 'GET / HTTP/3.0\r\nHost: 127.0.0.1\r\n\r\n', status: 505, page: '505' },
+  {
+    what: 'a body larger than nginx accepts',
+    request: 'POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 50000000\r\n\r\n',
+    status: 413,
+    page: '413',
+  },
+]) {
+  test(`${what} is answered ${status} with the security headers and our own page, not nginx's`, async () => {
+    const answer = await sendRaw(request);
+    expect(answer.status, answer.statusLine).toBe(status);
+    // The site's headers, each once (a header sent twice, a policy above all, would be enforced twice).
+    expectSecurityHeaders(answer, '/');
+    const names = answer.fields.map(([name]) => name);
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
+    expect(answer.headers()['cache-control']).toBe('no-cache');
+    expect(answer.headers()['content-type']).toMatch(/^text\/html/);
+    // The page the build wrote for this status, byte for byte: every language, no word of the server behind it.
+    expect(answer.body).toBe(readFileSync(`${BUILD}/.nginx/errors/${page}.html`, 'utf8'));
+    expect(answer.body).toContain(`HTTP ${status}`);
+    for (const locale of LOCALES) expect(answer.body).toContain(`<section lang="${locale}">`);
+    expect(answer.body).not.toMatch(/nginx/i);
+    expect(answer.headers()['server']).toBe('nginx');
+  });
+}
+
+test('the error pages are not served to a visitor who asks for them: the 404 page, with the headers', async ({ request }) => {
+  const response = await request.get('/.nginx/errors/400.html');
+  expect(response.status()).toBe(404);
+  expect(await response.text()).toContain('data-prerendered="/404"');
+  expectSecurityHeaders(response, '/.nginx/errors/400.html');
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { appAddresses, nginxSiteConfig } from '../../../nginx-config';
 import { securityHeaders, type HostSettings } from '../../../security-headers';
 import { PRERENDERED_PAGES, type PrerenderedPage } from '../../../src/prerender/pages';
+import { REQUEST_ERROR_PAGES, requestErrorFile } from '../../../src/prerender/requestErrorPages';
 import { MICROSOFT_REDIRECT_PATH } from '../../../src/services/microsoft/redirectBridge';
 // @ts-expect-error -- a plain .mjs script without type declarations
 import { serverBlock } from '../../../scripts/serve-nginx.mjs';
@@ -86,6 +87,32 @@ describe('the nginx config the build writes', () => {
     }
     // Every other location sends it.
     expect(location(config, '/').headers['Cross-Origin-Opener-Policy']).toBe('same-origin-allow-popups');
+  });
+
+  it('answers the errors nginx answers itself with our page and the headers: 400, 405, 413, 414, 431 (for 494), 501, 505', () => {
+    const config = nginxSiteConfig(LIVE, PRERENDERED_PAGES);
+    const serverLevel = config.split(/^location /m)[0] ?? '';
+    const lines = REQUEST_ERROR_PAGES.map((error) => {
+      const file = requestErrorFile(error);
+      expect(file).toMatch(/^\.nginx\/errors\/\d{3}\.html$/);
+      return `error_page ${error.status} ${error.status === 494 ? '=431 ' : ''}/${file};`;
+    });
+    expect(lines).toContain('error_page 494 =431 /.nginx/errors/431.html;');
+    expect(REQUEST_ERROR_PAGES.map(({ status }) => status).sort()).toEqual([400, 405, 413, 414, 494, 501, 505]);
+    // At the server level, where a request nginx could not read (no location chosen yet) finds them.
+    for (const line of lines) expect(serverLevel.split('\n'), line).toContain(line);
+    // A location that sets an error_page of its own inherits none of the server's: it repeats them all.
+    for (const { match, directives } of locations(config).filter((candidate) => candidate.directives.some((line) => line.startsWith('error_page')))) {
+      expect(directives, match).toEqual(expect.arrayContaining(lines));
+    }
+    // Each page's own address (never a named location: a request without a URI cannot be sent to one), internal, with
+    // every header of the site and no caching.
+    for (const error of REQUEST_ERROR_PAGES) {
+      const page = location(config, `= /${requestErrorFile(error)}`);
+      expect(page.directives).toEqual(['internal;']);
+      expect(page.headers).toEqual({ ...securityHeaders(LIVE), 'Cache-Control': 'no-cache' });
+    }
+    expect(config).not.toMatch(/^error_page [\d ]+(=\d+ )?@/m);
   });
 
   it('lets browsers keep hashed assets for a year and revalidate everything else', () => {

@@ -5,7 +5,7 @@ import { discordJoinMachine, type AuthorizeResponse, type AuthorizeUrlResponse }
 import { emailCodeMachine } from '../../../machines/emailCode.machine';
 import { loginMachine, type LoginResponse } from '../../../machines/login.machine';
 import type { ResultEnvelope } from '../../../src/common/types';
-import { inspectorWanted, redactSecrets } from '../../../src/services/inspector';
+import { inspectorMode, redactSecrets } from '../../../src/services/inspector';
 import { untilOutcome } from '../waits';
 
 /** What Stately's inspector window would receive from an actor of this logic, through the app's serializer. */
@@ -38,11 +38,24 @@ async function inspected<TLogic extends AnyActorLogic>(
 const never = <T>() => new Promise<T>(() => undefined);
 
 describe('the inspector', () => {
-  it('is wanted only when the address asks for it (this test build is demo mode)', () => {
-    expect(inspectorWanted('?inspect')).toBe(true);
-    expect(inspectorWanted('?demo&inspect=1')).toBe(true);
-    expect(inspectorWanted('')).toBe(false);
-    expect(inspectorWanted('?inspector')).toBe(false);
+  it('starts only when the address asks for it: at once in demo mode and on the dev server (this test build is demo mode)', () => {
+    expect(inspectorMode('?inspect')).toBe('start');
+    expect(inspectorMode('?demo&inspect=1')).toBe('start');
+    expect(inspectorMode('')).toBe('off');
+    expect(inspectorMode('?inspector')).toBe('off');
+    expect(inspectorMode('?inspect', { live: false, dev: false, enabled: false })).toBe('start');
+    // The dev server, against a real API or not: as before.
+    expect(inspectorMode('?inspect', { live: true, dev: true, enabled: false })).toBe('start');
+  });
+
+  it('in a live build: never without VITE_ENABLE_INSPECTOR=true, and with it only after the visitor says yes', () => {
+    expect(inspectorMode('?inspect', { live: true, dev: false, enabled: false })).toBe('off');
+    expect(inspectorMode('?inspect', { live: true, dev: false, enabled: true })).toBe('askFirst');
+    // The address alone never starts it, whatever else it carries.
+    for (const search of ['?inspect=yes', '?inspect&consent=1', '?inspect&inspect', '?inspect=allow-list']) {
+      expect(inspectorMode(search, { live: true, dev: false, enabled: true }), search).toBe('askFirst');
+    }
+    expect(inspectorMode('', { live: true, dev: false, enabled: true })).toBe('off');
   });
 
   it('never sees a secret: passwords, tokens, keys and credentials are redacted however deep', () => {
