@@ -57,7 +57,7 @@ export interface GoogleAccount {
 export type TokenFault = 'wrong-audience' | 'bad-signature' | 'expired';
 
 /** Why a One Tap prompt was skipped: the stand-in's own note for the tests (the page is told no reason [FEDCM]). */
-export type SkipCause = 'no_session' | 'cooldown' | 'user_close' | 'invalid_client' | 'unregistered_origin' | 'missing_client_id';
+type SkipCause = 'no_session' | 'cooldown' | 'user_close' | 'invalid_client' | 'unregistered_origin' | 'missing_client_id';
 
 /** What the page's listener was told, and (for the tests) why. */
 export interface MomentRecord {
