@@ -1,4 +1,5 @@
 import { sendTo, setup } from 'xstate';
+import type { GoogleCredential } from '../src/common/types';
 import { globalActor } from './globalActors';
 import { notProvidedCallback } from './notProvided';
 
@@ -7,8 +8,8 @@ export type GoogleOneTapEvent =
   | { type: 'PROMPT_ALLOWED' }
   /** A user signed in another way, or the flag turned off. */
   | { type: 'PROMPT_BLOCKED' }
-  // Sent back by the running prompt.
-  | { type: 'CREDENTIAL'; credential: string }
+  // Sent back by the running prompt: Google's ID token and the raw nonce of the attempt.
+  | ({ type: 'CREDENTIAL' } & GoogleCredential)
   | { type: 'DISMISSED' }
   // The login actor's verdict on the submitted credential (sent only for a Google sign-in).
   | { type: 'LOGIN_SUCCEEDED' }
@@ -24,7 +25,11 @@ export const googleOneTapMachine = setup({
     // The credential goes to the global login actor as a Google sign-in; its outcome comes back as LOGIN_*.
     submitCredential: sendTo(globalActor('login'), ({ event }) => ({
       type: 'SUBMIT',
-      request: { kind: 'google', credential: event.type === 'CREDENTIAL' ? event.credential : '' },
+      request: {
+        kind: 'google',
+        credential: event.type === 'CREDENTIAL' ? event.credential : '',
+        nonce: event.type === 'CREDENTIAL' ? event.nonce : '',
+      },
     })),
   },
 }).createMachine({

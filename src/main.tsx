@@ -36,7 +36,7 @@ async function startMode(): Promise<{ services: ModeServices; demoPanel?: ReactN
       demoPanel: <DemoControls />,
     };
   }
-  // Live: Google's provider wraps every page; MSAL itself loads only when a Microsoft button appears.
+  // Live: Google's script loads when One Tap or its button is first needed; MSAL only when a Microsoft button appears.
   const [{ liveGoogle }, { liveMicrosoft }, { createLivePaypal }] = await Promise.all([
     import('./services/google/live'),
     import('./services/microsoft/live'),

@@ -8,7 +8,7 @@ export function createGoogleOneTapLogic(google: GoogleSignIn) {
     actors: {
       prompt: fromCallback(({ sendBack }) =>
         google.prompt({
-          onCredential: (credential) => sendBack({ type: 'CREDENTIAL', credential }),
+          onCredential: ({ credential, nonce }) => sendBack({ type: 'CREDENTIAL', credential, nonce }),
           onDismissed: () => sendBack({ type: 'DISMISSED' }),
         }),
       ),

@@ -28,7 +28,7 @@ async function sendLogin({
     case 'resetPassword':
       return resetPassword({ email: request.email, password: request.password, code: request.code, ...challenge }) as Promise<ResultEnvelope<null>>;
     case 'google':
-      return googleLogin({ credential: request.credential, ...readReferral(), ...challenge });
+      return googleLogin({ credential: request.credential, nonce: request.nonce, ...readReferral(), ...challenge });
     case 'microsoft':
       return outlookLogin({ credential: request.idToken, ...readReferral(), ...challenge });
   }

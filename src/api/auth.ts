@@ -1,5 +1,5 @@
 /** Signing in, signing up, resetting a password, e-mailed codes, signing out. */
-import type { SocialLoginRequest } from './contract';
+import type { GoogleLoginRequest, SocialLoginRequest } from './contract';
 import { bindCall, callApi, type CallOptions } from './client';
 
 /**
@@ -10,7 +10,8 @@ function withVerify(request: SocialLoginRequest, options: CallOptions): CallOpti
   return { ...options, headers: { ...options.headers, verify: request.turnstileToken ?? '' } };
 }
 
-export function googleLogin(request: SocialLoginRequest, options: CallOptions = {}) {
+/** Google's ID token goes in `credential`, with the attempt's raw `nonce` beside it. */
+export function googleLogin(request: GoogleLoginRequest, options: CallOptions = {}) {
   return callApi('googleLogin', request, withVerify(request, options));
 }
 

@@ -215,6 +215,11 @@ interface ChallengeField {
   turnstileToken?: string;
 }
 export type SocialLoginRequest = { credential: string } & ReferralFields & ChallengeField;
+/**
+ * Google's sign-in also sends the attempt's raw `nonce`: the ID token's `nonce` claim is its SHA-256 hash, so a
+ * token alone, without the value the page kept, signs nobody in (docs/api.md, "Google ID tokens").
+ */
+export type GoogleLoginRequest = SocialLoginRequest & { nonce: string };
 export type EmailLoginRequest = { email: string; password: string } & ChallengeField;
 export type RegistrationRequest = { email: string; password: string; code: string } & ReferralFields & ChallengeField;
 export type ResetPasswordRequest = { email: string; password: string; code: string } & ChallengeField;

@@ -7,6 +7,7 @@ import type {
   CreateOrderRequest,
   EmailLoginRequest,
   EndpointName,
+  GoogleLoginRequest,
   InvoiceRequest,
   NanoBanana2Request,
   NanoBananaProRequest,
@@ -63,7 +64,7 @@ interface TaskRecordQuery {
 }
 
 interface Requests {
-  googleLogin: SocialLoginRequest;
+  googleLogin: GoogleLoginRequest;
   outlookLogin: SocialLoginRequest;
   login: EmailLoginRequest;
   register: RegistrationRequest;

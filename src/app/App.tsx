@@ -27,27 +27,24 @@ interface AppProps {
 }
 
 export function App({ actor, prerendered = null, services, demoPanel, inspect }: AppProps) {
-  const GoogleProvider = services.google.Provider;
   return (
     <I18nProvider i18n={i18n}>
       <AppActorProvider actor={actor} prerendered={prerendered}>
         <InspectProvider inspect={inspect}>
           <ServicesProvider services={services}>
-            <GoogleProvider>
-              <div className={styles.shell}>
-                <Header />
-                <main id="main" className={styles.main}>
-                  <AppRoutes />
-                </main>
-                <Footer />
-              </div>
-              <DocumentHead />
-              <LoginModal />
-              <RenewalOffer />
-              <ToastArea />
-              {/* Not in the prerendered HTML: it comes once the browser's app has taken over. */}
-              <ClientReady>{demoPanel}</ClientReady>
-            </GoogleProvider>
+            <div className={styles.shell}>
+              <Header />
+              <main id="main" className={styles.main}>
+                <AppRoutes />
+              </main>
+              <Footer />
+            </div>
+            <DocumentHead />
+            <LoginModal />
+            <RenewalOffer />
+            <ToastArea />
+            {/* Not in the prerendered HTML: it comes once the browser's app has taken over. */}
+            <ClientReady>{demoPanel}</ClientReady>
           </ServicesProvider>
         </InspectProvider>
       </AppActorProvider>

@@ -37,11 +37,20 @@ export interface SessionUser {
 
 export type ThemeChoice = 'light' | 'dark' | 'system';
 
+/**
+ * What Google hands back for one sign-in attempt: its ID token (`credential`), and the raw nonce of that attempt, whose
+ * SHA-256 hash the token carries in its `nonce` claim. The API checks the two belong together (docs/api.md).
+ */
+export interface GoogleCredential {
+  credential: string;
+  nonce: string;
+}
+
 export type LoginRequest =
   | { kind: 'email'; email: string; password: string }
   | { kind: 'register'; email: string; password: string; code: string }
   | { kind: 'resetPassword'; email: string; password: string; code: string }
-  | { kind: 'google'; credential: string }
+  | ({ kind: 'google' } & GoogleCredential)
   | { kind: 'microsoft'; idToken: string };
 
 export interface LoginSuccess {

@@ -3,6 +3,7 @@
  * mint them in the browser and the demo server can read them back without any key or library.
  */
 import * as v from 'valibot';
+import { randomHex } from './crypto';
 
 export type SocialProvider = 'google' | 'microsoft';
 
@@ -72,6 +73,15 @@ function providerOf(issuer: string): SocialProvider | null {
 /** A stable subject per provider and address, as a real provider keeps one id per account. */
 function subjectFor(provider: SocialProvider, email: string): string {
   return `${provider}-${toBase64Url(email.trim().toLowerCase())}`;
+}
+
+/**
+ * A sign-in attempt's nonce, as the live page makes one for each Google attempt. The demo's credentials are not
+ * signed tokens and carry no `nonce` claim, so the demo API takes it without a check; the request has the live
+ * shape all the same.
+ */
+export function demoNonce(): string {
+  return randomHex(32);
 }
 
 /** The token a demo picker hands the app after the visitor chose an account. */

@@ -19,9 +19,8 @@ function neverAnswers<T>() {
 }
 const listensToNothing = fromCallback(() => undefined);
 
-/** Google's part as the prerendered page has it: no provider, no button, no One Tap (all start in the browser). */
+/** Google's part as the prerendered page has it: no button, no One Tap (both start in the browser). */
 const noGoogle: GoogleSignIn = {
-  Provider: ({ children }) => children,
   Button: () => null,
   prompt: () => () => undefined,
 };

@@ -1,4 +1,5 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
+import type { GoogleCredential } from '../common/types';
 
 /**
  * Google and Microsoft sign-in behind small adapters: live mode wraps the real SDKs (loaded lazily),
@@ -7,21 +8,19 @@ import type { ComponentType, ReactNode } from 'react';
  */
 
 export interface GoogleButtonProps {
-  /** Google handed back an ID token (a JWT credential) for the chosen account. */
-  onCredential(credential: string): void;
+  /** Google handed back an ID token (a JWT credential) for the chosen account, with the attempt's raw nonce. */
+  onCredential(result: GoogleCredential): void;
   /** The sign-in library failed: log it, then reload the page (docs/product.md, "Google sign-in failure"). */
   onError(error: unknown): void;
 }
 
 export interface OneTapCallbacks {
-  onCredential(credential: string): void;
+  onCredential(result: GoogleCredential): void;
   /** The visitor closed One Tap, or Google chose not to show it. */
   onDismissed(): void;
 }
 
 export interface GoogleSignIn {
-  /** Wraps every page (live: GoogleOAuthProvider with the client id). */
-  Provider: ComponentType<{ children: ReactNode }>;
   /** The "Sign in with Google" button of the login modal. */
   Button: ComponentType<GoogleButtonProps>;
   /** Shows One Tap; the returned function takes it down again. */

@@ -7,7 +7,7 @@ describeMachinePaths('googleOneTap machine', {
   events: [
     { type: 'PROMPT_ALLOWED' },
     { type: 'PROMPT_BLOCKED' },
-    { type: 'CREDENTIAL', credential: 'google-jwt' },
+    { type: 'CREDENTIAL', credential: 'google-jwt', nonce: 'attempt-nonce' },
     { type: 'DISMISSED' },
     { type: 'LOGIN_SUCCEEDED' },
     { type: 'LOGIN_FAILED' },
@@ -28,8 +28,8 @@ describeMachinePaths('googleOneTap machine', {
 
     if (event.type === 'CREDENTIAL') {
       expect(snapshot.matches('signingIn')).toBe(true);
-      // The credential goes to the login actor as it came, once, as a Google sign-in.
-      expect(stepReceived('login')).toEqual([{ type: 'SUBMIT', request: { kind: 'google', credential: event.credential } }]);
+      // The credential goes to the login actor as it came, with its attempt's nonce, once, as a Google sign-in.
+      expect(stepReceived('login')).toEqual([{ type: 'SUBMIT', request: { kind: 'google', credential: event.credential, nonce: event.nonce } }]);
     } else {
       expect(stepReceived('login')).toEqual([]);
     }

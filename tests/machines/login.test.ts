@@ -11,7 +11,7 @@ const emailLogin: LoginRequest = { kind: 'email', email: 'ada@example.com', pass
 const reset: LoginRequest = { kind: 'resetPassword', email: 'ada@example.com', password: 'new-secret', code: '123456' };
 // Every provider goes through the same flow; each is walked so a provider-specific branch would show.
 const register: LoginRequest = { kind: 'register', email: 'bob@example.com', password: 'new-secret', code: '654321' };
-const google: LoginRequest = { kind: 'google', credential: 'google-id-token' };
+const google: LoginRequest = { kind: 'google', credential: 'google-id-token', nonce: 'attempt-nonce' };
 const microsoft: LoginRequest = { kind: 'microsoft', idToken: 'microsoft-id-token' };
 
 const signedIn = { code: 200, msg: 'ok', data: success };

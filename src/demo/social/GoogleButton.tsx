@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { GoogleButtonProps } from '../../services/socialSignIn';
-import { encodeDemoCredential, type DemoIdentity } from '../socialCredential';
+import { demoNonce, encodeDemoCredential, type DemoIdentity } from '../socialCredential';
 import type { KeyValueStorage } from '../storage';
 import { loadAccounts, rememberAccount } from './accounts';
 import { AccountPicker } from './AccountPicker';
@@ -28,10 +28,10 @@ export function DemoGoogleButton({ onCredential, onError, storage }: GoogleButto
   const choose = (account: DemoIdentity, isNew: boolean) => {
     if (isNew) rememberAccount('google', account, storage());
     close();
-    onCredential(encodeDemoCredential('google', account));
+    onCredential({ credential: encodeDemoCredential('google', account), nonce: demoNonce() });
   };
 
-  // The real GoogleLogin reports every failure through one onError, with no detail: so does the demo.
+  // The live button reports every failure through one onError, with no detail: so does the demo.
   const fail = (reason: string) => {
     close();
     onError(new Error(`${GOOGLE_LIBRARY_ERROR_MESSAGE}: ${reason}`));

@@ -1,6 +1,5 @@
-import type { ReactNode } from 'react';
 import type { GoogleButtonProps, GoogleSignIn, OneTapCallbacks } from '../../services/socialSignIn';
-import { encodeDemoCredential, type DemoIdentity } from '../socialCredential';
+import { demoNonce, encodeDemoCredential, type DemoIdentity } from '../socialCredential';
 import { browserSessionStorage, browserStorage, writeSafely, type KeyValueStorage } from '../storage';
 import { loadAccounts } from './accounts';
 import { DemoGoogleButton } from './GoogleButton';
@@ -24,10 +23,6 @@ export interface DemoGoogleOptions {
   oneTapDelayMs?: number;
 }
 
-function Passthrough({ children }: { children: ReactNode }) {
-  return children;
-}
-
 /** Demo mode's Google sign-in: the same interface as the live adapter, with demo pickers in place of Google's. */
 export function createDemoGoogle({ storage, sessionStorage, oneTapDelayMs = ONE_TAP_DELAY_MS }: DemoGoogleOptions = {}): GoogleSignIn {
   const store = () => storage ?? browserStorage();
@@ -46,7 +41,7 @@ export function createDemoGoogle({ storage, sessionStorage, oneTapDelayMs = ONE_
     };
     const choose = (account: DemoIdentity) => {
       takeDown();
-      onCredential(encodeDemoCredential('google', account));
+      onCredential({ credential: encodeDemoCredential('google', account), nonce: demoNonce() });
     };
     const close = () => {
       takeDown();
@@ -64,5 +59,5 @@ export function createDemoGoogle({ storage, sessionStorage, oneTapDelayMs = ONE_
     return takeDown;
   }
 
-  return { Provider: Passthrough, Button, prompt };
+  return { Button, prompt };
 }

@@ -43,7 +43,7 @@ export function SocialSignIn() {
     <div className={styles.social}>
       <div className={styles.provider}>
         <google.Button
-          onCredential={(credential) => login.send({ type: 'SUBMIT', request: { kind: 'google', credential } })}
+          onCredential={({ credential, nonce }) => login.send({ type: 'SUBMIT', request: { kind: 'google', credential, nonce } })}
           onError={(error) => {
             // A Google library failure: log it, then start over with a fresh page (docs/product.md, "Google
             // sign-in failure").

@@ -36,7 +36,7 @@ export const EVENT_SAMPLES: Samples = new Map([
     { type: 'GENERATE', apiKey: 'nb_demo_key', balance: 100 },
     { type: 'RESTORE', taskId: 'task-1' },
   ]),
-  samples(catalogue.googleOneTapMachine, [{ type: 'CREDENTIAL', credential: 'demo-google-credential' }]),
+  samples(catalogue.googleOneTapMachine, [{ type: 'CREDENTIAL', credential: 'demo-google-credential', nonce: 'demo-google-nonce' }]),
   samples(catalogue.localeMachine, [{ type: 'SET_LOCALE', locale: 'fr' }]),
   samples(catalogue.loginMachine, [
     { type: 'SUBMIT', request: { kind: 'email', email: 'ada@example.com', password: 'banana-123' } },

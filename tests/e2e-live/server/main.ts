@@ -9,7 +9,7 @@
  * - result images (`/demo-results/<taskId>/<n>`), which the browser demo draws on a canvas, are small PNGs;
  * - `/callback` takes the task API's result notifications (a live build names it in VITE_TASK_CALLBACK_URL);
  * - sign-ins are checked as a real backend checks them (./providerChecks.ts): Google ID tokens against the keys
- *   Google's stand-in publishes, Turnstile tokens with its Siteverify;
+ *   Google's stand-in publishes and against the attempt's nonce, Turnstile tokens with its Siteverify;
  * - Google's token issuer (../standins/googleIssuer.ts) runs here, so every test worker signs with the one key
  *   this server trusts: its keys at `/__test/google/certs`, its tokens from `/__test/google/token`;
  * - `/__test/*` lets the test read what the browser cannot see: the task-API log, e-mailed codes, the outcome
@@ -267,7 +267,9 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
     if (refused) return sendJson(request, response, { code: TASK_API_REFUSED_CODE, msg: refused, data: null });
   }
 
-  const mocked = await getResponse(handlers, await providerChecks.check(fetchRequest(request, providers.siteUrl(url, request.headers.origin), body)));
+  const checked = await providerChecks.check(fetchRequest(request, providers.siteUrl(url, request.headers.origin), body));
+  const mocked = await getResponse(handlers, checked.request);
+  if (!mocked || mocked.type === 'error') checked.settle(null);
   if (!mocked) return sendJson(request, response, { code: 404, msg: `No endpoint ${method} ${url.pathname}`, data: null }, 404);
   if (mocked.type === 'error') {
     // A network error the handlers asked for (demo controls): the connection drops.
@@ -278,8 +280,11 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
   mocked.headers.forEach((value, name) => (headers[name] = value));
   if (USER_ANSWERS.test(url.pathname)) {
     delete headers['content-length'];
-    return send(request, response, mocked.status, headers, withoutCredits(await mocked.text()));
+    const text = await mocked.text();
+    checked.settle(envelopeCode(text));
+    return send(request, response, mocked.status, headers, withoutCredits(text));
   }
+  checked.settle(null);
   if (providers.rewrites(url.pathname)) {
     delete headers['content-length'];
     return send(request, response, mocked.status, headers, providers.rewrite(url.pathname, await mocked.text()));
@@ -289,6 +294,16 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
 
 /** The platform's answers that carry the user: sign-ins and user-info. */
 const USER_ANSWERS = /^\/client\/v1\/user\/(user-info|login|userRegistration|google-login|outlook-login)$/;
+
+/** The code of an envelope the handlers answered, or null when the answer is not one. */
+function envelopeCode(text: string): number | null {
+  try {
+    const envelope = JSON.parse(text) as { code?: unknown };
+    return typeof envelope.code === 'number' ? envelope.code : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The user as the real user-info shows it: id, email, apiKey and no credit field. The balance must then come

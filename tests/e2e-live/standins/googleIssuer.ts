@@ -1,8 +1,14 @@
 /**
  * Google's token issuer, as the live tests stand it in: an RS256 key pair made at start, its public half published
  * as a JWKS (the shape of https://www.googleapis.com/oauth2/v3/certs), and ID tokens with the claims Google
- * documents for Sign in with Google (iss, azp, aud, sub, email, email_verified, name, iat, exp; `kid` in the
- * header). The test API server hosts it, so every browser-test worker signs with the one key the server trusts.
+ * documents for Sign in with Google (iss, azp, aud, sub, email, email_verified, name, iat, exp, and `nonce` when the
+ * page configured one; `kid` in the header). The test API server hosts it, so every browser-test worker signs with
+ * the one key the server trusts.
+ *
+ * Sources: "Verify the Google ID token on your server side",
+ * https://developers.google.com/identity/gsi/web/guides/verify-google-id-token (the claims and how they are
+ * checked); "Sign in with Google JavaScript API reference", https://developers.google.com/identity/gsi/web/reference/js-reference
+ * (IdConfiguration `nonce`: a random string the ID token carries, against replay).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
@@ -18,6 +24,8 @@ export interface IdTokenRequest {
   name: string;
   /** Seconds since the epoch; now by default. An issue time in the past makes a token that has expired. */
   issuedAt?: number;
+  /** The `nonce` of the configuration the token was asked for under, echoed as Google echoes it; none when empty. */
+  nonce?: string;
 }
 
 export interface GoogleIssuer {
@@ -41,7 +49,7 @@ export async function createGoogleIssuer(): Promise<GoogleIssuer> {
   const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' }] };
   return {
     jwks,
-    issue: ({ aud, email, name, issuedAt = Math.floor(Date.now() / 1000) }) => {
+    issue: ({ aud, email, name, issuedAt = Math.floor(Date.now() / 1000), nonce = '' }) => {
       const [givenName = name, ...rest] = name.split(' ');
       return new SignJWT({
         azp: aud,
@@ -50,6 +58,8 @@ export async function createGoogleIssuer(): Promise<GoogleIssuer> {
         name,
         given_name: givenName,
         ...(rest.length > 0 ? { family_name: rest.join(' ') } : {}),
+        // The configuration's nonce, unchanged: the page chose it (here a hash of a value it keeps), Google only echoes it.
+        ...(nonce !== '' ? { nonce } : {}),
       })
         .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
         .setIssuer(GOOGLE_ISSUER)

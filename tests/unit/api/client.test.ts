@@ -15,7 +15,7 @@ import {
   withBase,
   type ApiClientHooks,
 } from '../../../src/api/client';
-import { PASS_THROUGH_CODES, endpoints, type EndpointName } from '../../../src/api/contract';
+import { PASS_THROUGH_CODES, endpoints, type EndpointName, type SocialLoginRequest } from '../../../src/api/contract';
 import { googleLogin, outlookLogin } from '../../../src/api/auth';
 import { creditBalance, generate, taskRecord } from '../../../src/api/generation';
 import { fetchInvoiceDownload } from '../../../src/api/orders';
@@ -330,7 +330,7 @@ describe('headers', () => {
   });
 
   it.each([
-    ['googleLogin', googleLogin],
+    ['googleLogin', (request: SocialLoginRequest) => googleLogin({ ...request, nonce: 'raw-nonce' })],
     ['outlookLogin', outlookLogin],
   ] as const)('%s sends the verify header: the challenge token, or empty', async (name, call) => {
     const seen = answer(name, envelope(100002));
@@ -341,15 +341,16 @@ describe('headers', () => {
 });
 
 describe('body encodings', () => {
-  it('form: google-login sends multipart fields', async () => {
+  it("form: google-login sends multipart fields, the attempt's raw nonce among them", async () => {
     const seen = answer('googleLogin', envelope(100002));
-    await googleLogin({ credential: 'cred', referDomain: 'news.example', utmTerm: 'ai', turnstileToken: 'ts' });
+    await googleLogin({ credential: 'cred', nonce: 'raw-nonce', referDomain: 'news.example', utmTerm: 'ai', turnstileToken: 'ts' });
     const request = seen[0];
     expect(request?.method).toBe('POST');
     expect(request?.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
     const form = await request?.formData();
     expect(Object.fromEntries(form?.entries() ?? [])).toEqual({
       credential: 'cred',
+      nonce: 'raw-nonce',
       referDomain: 'news.example',
       utmTerm: 'ai',
       turnstileToken: 'ts',

@@ -7,6 +7,7 @@ import { MICROSOFT_INIT_DELAY_MS, MICROSOFT_INIT_FAILS_KEY, createDemoMicrosoft 
 import { decodeDemoCredential } from '../../../src/demo/socialCredential';
 import { memoryStorage, type KeyValueStorage } from '../../../src/demo/storage';
 import { classifyMicrosoftError } from '../../../src/services/microsoft/errors';
+import type { GoogleCredential } from '../../../src/common/types';
 import type { GoogleSignIn, MicrosoftSignIn } from '../../../src/services/socialSignIn';
 
 beforeAll(() => {
@@ -40,20 +41,18 @@ function cancelDialog(dialog: HTMLElement) {
 
 describe('demo Google: the button and its account chooser', () => {
   function renderButton(google: GoogleSignIn, onOuterSubmit = vi.fn()) {
-    const onCredential = vi.fn<(credential: string) => void>();
+    const onCredential = vi.fn<(result: GoogleCredential) => void>();
     const onError = vi.fn<(error: unknown) => void>();
     render(
       <I18nProvider i18n={i18n}>
-        <google.Provider>
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              onOuterSubmit();
-            }}
-          >
-            <google.Button onCredential={onCredential} onError={onError} />
-          </form>
-        </google.Provider>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            onOuterSubmit();
+          }}
+        >
+          <google.Button onCredential={onCredential} onError={onError} />
+        </form>
       </I18nProvider>,
     );
     return { onCredential, onError };
@@ -76,7 +75,9 @@ describe('demo Google: the button and its account chooser', () => {
 
     fireEvent.click(account);
     expect(onCredential).toHaveBeenCalledTimes(1);
-    const credential = onCredential.mock.calls[0]?.[0] ?? '';
+    const { credential = '', nonce = '' } = onCredential.mock.calls[0]?.[0] ?? {};
+    // Each attempt comes with a nonce of its own, as the live page's do.
+    expect(nonce).toMatch(/^[0-9a-f]{32}$/);
     expect(payloadOf(credential)).toMatchObject({ email: 'demo.user@gmail.com', name: 'Demo User', iss: 'https://accounts.google.com' });
     expect(decodeDemoCredential(credential)?.provider).toBe('google');
     expect(onError).not.toHaveBeenCalled();
@@ -135,7 +136,7 @@ describe('demo Google: the button and its account chooser', () => {
     fireEvent.change(email, { target: { value: 'ada@example.com' } });
     fireEvent.click(within(chooser).getByRole('button', { name: 'Next' }));
     expect(onCredential).toHaveBeenCalledTimes(1);
-    expect(payloadOf(onCredential.mock.calls[0]?.[0] ?? '')).toMatchObject({ email: 'ada@example.com', name: 'Ada Lovelace' });
+    expect(payloadOf(onCredential.mock.calls[0]?.[0]?.credential ?? '')).toMatchObject({ email: 'ada@example.com', name: 'Ada Lovelace' });
     // The chooser's form is its own: submitting it must not submit the login form around the button.
     expect(outerSubmit).not.toHaveBeenCalled();
 
@@ -160,7 +161,7 @@ describe('demo Google: One Tap', () => {
   function prompt(storage: KeyValueStorage = memoryStorage(), sessionStorage: KeyValueStorage = memoryStorage()) {
     vi.useFakeTimers();
     const google = createDemoGoogle({ storage, sessionStorage });
-    const onCredential = vi.fn<(credential: string) => void>();
+    const onCredential = vi.fn<(result: GoogleCredential) => void>();
     const onDismissed = vi.fn<() => void>();
     let takeDown = () => {};
     act(() => {
@@ -190,7 +191,7 @@ describe('demo Google: One Tap', () => {
 
     fireEvent.click(within(shown).getByRole('button', { name: 'Continue as Demo User' }));
     expect(onCredential).toHaveBeenCalledTimes(1);
-    expect(payloadOf(onCredential.mock.calls[0]?.[0] ?? '')).toMatchObject({ email: 'demo.user@gmail.com' });
+    expect(payloadOf(onCredential.mock.calls[0]?.[0]?.credential ?? '')).toMatchObject({ email: 'demo.user@gmail.com' });
     expect(onDismissed).not.toHaveBeenCalled();
     expect(card()).toBeNull();
   });
@@ -204,7 +205,7 @@ describe('demo Google: One Tap', () => {
     });
     const { onCredential } = prompt(storage);
     fireEvent.click(within(waitForCard()).getByRole('button', { name: 'Continue as Ada' }));
-    expect(payloadOf(onCredential.mock.calls[0]?.[0] ?? '')).toMatchObject({ email: 'ada@example.com' });
+    expect(payloadOf(onCredential.mock.calls[0]?.[0]?.credential ?? '')).toMatchObject({ email: 'ada@example.com' });
   });
 
   it('Close dismisses it', () => {

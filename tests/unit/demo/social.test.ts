@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { EnvelopeSchema, endpoints, type Envelope, type SocialLoginRequest } from '../../../src/api/contract';
+import { EnvelopeSchema, endpoints, type Envelope, type GoogleLoginRequest, type SocialLoginRequest } from '../../../src/api/contract';
 import { encodeRequest } from '../../../src/api/encode';
 import { FREE_CREDITS, findAccountByEmail } from '../../../src/demo/db';
-import { DEMO_CREDENTIAL_TTL_SECONDS, decodeDemoCredential, encodeDemoCredential } from '../../../src/demo/socialCredential';
+import { DEMO_CREDENTIAL_TTL_SECONDS, decodeDemoCredential, demoNonce, encodeDemoCredential } from '../../../src/demo/socialCredential';
 import { ORIGIN, PASSWORD, call, dataOf, signUp, startDemoServer, uniqueEmail } from './helpers';
 
 const demo = startDemoServer();
@@ -13,7 +13,11 @@ const REFUSED = { code: 400001, msg: 'This sign-in could not be verified. Please
 type SocialCall = 'googleLogin' | 'outlookLogin';
 
 /** Posts a social sign-in the way the client does: form or URL-encoded body, plus the `verify` header. */
-async function socialCall(name: SocialCall, request: Partial<SocialLoginRequest>, verify = request.turnstileToken ?? ''): Promise<Envelope<unknown>> {
+async function socialCall(
+  name: SocialCall,
+  request: Partial<SocialLoginRequest | GoogleLoginRequest>,
+  verify = request.turnstileToken ?? '',
+): Promise<Envelope<unknown>> {
   const { method, path, body: kind } = endpoints[name];
   const { body } = encodeRequest(path, kind, { referDomain: '', utmTerm: '', ...request });
   const response = await fetch(new URL(path, ORIGIN), { method, headers: { verify }, body });
@@ -127,6 +131,13 @@ describe('Google sign-in', () => {
 
     const me = dataOf('userInfo', await call('userInfo', {}, second.token));
     expect(me).toMatchObject({ id: first.userInfo.id, email, credits: FREE_CREDITS });
+  });
+
+  it("takes the live request's shape, the attempt's raw nonce beside the credential", async () => {
+    const email = uniqueEmail('google-nonce');
+    const request: Partial<GoogleLoginRequest> = { credential: googleCredential(email), nonce: demoNonce() };
+    const signedIn = dataOf('googleLogin', await socialCall('googleLogin', request));
+    expect(signedIn.userInfo).toMatchObject({ email });
   });
 
   it('signs an e-mail/password account in as the same account, and its password keeps working', async () => {

@@ -31,7 +31,7 @@ const names = Object.keys(endpoints) as EndpointName[];
 
 /** A request each call can be sent with (what it sends is not under test here; what comes back is). */
 const samplePayloads: { [N in EndpointName]: RequestOf<N> } = {
-  googleLogin: { credential: 'cred', referDomain: 'direct', utmTerm: '' },
+  googleLogin: { credential: 'cred', nonce: 'raw-nonce', referDomain: 'direct', utmTerm: '' },
   outlookLogin: { credential: 'id-token', referDomain: 'direct', utmTerm: '' },
   login: { email: 'ada@example.com', password: 'correct-horse-9' },
   register: { email: 'ada@example.com', password: 'correct-horse-9', code: '123456', referDomain: 'direct', utmTerm: '' },

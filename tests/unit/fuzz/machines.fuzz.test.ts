@@ -103,7 +103,7 @@ const loginRequest: fc.Arbitrary<LoginRequest> = fc.oneof(
   fc.record({ kind: fc.constant('email' as const), email: text, password: text }),
   fc.record({ kind: fc.constant('register' as const), email: text, password: text, code: text }),
   fc.record({ kind: fc.constant('resetPassword' as const), email: text, password: text, code: text }),
-  fc.record({ kind: fc.constant('google' as const), credential: text }),
+  fc.record({ kind: fc.constant('google' as const), credential: text, nonce: text }),
   fc.record({ kind: fc.constant('microsoft' as const), idToken: text }),
 );
 
@@ -422,7 +422,7 @@ const googleOneTap = fuzzTarget(googleOneTapMachine, {
   events: {
     PROMPT_ALLOWED: none,
     PROMPT_BLOCKED: none,
-    CREDENTIAL: fc.record({ credential: text }),
+    CREDENTIAL: fc.record({ credential: text, nonce: text }),
     DISMISSED: none,
     LOGIN_SUCCEEDED: none,
     LOGIN_FAILED: none,

@@ -376,6 +376,7 @@ describe('no URL sink in the app’s source takes an address nothing vetted', ()
       inviteUrl: 'vetted by safeInviteUrl (https on Discord’s hosts) where the answer is read, src/actors/discordJoin.ts',
     },
     'src/services/paypal/live.ts': { '`${PAYPAL_SDK_URL}?…': "PayPal's SDK address, a constant, with an encoded query" },
+    'src/services/google/gsiClient.ts': { GSI_CLIENT_URL: "Google Identity Services' script address, a constant" },
     'src/demo/generation/rasterize.ts': { url: 'an object URL of the artwork the demo has just drawn' },
     'src/demo/results/render.tsx': { src: 'demo image host: the page shows the image at its own address' },
     'src/demo/discord/render.tsx': { url: 'demo consent page: its return addresses are pages of this site (ownPage in consent.ts)' },

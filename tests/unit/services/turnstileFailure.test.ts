@@ -45,7 +45,7 @@ describe("turnstileFailure: Cloudflare's client-side error codes, by what happen
 
 const REQUESTS: Array<[LoginRequest, string]> = [
   [{ kind: 'email', email: 'a@example.com', password: 'p' }, 'login'],
-  [{ kind: 'google', credential: 'c' }, 'login'],
+  [{ kind: 'google', credential: 'c', nonce: 'n' }, 'login'],
   [{ kind: 'microsoft', idToken: 't' }, 'login'],
   [{ kind: 'register', email: 'a@example.com', password: 'p', code: '123456' }, 'register'],
   [{ kind: 'resetPassword', email: 'a@example.com', password: 'p', code: '123456' }, 'reset'],
