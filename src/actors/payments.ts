@@ -148,11 +148,11 @@ export function createRedirectPaymentLogic(provider: RedirectProvider, wiring: P
       redirectToCheckout: ({ context }) => {
         const url = context.order?.checkoutUrl ?? '';
         // Vetted again at the sink: only this provider's checkout may ever be navigated to from here.
-        if (isAllowedCheckoutUrl(provider, url, demoOrigin)) location.assign(url);
+        if (isAllowedCheckoutUrl(provider, url, demoOrigin, config.checkoutHosts)) location.assign(url);
       },
     },
     guards: {
-      isAllowedCheckout: (_, params) => isAllowedCheckoutUrl(provider, params.checkoutUrl, demoOrigin),
+      isAllowedCheckout: (_, params) => isAllowedCheckoutUrl(provider, params.checkoutUrl, demoOrigin, config.checkoutHosts),
     },
   });
 }

@@ -53,7 +53,8 @@ import { MIN_IMAGES } from '../../../src/domain/generationOptions';
 import { createRedirectPaymentLogic, type PaymentWiring } from '../../../src/actors/payments';
 import { createDiscordJoinLogic, DISCORD_RETURN_PATH } from '../../../src/actors/discordJoin';
 import type { UserActor } from '../../../src/actors/app';
-import { CHECKOUT_HOSTS, DEMO_CHECKOUT_PATH } from '../../../src/domain/paymentProviders';
+import { DOCUMENTED_CHECKOUT_HOSTS as CHECKOUT_HOSTS } from '../../../src/domain/checkoutHosts';
+import { DEMO_CHECKOUT_PATH } from '../../../src/domain/paymentProviders';
 import { DEMO_DISCORD_PATH } from '../../../src/services/demoPages';
 import { clientResultFor, htmlPayload, parsedDataFor, passThroughResult, resultWith } from './arbitraries';
 import {
