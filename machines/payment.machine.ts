@@ -13,6 +13,7 @@ import {
   createOrderInput,
   emptyOrder,
   initialPaymentContext,
+  LOOKUP_RETRY_MS,
   ORDER_POLLING,
   orderOf,
   qrExpiryMs,
@@ -217,6 +218,8 @@ export const paymentSetup = setup({
     isSlowlyPending: ({ context }, answer: CheckOrderResponse) => context.slowSettlement && answeredOutcome(answer) === 'pending',
   },
   delays: {
+    // A failed look-up of a resumed payment's order is tried again after this.
+    LOOKUP_RETRY: LOOKUP_RETRY_MS,
     // The QR hand-off, measured when the code is shown: whatever is left until the server's expiry, 15 minutes at most.
     QR_EXPIRY: ({ context }) => qrExpiryMs(context.order?.expireTime ?? null, Date.now()),
   },
@@ -351,8 +354,10 @@ export function createPaymentMachine<const TStates extends HandOffStates>({
           onError: { target: 'lookupFailed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
         },
       },
-      // The API could not be asked: nothing is decided, and the buyer asks again.
+      // The API could not be asked (a hiccup, an expired session): nothing is decided; the page asks again by itself a
+      // little later, or when the buyer says so.
       lookupFailed: {
+        after: { LOOKUP_RETRY: { target: 'findingOrder', actions: 'clearError' } },
         on: {
           CHECK_AGAIN: { target: 'findingOrder', actions: 'clearError' },
           DISMISS: { target: 'choosingPackage', actions: 'reset' },

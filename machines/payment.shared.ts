@@ -107,6 +107,9 @@ export interface FoundOrder {
 /** What finding the order answers: the order, or null when the account has none that fits. */
 export type FindOrderAnswer = FoundOrder | null;
 
+/** How long after a failed look-up of a resumed payment's order the page asks again by itself. */
+export const LOOKUP_RETRY_MS = 5000;
+
 /**
  * How long after its order was made a return is news: a day, the longest any of the providers keeps a payment open
  * (NOWPayments: a payment expires when the funds did not arrive within 24 hours, "Get payment status",

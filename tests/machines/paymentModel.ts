@@ -28,7 +28,7 @@ import {
   type PaymentInput,
 } from '../../machines/payment.shared';
 import { paymentSetup, type createPaymentMachine } from '../../machines/payment.machine';
-import { carriedValue, defaultEventLabel, done, failure, type ActionCall, type Invocation, type PathEvent } from './pathRunner';
+import { after, carriedValue, defaultEventLabel, done, failure, type ActionCall, type Invocation, type PathEvent } from './pathRunner';
 import { assertPolling, pollerAnswered, pollerStopped, pollerTimedOut, type PollingState } from './paymentPolling';
 import { assertIdempotencyKey, keyState, nextTestKey } from './paymentIdempotency';
 
@@ -74,6 +74,8 @@ const PAYMENT_SCENARIOS = [
   { name: 'returned, settles slowly', input: { ...resumeOf('returned'), slowSettlement: true } },
 ] as const;
 
+const PAYMENT_MACHINE_IDS = ['creemPayment', 'nowpaymentsPayment', 'freekassaPayment', 'digisellerPayment', 'wechatPayment', 'paypalPayment'];
+
 /** Each new purchase gets a key, as the app's action gives it. */
 export const testKeyActions = { newIdempotencyKey: paymentSetup.assign({ idempotencyKey: () => nextTestKey() }) };
 
@@ -118,6 +120,8 @@ export function paymentEvents({ created, handOff = [] }: { created: readonly unk
     ...handOff,
     ...FOUND_ANSWERS.map((answer) => done('findOrder', answer)),
     failure('findOrder', offline),
+    // A failed look-up is tried again by itself (each provider's chart has its own id).
+    ...PAYMENT_MACHINE_IDS.map((id) => after('LOOKUP_RETRY', `${id}.lookupFailed`)),
     ...statusAnswers.map(pollerAnswered),
     pollerAnswered(laterRefused),
     pollerStopped({ refused: laterRefused }),
