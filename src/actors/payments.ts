@@ -106,7 +106,7 @@ async function orderStatusFromList(orderNo: string): Promise<CheckOrderResponse>
  * provider made within RETURN_WINDOW_MS. The API has no look-up by the provider's own reference (Digiseller's
  * uniquecode): docs/api.md says what it should add. A refused answer rejects: nothing is decided on it.
  */
-export async function findOrderFromList(provider: PaymentProvider, { orderNo }: FindOrderInput, now = Date.now()): Promise<FindOrderAnswer> {
+async function findOrderFromList(provider: PaymentProvider, { orderNo }: FindOrderInput, now = Date.now()): Promise<FindOrderAnswer> {
   const result = await payOrderList(orderNo === null ? { pageNum: 1, pageSize: NEWEST_ORDERS } : { pageNum: 1, pageSize: 1, orderNo });
   if (result.code !== 200) throw new Error(result.msg || t`The order list could not be read.`);
   const recent = (createTime: string) => now - Date.parse(createTime) < RETURN_WINDOW_MS;

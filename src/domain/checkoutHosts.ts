@@ -5,7 +5,7 @@
  */
 
 /** The providers whose checkout is a page elsewhere that the app sends the buyer to. */
-export const REDIRECT_PROVIDERS = ['creem', 'nowpayments', 'freekassa', 'digiseller'] as const;
+const REDIRECT_PROVIDERS = ['creem', 'nowpayments', 'freekassa', 'digiseller'] as const;
 export type RedirectProvider = (typeof REDIRECT_PROVIDERS)[number];
 
 /**
@@ -33,7 +33,7 @@ export const DOCUMENTED_CHECKOUT_HOSTS: Readonly<Record<RedirectProvider, readon
 };
 
 /** The format VITE_CHECKOUT_HOSTS takes, as its errors and .env.example show it. */
-export const CHECKOUT_HOSTS_FORMAT = 'provider:host pairs separated by commas, such as freekassa:pay.example.net,digiseller:pay.example.com';
+const CHECKOUT_HOSTS_FORMAT = 'provider:host pairs separated by commas, such as freekassa:pay.example.net,digiseller:pay.example.com';
 
 /** A DNS host name, lower case: labels of letters, digits and inner hyphens, at least two of them. */
 const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;

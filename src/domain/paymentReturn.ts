@@ -6,7 +6,7 @@
 import type { RedirectProvider } from './checkoutHosts';
 
 /** How the buyer came back: from the success address, or from the cancel (or fail) address. */
-export type ReturnedAs = 'returned' | 'cancelled';
+type ReturnedAs = 'returned' | 'cancelled';
 
 export interface PaymentReturn {
   provider: RedirectProvider;

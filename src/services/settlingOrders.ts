@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { PaymentProviderSchema, type PaymentProvider } from '../api/contract';
 
-export const SETTLING_ORDERS_KEY = 'nanobanana.settlingOrders';
+const SETTLING_ORDERS_KEY = 'nanobanana.settlingOrders';
 
 /** At most this many orders per account: an old entry the API no longer lists must not keep the list growing. */
 const MAX_ORDERS = 10;
@@ -23,8 +23,6 @@ export type SettlingOrder = v.InferOutput<typeof SettlingOrderSchema>;
 const AllSchema = v.record(v.pipe(v.string(), v.minLength(1)), v.array(SettlingOrderSchema));
 
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem'>;
-
-const listeners = new Set<() => void>();
 
 function readAll(storage: Storage): Record<string, SettlingOrder[]> {
   try {
@@ -44,7 +42,6 @@ function writeAll(all: Record<string, SettlingOrder[]>, storage: Storage): void 
   } catch {
     // Without storage the buyer is still told on this page; a later visit shows the order in the list.
   }
-  for (const listener of listeners) listener();
 }
 
 /** The orders this account left settling on this browser. */
@@ -77,10 +74,4 @@ export function claimSettledOrder(accountId: string, orderNo: string, storage: S
   all[accountId] = mine.filter((one) => one.orderNo !== orderNo);
   writeAll(all, storage);
   return true;
-}
-
-/** Calls `listener` whenever this tab changes a watch list; returns how to stop. */
-export function onSettlingOrdersChange(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }

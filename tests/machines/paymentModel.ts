@@ -50,7 +50,7 @@ export const resumeOf = (returnedAs: 'returned' | 'cancelled' | 'reloaded'): Pay
 });
 
 /** What finding a resumed payment's order answers: the order as the API lists it (made recently, or long ago). */
-export const found = (status: OrderStatus, stale = false): FindOrderAnswer => ({ orderNo: 'ord-9', packageId: 'pkg-pro', status, stale });
+const found = (status: OrderStatus, stale = false): FindOrderAnswer => ({ orderNo: 'ord-9', packageId: 'pkg-pro', status, stale });
 const FOUND_ANSWERS: readonly FindOrderAnswer[] = [
   null,
   found('pending'),

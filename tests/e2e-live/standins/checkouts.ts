@@ -86,10 +86,10 @@ export interface ProviderNotification {
 const send = (path: string, body: string, headers: Record<string, string>): ProviderNotification => ({ path, body, headers });
 
 /** NOWPayments' payment statuses, in the order a crypto payment goes through them ("Get payment status"). */
-export type NowpaymentsStatus = 'waiting' | 'confirming' | 'confirmed' | 'sending' | 'partially_paid' | 'finished' | 'failed' | 'expired';
+type NowpaymentsStatus = 'waiting' | 'confirming' | 'confirmed' | 'sending' | 'partially_paid' | 'finished' | 'failed' | 'expired';
 
 /** NOWPayments' IPN for a payment of this invoice at `status`, signed as its documentation says. */
-export function nowpaymentsIpn(checkout: ProviderCheckout, status: NowpaymentsStatus): ProviderNotification {
+function nowpaymentsIpn(checkout: ProviderCheckout, status: NowpaymentsStatus): ProviderNotification {
   const ipn = {
     payment_id: Number(checkout.id) + 1,
     invoice_id: checkout.id,
@@ -197,7 +197,7 @@ async function notifyPaid(apiUrl: string, checkout: ProviderCheckoutRecord): Pro
 }
 
 /** Creem's return signature: SHA-256 of the parameters as sent, `key=value` joined by `|`, with `salt=<API key>` last. */
-export function creemReturnSignature(params: Record<string, string>): string {
+function creemReturnSignature(params: Record<string, string>): string {
   return sha256([...Object.entries(params).map(([key, value]) => `${key}=${value}`), `salt=${CREEM_API_KEY}`].join('|'));
 }
 
