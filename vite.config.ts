@@ -10,6 +10,7 @@ import { HASHED_ASSETS_PREFIX, headersFile, headersForPath, parseHeadersFile, ty
 import { seoFilesPlugin } from './seo-files.ts';
 import { startCodeSplitting } from './start-chunks.ts';
 import { themeBootPlugin } from './theme-boot-plugin.ts';
+import { parseCheckoutHosts } from './src/domain/checkoutHosts.ts';
 import { MICROSOFT_REDIRECT_PATH } from './src/services/microsoft/redirectBridge.ts';
 
 /** The Mock Service Worker script in public/: demo mode's API runs in it. */
@@ -94,7 +95,10 @@ function previewHeadersFromBuild(): Plugin {
 }
 
 export default defineConfig(({ mode, isSsrBuild }) => {
-  const env: HostSettings = loadEnv(mode, process.cwd(), 'VITE_');
+  const variables = loadEnv(mode, process.cwd(), 'VITE_');
+  const env: HostSettings = variables;
+  // The operator's checkout hosts: a value the app could not read fails the build here, with what to write instead.
+  parseCheckoutHosts(variables.VITE_CHECKOUT_HOSTS);
   return {
     plugins: [
       react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),

@@ -11,13 +11,20 @@ import { notProvidedAction, notProvidedActor } from './notProvided';
 import {
   answeredOutcome,
   createOrderInput,
+  emptyOrder,
   initialPaymentContext,
+  LOOKUP_RETRY_MS,
   ORDER_POLLING,
   orderOf,
   qrExpiryMs,
+  SETTLEMENT_POLLING,
+  statusOutcome,
   type CheckOrderInput,
   type CheckOrderResponse,
   type CreateOrderInput,
+  type FindOrderAnswer,
+  type FindOrderInput,
+  type FoundOrder,
   type OrderStatusAnswer,
   type PaymentContext,
   type PaymentInput,
@@ -69,6 +76,8 @@ export type PaymentEvent =
   | ErrorActorEvent<unknown, 'approveInPaypal'>
   | DoneActorEvent<CaptureOrderResponse, 'captureOrder'>
   | ErrorActorEvent<unknown, 'captureOrder'>
+  | DoneActorEvent<FindOrderAnswer, 'findOrder'>
+  | ErrorActorEvent<unknown, 'findOrder'>
   // What the poller reports: each status answer, and why it stopped asking.
   | PollingReport<CheckOrderResponse>;
 
@@ -92,6 +101,18 @@ export const setCreatedOrder = {
   },
 } as const;
 
+/** The order the API found for a resumed payment, as the chart keeps it; the package from it where none is known. */
+const setFoundOrder = {
+  type: 'setFoundOrder',
+  params: ({ event }: { event: { output: FindOrderAnswer } }): FoundOrder => {
+    if (event.output === null) throw new Error('setFoundOrder: no order was found');
+    return event.output;
+  },
+} as const;
+
+/** What a found order's guards read (only reached with an order: isOrderMissing comes first). */
+const foundOrder = ({ event }: { event: { output: FindOrderAnswer } }) => event.output;
+
 /** Only read after isRefused let an ok answer through. */
 export function checkoutParams(response: CreateOrderResponse): CheckoutParams {
   return { checkoutUrl: response.code === 200 ? (response.data.checkoutUrl ?? '') : '' };
@@ -112,6 +133,8 @@ export const paymentSetup = setup({
   types: {} as { context: PaymentContext; events: PaymentEvent; input: PaymentInput; children: { poller: 'poller' } },
   actors: {
     createOrder: notProvidedActor<CreateOrderResponse, CreateOrderInput>('createOrder'),
+    // A resumed payment's order as the API lists it: the one named, or the account's newest with this provider.
+    findOrder: notProvidedActor<FindOrderAnswer, FindOrderInput>('findOrder'),
     // The shared polling chart, its check asking for the order's status (pollingCheck with orderCheckOutcome).
     poller: pollingMachine,
     // PayPal's hand-off: the buyer's approval in its popup, then the capture.
@@ -122,6 +145,9 @@ export const paymentSetup = setup({
     // The app keeps the order in session storage (reads context.order), so a return or a reload finds it.
     rememberPendingOrder: notProvidedAction('rememberPendingOrder'),
     forgetPendingOrder: notProvidedAction('forgetPendingOrder'),
+    // The app keeps a slowly settling order on its watch list (reads context.order), so the buyer may leave and is
+    // told once when it settles, on this visit or a later one.
+    watchSettlement: notProvidedAction('watchSettlement'),
     notifyPaid: notProvidedAction('notifyPaid'),
     // The redirect's hand-off: the app does location.assign(context.order.checkoutUrl); the page unloads.
     redirectToCheckout: notProvidedAction('redirectToCheckout'),
@@ -146,6 +172,12 @@ export const paymentSetup = setup({
       idempotencyKey: null,
     }),
     setOrder: assign((_, order: PaymentOrder) => ({ order })),
+    setFoundOrder: assign(({ context }, found: FoundOrder) => ({
+      order: context.order?.orderNo === found.orderNo ? context.order : emptyOrder(found.orderNo),
+      packageId: context.packageId ?? (found.packageId || null),
+    })),
+    // Asked again after a cancel: whatever the API says now is read as a return.
+    readAsReturned: assign({ returnedAs: 'returned' as const }),
     setUnsafeRedirect: assign({ error: null, errorKind: 'unsafeRedirect' }),
     setExpired: assign({ error: null, errorKind: 'expired' }),
     clearError: assign({ error: null, errorKind: null }),
@@ -157,6 +189,13 @@ export const paymentSetup = setup({
     // answer (the server said no): the key is spent, as a server that stores refusals would only replay this one.
     isOrderAnswerLost: (_, { error }: { error: unknown }) => isLostAnswer(error),
     returnedCancelled: ({ context }) => context.returnedAs === 'cancelled',
+    settlesSlowly: ({ context }) => context.slowSettlement,
+    isOrderMissing: (_, found: FindOrderAnswer) => found === null,
+    // A settled order made longer ago than a checkout stays open: its news is old, whatever a link says.
+    isOldNews: (_, found: FindOrderAnswer) => found !== null && found.stale && found.status !== 'pending',
+    isFoundPaid: (_, found: FindOrderAnswer) => found !== null && statusOutcome(found.status) === 'paid',
+    isFoundPending: (_, found: FindOrderAnswer) => found !== null && found.status === 'pending',
+    isFoundCancelled: (_, found: FindOrderAnswer) => found !== null && found.status === 'cancelled',
     hasResume: ({ context }) => context.returnedAs !== null,
     hasPackage: ({ context }) => context.packageId !== null,
     // The last creation's answer never arrived: the order may exist, so a retry is the same purchase.
@@ -175,8 +214,12 @@ export const paymentSetup = setup({
     isPaidStatus: (_, answer: CheckOrderResponse) => answeredOutcome(answer) === 'paid',
     isCancelledStatus: (_, answer: CheckOrderResponse) => answeredOutcome(answer) === 'cancelled',
     isFailedStatus: (_, answer: CheckOrderResponse) => answeredOutcome(answer) === 'failed',
+    // Still pending at a provider that settles in minutes to hours.
+    isSlowlyPending: ({ context }, answer: CheckOrderResponse) => context.slowSettlement && answeredOutcome(answer) === 'pending',
   },
   delays: {
+    // A failed look-up of a resumed payment's order is tried again after this.
+    LOOKUP_RETRY: LOOKUP_RETRY_MS,
     // The QR hand-off, measured when the code is shown: whatever is left until the server's expiry, 15 minutes at most.
     QR_EXPIRY: ({ context }) => qrExpiryMs(context.order?.expireTime ?? null, Date.now()),
   },
@@ -189,6 +232,8 @@ type PaymentStateConfig = ReturnType<typeof paymentSetup.createStateConfig>;
 interface PollingExits {
   stoppedAfterErrors: string;
   timedOut: { target: string; actions?: 'setExpired' };
+  /** Where a pending answer leads when the provider settles slowly (the poller asks again otherwise). */
+  slowlyPending?: string;
 }
 
 /**
@@ -214,6 +259,15 @@ export function orderPolling(machineId: string, policy: PollingPolicy, exits: Po
         { guard: { type: 'isPaidStatus', params: ({ event }) => event.answer }, target: at('paid') },
         { guard: { type: 'isCancelledStatus', params: ({ event }) => event.answer }, target: at('cancelled') },
         { guard: { type: 'isFailedStatus', params: ({ event }) => event.answer }, target: at('failed') },
+        // A provider that settles in minutes to hours: the wait for it is its own state.
+        ...(exits.slowlyPending
+          ? [
+              {
+                guard: { type: 'isSlowlyPending' as const, params: ({ event }: { event: { answer: CheckOrderResponse } }) => event.answer },
+                target: exits.slowlyPending,
+              },
+            ]
+          : []),
         // Still pending, or refused (a hiccup must not lose a paid order): the poller asks again, a little later.
       ],
       'polling.stoppedAfterErrors': exits.stoppedAfterErrors,
@@ -257,14 +311,89 @@ export function createPaymentMachine<const TStates extends HandOffStates>({
   handOff: (machineId: string) => HandOff<TStates>;
 }) {
   const provider = handOff(id);
+  const settlementPolling = orderPolling(id, SETTLEMENT_POLLING, {
+    stoppedAfterErrors: `#${id}.stoppedAfterErrors`,
+    timedOut: { target: `#${id}.timedOut` },
+  });
   return paymentSetup.createMachine({
     id,
     context: ({ input }) => initialPaymentContext(input),
     initial: 'starting',
     states: {
-      // Decides at once where a fresh or resumed payment begins.
+      // Decides at once where a fresh or resumed payment begins: a resumed one asks the API first, whatever the link said.
       starting: {
-        always: [{ guard: 'returnedCancelled', target: 'cancelled' }, { guard: 'hasResume', target: 'confirming' }, { target: 'choosingPackage' }],
+        always: [{ guard: 'hasResume', target: 'findingOrder' }, { target: 'choosingPackage' }],
+      },
+      // Back from the provider, in any tab or browser, or after a reload: the order as the API lists it (the one the
+      // return or this tab names, or the account's newest with this provider). Only its answer says paid or not.
+      findingOrder: {
+        tags: 'busy',
+        invoke: {
+          id: 'findOrder',
+          src: 'findOrder',
+          input: ({ context }): FindOrderInput => ({ orderNo: context.order?.orderNo ?? null }),
+          onDone: [
+            { guard: { type: 'isOrderMissing', params: foundOrder }, target: 'orderNotFound' },
+            { guard: { type: 'isOldNews', params: foundOrder }, target: 'settledEarlier', actions: setFoundOrder },
+            { guard: { type: 'isFoundPaid', params: foundOrder }, target: 'paid', actions: setFoundOrder },
+            {
+              guard: and(['returnedCancelled', { type: 'isFoundPending', params: foundOrder }]),
+              target: 'leftUnpaid',
+              actions: setFoundOrder,
+            },
+            {
+              guard: and(['settlesSlowly', { type: 'isFoundPending', params: foundOrder }]),
+              target: 'awaitingConfirmations',
+              actions: setFoundOrder,
+            },
+            { guard: { type: 'isFoundPending', params: foundOrder }, target: 'confirming', actions: setFoundOrder },
+            { guard: { type: 'isFoundCancelled', params: foundOrder }, target: 'cancelled', actions: setFoundOrder },
+            // Failed, expired or refunded.
+            { target: 'failed', actions: setFoundOrder },
+          ],
+          onError: { target: 'lookupFailed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
+        },
+      },
+      // The API could not be asked (a hiccup, an expired session): nothing is decided; the page asks again by itself a
+      // little later, or when the buyer says so.
+      lookupFailed: {
+        after: { LOOKUP_RETRY: { target: 'findingOrder', actions: 'clearError' } },
+        on: {
+          CHECK_AGAIN: { target: 'findingOrder', actions: 'clearError' },
+          DISMISS: { target: 'choosingPackage', actions: 'reset' },
+        },
+      },
+      // The account has no such order (a link naming another's, or none recent with this provider): nothing to show.
+      orderNotFound: {
+        entry: 'forgetPendingOrder',
+        on: { DISMISS: { target: 'choosingPackage', actions: 'reset' } },
+      },
+      // The order a link names was settled before this visit: the page says so, and says nothing was paid now.
+      settledEarlier: {
+        tags: 'settledEarlier',
+        entry: 'forgetPendingOrder',
+        on: { DISMISS: { target: 'choosingPackage', actions: 'reset' } },
+      },
+      // Back from the provider's cancel address while the API still holds the order open: nothing was charged, and
+      // the order is not forgotten on a link's word (it expires at the provider, or is paid after all).
+      leftUnpaid: {
+        on: {
+          RETRY: { guard: 'hasPackage', target: 'creatingOrder', actions: ['forgetOrder', 'newIdempotencyKey'] },
+          CHECK_AGAIN: { target: 'findingOrder', actions: 'readAsReturned' },
+          DISMISS: { target: 'choosingPackage', actions: ['forgetPendingOrder', 'reset'] },
+        },
+      },
+      // A provider that settles in minutes to hours (a crypto payment waiting for blockchain confirmations): asked
+      // about now and then for hours; the buyer may leave (the order stays watched, and they are told once it settles).
+      awaitingConfirmations: {
+        tags: 'awaitingSettlement',
+        entry: 'watchSettlement',
+        invoke: settlementPolling.invoke,
+        on: {
+          ...settlementPolling.on,
+          // The buyer leaves: the order is not forgotten, only no longer shown here.
+          DISMISS: { target: 'choosingPackage', actions: 'reset' },
+        },
       },
       // The only state that takes PAY: a double click cannot create two orders.
       // Tagged: the view unlocks the package and method pickers here only.
@@ -316,7 +445,11 @@ export function createPaymentMachine<const TStates extends HandOffStates>({
       // settled, the time is up or the server stops answering.
       confirming: {
         tags: 'busy',
-        ...orderPolling(id, ORDER_POLLING, { stoppedAfterErrors: `#${id}.stoppedAfterErrors`, timedOut: { target: `#${id}.timedOut` } }),
+        ...orderPolling(id, ORDER_POLLING, {
+          stoppedAfterErrors: `#${id}.stoppedAfterErrors`,
+          timedOut: { target: `#${id}.timedOut` },
+          slowlyPending: `#${id}.awaitingConfirmations`,
+        }),
       },
       // Polling stopped after too many unanswered checks: nobody asks again until the buyer does, and the order stays
       // remembered, as it may well be paid.

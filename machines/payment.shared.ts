@@ -11,15 +11,25 @@ export type OrderStatus = 'pending' | 'paid' | 'cancelled' | 'failed' | 'expired
 /** How the buyer came back to a pending order: from the provider, from its cancel link, or by reloading. */
 type ReturnedAs = 'returned' | 'cancelled' | 'reloaded';
 
-/** The pending order kept in session storage, found again after a redirect back or a reload. */
+/**
+ * A payment picked up again: back from the provider, or after a reload. The order is known by its number where the
+ * provider's return names it or this tab remembers it; otherwise (null) the API is asked for the account's newest
+ * order with that provider. Either way only the API's answer says what became of it.
+ */
 export interface ResumeOrder {
-  orderNo: string;
+  orderNo: string | null;
+  /** The package, where this tab remembers it ('' when not known: the API's order says). */
   packageId: string;
   returnedAs: ReturnedAs;
 }
 
 export interface PaymentInput {
   resume: ResumeOrder | null;
+  /**
+   * The provider settles in minutes to hours, not seconds (a crypto payment waits for blockchain confirmations):
+   * a pending order is then waited on for hours, and the buyer may leave meanwhile.
+   */
+  slowSettlement?: boolean;
 }
 
 /** What the provider handed out for the order; each provider fills only its own fields. */
@@ -37,6 +47,8 @@ type PaymentErrorKind = 'server' | 'unsafeRedirect' | 'expired';
 export interface PaymentContext {
   /** How a resumed order came back (chooses the first state); null once the buyer starts anew. */
   returnedAs: ReturnedAs | null;
+  /** The provider settles in minutes to hours (PaymentInput.slowSettlement). */
+  slowSettlement: boolean;
   packageId: string | null;
   vaultId: string | null;
   order: PaymentOrder | null;
@@ -75,6 +87,36 @@ export interface CheckOrderInput {
   orderNo: string;
 }
 
+/** Which order a resumed payment is about: the one named, or (null) the account's newest with this provider. */
+export interface FindOrderInput {
+  orderNo: string | null;
+}
+
+/** The order a return or a reload is about, as the API lists it. */
+export interface FoundOrder {
+  orderNo: string;
+  packageId: string;
+  status: OrderStatus;
+  /**
+   * Made longer ago than a checkout stays open (RETURN_WINDOW_MS): if it is settled, that happened before this
+   * visit, and a link naming it is old news, never a new payment.
+   */
+  stale: boolean;
+}
+
+/** What finding the order answers: the order, or null when the account has none that fits. */
+export type FindOrderAnswer = FoundOrder | null;
+
+/** How long after a failed look-up of a resumed payment's order the page asks again by itself. */
+export const LOOKUP_RETRY_MS = 5000;
+
+/**
+ * How long after its order was made a return is news: a day, the longest any of the providers keeps a payment open
+ * (NOWPayments: a payment expires when the funds did not arrive within 24 hours, "Get payment status",
+ * https://documenter.getpostman.com/view/7907941/S1a32n38).
+ */
+export const RETURN_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 export interface OrderStatusAnswer {
   orderNo: string;
   status: OrderStatus;
@@ -97,6 +139,23 @@ export const ORDER_POLLING: PollingPolicy = {
   failuresGrowTheWait: true,
 };
 /**
+ * How an order is waited on while it settles slowly (NOWPayments): a crypto payment goes waiting, confirming,
+ * confirmed, sending, finished as the blockchain confirms it, which takes minutes to hours ("Get payment status",
+ * https://documenter.getpostman.com/view/7907941/S1a32n38). The first check waits (one was just answered), then
+ * every 15 s growing to every 2 minutes, never while the tab is hidden, for 6 hours; the buyer may leave at any time.
+ */
+export const SETTLEMENT_POLLING: PollingPolicy = {
+  firstDelayMs: 15_000,
+  growth: 1.5,
+  maxDelayMs: 120_000,
+  rateLimitedMaxDelayMs: 600_000,
+  maxErrorsInARow: 5,
+  limitMs: 6 * 60 * 60 * 1000,
+  pausesWhileHidden: true,
+  waitsBeforeFirstCheck: true,
+  failuresGrowTheWait: true,
+};
+/**
  * The longest a WeChat code is waited on, whatever expiry the server states: a far-future, unreadable or missing
  * one included. WeChat's own codes live two hours; nobody watches a QR code that long.
  */
@@ -110,7 +169,7 @@ export const QR_POLLING: PollingPolicy = { ...ORDER_POLLING, limitMs: QR_MAX_WAI
 /** What an order's status means for the payment. */
 export type StatusOutcome = 'paid' | 'cancelled' | 'failed' | 'pending';
 
-function statusOutcome(status: OrderStatus): StatusOutcome {
+export function statusOutcome(status: OrderStatus): StatusOutcome {
   switch (status) {
     case 'paid':
       return 'paid';
@@ -151,14 +210,15 @@ export function qrWaitEnds(expireTime: string | null, now: number): string {
   return new Date(now + qrExpiryMs(expireTime, now)).toISOString();
 }
 
-/** Context at start: a resumed order is known by its number and package only. */
+/** Context at start: a resumed order is known by its number and package only, where at all. */
 export function initialPaymentContext(input: PaymentInput): PaymentContext {
   const { resume } = input;
   return {
     returnedAs: resume?.returnedAs ?? null,
-    packageId: resume?.packageId ?? null,
+    slowSettlement: input.slowSettlement ?? false,
+    packageId: resume?.packageId || null,
     vaultId: null,
-    order: resume ? emptyOrder(resume.orderNo) : null,
+    order: resume?.orderNo ? emptyOrder(resume.orderNo) : null,
     error: null,
     errorKind: null,
     idempotencyKey: null,
@@ -166,7 +226,7 @@ export function initialPaymentContext(input: PaymentInput): PaymentContext {
 }
 
 /** An order known by its number only; the provider's fields are added by whoever learns them. */
-function emptyOrder(orderNo: string): PaymentOrder {
+export function emptyOrder(orderNo: string): PaymentOrder {
   return { orderNo, checkoutUrl: null, paypalOrderId: null, codeUrl: null, expireTime: null };
 }
 

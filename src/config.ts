@@ -3,6 +3,7 @@
  * so none of it is a secret (see .env.example).
  */
 
+import { checkoutHostsWith, parseCheckoutHosts, type RedirectProvider } from './domain/checkoutHosts';
 import { DEFAULT_IP_COUNTRY_URL } from './services/defaultHosts';
 import { DEMO_TASK_CALLBACK_PATH } from './services/demoPages';
 import { siteUrlFrom } from './services/siteUrl';
@@ -36,6 +37,8 @@ export interface AppConfig {
   siteUrl: string;
   /** Who sells the credits, as invoices name the seller; each empty when the operator has not set it. */
   seller: SellerDetails;
+  /** Where each hosted checkout may send the buyer: its documented hosts and VITE_CHECKOUT_HOSTS (checked at build). */
+  checkoutHosts: Readonly<Record<RedirectProvider, readonly string[]>>;
 }
 
 /** The seller's details on an invoice (VITE_SELLER_NAME, VITE_SELLER_ADDRESS, VITE_SELLER_TAX_ID, VITE_SELLER_EMAIL). */
@@ -85,6 +88,7 @@ function readConfig(): AppConfig {
       taxId: setting(import.meta.env.VITE_SELLER_TAX_ID),
       email: setting(import.meta.env.VITE_SELLER_EMAIL),
     },
+    checkoutHosts: checkoutHostsWith(parseCheckoutHosts(import.meta.env.VITE_CHECKOUT_HOSTS)),
   };
 }
 

@@ -4,9 +4,12 @@ import { notify } from '../services/notifier';
 import {
   orderCheckOutcome,
   qrWaitEnds,
+  RETURN_WINDOW_MS,
   type CheckOrderInput,
   type CheckOrderResponse,
   type CreateOrderInput,
+  type FindOrderAnswer,
+  type FindOrderInput,
   type PaymentContext,
 } from '../../machines/payment.shared';
 import { pollingCheck } from '../../machines/polling.machine';
@@ -33,6 +36,7 @@ import {
 } from '../api/trade';
 import { config } from '../config';
 import { clearPendingOrder, savePendingOrder } from '../services/pendingOrder';
+import { claimSettledOrder, watchSettlingOrder } from '../services/settlingOrders';
 import { saveLastPackage } from '../services/lastPackage';
 import { isAllowedCheckoutUrl, paymentReturnUrls, PROVIDER_NAMES } from '../domain/paymentProviders';
 import type { PaypalCheckout } from '../services/paypal';
@@ -42,6 +46,9 @@ import { createPollerLogic } from './polling';
 import { userSelectors } from './user';
 
 type RedirectProvider = 'creem' | 'nowpayments' | 'freekassa' | 'digiseller';
+
+/** Orders a newest-order look-up reads: the account's latest, newest first (docs/api.md, "Orders and usage"). */
+const NEWEST_ORDERS = 20;
 
 /** A successful answer with its data reshaped; anything else passes through unchanged. */
 function mapData<T, U>(result: ApiResult<T>, reshape: (data: T) => U): ApiResult<U> {
@@ -93,6 +100,22 @@ async function orderStatusFromList(orderNo: string): Promise<CheckOrderResponse>
   return { code: 200, msg: result.msg, data: { orderNo, status: order?.status ?? 'pending' } };
 }
 
+/**
+ * The order a resumed payment is about, from the order list: the one named (if it is this provider's: a link naming
+ * another provider's order finds nothing), or, where the return names none, the account's newest order with this
+ * provider made within RETURN_WINDOW_MS. The API has no look-up by the provider's own reference (Digiseller's
+ * uniquecode): docs/api.md says what it should add. A refused answer rejects: nothing is decided on it.
+ */
+async function findOrderFromList(provider: PaymentProvider, { orderNo }: FindOrderInput, now = Date.now()): Promise<FindOrderAnswer> {
+  const result = await payOrderList(orderNo === null ? { pageNum: 1, pageSize: NEWEST_ORDERS } : { pageNum: 1, pageSize: 1, orderNo });
+  if (result.code !== 200) throw new Error(result.msg || t`The order list could not be read.`);
+  const recent = (createTime: string) => now - Date.parse(createTime) < RETURN_WINDOW_MS;
+  const order = result.data.records.find(
+    (record) => record.provider === provider && (orderNo === null ? recent(record.createTime) : record.orderNo === orderNo),
+  );
+  return order ? { orderNo: order.orderNo, packageId: order.packageId, status: order.status, stale: !recent(order.createTime) } : null;
+}
+
 /** The shared poller, asking for a redirect or WeChat order's status from the order list. */
 const orderListPoller = createPollerLogic(pollingCheck(orderCheckOutcome, (input: CheckOrderInput) => orderStatusFromList(input.orderNo)));
 
@@ -114,7 +137,10 @@ export function followAccountChanges(user: UserActor): void {
   followAccount(user, (snapshot) => userSelectors.accountInView(snapshot)?.id ?? null);
 }
 
-/** What every provider shares: the pending order in session storage and the news of a payment. */
+/**
+ * What every provider shares: the pending order in session storage, the watch on a slowly settling one, finding a
+ * resumed payment's order, and the news of a payment.
+ */
 function sharedActions(provider: PaymentProvider, { user, onPaid, accountId = null }: PaymentWiring) {
   return {
     rememberPendingOrder: ({ context }: { context: PaymentContext }) => {
@@ -123,10 +149,18 @@ function sharedActions(provider: PaymentProvider, { user, onPaid, accountId = nu
     // No order (its creation failed): nothing of this payment was stored, and another pending order stays.
     forgetPendingOrder: ({ context }: { context: PaymentContext }) => {
       if (context.order) clearPendingOrder(context.order.orderNo);
+      // Settled or gone: not watched any more either.
+      if (context.order && accountId !== null) claimSettledOrder(accountId, context.order.orderNo);
+    },
+    watchSettlement: ({ context }: { context: PaymentContext }) => {
+      if (context.order && accountId !== null) {
+        watchSettlingOrder(accountId, { orderNo: context.order.orderNo, provider, packageId: context.packageId ?? '' });
+      }
     },
     notifyPaid: ({ context }: { context: PaymentContext }) => {
       // The billing page starts from this package next time, never from a bigger one.
       if (accountId !== null && context.packageId !== null) saveLastPackage(accountId, context.packageId);
+      if (accountId !== null && context.order) claimSettledOrder(accountId, context.order.orderNo);
       user.send({ type: 'PAYMENT_SUCCEEDED' });
       notify.success(t`Payment received. Your credits are in your balance.`);
       onPaid();
@@ -134,11 +168,17 @@ function sharedActions(provider: PaymentProvider, { user, onPaid, accountId = nu
   };
 }
 
+/** A resumed payment's order, from the order list (findOrderFromList). */
+function findOrderActor(provider: PaymentProvider) {
+  return fromPromise<FindOrderAnswer, FindOrderInput>(({ input }) => findOrderFromList(provider, input));
+}
+
 export function createRedirectPaymentLogic(provider: RedirectProvider, wiring: PaymentWiring) {
   const demoOrigin = config.mode === 'demo' ? location.origin : null;
   return REDIRECT_MACHINES[provider].provide({
     actors: {
       createOrder: fromPromise(({ input }) => CREATE_REDIRECT_ORDER[provider](input)),
+      findOrder: findOrderActor(provider),
       poller: orderListPoller,
     },
     actions: {
@@ -148,11 +188,11 @@ export function createRedirectPaymentLogic(provider: RedirectProvider, wiring: P
       redirectToCheckout: ({ context }) => {
         const url = context.order?.checkoutUrl ?? '';
         // Vetted again at the sink: only this provider's checkout may ever be navigated to from here.
-        if (isAllowedCheckoutUrl(provider, url, demoOrigin)) location.assign(url);
+        if (isAllowedCheckoutUrl(provider, url, demoOrigin, config.checkoutHosts)) location.assign(url);
       },
     },
     guards: {
-      isAllowedCheckout: (_, params) => isAllowedCheckoutUrl(provider, params.checkoutUrl, demoOrigin),
+      isAllowedCheckout: (_, params) => isAllowedCheckoutUrl(provider, params.checkoutUrl, demoOrigin, config.checkoutHosts),
     },
   });
 }
@@ -170,6 +210,7 @@ export function createPaypalPaymentLogic(wiring: PaymentWiring) {
         return wiring.paypal.approve(input, signal);
       }),
       captureOrder: fromPromise(({ input }) => paypalCapture(input)),
+      findOrder: findOrderActor('paypal'),
       poller: createPollerLogic(pollingCheck(orderCheckOutcome, (input: CheckOrderInput) => paypalCheckOrderStatus(input))),
     },
     actions: { ...sharedActions('paypal', wiring), newIdempotencyKey: assign({ idempotencyKey: () => newIdempotencyKey() }) },
@@ -183,6 +224,7 @@ export function createWechatPaymentLogic(wiring: PaymentWiring) {
       createOrder: fromPromise(async ({ input }) =>
         mapData(await wechatCreate(orderRequest('wechat', input)), (data) => ({ ...data, expireTime: qrWaitEnds(data.expireTime, Date.now()) })),
       ),
+      findOrder: findOrderActor('wechat'),
       poller: orderListPoller,
     },
     actions: { ...sharedActions('wechat', wiring), newIdempotencyKey: assign({ idempotencyKey: () => newIdempotencyKey() }) },
@@ -201,6 +243,12 @@ export function unsafeRedirectMessage(provider: PaymentProvider): string {
  */
 export const PAYMENT_PHASES = [
   'starting',
+  'findingOrder',
+  'lookupFailed',
+  'orderNotFound',
+  'settledEarlier',
+  'leftUnpaid',
+  'awaitingConfirmations',
   'choosingPackage',
   'confirmingCharge',
   'creatingOrder',
@@ -240,5 +288,7 @@ export const paymentSelectors = {
   isChoosing: (snapshot: PaymentSnapshotView): boolean => snapshot.hasTag('choosing'),
   /** The server did not answer several checks in a row: nothing is asked until the buyer says so. */
   checksStopped: (snapshot: PaymentSnapshotView): boolean => snapshot.hasTag('checksStopped'),
+  /** A slowly settling payment is waited on: the buyer may leave. */
+  awaitingSettlement: (snapshot: PaymentSnapshotView): boolean => snapshot.hasTag('awaitingSettlement'),
   context: (snapshot: PaymentSnapshotView): PaymentContext => snapshot.context,
 };

@@ -1,5 +1,8 @@
 /** The payment providers: how each one is paid, where its checkout may live, and the order shown per country. */
 import type { PaymentProvider } from '../api/contract';
+import type { RedirectProvider } from './checkoutHosts';
+
+export type { RedirectProvider } from './checkoutHosts';
 
 /** redirect: a checkout page elsewhere, then back; paypal: PayPal's own buttons and popup; wechat: a QR code to scan. */
 export type ProviderKind = 'redirect' | 'paypal' | 'wechat';
@@ -13,6 +16,22 @@ export const PROVIDER_KIND: Record<PaymentProvider, ProviderKind> = {
   digiseller: 'redirect',
 };
 
+/**
+ * How long each provider takes to settle a payment it took, from its documents: card and wallet checkouts settle in
+ * seconds (the provider notifies the API as the buyer pays: Creem's checkout.completed webhook, Freekassa's and
+ * Digiseller's payment notifications, WeChat Pay's TRANSACTION.SUCCESS, PayPal's capture); a crypto payment waits
+ * for blockchain confirmations, minutes to hours (NOWPayments' payment statuses waiting, confirming, confirmed,
+ * sending, finished: "Get payment status", https://documenter.getpostman.com/view/7907941/S1a32n38).
+ */
+export const SETTLES_SLOWLY: Record<PaymentProvider, boolean> = {
+  paypal: false,
+  creem: false,
+  wechat: false,
+  nowpayments: true,
+  freekassa: false,
+  digiseller: false,
+};
+
 /** Product names: the same in every language. */
 export const PROVIDER_NAMES: Record<PaymentProvider, string> = {
   paypal: 'PayPal',
@@ -21,19 +40,6 @@ export const PROVIDER_NAMES: Record<PaymentProvider, string> = {
   nowpayments: 'NOWPayments',
   freekassa: 'Freekassa',
   digiseller: 'Digiseller',
-};
-
-/**
- * The hosts each redirect provider's checkout is served from. A checkout URL the API hands out on any
- * other host (or not over https) is refused: it would send the buyer somewhere we cannot vouch for.
- */
-export const CHECKOUT_HOSTS: Record<PaymentProvider, readonly string[]> = {
-  paypal: ['www.paypal.com', 'www.sandbox.paypal.com'],
-  creem: ['checkout.creem.io', 'www.creem.io', 'creem.io'],
-  wechat: [],
-  nowpayments: ['nowpayments.io', 'sandbox.nowpayments.io'],
-  freekassa: ['pay.freekassa.com', 'pay.freekassa.ru', 'pay.fk.money'],
-  digiseller: ['oplata.info', 'www.oplata.info', 'digiseller.market', 'www.digiseller.market'],
 };
 
 /** The demo's checkout pages: same origin, under this path (demo mode only). */
@@ -54,10 +60,17 @@ export function providersForCountry(country: string | null): readonly PaymentPro
 }
 
 /**
- * Whether the app may send the buyer to this checkout URL: https on one of the provider's hosts, or,
- * in demo mode, the demo checkout page of this very site.
+ * Whether the app may send the buyer to this checkout URL: https on one of the provider's hosts (`hosts`: the ones
+ * each provider documents and the operator's additions, config.checkoutHosts), or, in demo mode, the demo checkout
+ * page of this very site. A checkout URL on any other host (or not over https) is refused: it would send the buyer
+ * somewhere we cannot vouch for.
  */
-export function isAllowedCheckoutUrl(provider: PaymentProvider, url: string, demoOrigin: string | null): boolean {
+export function isAllowedCheckoutUrl(
+  provider: RedirectProvider,
+  url: string,
+  demoOrigin: string | null,
+  hosts: Readonly<Record<RedirectProvider, readonly string[]>>,
+): boolean {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -65,7 +78,7 @@ export function isAllowedCheckoutUrl(provider: PaymentProvider, url: string, dem
     return false;
   }
   if (demoOrigin !== null && parsed.origin === demoOrigin && parsed.pathname.startsWith(DEMO_CHECKOUT_PATH)) return true;
-  return parsed.protocol === 'https:' && parsed.username === '' && parsed.password === '' && CHECKOUT_HOSTS[provider].includes(parsed.hostname);
+  return parsed.protocol === 'https:' && parsed.username === '' && parsed.password === '' && hosts[provider].includes(parsed.hostname);
 }
 
 /** Where a redirect provider sends the buyer back; the provider (or the demo checkout) appends `orderNo`. */

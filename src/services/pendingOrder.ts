@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { PaymentProviderSchema, type PaymentProvider } from '../api/contract';
+import { readPaymentReturn } from '../domain/paymentReturn';
 
 export const PENDING_ORDER_KEY = 'nanobanana.pendingOrder';
 
@@ -52,36 +53,29 @@ type ReturnedAs = 'returned' | 'cancelled' | 'reloaded';
 
 export interface PaymentResume {
   provider: PaymentProvider;
-  orderNo: string;
+  /** The order, where the provider's return names it or this tab remembers it; null: the API's newest is asked for. */
+  orderNo: string | null;
   packageId: string;
   returnedAs: ReturnedAs;
 }
 
 /**
- * What the billing page should pick up when it opens for `accountId`: a buyer back from a provider (its query says
- * `payment=returned|cancelled&provider=…&orderNo=…`), or a pending order found after a reload. An order another
- * account stored is not resumed, not even when the provider's return names it.
+ * What the billing page should pick up when it opens for `accountId`: a buyer back from a provider (its own return
+ * parameters, read by readPaymentReturn, in any tab or browser), or a pending order this tab remembers after a
+ * reload. Only the API's answer for the order then says what became of it. An order another account stored is not
+ * resumed, not even when a return names it.
  */
 export function paymentToResume(search: string, storedOrder: PendingOrder | null, accountId: string | null): PaymentResume | null {
   const foreign = storedOrder !== null && (storedOrder.accountId === null || storedOrder.accountId !== accountId);
   const stored = foreign ? null : storedOrder;
-  const query = new URLSearchParams(search);
-  const payment = query.get('payment');
-  const provider = v.safeParse(PaymentProviderSchema, query.get('provider'));
-  if ((payment === 'returned' || payment === 'cancelled') && provider.success) {
-    const storedHere = stored?.provider === provider.output ? stored : null;
-    const orderNo = query.get('orderNo') || storedHere?.orderNo;
-    if (!orderNo || (foreign && orderNo === storedOrder.orderNo)) return null;
-    const packageId = storedHere?.orderNo === orderNo ? storedHere.packageId : '';
-    return { provider: provider.output, orderNo, packageId, returnedAs: payment };
+  const back = readPaymentReturn(search);
+  if (back) {
+    // The provider's parameters name the order, or this tab remembers the one it sent to that provider.
+    const storedHere = stored?.provider === back.provider ? stored : null;
+    const orderNo = back.orderNo ?? storedHere?.orderNo ?? null;
+    if (foreign && orderNo === storedOrder.orderNo) return null;
+    const packageId = storedHere !== null && storedHere.orderNo === orderNo ? storedHere.packageId : '';
+    return { provider: back.provider, orderNo, packageId, returnedAs: back.returnedAs };
   }
   return stored ? { provider: stored.provider, orderNo: stored.orderNo, packageId: stored.packageId, returnedAs: 'reloaded' } : null;
-}
-
-/** The billing address without the return parameters, so a reload does not count as another return. */
-export function withoutPaymentParams(search: string): string {
-  const query = new URLSearchParams(search);
-  for (const name of ['payment', 'provider', 'orderNo']) query.delete(name);
-  const rest = query.toString();
-  return rest ? `?${rest}` : '';
 }

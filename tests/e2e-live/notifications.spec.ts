@@ -18,7 +18,7 @@ type LogEntry = { provider: string; orderNo: string | null; accepted: boolean; r
 
 /** Each provider's order-creating call, the field of its answer that links to the checkout, and the checkout's id in that link. */
 const PROVIDERS: Record<Provider, { create: string; link: 'checkoutUrl' | 'invoiceUrl' | 'payUrl'; idOf: (link: URL) => string | null }> = {
-  creem: { create: '/client/trade/creem/create-checkout-session', link: 'checkoutUrl', idOf: (link) => link.pathname.slice(1) },
+  creem: { create: '/client/trade/creem/create-checkout-session', link: 'checkoutUrl', idOf: (link) => link.pathname.split('/').at(-1) ?? null },
   nowpayments: { create: '/client/trade/nowpayments/createInvoice', link: 'invoiceUrl', idOf: (link) => link.searchParams.get('iid') },
   freekassa: { create: '/client/trade/freekassa/create', link: 'payUrl', idOf: (link) => link.searchParams.get('o') },
 };

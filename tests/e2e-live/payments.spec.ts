@@ -6,6 +6,7 @@ import settings from './settings.json' with { type: 'json' };
 import { openApp } from '../e2e/fixtures';
 import { submitSignIn } from './signIn';
 import { routeProviders } from './standins';
+import { confirmNowpayments } from './standins/checkouts';
 import { notifyWechatPaid } from './standins/wechat';
 
 /**
@@ -23,9 +24,9 @@ const API_URL = `http://127.0.0.1:${settings.apiPort}`;
 const PACKAGE = { credits: 5_250, price: 50 };
 /** The host each redirect provider's checkout must be on. */
 const CHECKOUT_LINKS: Record<RedirectName, RegExp> = {
-  Creem: /^https:\/\/checkout\.creem\.io\/ch_[0-9a-f]+$/,
+  Creem: /^https:\/\/creem\.io\/checkout\/prod_\w+\/ch_[0-9a-f]+$/,
   NOWPayments: /^https:\/\/nowpayments\.io\/payment\/\?iid=\d+$/,
-  Freekassa: /^https:\/\/pay\.freekassa\.com\/\?m=\d+&oa=50\.00&currency=USD&o=NB\d+&lang=en&s=[0-9a-f]{32}$/,
+  Freekassa: /^https:\/\/pay\.freekassa\.net\/\?m=\d+&oa=50\.00&currency=USD&o=NB\d+&lang=en&s=[0-9a-f]{32}$/,
   Digiseller: /^https:\/\/oplata\.info\/asp2\/pay_wm\.asp\?id_d=\d+&id_po=\d+&curr=USD&lang=en-US$/,
 };
 
@@ -119,17 +120,24 @@ async function orderAnswer(page: Page, path: string): Promise<Record<string, str
   return ((await answer.json()) as { data: Record<string, string> }).data;
 }
 
-/** Each redirect provider, its buyer, and what it adds to the return address. */
+/**
+ * Each redirect provider, its buyer, and where it sends the buyer back: Creem and NOWPayments to the address the
+ * order was made with (Creem adding its ids and a signature), Freekassa and Digiseller to the address set in their
+ * own panels, with their own parameter. None adds our order number.
+ */
 const REDIRECTS: { name: RedirectName; account: Account; back: RegExp }[] = [
   {
     name: 'Creem',
     account: settings.accounts.payCreem,
-    back: /[?&]checkout_id=ch_[0-9a-f]+&order_id=ord_\w+&customer_id=\w+&product_id=\w+&request_id=NB\d+$/,
+    back: /\/dashboard\/billing\?provider=creem&payment=returned&checkout_id=ch_[0-9a-f]+&order_id=ord_\w+&customer_id=\w+&product_id=\w+&request_id=NB\d+&signature=[0-9a-f]{64}$/,
   },
-  { name: 'NOWPayments', account: settings.accounts.payNowpayments, back: /[?&]payment=returned$/ },
-  { name: 'Freekassa', account: settings.accounts.payFreekassa, back: /[?&]MERCHANT_ORDER_ID=NB\d+$/ },
-  { name: 'Digiseller', account: settings.accounts.payDigiseller, back: /[?&]uniquecode=\w{16}$/ },
+  { name: 'NOWPayments', account: settings.accounts.payNowpayments, back: /\/dashboard\/billing\?provider=nowpayments&payment=returned$/ },
+  { name: 'Freekassa', account: settings.accounts.payFreekassa, back: /\/dashboard\/billing\?MERCHANT_ORDER_ID=NB\d+$/ },
+  { name: 'Digiseller', account: settings.accounts.payDigiseller, back: /\/dashboard\/billing\?uniquecode=\w{16}$/ },
 ];
+
+/** The words of a crypto payment waiting for blockchain confirmations. */
+const WAITING_FOR_CONFIRMATIONS = 'NOWPayments is waiting for your crypto payment to be confirmed on the blockchain';
 
 for (const provider of REDIRECTS) {
   test(`${provider.name}: the real checkout link, paid on the provider's page, back with one paid order`, async ({ page, request }) => {
@@ -153,11 +161,15 @@ for (const provider of REDIRECTS) {
     await expect(page.getByText('Amount: 50.00 USD')).toBeVisible();
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
 
-    // Back on the return address the order was made with, with what this provider adds to it.
+    // Back where this provider sends the buyer, with what it adds: never our order number.
     const back = new URL((await returned).url());
-    expect(back.searchParams.get('provider')).toBe(provider.name.toLowerCase());
-    expect(back.searchParams.get('payment')).toBe('returned');
     expect(back.href).toMatch(provider.back);
+    expect(back.searchParams.has('orderNo')).toBe(false);
+    if (provider.name === 'NOWPayments') {
+      // The payment is on the blockchain, not yet confirmed: the page says so, then sees it settle.
+      await expect(buyPanel(page).getByText(WAITING_FOR_CONFIRMATIONS, { exact: false })).toBeVisible();
+      await confirmNowpayments(API_URL, new URL(link).searchParams.get('iid') ?? '');
+    }
     await expectPaidOnce(page, request, provider.account, provider.name, provider.name.toLowerCase());
   });
 }
@@ -193,7 +205,8 @@ test('NOWPayments: Cancel on the invoice page returns to the cancel address; not
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
 
   await expect(page).toHaveURL(/\/dashboard\/billing/);
-  await expect(buyPanel(page).getByText('Payment cancelled. Nothing was charged.')).toBeVisible();
+  // NOWPayments is not told of a cancel: the order stays open at the API until it expires, and the page says so.
+  await expect(buyPanel(page).getByText(/^You left NOWPayments’s page without paying\. Order NB\d+ stays open/)).toBeVisible();
   const server = await serverView(request, account);
   expect(server.balance).toBe(account.credits);
   expect(server.orders.filter((order) => order.status === 'paid')).toEqual([]);
@@ -309,4 +322,121 @@ test("WeChat Pay: the weixin:// code is shown as a QR code; WeChat's notificatio
   const notified = await notifyWechatPaid(API_URL, codeUrl, orderNo, PACKAGE.price);
   expect(notified.status).toBe(200);
   await expectPaidOnce(page, request, account, 'WeChat Pay', 'wechat');
+});
+
+/** Starts a Creem payment and stops on Creem's page, the order pending: its number, as the API lists it. */
+async function creemCheckoutOpen(page: Page, request: APIRequestContext, account: Account): Promise<{ orderNo: string }> {
+  await payButton(page, 'Creem').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Creem' })).toBeVisible();
+  const pending = (await serverView(request, account)).orders.find((order) => order.status === 'pending');
+  return { orderNo: pending?.orderNo ?? 'no pending order' };
+}
+
+test('a crafted link never says "Payment received": not with our parameters, not with Creem’s naming an old paid order', async ({
+  page,
+  request,
+}) => {
+  const account = settings.accounts.craftedCreem;
+  await signIn(page, account);
+  await openBilling(page, 'Creem');
+  const { orderNo } = await creemCheckoutOpen(page, request, account);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(buyPanel(page).getByText('Paid. 5,250 credits were added to your balance.')).toBeVisible();
+  // Two days later, the same order is old news.
+  expect((await request.post(`${API_URL}/__test/orders/${orderNo}/age`)).ok()).toBe(true);
+
+  // Our own parameters name no order (no provider sends them), and the account has no recent Creem order.
+  await openApp(page, `/dashboard/billing?payment=returned&provider=creem&orderNo=${orderNo}`);
+  await expect(buyPanel(page).getByText('We found no recent Creem order of yours to pick up.', { exact: false })).toBeVisible();
+  await expect(page.getByText('Payment received', { exact: false })).toHaveCount(0);
+  await expect(buyPanel(page).getByText(/^Paid\./)).toHaveCount(0);
+
+  // Creem's own return parameters naming it: the API says it was paid before this visit.
+  await openApp(page, `/dashboard/billing?checkout_id=ch_0123456789abcdef&order_id=ord_1&product_id=prod_1&request_id=${orderNo}&signature=00`);
+  await expect(
+    buyPanel(page).getByText(`Order ${orderNo} was settled before this visit, so nothing new was paid now.`, { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByText('Payment received', { exact: false })).toHaveCount(0);
+  // The address no longer carries the return: a reload is no return.
+  await expect(page).toHaveURL(/\/dashboard\/billing$/);
+  const server = await serverView(request, account);
+  expect(server.balance).toBe(account.credits + PACKAGE.credits);
+});
+
+test('a cancel link does not make the tab forget an order the API still holds open', async ({ page, request }) => {
+  const account = settings.accounts.cancelLinkCreem;
+  await signIn(page, account);
+  await openBilling(page, 'Creem');
+  const { orderNo } = await creemCheckoutOpen(page, request, account);
+
+  // Back on a cancel address (typed, or a provider's), while Creem still has the checkout open.
+  await openApp(page, `/dashboard/billing?payment=cancelled&provider=creem&orderNo=${orderNo}`);
+  await expect(
+    buyPanel(page).getByText(`You left Creem’s page without paying. Order ${orderNo} stays open at Creem`, { exact: false }),
+  ).toBeVisible();
+  await expect(buyPanel(page).getByText('Payment cancelled. Nothing was charged.')).toHaveCount(0);
+  expect((await serverView(request, account)).orders).toEqual([expect.objectContaining({ orderNo, status: 'pending' })]);
+
+  // The tab still holds the order: a reload picks it up and asks the API again.
+  await page.reload();
+  await expect(buyPanel(page).getByText('Confirming your payment with Creem…')).toBeVisible();
+});
+
+test('a return opened in another browser, with no memory of the payment, shows what the API says of the order', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const account = settings.accounts.elsewhereCreem;
+  await signIn(page, account);
+  await openBilling(page, 'Creem');
+  await creemCheckoutOpen(page, request, account);
+  // Paid on Creem's page; the buyer's first tab follows Creem's redirect only as far as the address.
+  const returned = page.waitForRequest((sent) => sent.isNavigationRequest() && sent.url().includes('/dashboard/billing?'));
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  const back = new URL((await returned).url());
+
+  // The same return address on another device: signed in there, with no session storage of this payment.
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  try {
+    await signIn(other, account);
+    await openApp(other, `${back.pathname}${back.search}`);
+    await expect(buyPanel(other).getByText('Paid. 5,250 credits were added to your balance.')).toBeVisible();
+    expect(await other.evaluate(() => sessionStorage.getItem('nanobanana.pendingOrder'))).toBeNull();
+  } finally {
+    await elsewhere.close();
+  }
+  expect((await serverView(request, account)).balance).toBe(account.credits + PACKAGE.credits);
+});
+
+test('NOWPayments: a crypto payment waiting for confirmations may be left; the buyer is told once when it settles', async ({ page, request }) => {
+  const account = settings.accounts.slowNowpayments;
+  await signIn(page, account);
+  await openBilling(page, 'NOWPayments');
+  const leaving = page.waitForRequest((sent) => sent.isNavigationRequest() && sent.url().startsWith('https://nowpayments.io/'));
+  await payButton(page, 'NOWPayments').click();
+  const invoiceId = new URL((await leaving).url()).searchParams.get('iid') ?? '';
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+  // Seen on the blockchain, not confirmed: the page says what it waits for, and lets the buyer go.
+  await expect(buyPanel(page).getByText(WAITING_FOR_CONFIRMATIONS, { exact: false })).toBeVisible();
+  await expect(buyPanel(page).getByText('You can leave this page', { exact: false })).toBeVisible();
+  await buyPanel(page).getByRole('button', { name: 'Continue without waiting' }).click();
+  await expect(payButton(page, 'NOWPayments')).toBeVisible();
+  await openApp(page, '/dashboard');
+
+  // Hours later the blockchain confirms it; the buyer opens Billing again and is told, once.
+  await confirmNowpayments(API_URL, invoiceId);
+  await openApp(page, '/dashboard/billing');
+  await expect(buyPanel(page).getByText('Paid. 5,250 credits were added to your balance.')).toBeVisible();
+  await expect(page.getByText('Payment received. Your credits are in your balance.')).toBeVisible();
+  expect((await serverView(request, account)).balance).toBe(account.credits + PACKAGE.credits);
+  await page.reload();
+  await expect(
+    buyPanel(page)
+      .getByRole('button', { name: /^Pay \$[\d,.]+ with / })
+      .first(),
+  ).toBeVisible();
+  await expect(buyPanel(page).getByText(/^Paid\./)).toHaveCount(0);
 });

@@ -7,6 +7,7 @@
 import {
   createActor,
   fromCallback,
+  fromPromise,
   type AnyActorLogic,
   type AnyActorRef,
   type AnyEventObject,
@@ -18,14 +19,16 @@ import { pollingCheck, pollingMachine } from '../../machines/polling.machine';
 import {
   initialPaymentContext,
   orderCheckOutcome,
+  SETTLEMENT_POLLING,
   type CheckOrderInput,
   type CheckOrderResponse,
+  type FindOrderAnswer,
   type OrderStatus,
   type PaymentContext,
   type PaymentInput,
 } from '../../machines/payment.shared';
 import { paymentSetup, type createPaymentMachine } from '../../machines/payment.machine';
-import { carriedValue, defaultEventLabel, done, failure, type ActionCall, type Invocation, type PathEvent } from './pathRunner';
+import { after, carriedValue, defaultEventLabel, done, failure, type ActionCall, type Invocation, type PathEvent } from './pathRunner';
 import { assertPolling, pollerAnswered, pollerStopped, pollerTimedOut, type PollingState } from './paymentPolling';
 import { assertIdempotencyKey, keyState, nextTestKey } from './paymentIdempotency';
 
@@ -46,13 +49,32 @@ export const resumeOf = (returnedAs: 'returned' | 'cancelled' | 'reloaded'): Pay
   resume: { orderNo: 'ord-9', packageId: 'pkg-pro', returnedAs },
 });
 
-/** A fresh purchase, and an order found again after a reload, a return from the provider and its cancel link. */
+/** What finding a resumed payment's order answers: the order as the API lists it (made recently, or long ago). */
+const found = (status: OrderStatus, stale = false): FindOrderAnswer => ({ orderNo: 'ord-9', packageId: 'pkg-pro', status, stale });
+const FOUND_ANSWERS: readonly FindOrderAnswer[] = [
+  null,
+  found('pending'),
+  found('paid'),
+  found('cancelled'),
+  found('expired'),
+  found('paid', true),
+  found('pending', true),
+];
+
+/**
+ * A fresh purchase, and an order found again after a reload, a return from the provider and its cancel link; a
+ * return that names no order (the API's newest is asked for), and one from a provider that settles slowly.
+ */
 const PAYMENT_SCENARIOS = [
   { name: 'fresh', input: { resume: null } },
   { name: 'reloaded', input: resumeOf('reloaded') },
   { name: 'returned', input: resumeOf('returned') },
   { name: 'cancelled', input: resumeOf('cancelled') },
+  { name: 'returned, no order named', input: { resume: { orderNo: null, packageId: '', returnedAs: 'returned' } } },
+  { name: 'returned, settles slowly', input: { ...resumeOf('returned'), slowSettlement: true } },
 ] as const;
+
+const PAYMENT_MACHINE_IDS = ['creemPayment', 'nowpaymentsPayment', 'freekassaPayment', 'digisellerPayment', 'wechatPayment', 'paypalPayment'];
 
 /** Each new purchase gets a key, as the app's action gives it. */
 export const testKeyActions = { newIdempotencyKey: paymentSetup.assign({ idempotencyKey: () => nextTestKey() }) };
@@ -65,6 +87,7 @@ function paymentLabel(createdAnswers: ReadonlyArray<readonly [unknown, string]>)
     [laterRefused, 'refused'],
     ...statusAnswers.map((answer): [unknown, string] => [answer, answer.code === 200 ? answer.data.status : 'refused']),
     [offline, 'offline'],
+    ...FOUND_ANSWERS.map((answer): [unknown, string] => [answer, answer === null ? 'none' : `${answer.status}${answer.stale ? ', stale' : ''}`]),
   ]);
   return (event) => {
     if (event.type === 'PAY') return event.vaultId ? 'PAY(vault)' : 'PAY';
@@ -95,6 +118,10 @@ export function paymentEvents({ created, handOff = [] }: { created: readonly unk
     failure('createOrder', offline),
     failure('createOrder', refusedByServer),
     ...handOff,
+    ...FOUND_ANSWERS.map((answer) => done('findOrder', answer)),
+    failure('findOrder', offline),
+    // A failed look-up is tried again by itself (each provider's chart has its own id).
+    ...PAYMENT_MACHINE_IDS.map((id) => after('LOOKUP_RETRY', `${id}.lookupFailed`)),
     ...statusAnswers.map(pollerAnswered),
     pollerAnswered(laterRefused),
     pollerStopped({ refused: laterRefused }),
@@ -117,7 +144,13 @@ interface PaymentSnapshot {
  * known (the checks are counted by the poller, not here).
  */
 export function paymentGraphKey(context: PaymentContext) {
-  return { returnedAs: context.returnedAs, hasPackage: context.packageId !== null, ...keyState(context) };
+  return {
+    returnedAs: context.returnedAs,
+    hasPackage: context.packageId !== null,
+    hasOrder: context.order !== null,
+    slow: context.slowSettlement,
+    ...keyState(context),
+  };
 }
 
 /**
@@ -141,6 +174,12 @@ interface PaymentStep {
 }
 
 const CHART_STATES = [
+  'findingOrder',
+  'lookupFailed',
+  'orderNotFound',
+  'settledEarlier',
+  'leftUnpaid',
+  'awaitingConfirmations',
   'choosingPackage',
   'confirmingCharge',
   'creatingOrder',
@@ -196,11 +235,18 @@ export function assertPaymentStep<const THandOff extends string>(
   const [awaitingProvider] = provider.handOff;
   // Polling stopped after failures: after a confirmation, or where the hand-off polls.
   const stopped = ['stoppedAfterErrors', ...provider.polling.map((polling) => polling.stoppedAfterErrors)];
-  const retryFrom: State[] = provider.retriesTimedOut ? ['cancelled', 'failed', 'timedOut'] : ['cancelled', 'failed'];
+  const retryFrom: State[] = provider.retriesTimedOut ? ['cancelled', 'failed', 'leftUnpaid', 'timedOut'] : ['cancelled', 'failed', 'leftUnpaid'];
+  // Every chart waits on a slowly settling order the same way.
+  const polling: PollingState[] = [
+    ...provider.polling,
+    { state: 'awaitingConfirmations', policy: SETTLEMENT_POLLING, stoppedAfterErrors: 'stoppedAfterErrors', timedOut: 'timedOut' },
+  ];
 
   // starting decides at once; it is never a resting state.
   expect([...CHART_STATES, ...provider.handOff].filter((state) => is(state))).toHaveLength(1);
-  expect(snapshot.hasTag('busy')).toBe(['creatingOrder', 'confirming', ...provider.busy].some(is));
+  expect(snapshot.hasTag('busy')).toBe(['findingOrder', 'creatingOrder', 'confirming', ...provider.busy].some(is));
+  expect(snapshot.hasTag('awaitingSettlement')).toBe(is('awaitingConfirmations'));
+  expect(snapshot.hasTag('settledEarlier')).toBe(is('settledEarlier'));
   expect(snapshot.hasTag('awaitingProvider')).toBe(is(awaitingProvider));
   expect(snapshot.hasTag('paid')).toBe(is('paid'));
   expect(snapshot.hasTag('failed')).toBe(is('failed') || is('timedOut'));
@@ -211,9 +257,21 @@ export function assertPaymentStep<const THandOff extends string>(
   // What else each state answers to; the view offers the same buttons.
   expect(can({ type: 'CANCEL' })).toBe(is(awaitingProvider));
   expect(can({ type: 'RETRY' })).toBe(retryFrom.some(is));
-  expect(can({ type: 'CHECK_AGAIN' })).toBe(is('timedOut') || stopped.some(is));
+  expect(can({ type: 'CHECK_AGAIN' })).toBe(is('timedOut') || is('lookupFailed') || is('leftUnpaid') || stopped.some(is));
   expect(can({ type: 'DISMISS' })).toBe(
-    is('confirmingCharge') || is('paid') || is('cancelled') || is('failed') || is('timedOut') || is('stoppedAfterErrors'),
+    [
+      'confirmingCharge',
+      'paid',
+      'cancelled',
+      'failed',
+      'timedOut',
+      'stoppedAfterErrors',
+      'lookupFailed',
+      'orderNotFound',
+      'settledEarlier',
+      'leftUnpaid',
+      'awaitingConfirmations',
+    ].some((state) => is(state)),
   );
   expect(can({ type: 'CONFIRM_CHARGE' })).toBe(is('confirmingCharge'));
   const creates = stepInvocations('createOrder').map((invocation) => invocation.input);
@@ -244,8 +302,39 @@ export function assertPaymentStep<const THandOff extends string>(
   }
   if (event.type === 'CANCEL') expect(was(awaitingProvider) && is('cancelled')).toBe(true);
 
-  const finished = entered('paid') || entered('cancelled') || entered('failed');
-  const dismissedWaiting = event.type === 'DISMISS' && (was('timedOut') || was('stoppedAfterErrors'));
+  const finished = entered('paid') || entered('cancelled') || entered('failed') || entered('orderNotFound') || entered('settledEarlier');
+  const dismissedWaiting = event.type === 'DISMISS' && (was('timedOut') || was('stoppedAfterErrors') || was('leftUnpaid'));
+  // A slowly settling order is watched from the moment it is waited on; leaving it does not forget it.
+  expect(stepCalls('watchSettlement')).toHaveLength(entered('awaitingConfirmations') ? 1 : 0);
+  // A resumed payment asks the API about its order first: the one named, or (null) the newest.
+  const finds = stepInvocations('findOrder').map((invocation) => invocation.input);
+  expect(finds).toEqual(entered('findingOrder') ? [{ orderNo: context.order?.orderNo ?? null }] : []);
+  if (event.type === 'xstate.done.actor.findOrder') {
+    const answer = event.output as FindOrderAnswer;
+    const expected =
+      answer === null
+        ? 'orderNotFound'
+        : answer.stale && answer.status !== 'pending'
+          ? 'settledEarlier'
+          : answer.status === 'paid'
+            ? 'paid'
+            : answer.status === 'pending'
+              ? before?.returnedAs === 'cancelled'
+                ? 'leftUnpaid'
+                : context.slowSettlement
+                  ? 'awaitingConfirmations'
+                  : 'confirming'
+              : answer.status === 'cancelled'
+                ? 'cancelled'
+                : 'failed';
+    // Only the API's answer decides; the order it found is the one kept (its package too, where none was known).
+    expect(is(expected as State), expected).toBe(true);
+    if (answer !== null) expect(context).toMatchObject({ order: { orderNo: answer.orderNo }, packageId: before?.packageId ?? answer.packageId });
+  }
+  if (event.type === 'xstate.error.actor.findOrder') {
+    expect(is('lookupFailed')).toBe(true);
+    expect(context.error).toBe(offline.message);
+  }
   const forgotten = stepCalls('forgetPendingOrder');
   expect(forgotten).toHaveLength(finished || dismissedWaiting ? 1 : 0);
   // The app reads which order to forget before anything is reset.
@@ -259,24 +348,27 @@ export function assertPaymentStep<const THandOff extends string>(
       expect(is('choosingPackage')).toBe(true);
       expect(context).toEqual(initialPaymentContext({ resume: null }));
     } else {
-      // Back from the provider's cancel link: nothing to confirm. Returned or reloaded: ask the server (a QR code is
-      // not shown again).
-      expect({ orderNo: context.order?.orderNo, packageId: context.packageId }).toEqual({ orderNo: 'ord-9', packageId: 'pkg-pro' });
-      expect(is(context.returnedAs === 'cancelled' ? 'cancelled' : 'confirming')).toBe(true);
+      // Back from the provider (its success or cancel address) or reloaded: whatever the link says, the API is asked
+      // first (a QR code is not shown again).
+      expect(context.order === null || context.order.orderNo === 'ord-9').toBe(true);
+      expect(is('findingOrder')).toBe(true);
     }
   }
 
   // Polling asks about the order it knows until a settled status, the time-out, or too many failures in a row.
-  assertPolling(snapshot, step, provider.polling);
+  assertPolling(snapshot, step, polling);
   if (event.type === 'CHECK_AGAIN') {
     // Stopped where the hand-off polls: ask again about it there. Otherwise: confirm afresh.
     const resumed = provider.polling.find(({ stoppedAfterErrors }) => stoppedAfterErrors !== 'stoppedAfterErrors' && was(stoppedAfterErrors));
-    expect(is(resumed?.state ?? 'confirming')).toBe(true);
+    // A look-up that failed, or a cancel the buyer doubts: the order is looked up again, read as a return.
+    const looksUp = was('lookupFailed') || was('leftUnpaid');
+    expect(is(looksUp ? 'findingOrder' : (resumed?.state ?? 'confirming'))).toBe(true);
+    if (was('leftUnpaid')) expect(context.returnedAs).toBe('returned');
     expect(context.order).toBe(before?.order);
   }
   if (event.type === 'DISMISS') {
     expect(is('choosingPackage')).toBe(true);
-    expect(context).toEqual(initialPaymentContext({ resume: null }));
+    expect(context).toEqual({ ...initialPaymentContext({ resume: null }), slowSettlement: before?.slowSettlement });
   }
 
   // Why it failed: the server's message; what the provider says, or a reason the view words, is the provider's.
@@ -289,7 +381,8 @@ export function assertPaymentStep<const THandOff extends string>(
     expect(context).toMatchObject({ error: (event.error as Error).message, errorKind: 'server', order: null });
   }
   const failedByCreate = is('failed') && (event.type === 'xstate.done.actor.createOrder' || event.type === 'xstate.error.actor.createOrder');
-  if (!failedByCreate && !provider.failureReasons.includes(event.type)) expect(context).toMatchObject({ error: null, errorKind: null });
+  if (!failedByCreate && !is('lookupFailed') && !provider.failureReasons.includes(event.type))
+    expect(context).toMatchObject({ error: null, errorKind: null });
 
   return { context, before, is, was, entered };
 }
@@ -321,8 +414,15 @@ export function startWithPoller(
   });
   // Any provider's chart: the actors and actions named here are the ones every payment chart has.
   const provided = machine.provide({
-    actors: { ...implementations.actors, poller },
-    actions: { rememberPendingOrder: () => undefined, forgetPendingOrder: () => undefined, notifyPaid: () => undefined, ...implementations.actions },
+    // A resumed payment's order is found pending (the test's checks then say what becomes of it).
+    actors: { findOrder: fromPromise(() => Promise.resolve(found('pending'))), ...implementations.actors, poller },
+    actions: {
+      rememberPendingOrder: () => undefined,
+      forgetPendingOrder: () => undefined,
+      notifyPaid: () => undefined,
+      watchSettlement: () => undefined,
+      ...implementations.actions,
+    },
   });
   const actor = createActor(provided, { input });
   actor.start();

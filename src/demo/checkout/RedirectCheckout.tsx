@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { SettleOutcome } from '../db';
 import type { DemoEnvironment } from '../environment';
 import { Button } from '../../ui/Button';
-import { readCheckoutOrder, settleFromCheckout, withOrderNo, type CheckoutOrder, type CheckoutRequest } from './checkoutOrder';
+import { readCheckoutOrder, settleFromCheckout, withProviderReturn, type CheckoutOrder, type CheckoutRequest } from './checkoutOrder';
 import { CheckoutShell, OrderSummary, Simulations, useClosedOrderMessage } from './CheckoutShell';
 import styles from './Checkout.module.css';
 
@@ -24,7 +24,7 @@ export function RedirectCheckout({ env, request, title, navigate }: RedirectChec
 
   const leaveTo = (url: string) => {
     setLeaving(true);
-    navigate(withOrderNo(url, request.orderNo));
+    navigate(withProviderReturn(url, request.provider, request.orderNo));
   };
 
   const settle = (outcome: SettleOutcome, url: string) => {
@@ -39,7 +39,7 @@ export function RedirectCheckout({ env, request, title, navigate }: RedirectChec
         <p className={styles.message} role="alert">
           {checkout.kind === 'unknown' ? t`This checkout link does not match any order.` : closedMessage(checkout.order.status)}
         </p>
-        <a className={styles.link} href={request.orderNo ? withOrderNo(request.returnUrl, request.orderNo) : request.returnUrl}>
+        <a className={styles.link} href={request.returnUrl}>
           <Trans>Back to Nano Banana API</Trans>
         </a>
       </CheckoutShell>

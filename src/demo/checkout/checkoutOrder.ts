@@ -55,10 +55,34 @@ export function parseCheckoutRequest(href: string): CheckoutRequest {
   };
 }
 
-/** The return address with the order number appended, as the providers do. */
-export function withOrderNo(url: string, orderNo: string): string {
+/**
+ * The address a hosted checkout sends the buyer back to, with what that provider adds to it as its documents say
+ * (src/domain/paymentReturn.ts cites them): Creem its checkout, order, customer and product ids and the request_id
+ * the checkout was made with (the demo has no API key, so no signature); Freekassa MERCHANT_ORDER_ID; Digiseller its
+ * own uniquecode; NOWPayments nothing. None adds our own order parameter.
+ */
+export function withProviderReturn(url: string, provider: PaymentProvider | null, orderNo: string): string {
   const target = new URL(url);
-  target.searchParams.set('orderNo', orderNo);
+  const add = (params: Record<string, string>) => {
+    for (const [name, value] of Object.entries(params)) target.searchParams.set(name, value);
+  };
+  const code = orderNo.replace(/[^A-Za-z0-9]/g, '');
+  switch (provider) {
+    case 'creem':
+      // Creem returns from a paid checkout only; its page has no cancel address of its own.
+      if (target.searchParams.get('payment') !== 'cancelled') {
+        add({ checkout_id: `ch_demo${code}`, order_id: `ord_demo${code}`, customer_id: 'cust_demo', product_id: 'prod_demo', request_id: orderNo });
+      }
+      break;
+    case 'freekassa':
+      add({ MERCHANT_ORDER_ID: orderNo });
+      break;
+    case 'digiseller':
+      add({ uniquecode: `DEMO${code}`.slice(0, 16).toUpperCase().padEnd(16, '0') });
+      break;
+    default:
+      break;
+  }
   return target.href;
 }
 

@@ -9,7 +9,9 @@ import { userSelectors, type AppUser } from '../../actors/user';
 import type { PaymentProvider } from '../../api/contract';
 import { CREDIT_PACKAGES } from '../../domain/creditPackages';
 import { readLastPackage } from '../../services/lastPackage';
-import { paymentToResume, readPendingOrder, withoutPaymentParams } from '../../services/pendingOrder';
+import { paymentToResume, readPendingOrder } from '../../services/pendingOrder';
+import { readSettlingOrders } from '../../services/settlingOrders';
+import { RETURN_PARAMETERS, withoutReturnParameters } from '../../domain/paymentReturn';
 import { providersForCountry } from '../../domain/paymentProviders';
 import { DashboardLayout } from '../../ui/DashboardLayout';
 import { balanceText } from '../../ui/balance';
@@ -25,11 +27,24 @@ import styles from './Billing.module.css';
 /** The smallest package: nothing bigger is ever chosen for the buyer, only the one they bought last. */
 const SMALLEST_PACKAGE = CREDIT_PACKAGES[0]?.id ?? '';
 
-/** Read once when the page opens: a payment of this account to pick up again (back from a provider, or reloaded). */
+/**
+ * Read once when the page opens: a payment of this account to pick up again (back from a provider, in any tab or
+ * browser, or reloaded), else the newest order it left settling slowly on this browser (the buyer is told once it
+ * settles).
+ */
 function readResume(accountId: string): { provider: PaymentProvider; order: ResumeOrder } | null {
   const resume = paymentToResume(location.search, readPendingOrder(), accountId);
-  if (!resume) return null;
-  return { provider: resume.provider, order: { orderNo: resume.orderNo, packageId: resume.packageId, returnedAs: resume.returnedAs } };
+  if (resume) return { provider: resume.provider, order: { orderNo: resume.orderNo, packageId: resume.packageId, returnedAs: resume.returnedAs } };
+  const settling = readSettlingOrders(accountId).at(-1);
+  return settling
+    ? { provider: settling.provider, order: { orderNo: settling.orderNo, packageId: settling.packageId, returnedAs: 'reloaded' } }
+    : null;
+}
+
+/** Whether the address carries a return's parameters (ours or a provider's). */
+function hasReturnParameters(search: string): boolean {
+  const query = new URLSearchParams(search);
+  return RETURN_PARAMETERS.some((name) => query.has(name));
 }
 
 function BuyCredits({ user, onPaid }: { user: AppUser; onPaid: () => void }) {
@@ -39,7 +54,8 @@ function BuyCredits({ user, onPaid }: { user: AppUser; onPaid: () => void }) {
   const [resume] = useState(() => readResume(user.id));
   // The return parameters are read: drop them, so a reload does not count as another return.
   useEffect(() => {
-    if (location.search.includes('payment=')) history.replaceState(history.state, '', `${location.pathname}${withoutPaymentParams(location.search)}`);
+    if (hasReturnParameters(location.search))
+      history.replaceState(history.state, '', `${location.pathname}${withoutReturnParameters(location.search)}`);
   }, []);
   // The buyer's choices: form values, not a flow (the flow is the provider's chart inside Checkout).
   const [packageId, setPackageId] = useState(() => resume?.order.packageId || readLastPackage(user.id) || SMALLEST_PACKAGE);

@@ -20,7 +20,7 @@ import { userSelectors } from '../../actors/user';
 import type { Discount, PaymentProvider } from '../../api/contract';
 import { config } from '../../config';
 import { CURRENCY, findPackage, priceAfterDiscount, totalCredits } from '../../domain/creditPackages';
-import { PROVIDER_KIND, PROVIDER_NAMES } from '../../domain/paymentProviders';
+import { PROVIDER_KIND, PROVIDER_NAMES, SETTLES_SLOWLY } from '../../domain/paymentProviders';
 import { useModeServices } from '../../services/ServicesContext';
 import { PAYPAL_BUTTONS_ID } from '../../services/paypal';
 import { Button, buttonClasses } from '../../ui/Button';
@@ -85,7 +85,13 @@ function RedirectCheckout(props: CheckoutProps & { provider: 'creem' | 'nowpayme
   const wiring = useWiring(props.onPaid);
   const [logic] = useState(() => createRedirectPaymentLogic(props.provider, wiring));
   const balance = useBalance();
-  return <CheckoutBody {...props} balance={balance} actor={useLocalActor(logic, { input: { resume: props.resume } })} />;
+  return (
+    <CheckoutBody
+      {...props}
+      balance={balance}
+      actor={useLocalActor(logic, { input: { resume: props.resume, slowSettlement: SETTLES_SLOWLY[props.provider] } })}
+    />
+  );
 }
 
 function PaypalCheckout(props: CheckoutProps) {
@@ -161,6 +167,8 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
   const locked = !useSelector(actor, paymentSelectors.isChoosing);
   // The server did not answer several checks in a row: nothing is asked until the buyer says so.
   const checksStopped = useSelector(actor, paymentSelectors.checksStopped);
+  // The payment settles in minutes to hours: the buyer may leave.
+  const awaitingSettlement = useSelector(actor, paymentSelectors.awaitingSettlement);
   const context = useSelector(actor, paymentSelectors.context);
   const onPhone = usePhoneScreen();
   const name = PROVIDER_NAMES[provider];
@@ -186,8 +194,93 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
     </Button>
   );
 
+  const orderNo = context.order?.orderNo ?? '';
   let status: ReactNode = null;
   switch (phase) {
+    case 'findingOrder':
+      status = (
+        <Working>
+          <Trans>Looking up your {name} order…</Trans>
+        </Working>
+      );
+      break;
+    case 'lookupFailed':
+      status = (
+        <>
+          <p className={styles.result} role="alert">
+            {context.error ? (
+              <Trans>
+                We could not look up your {name} order: {context.error} Nothing is decided yet: check again in a moment.
+              </Trans>
+            ) : (
+              <Trans>We could not look up your {name} order. Nothing is decided yet: check again in a moment.</Trans>
+            )}
+          </p>
+          <div className={styles.actions}>
+            {close}
+            {checkAgain}
+          </div>
+        </>
+      );
+      break;
+    case 'orderNotFound':
+      status = (
+        <>
+          <p className={styles.result} role="status">
+            <Trans>
+              We found no recent {name} order of yours to pick up. If you paid, the order shows in your list below once {name} confirms it.
+            </Trans>
+          </p>
+          {close}
+        </>
+      );
+      break;
+    case 'settledEarlier':
+      status = (
+        <>
+          <p className={styles.result} role="status">
+            <Trans>Order {orderNo} was settled before this visit, so nothing new was paid now. Its status is in your list below.</Trans>
+          </p>
+          {close}
+        </>
+      );
+      break;
+    case 'leftUnpaid':
+      status = (
+        <>
+          <p className={styles.result} role="status">
+            <Trans>
+              You left {name}’s page without paying. Order {orderNo} stays open at {name} until it expires, and nothing is charged unless you pay it.
+              If you did pay, check again.
+            </Trans>
+          </p>
+          <div className={styles.actions}>
+            <AgainActions actor={actor} canRetry={Boolean(context.packageId)} />
+            {checkAgain}
+          </div>
+        </>
+      );
+      break;
+    case 'awaitingConfirmations':
+      status = (
+        <>
+          <Working>
+            <Trans>{name} is waiting for your crypto payment to be confirmed on the blockchain, which takes from a few minutes to a few hours.</Trans>
+          </Working>
+          <p className={styles.hint}>
+            <Trans>
+              You can leave this page: your credits are added as soon as the payment is confirmed, and this page tells you so, now or when you next
+              open Billing.
+            </Trans>
+          </p>
+          {awaitingSettlement ? (
+            <Button size="sm" onClick={() => send({ type: 'DISMISS' })}>
+              <Trans>Continue without waiting</Trans>
+            </Button>
+          ) : null}
+        </>
+      );
+      break;
     case 'confirmingCharge': {
       const method = savedMethods.find((one) => one.id === context.vaultId)?.label ?? name;
       const amount = price(ordered);

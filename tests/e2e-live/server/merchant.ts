@@ -7,6 +7,13 @@ import { createHash, createHmac } from 'node:crypto';
 
 /** Creem: a product per credit package would exist in the dashboard; the webhook is signed with this secret. */
 export const CREEM_WEBHOOK_SECRET = 'whsec_live_test_creem';
+/** Creem: the API key, which also salts the return address's signature ("Return URLs"). */
+export const CREEM_API_KEY = 'creem_test_live_test_api_key';
+/** Freekassa: the success and failure URLs the operator set in the merchant panel (the order's own are not used). */
+export const FREEKASSA_PANEL_SUCCESS_PATH = '/dashboard/billing';
+export const FREEKASSA_PANEL_FAILURE_PATH = '/dashboard/billing?payment=cancelled';
+/** Digiseller: the return address set in the product's unique-code settings. */
+export const DIGISELLER_PRODUCT_RETURN_PATH = '/dashboard/billing';
 /** NOWPayments: IPN notifications carry an HMAC-SHA512 of the sorted JSON body with this secret. */
 export const NOWPAYMENTS_IPN_SECRET = 'live-test-nowpayments-ipn-secret';
 /** Freekassa: the shop id and its two secret words (the first signs the payment form, the second notifications). */

@@ -141,7 +141,7 @@ export function createProviderBridge(env: DemoEnvironment, fallbackSiteOrigin: s
       case 'creem': {
         const id = `ch_${randomHex(22)}`;
         remember(id);
-        return `https://checkout.creem.io/${id}`;
+        return `https://creem.io/checkout/prod_${order?.packageId ?? 'credits'}/${id}`;
       }
       case 'nowpayments': {
         const id = randomDigits(10);
@@ -154,7 +154,7 @@ export function createProviderBridge(env: DemoEnvironment, fallbackSiteOrigin: s
         const amount = toDecimal(base.amount);
         const query = new URLSearchParams({ m: FREEKASSA_SHOP_ID, oa: amount, currency: base.currency, o: orderNo, lang: 'en' });
         query.set('s', freekassaFormSign(amount, base.currency, orderNo));
-        return `https://pay.freekassa.com/?${query.toString()}`;
+        return `https://pay.freekassa.net/?${query.toString()}`;
       }
       case 'digiseller': {
         // The purchase's options (the order number among them) were registered first; id_po names them.
@@ -239,6 +239,17 @@ export function createProviderBridge(env: DemoEnvironment, fallbackSiteOrigin: s
       }
       if (path === '/__test/providers/notifications' && method === 'GET') return json(notifications);
 
+      // Time passing for a test: the order was made two days ago (its news, whatever it was, is old).
+      const ageMatch = /^\/__test\/orders\/([^/]+)\/age$/.exec(path);
+      if (ageMatch && method === 'POST') {
+        const data = env.db.read();
+        const order = findOrder(data, decodeURIComponent(ageMatch[1] ?? ''));
+        if (!order) return json({ error: 'not found' }, 404);
+        order.createTime = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString();
+        env.db.save();
+        return json({ orderNo: order.orderNo, createTime: order.createTime });
+      }
+
       // Time passing for a test: the pending order is past its expiry, as a notification arriving late would find it.
       const expireMatch = /^\/__test\/orders\/([^/]+)\/expire$/.exec(path);
       if (expireMatch && method === 'POST') {
@@ -272,7 +283,12 @@ export function createProviderBridge(env: DemoEnvironment, fallbackSiteOrigin: s
         }
         const checkout = checkouts.get(ipn.output.invoice_id);
         if (!checkout || checkout.orderNo !== ipn.output.order_id) return refuse('nowpayments', ipn.output.order_id, 'unknown invoice');
-        if (ipn.output.payment_status !== 'finished') return json({ ignored: ipn.output.payment_status });
+        // Only `finished` settles the order: waiting, confirming, confirmed and sending leave it pending (the blockchain
+        // is still confirming the payment), and each is recorded for the tests.
+        if (ipn.output.payment_status !== 'finished') {
+          notifications.push({ provider: 'nowpayments', orderNo: checkout.orderNo, accepted: false, reason: ipn.output.payment_status });
+          return json({ received: ipn.output.payment_status });
+        }
         if (ipn.output.price_amount !== checkout.amount || ipn.output.price_currency.toUpperCase() !== checkout.currency) {
           return refuse('nowpayments', checkout.orderNo, 'amount differs');
         }

@@ -5,19 +5,33 @@
  * (the webhook or IPN, signed as its documentation says), then sends the buyer to the return address the order was
  * created with, adding the parameters that provider adds. Cancel sends the buyer to the cancel address.
  *
- * - Creem: `https://checkout.creem.io/<checkout id>`; webhook `checkout.completed`, signed in `creem-signature`
- *   (HMAC-SHA256 of the body); back to success_url with checkout_id, order_id, customer_id, product_id, request_id.
- * - NOWPayments: `https://nowpayments.io/payment/?iid=<invoice id>`; IPN with payment_status `finished`, signed in
- *   `x-nowpayments-sig` (HMAC-SHA512 of the key-sorted JSON); back to success_url or cancel_url.
- * - Freekassa: `https://pay.freekassa.com/?m=&oa=&currency=&o=&s=`, whose `s` must be md5(m:oa:secret1:currency:o)
- *   or the page refuses the form; notification MERCHANT_ID, AMOUNT, intid, MERCHANT_ORDER_ID, SIGN
- *   (md5(m:AMOUNT:secret2:MERCHANT_ORDER_ID)), answered YES; back to the shop's success URL with MERCHANT_ORDER_ID.
- * - Digiseller: `https://oplata.info/asp2/pay_wm.asp?id_d=<product>&id_po=<purchase options>`; a signed payment
- *   notification; back to the seller's page with `uniquecode`.
+ * - Creem ("Checkout API", https://docs.creem.io/features/checkout/checkout-api; "Return URLs",
+ *   https://docs.creem.io/learn/checkout-session/return-url; "Verify webhook requests",
+ *   https://docs.creem.io/learn/webhooks/verify-webhook-requests): `https://creem.io/checkout/<product>/<checkout id>`;
+ *   webhook `checkout.completed`, signed in `creem-signature` (HMAC-SHA256 of the body with the webhook secret); back
+ *   to success_url with checkout_id, order_id, customer_id, product_id, request_id (the id the checkout was created
+ *   with: our order number) and `signature`, SHA-256 of those parameters `key=value` joined by `|` with `salt=<API key>`.
+ * - NOWPayments (NOWPayments API, https://documenter.getpostman.com/view/7907941/S1a32n38: "Create invoice",
+ *   "Get payment status", "Instant payments notifications"): `https://nowpayments.io/payment/?iid=<invoice id>`; an
+ *   IPN at each payment status (waiting, confirming, confirmed, sending, finished), signed in `x-nowpayments-sig`
+ *   (HMAC-SHA512 of the key-sorted JSON with the IPN secret); the buyer goes back to success_url as given, nothing
+ *   added, once the payment is seen on the blockchain (confirming): confirmations come later (confirmNowpayments).
+ * - Freekassa ("Документация Freekassa Api", https://docs.freekassa.com/): `https://pay.freekassa.net/?m=&oa=&currency=&o=&s=`,
+ *   whose `s` must be md5(m:oa:secret1:currency:o) or the page refuses the form; notification MERCHANT_ID, AMOUNT,
+ *   intid, MERCHANT_ORDER_ID, SIGN (md5(m:AMOUNT:secret2:MERCHANT_ORDER_ID)), answered YES; back to the success URL
+ *   set in the merchant panel (FREEKASSA_PANEL_SUCCESS_PATH), not one the shop sends, with MERCHANT_ORDER_ID.
+ * - Digiseller ("Frequently Asked Questions on how to select a product at Digiseller",
+ *   https://wiki.wmtransfer.com/projects/digiseller/wiki/Frequently_Asked_Questions_on_how_to_select_a_product_at_Digiseller):
+ *   `https://oplata.info/asp2/pay_wm.asp?id_d=<product>&id_po=<purchase options>`; a payment notification; back to
+ *   the address set in the product's unique-code settings (DIGISELLER_PRODUCT_RETURN_PATH) with its own `uniquecode`.
  */
 import type { BrowserContext, Route } from '@playwright/test';
 import {
+  CREEM_API_KEY,
   CREEM_WEBHOOK_SECRET,
+  DIGISELLER_PRODUCT_RETURN_PATH,
+  FREEKASSA_PANEL_FAILURE_PATH,
+  FREEKASSA_PANEL_SUCCESS_PATH,
   DIGISELLER_PRODUCT_ID,
   FREEKASSA_SHOP_ID,
   NOWPAYMENTS_IPN_SECRET,
@@ -26,6 +40,7 @@ import {
   freekassaNotifySign,
   hmacHex,
   readProviderCheckout,
+  sha256,
   sortedJson,
   toCents,
   toDecimal,
@@ -38,9 +53,9 @@ type RedirectProvider = 'creem' | 'nowpayments' | 'freekassa' | 'digiseller';
 
 const NAMES: Record<RedirectProvider, string> = { creem: 'Creem', nowpayments: 'NOWPayments', freekassa: 'Freekassa', digiseller: 'Digiseller' };
 const HOSTS: Record<string, RedirectProvider> = {
-  'checkout.creem.io': 'creem',
+  'creem.io': 'creem',
   'nowpayments.io': 'nowpayments',
-  'pay.freekassa.com': 'freekassa',
+  'pay.freekassa.net': 'freekassa',
   'oplata.info': 'digiseller',
 };
 /** The stand-in's own form actions, on the provider's host. */
@@ -51,7 +66,7 @@ const CANCEL_PATH = '/__standin/cancel';
 function checkoutIdOf(provider: RedirectProvider, url: URL): string | null {
   switch (provider) {
     case 'creem':
-      return /^\/(ch_[A-Za-z0-9]+)$/.exec(url.pathname)?.[1] ?? null;
+      return /^\/checkout\/prod_[A-Za-z0-9]+\/(ch_[A-Za-z0-9]+)$/.exec(url.pathname)?.[1] ?? null;
     case 'nowpayments':
       return url.pathname === '/payment/' ? url.searchParams.get('iid') : null;
     case 'freekassa':
@@ -69,6 +84,48 @@ export interface ProviderNotification {
 }
 
 const send = (path: string, body: string, headers: Record<string, string>): ProviderNotification => ({ path, body, headers });
+
+/** NOWPayments' payment statuses, in the order a crypto payment goes through them ("Get payment status"). */
+type NowpaymentsStatus = 'waiting' | 'confirming' | 'confirmed' | 'sending' | 'partially_paid' | 'finished' | 'failed' | 'expired';
+
+/** NOWPayments' IPN for a payment of this invoice at `status`, signed as its documentation says. */
+function nowpaymentsIpn(checkout: ProviderCheckout, status: NowpaymentsStatus): ProviderNotification {
+  const ipn = {
+    payment_id: Number(checkout.id) + 1,
+    invoice_id: checkout.id,
+    payment_status: status,
+    pay_address: 'TBx9standinAddress',
+    price_amount: checkout.amount,
+    price_currency: checkout.currency.toLowerCase(),
+    pay_amount: checkout.amount,
+    actually_paid: status === 'waiting' ? 0 : checkout.amount,
+    pay_currency: 'usdttrc20',
+    order_id: checkout.orderNo,
+    order_description: 'Nano Banana API credits',
+  };
+  return send('/__test/providers/nowpayments/ipn', JSON.stringify(ipn), {
+    'content-type': 'application/json',
+    'x-nowpayments-sig': hmacHex('sha512', NOWPAYMENTS_IPN_SECRET, sortedJson(ipn)),
+  });
+}
+
+async function post(apiUrl: string, notification: ProviderNotification): Promise<{ ok: boolean; text: string }> {
+  const answer = await fetch(`${apiUrl}${notification.path}`, { method: 'POST', headers: notification.headers, body: notification.body });
+  return { ok: answer.ok, text: await answer.text() };
+}
+
+/**
+ * The blockchain confirms a NOWPayments payment the buyer already sent (its page showed `confirming`): NOWPayments
+ * notifies confirmed, sending, then finished, the one that settles the order. A test calls this when time has passed.
+ */
+export async function confirmNowpayments(apiUrl: string, invoiceId: string): Promise<void> {
+  const checkout = await readProviderCheckout(apiUrl, invoiceId);
+  if (!checkout || checkout.provider !== 'nowpayments') throw new Error(`No NOWPayments invoice ${invoiceId}`);
+  for (const status of ['confirmed', 'sending', 'finished'] as const) {
+    const answer = await post(apiUrl, nowpaymentsIpn(checkout, status));
+    if (!answer.ok) throw new Error(`The shop refused NOWPayments' ${status} notification: ${answer.text}`);
+  }
+}
 
 /** The provider's notification of a paid checkout, signed as it documents; null for a provider that sends none. */
 export function paidNotification(checkout: ProviderCheckout): ProviderNotification | null {
@@ -91,24 +148,8 @@ export function paidNotification(checkout: ProviderCheckout): ProviderNotificati
         'creem-signature': hmacHex('sha256', CREEM_WEBHOOK_SECRET, body),
       });
     }
-    case 'nowpayments': {
-      const ipn = {
-        payment_id: Number(checkout.id) + 1,
-        invoice_id: checkout.id,
-        payment_status: 'finished',
-        pay_address: 'TBx9standinAddress',
-        price_amount: checkout.amount,
-        price_currency: checkout.currency.toLowerCase(),
-        pay_amount: checkout.amount,
-        pay_currency: 'usdttrc20',
-        order_id: checkout.orderNo,
-        order_description: 'Nano Banana API credits',
-      };
-      return send('/__test/providers/nowpayments/ipn', JSON.stringify(ipn), {
-        'content-type': 'application/json',
-        'x-nowpayments-sig': hmacHex('sha512', NOWPAYMENTS_IPN_SECRET, sortedJson(ipn)),
-      });
-    }
+    case 'nowpayments':
+      return nowpaymentsIpn(checkout, 'finished');
     case 'freekassa': {
       const amount = toDecimal(checkout.amount);
       const form = new URLSearchParams({
@@ -141,32 +182,59 @@ export function paidNotification(checkout: ProviderCheckout): ProviderNotificati
   }
 }
 
-/** Sends the provider's notification of a paid checkout to the platform's API. */
+/**
+ * Sends what the provider sends the platform's API as the buyer pays: the notification of a paid checkout, or, for a
+ * crypto payment, NOWPayments' waiting and confirming (the blockchain has yet to confirm it: confirmNowpayments).
+ */
 async function notifyPaid(apiUrl: string, checkout: ProviderCheckoutRecord): Promise<{ ok: boolean; text: string }> {
+  if (checkout.provider === 'nowpayments') {
+    const waiting = await post(apiUrl, nowpaymentsIpn(checkout, 'waiting'));
+    return waiting.ok ? post(apiUrl, nowpaymentsIpn(checkout, 'confirming')) : waiting;
+  }
   const notification = paidNotification(checkout);
   if (!notification) return { ok: false, text: `${checkout.provider} is not a redirect provider` };
-  const answer = await fetch(`${apiUrl}${notification.path}`, { method: 'POST', headers: notification.headers, body: notification.body });
-  return { ok: answer.ok, text: await answer.text() };
+  return post(apiUrl, notification);
 }
 
-/** The return address with what each provider adds to it. */
+/** Creem's return signature: SHA-256 of the parameters as sent, `key=value` joined by `|`, with `salt=<API key>` last. */
+function creemReturnSignature(params: Record<string, string>): string {
+  return sha256([...Object.entries(params).map(([key, value]) => `${key}=${value}`), `salt=${CREEM_API_KEY}`].join('|'));
+}
+
+/** The merchant's own page at a path, on the origin of the return address the order was made with. */
+function panelAddress(checkout: ProviderCheckoutRecord, path: string): string {
+  return new URL(path, new URL(checkout.successUrl).origin).href;
+}
+
+/** Where the provider sends the buyer after paying, with what it adds (never our own order parameter). */
 function successAddress(checkout: ProviderCheckoutRecord): string {
   switch (checkout.provider) {
-    case 'creem':
-      return withQuery(checkout.successUrl, {
+    case 'creem': {
+      const params = {
         checkout_id: checkout.id,
         order_id: `ord_${checkout.id.slice(3, 15)}`,
         customer_id: 'cust_standin',
         product_id: 'prod_standin',
         request_id: checkout.orderNo,
-      });
+      };
+      return withQuery(checkout.successUrl, { ...params, signature: creemReturnSignature(params) });
+    }
     case 'freekassa':
-      return withQuery(checkout.successUrl, { MERCHANT_ORDER_ID: checkout.orderNo });
+      // The success URL is the merchant panel's: the one the shop put in its order request is not used.
+      return withQuery(panelAddress(checkout, FREEKASSA_PANEL_SUCCESS_PATH), { MERCHANT_ORDER_ID: checkout.orderNo });
     case 'digiseller':
-      return withQuery(checkout.successUrl, { uniquecode: checkout.id.padStart(16, 'A') });
+      // The product's unique-code return address, with Digiseller's own code for the purchase.
+      return withQuery(panelAddress(checkout, DIGISELLER_PRODUCT_RETURN_PATH), { uniquecode: checkout.id.padStart(16, 'A') });
     default:
       return checkout.successUrl;
   }
+}
+
+/** Where Cancel sends the buyer: the panel's failure URL for Freekassa, the cancel address the order was made with otherwise. */
+function cancelAddress(checkout: ProviderCheckoutRecord): string {
+  return checkout.provider === 'freekassa'
+    ? withQuery(panelAddress(checkout, FREEKASSA_PANEL_FAILURE_PATH), { MERCHANT_ORDER_ID: checkout.orderNo })
+    : checkout.cancelUrl;
 }
 
 /** What the provider shows for a checkout that is no longer open; it takes no payment for it. */
@@ -182,7 +250,7 @@ async function serveCheckout(route: Route, apiUrl: string, provider: RedirectPro
   if (request.method() === 'POST' && (url.pathname === PAY_PATH || url.pathname === CANCEL_PATH)) {
     const checkout = await readProviderCheckout(apiUrl, url.searchParams.get('id') ?? '');
     if (!checkout || checkout.provider !== provider) return fulfillPage(route, standinPage(name, '<p>This payment is not known.</p>'), 404);
-    if (url.pathname === CANCEL_PATH) return redirectTo(route, checkout.cancelUrl);
+    if (url.pathname === CANCEL_PATH) return redirectTo(route, cancelAddress(checkout));
     // A page opened while the checkout was pending may be posted after it closed (paid in another tab, expired).
     if (checkout.status !== 'pending') return closedPage(route, name, checkout.status, 409);
     const notified = await notifyPaid(apiUrl, checkout);

@@ -114,12 +114,25 @@ describe('WeChat Pay as the app runs it', () => {
   });
 
   it('a tab that is hidden when the order is confirmed says so at once', async () => {
-    answer('payOrderList', noOrderYet);
+    // The order is listed, pending: the page found it again and confirms it.
+    const listed = {
+      orderNo: 'NB1',
+      createTime: new Date().toISOString(),
+      provider: 'wechat',
+      packageId: 'starter',
+      amount: 10,
+      currency: 'USD',
+      credits: 1000,
+      status: 'pending',
+      invoiceStatus: 'none',
+      invoiceUrl: null,
+    };
+    answer('payOrderList', ok({ records: [listed], total: 1, pageNum: 1, pageSize: 1 }));
     showTab('hidden');
     const actor = started(
       createActor(createWechatPaymentLogic(wiring), { input: { resume: { orderNo: 'NB1', packageId: 'starter', returnedAs: 'reloaded' } } }),
     );
-    expect(actor.getSnapshot().matches('confirming')).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches('confirming'));
     const poller = pollerOf(actor);
     await waitFor(poller, (snapshot) => snapshot.matches({ polling: 'pausedWhileHidden' }));
     actor.stop();

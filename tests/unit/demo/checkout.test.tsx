@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PaymentProvider } from '../../../src/api/contract';
 import { DemoControls } from '../../../src/demo/DemoControls';
 import { CheckoutPage } from '../../../src/demo/checkout/CheckoutPage';
-import { PAYPAL_MESSAGE_SOURCE, parseCheckoutRequest, withOrderNo } from '../../../src/demo/checkout/checkoutOrder';
+import { PAYPAL_MESSAGE_SOURCE, parseCheckoutRequest, withProviderReturn } from '../../../src/demo/checkout/checkoutOrder';
 import { createAccount, createOrder, findOrder, type NewOrder } from '../../../src/demo/db';
 import { createDemoEnvironment, type DemoEnvironment } from '../../../src/demo/environment';
 import { POPUP_POLL_MS, createDemoPaypal, demoPaypalUrl, type PopupHost } from '../../../src/demo/paypal';
@@ -56,12 +56,19 @@ describe('checkout addresses', () => {
     );
     expect(foreign).toMatchObject({ provider: 'freekassa', returnUrl: `${ORIGIN}/dashboard/billing?provider=freekassa&payment=returned` });
     expect(parseCheckoutRequest(`${ORIGIN}${DEMO_CHECKOUT_PATH}bank?orderNo=NB3`).provider).toBeNull();
-    expect(withOrderNo(returnUrl, 'NB9')).toBe(`${returnUrl}&orderNo=NB9`);
+    // Each provider's documented return, and never our own order parameter.
+    expect(withProviderReturn(returnUrl, 'creem', 'NB9')).toBe(
+      `${returnUrl}&checkout_id=ch_demoNB9&order_id=ord_demoNB9&customer_id=cust_demo&product_id=prod_demo&request_id=NB9`,
+    );
+    expect(withProviderReturn(cancelUrl, 'creem', 'NB9')).toBe(cancelUrl);
+    expect(withProviderReturn(returnUrl, 'freekassa', 'NB9')).toBe(`${returnUrl}&MERCHANT_ORDER_ID=NB9`);
+    expect(withProviderReturn(returnUrl, 'digiseller', 'NB9')).toBe(`${returnUrl}&uniquecode=DEMONB9000000000`);
+    expect(withProviderReturn(returnUrl, 'nowpayments', 'NB9')).toBe(returnUrl);
   });
 });
 
 describe('a redirect provider’s checkout page', () => {
-  it('shows the order and pays it, then returns with the order number', async () => {
+  it('shows the order and pays it, then returns with what Creem adds to the return address', async () => {
     const { env, account, order } = await setUp('creem');
     const { navigate } = renderPage(env, creemHref(order.orderNo));
     expect(screen.getByText('Demo checkout — no money moves')).toBeInTheDocument();
@@ -71,7 +78,7 @@ describe('a redirect provider’s checkout page', () => {
     expect(screen.getByText('5,250')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
-    expect(navigate).toHaveBeenCalledWith(`${returnUrl}&orderNo=${order.orderNo}`);
+    expect(navigate).toHaveBeenCalledWith(withProviderReturn(returnUrl, 'creem', order.orderNo));
     expect(findOrder(env.db.read(), order.orderNo)?.status).toBe('paid');
     expect(account.credits).toBe(100 + 5_250);
     expect(screen.getByRole('button', { name: 'Pay' })).toBeDisabled();
@@ -85,7 +92,7 @@ describe('a redirect provider’s checkout page', () => {
     const { env, account, order } = await setUp('creem');
     const { navigate } = renderPage(env, creemHref(order.orderNo));
     fireEvent.click(screen.getByRole('button', { name: button }));
-    expect(navigate).toHaveBeenCalledWith(`${back}&orderNo=${order.orderNo}`);
+    expect(navigate).toHaveBeenCalledWith(withProviderReturn(back, 'creem', order.orderNo));
     expect(findOrder(env.db.read(), order.orderNo)?.status).toBe(status);
     expect(account.credits).toBe(100);
   });
@@ -94,7 +101,7 @@ describe('a redirect provider’s checkout page', () => {
     const { env, order } = await setUp('creem');
     renderPage(env, creemHref('NB404'));
     expect(screen.getByRole('alert')).toHaveTextContent('This checkout link does not match any order.');
-    expect(screen.getByRole('link', { name: 'Back to Nano Banana API' })).toHaveAttribute('href', `${returnUrl}&orderNo=NB404`);
+    expect(screen.getByRole('link', { name: 'Back to Nano Banana API' })).toHaveAttribute('href', returnUrl);
     cleanup();
 
     // The order belongs to Creem: another provider's page does not know it.

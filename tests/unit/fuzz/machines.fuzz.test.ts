@@ -53,7 +53,8 @@ import { MIN_IMAGES } from '../../../src/domain/generationOptions';
 import { createRedirectPaymentLogic, type PaymentWiring } from '../../../src/actors/payments';
 import { createDiscordJoinLogic, DISCORD_RETURN_PATH } from '../../../src/actors/discordJoin';
 import type { UserActor } from '../../../src/actors/app';
-import { CHECKOUT_HOSTS, DEMO_CHECKOUT_PATH } from '../../../src/domain/paymentProviders';
+import { DOCUMENTED_CHECKOUT_HOSTS as CHECKOUT_HOSTS } from '../../../src/domain/checkoutHosts';
+import { DEMO_CHECKOUT_PATH } from '../../../src/domain/paymentProviders';
 import { DEMO_DISCORD_PATH } from '../../../src/services/demoPages';
 import { clientResultFor, htmlPayload, parsedDataFor, passThroughResult, resultWith } from './arbitraries';
 import {
@@ -130,12 +131,17 @@ const localeInput: fc.Arbitrary<LocaleInput> = fc.record({ initial: fc.constantF
 const paymentInput: fc.Arbitrary<PaymentInput> = fc.record({
   resume: fc.option(
     fc.record({
-      orderNo: fc.constantFrom('o-1', 'o-2'),
+      orderNo: fc.constantFrom('o-1', 'o-2', null),
       packageId,
       returnedAs: fc.constantFrom('returned' as const, 'cancelled' as const, 'reloaded' as const),
     }),
     { nil: null },
   ),
+  slowSettlement: fc.boolean(),
+});
+/** What finding a resumed payment's order answers: the order as listed (made recently or long ago), or none. */
+const foundOrder = fc.option(fc.record({ orderNo: fc.constantFrom('o-1', 'o-2'), packageId, status: orderStatus, stale: fc.boolean() }), {
+  nil: null,
 });
 
 /** A draft the playground would send: without these, every GENERATE stops at validation. */
@@ -285,6 +291,7 @@ function redirectPayment(machine: typeof creemPaymentMachine, provider: Redirect
       outputs: {
         // The app maps each provider's URL field to checkoutUrl.
         createOrder: resultWith(fc.record({ orderNo: fc.constantFrom('o-1', 'o-2'), checkoutUrl: checkoutUrl(provider) })),
+        findOrder: foundOrder,
       },
       appGuards: { isAllowedCheckout },
       // As the app's redirectToCheckout does: location.assign(context.order.checkoutUrl).
@@ -573,6 +580,7 @@ const targets: Record<string, FuzzTarget> = {
         createOrder: clientResultFor('paypalCreate'),
         approveInPaypal: fc.constantFrom('approved' as const, 'cancelled' as const),
         captureOrder: orderStatusAnswer,
+        findOrder: foundOrder,
       },
     }),
     children: { poller: orderPoller },
@@ -589,6 +597,7 @@ const targets: Record<string, FuzzTarget> = {
             expireTime: fc.oneof(timestamp, fc.constantFrom('2000-01-01T00:00:00Z', '9999-12-31T23:59:59Z')),
           }),
         ),
+        findOrder: foundOrder,
       },
     }),
     children: { poller: orderPoller },

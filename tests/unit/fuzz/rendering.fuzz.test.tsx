@@ -383,9 +383,7 @@ describe('no URL sink in the app’s source takes an address nothing vetted', ()
     'src/demo/discord/DiscordConsentPage.tsx': { back: 'a page of this site: ownPage in consent.ts, or the join page' },
     'src/demo/checkout/render.tsx': { url: 'demo checkout: its return addresses are pages of this site (ownPage in checkoutOrder.ts)' },
     'src/demo/checkout/CheckoutPage.tsx': { 'request.returnUrl': 'a page of this site (ownPage in checkoutOrder.ts)' },
-    'src/demo/checkout/RedirectCheckout.tsx': {
-      'request.orderNo ? withOrderNo(request.returnUrl, request.orderNo) : request.returnUrl': 'a page of this site (ownPage in checkoutOrder.ts)',
-    },
+    'src/demo/checkout/RedirectCheckout.tsx': { 'request.returnUrl': 'a page of this site (ownPage in checkoutOrder.ts)' },
     'src/demo/paypal.ts': { url: 'the demo PayPal popup: demoPaypalUrl of this origin' },
   };
 

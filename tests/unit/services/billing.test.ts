@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isBalanceLow, isPlanEnding } from '../../../src/actors/earlyRenewal';
 import { CREDIT_PACKAGES, findPackage, priceAfterDiscount, totalCredits } from '../../../src/domain/creditPackages';
+import { DOCUMENTED_CHECKOUT_HOSTS as HOSTS } from '../../../src/domain/checkoutHosts';
 import { isAllowedCheckoutUrl, paymentReturnUrls, providersForCountry } from '../../../src/domain/paymentProviders';
 
 describe('credit packages', () => {
@@ -33,18 +34,18 @@ describe('payment methods', () => {
   });
 
   it('send the buyer only to https on the provider’s own hosts, or to the demo checkout in demo mode', () => {
-    expect(isAllowedCheckoutUrl('creem', 'https://checkout.creem.io/pay/abc', null)).toBe(true);
-    expect(isAllowedCheckoutUrl('creem', 'http://checkout.creem.io/pay/abc', null)).toBe(false);
-    expect(isAllowedCheckoutUrl('creem', 'https://checkout.creem.io.evil.example/pay', null)).toBe(false);
-    expect(isAllowedCheckoutUrl('creem', 'https://user:pw@checkout.creem.io/pay', null)).toBe(false);
-    expect(isAllowedCheckoutUrl('creem', 'https://nowpayments.io/payment', null)).toBe(false);
-    expect(isAllowedCheckoutUrl('nowpayments', 'https://nowpayments.io/payment/?iid=1', null)).toBe(true);
-    expect(isAllowedCheckoutUrl('freekassa', 'javascript:alert(1)', null)).toBe(false);
-    expect(isAllowedCheckoutUrl('digiseller', 'not a url', null)).toBe(false);
+    expect(isAllowedCheckoutUrl('creem', 'https://creem.io/checkout/prod_1/ch_abc', null, HOSTS)).toBe(true);
+    expect(isAllowedCheckoutUrl('creem', 'http://creem.io/checkout/prod_1/ch_abc', null, HOSTS)).toBe(false);
+    expect(isAllowedCheckoutUrl('creem', 'https://creem.io.evil.example/checkout', null, HOSTS)).toBe(false);
+    expect(isAllowedCheckoutUrl('creem', 'https://user:pw@creem.io/checkout', null, HOSTS)).toBe(false);
+    expect(isAllowedCheckoutUrl('creem', 'https://nowpayments.io/payment', null, HOSTS)).toBe(false);
+    expect(isAllowedCheckoutUrl('nowpayments', 'https://nowpayments.io/payment/?iid=1', null, HOSTS)).toBe(true);
+    expect(isAllowedCheckoutUrl('freekassa', 'javascript:alert(1)', null, HOSTS)).toBe(false);
+    expect(isAllowedCheckoutUrl('digiseller', 'not a url', null, HOSTS)).toBe(false);
     // The demo checkout: this very site, under its path, and only in demo mode.
-    expect(isAllowedCheckoutUrl('creem', 'http://localhost:5173/demo-checkout/creem?orderNo=1', 'http://localhost:5173')).toBe(true);
-    expect(isAllowedCheckoutUrl('creem', 'http://localhost:5173/dashboard', 'http://localhost:5173')).toBe(false);
-    expect(isAllowedCheckoutUrl('creem', 'http://localhost:5173/demo-checkout/creem', null)).toBe(false);
+    expect(isAllowedCheckoutUrl('creem', 'http://localhost:5173/demo-checkout/creem?orderNo=1', 'http://localhost:5173', HOSTS)).toBe(true);
+    expect(isAllowedCheckoutUrl('creem', 'http://localhost:5173/dashboard', 'http://localhost:5173', HOSTS)).toBe(false);
+    expect(isAllowedCheckoutUrl('creem', 'http://localhost:5173/demo-checkout/creem', null, HOSTS)).toBe(false);
   });
 
   it('return to the billing page with the provider named', () => {

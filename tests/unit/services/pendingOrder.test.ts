@@ -1,12 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  clearPendingOrder,
-  paymentToResume,
-  PENDING_ORDER_KEY,
-  readPendingOrder,
-  savePendingOrder,
-  withoutPaymentParams,
-} from '../../../src/services/pendingOrder';
+import { clearPendingOrder, paymentToResume, PENDING_ORDER_KEY, readPendingOrder, savePendingOrder } from '../../../src/services/pendingOrder';
 
 const now = new Date('2026-11-22T10:00:00Z');
 
@@ -49,27 +42,53 @@ describe('the pending order in session storage', () => {
 
 describe('what the billing page resumes', () => {
   const stored = { provider: 'creem' as const, orderNo: 'NB1', packageId: 'studio', accountId: 'u-ada', createdAt: now.toISOString() };
+  const creemBack = (requestId: string) =>
+    `?checkout_id=ch_1QyIQD&order_id=ord_4ucZ7&customer_id=cust_2KaC&product_id=prod_6tW6&request_id=${requestId}&signature=044bd1`;
 
-  it('a buyer back from the provider, with the package from storage', () => {
-    expect(paymentToResume('?provider=creem&payment=returned&orderNo=NB1', stored, 'u-ada')).toEqual({
+  it('a buyer back from the provider, the order named by its own parameters, with the package from storage', () => {
+    expect(paymentToResume(creemBack('NB1'), stored, 'u-ada')).toEqual({
       provider: 'creem',
       orderNo: 'NB1',
       packageId: 'studio',
       returnedAs: 'returned',
     });
-    expect(paymentToResume('?provider=creem&payment=cancelled&orderNo=NB1', stored, 'u-ada')?.returnedAs).toBe('cancelled');
+    expect(paymentToResume('?MERCHANT_ORDER_ID=NB1&intid=123', { ...stored, provider: 'freekassa' }, 'u-ada')).toMatchObject({
+      provider: 'freekassa',
+      orderNo: 'NB1',
+      packageId: 'studio',
+    });
   });
-  it('an order the provider names that this tab did not start: confirmed all the same, package unknown', () => {
-    expect(paymentToResume('?provider=freekassa&payment=returned&orderNo=NB9', stored, 'u-ada')).toEqual({
+  it('an order the provider names that this tab did not start (another tab, browser or device): asked about all the same, package unknown', () => {
+    expect(paymentToResume('?MERCHANT_ORDER_ID=NB9', null, 'u-ada')).toEqual({
       provider: 'freekassa',
       orderNo: 'NB9',
       packageId: '',
       returnedAs: 'returned',
     });
+    expect(paymentToResume(creemBack('NB9'), stored, 'u-ada')).toEqual({ provider: 'creem', orderNo: 'NB9', packageId: '', returnedAs: 'returned' });
   });
-  it('a return without an order number falls back on the stored order of that provider', () => {
+  it('a return that names no order: the order this tab sent to that provider, or none (the API’s newest is asked for)', () => {
     expect(paymentToResume('?provider=creem&payment=returned', stored, 'u-ada')?.orderNo).toBe('NB1');
-    expect(paymentToResume('?provider=nowpayments&payment=returned', stored, 'u-ada')).toBeNull();
+    expect(paymentToResume('?provider=nowpayments&payment=cancelled', stored, 'u-ada')).toEqual({
+      provider: 'nowpayments',
+      orderNo: null,
+      packageId: '',
+      returnedAs: 'cancelled',
+    });
+    expect(paymentToResume('?uniquecode=ABCDEF0123456789', null, 'u-ada')).toEqual({
+      provider: 'digiseller',
+      orderNo: null,
+      packageId: '',
+      returnedAs: 'returned',
+    });
+  });
+  it('our own order parameter is not a provider’s, so a link with one names no order', () => {
+    expect(paymentToResume('?provider=creem&payment=returned&orderNo=NB7', null, 'u-ada')).toEqual({
+      provider: 'creem',
+      orderNo: null,
+      packageId: '',
+      returnedAs: 'returned',
+    });
   });
   it('a reload with an order pending', () => {
     expect(paymentToResume('', stored, 'u-ada')).toEqual({ provider: 'creem', orderNo: 'NB1', packageId: 'studio', returnedAs: 'reloaded' });
@@ -79,26 +98,21 @@ describe('what the billing page resumes', () => {
   it('never another account’s order: not after a reload, not when the provider’s return names it', () => {
     expect(paymentToResume('', stored, 'u-bob'), 'Bob signed in to the tab Ada paid in').toBeNull();
     expect(paymentToResume('', stored, null)).toBeNull();
-    expect(paymentToResume('?provider=creem&payment=returned&orderNo=NB1', stored, 'u-bob')).toBeNull();
-    expect(paymentToResume('?provider=creem&payment=cancelled&orderNo=NB1', stored, 'u-bob')).toBeNull();
-    expect(paymentToResume('?provider=creem&payment=returned', stored, 'u-bob'), 'nor its number, by the provider alone').toBeNull();
-    // An order the provider names that is not Ada's stored one is Bob's to confirm (the server answers for his orders only).
-    expect(paymentToResume('?provider=creem&payment=returned&orderNo=NB7', stored, 'u-bob')).toEqual({
+    expect(paymentToResume(creemBack('NB1'), stored, 'u-bob')).toBeNull();
+    expect(paymentToResume('?provider=creem&payment=returned', stored, 'u-bob'), 'nor by the provider alone').toEqual({
       provider: 'creem',
-      orderNo: 'NB7',
+      orderNo: null,
       packageId: '',
       returnedAs: 'returned',
     });
+    // An order the provider names that is not Ada's stored one is Bob's to ask about (the server answers for his orders only).
+    expect(paymentToResume(creemBack('NB7'), stored, 'u-bob')).toEqual({ provider: 'creem', orderNo: 'NB7', packageId: '', returnedAs: 'returned' });
     // Ada back in the same tab finds her order again.
     expect(paymentToResume('', stored, 'u-ada')?.orderNo).toBe('NB1');
   });
   it('an order whose account was not known is nobody’s to resume', () => {
     const unowned = { ...stored, accountId: null };
     expect(paymentToResume('', unowned, 'u-ada')).toBeNull();
-    expect(paymentToResume('?provider=creem&payment=returned&orderNo=NB1', unowned, 'u-ada')).toBeNull();
-  });
-  it('drops the return parameters and keeps the rest', () => {
-    expect(withoutPaymentParams('?provider=creem&payment=returned&orderNo=NB1')).toBe('');
-    expect(withoutPaymentParams('?tab=orders&payment=returned&orderNo=NB1&provider=creem')).toBe('?tab=orders');
+    expect(paymentToResume(creemBack('NB1'), unowned, 'u-ada')).toBeNull();
   });
 });

@@ -15,7 +15,7 @@ const UNSAFE = [
   ' javascript:alert(1)',
   'data:text/html,<script>alert(1)</script>',
   'https://evil.example/pay',
-  'http://checkout.creem.io/pay',
+  'http://creem.io/checkout/prod_1/ch_1',
 ];
 
 describe('redirect sinks', () => {
@@ -31,8 +31,8 @@ describe('redirect sinks', () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     const redirect = createRedirectPaymentLogic('creem', { user: quietUser, onPaid: () => undefined, paypal: null }).implementations.actions
       .redirectToCheckout as Action;
-    redirect({ context: { order: { orderNo: 'o-1', checkoutUrl: 'https://checkout.creem.io/pay/1' } } });
-    expect(assign).toHaveBeenCalledWith('https://checkout.creem.io/pay/1');
+    redirect({ context: { order: { orderNo: 'o-1', checkoutUrl: 'https://creem.io/checkout/prod_1/ch_1' } } });
+    expect(assign).toHaveBeenCalledWith('https://creem.io/checkout/prod_1/ch_1');
   });
 
   it.each(UNSAFE)('the Discord redirect never assigns %j', (url) => {
