@@ -377,6 +377,9 @@ describe('no URL sink in the app’s source takes an address nothing vetted', ()
     },
     'src/services/paypal/live.ts': { '`${PAYPAL_SDK_URL}?…': "PayPal's SDK address, a constant, with an encoded query" },
     'src/services/google/gsiClient.ts': { GSI_CLIENT_URL: "Google Identity Services' script address, a constant" },
+    'src/features/auth/VerifyStep.tsx': {
+      action: "Turnstile's action for the form a check guards (login, register or reset), a prop of the bot check's widget, not a form's address",
+    },
     'src/demo/generation/rasterize.ts': { url: 'an object URL of the artwork the demo has just drawn' },
     'src/demo/results/render.tsx': { src: 'demo image host: the page shows the image at its own address' },
     'src/demo/discord/render.tsx': { url: 'demo consent page: its return addresses are pages of this site (ownPage in consent.ts)' },
