@@ -307,6 +307,24 @@ test("PayPal: a funding source declined at the capture sends the buyer back to P
   ]);
 });
 
+test("PayPal: an order the API prices in euros loads PayPal's SDK in euros, as PayPal's buttons require, and is paid", async ({ page, request }) => {
+  const account = settings.accounts.euroPaypal;
+  await signIn(page, account);
+  await openBilling(page, 'PayPal');
+  const sdkLoads: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().startsWith('https://www.paypal.com/sdk/js')) sdkLoads.push(sent.url());
+  });
+  const created = orderAnswer(page, '/client/trade/paypal/create');
+  const { window } = await openPaypalWindow(page);
+  expect((await created).currency).toBe('EUR');
+  // PayPal's buttons refuse an order in another currency than the SDK's (onError); this one opens PayPal's window.
+  expect(sdkLoads.map((url) => new URL(url).searchParams.get('currency'))).toEqual(['EUR']);
+  await expect(window.getByText('50.00 EUR')).toBeVisible();
+  await clickClosing(window, 'Pay Now');
+  await expectPaidOnce(page, request, account, 'PayPal', null);
+});
+
 test("PayPal: without the prerender frame's own policy, enforced Trusted Types stop PayPal's render; the app says why", async ({ page, request }) => {
   // The page's capture listener for frame loads is what gives PayPal's prerender frame its policy: taken away here.
   await page.addInitScript(() => {

@@ -14,7 +14,7 @@
  */
 import * as v from 'valibot';
 import { randomDigits, randomHex } from '../../../src/demo/crypto';
-import { findOrder, refreshOrderStatus, settleOrder } from '../../../src/demo/db';
+import { findAccount, findOrder, refreshOrderStatus, settleOrder } from '../../../src/demo/db';
 import { issueDiscordCode } from '../../../src/demo/discord/consent';
 import type { DemoEnvironment } from '../../../src/demo/environment';
 import {
@@ -46,6 +46,8 @@ const LINKING_CALLS: Record<string, { provider: ProviderCheckout['provider']; fi
   '/client/trade/paypal/create': { provider: 'paypal', field: 'paypalOrderId' },
 };
 const DISCORD_URL_CALL = '/client/v1/user/discord/authorize-url';
+/** Accounts whose orders the API prices in euros, so an order's own currency differs from the catalogue's. */
+const EURO_ACCOUNTS = /^live\.eur\./;
 /** Calls the handlers must see on the site's origin: they check or build the site's own addresses. */
 const SITE_CALLS = new Set([...Object.keys(LINKING_CALLS), DISCORD_URL_CALL]);
 
@@ -204,7 +206,14 @@ export function createProviderBridge(env: DemoEnvironment, fallbackSiteOrigin: s
       }
       const call = LINKING_CALLS[pathname];
       if (call?.provider === 'paypal' && typeof data.orderNo === 'string' && typeof data.paypalOrderId === 'string') {
-        const order = findOrder(env.db.read(), data.orderNo);
+        const db = env.db.read();
+        const order = findOrder(db, data.orderNo);
+        // An API that prices this account's orders in euros (EURO_ACCOUNTS): the order, and its answer, in EUR.
+        if (order && EURO_ACCOUNTS.test(findAccount(db, order.accountId)?.email ?? '')) {
+          order.currency = 'EUR';
+          env.db.save();
+          data.currency = 'EUR';
+        }
         checkouts.set(data.paypalOrderId, {
           provider: 'paypal',
           id: data.paypalOrderId,
