@@ -10,10 +10,10 @@
  *
  * What it models, each as PayPal documents or its source shows:
  * - The script requires `client-id` in its URL and sets `window.paypal` ("JavaScript SDK script configuration",
- *   https://developer.paypal.com/sdk/js/configuration/); `currency` (default USD) is the currency of the
+ *   https://developer.paypal.com/sdk/js/v5/configuration/); `currency` (default USD) is the currency of the
  *   transaction; `disable-funding` leaves funding sources out.
  * - `paypal.Buttons({ createOrder, onApprove, onCancel, onError })` returns an instance whose `render(container)`
- *   resolves once the buttons frame is up ("JavaScript SDK reference", https://developer.paypal.com/sdk/js/reference/).
+ *   resolves once the buttons frame is up ("JavaScript SDK v5 reference", https://developer.paypal.com/sdk/js/v5/reference/).
  * - The buttons frame checks the order's currency against the SDK's and fails with PayPal's message otherwise
  *   (paypal-smart-payment-buttons src/button/validation.js, validateOrder: "Expected currency from order api call to
  *   be USD, got EUR").
