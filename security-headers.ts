@@ -14,8 +14,13 @@ import { MICROSOFT_REDIRECT_PATH } from './src/services/microsoft/redirectBridge
 /** The third parties the product talks to, and why. */
 const GOOGLE = 'https://accounts.google.com'; // Google sign-in and One Tap: styles, iframe, token calls
 const TURNSTILE = 'https://challenges.cloudflare.com'; // the bot check's iframe
-// PayPal buttons: its SDK calls and frames several subdomains (www, c, t, sandbox ...); PayPal's own CSP guidance
-// lists these two wildcards for every directive it needs.
+/**
+ * PayPal's buttons: the hosts PayPal's "JavaScript SDK best practices" (https://developer.paypal.com/sdk/js/best-practices)
+ * lists for connect-src, frame-src and img-src (its buttons and window frame several subdomains: www, c, t, sandbox...;
+ * its prerendered buttons, drawn in a frame of this origin, show logos from www.paypalobjects.com, and its logger
+ * sends pixels to t.paypal.com). Venmo's hosts, which the same table lists, are left out: the SDK is loaded with
+ * `disable-funding=venmo` (src/services/paypal/live.ts).
+ */
 const PAYPAL = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
 
 /**
@@ -25,9 +30,10 @@ const PAYPAL = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
  * through as well (tests/unit/security keeps the two lists equal).
  * - Google: @react-oauth/google's loader, as Google's CSP guidance for Identity Services names it.
  * - Turnstile: @marsidev/react-turnstile's loader (it reloads the same file with `_upgrade` to update itself).
- * - PayPal: src/services/paypal/live.ts. The buttons render in PayPal's own frames. The SDK also inserts PayPal's
- *   tag manager (www.paypal.com/tagmanager/pptm.js) with production client ids; it is left out on purpose: the
- *   buttons work without it (the SDK ignores its failure) and it runs tags PayPal's merchant tools configure.
+ * - PayPal: src/services/paypal/live.ts. PayPal's guide allows `*.paypal.com` and `*.paypalobjects.com` for scripts;
+ *   the buttons need only this file (they render in PayPal's own frames). The SDK also inserts PayPal's tag manager
+ *   (www.paypal.com/tagmanager/pptm.js) with production client ids; it is left out on purpose: the buttons work
+ *   without it (the SDK ignores its failure) and it runs tags PayPal's merchant tools configure.
  */
 export const SDK_SCRIPTS = {
   google: `${GOOGLE}/gsi/client`,
@@ -41,6 +47,12 @@ export const SDK_SCRIPTS = {
  * mode's service worker, plain text and one constant of FingerprintJS as HTML, and no script text at all.
  * `goog#html` is the policy Google's compiled libraries (the GSI client) create for their own checked values;
  * 'allow-duplicates' because the provider adds the GSI script again if it remounts, and it then asks again.
+ *
+ * Enforced in every build, PayPal's included. PayPal's SDK draws its placeholder buttons into an about:blank frame of
+ * this origin (zoid's prerender frame) by setting `innerHTML` and a `<script>`'s text with plain strings; that frame
+ * inherits this policy but not the page's default policy (policies belong to one window). Before the SDK is loaded,
+ * src/services/paypal/prerenderFramePolicy.ts gives each such frame a `default` policy of its own, as the frame loads
+ * and before zoid writes into it (docs/providers.md, "Trusted Types and the exceptions that remain").
  */
 const TRUSTED_TYPES_DIRECTIVES: ReadonlyArray<[string, string[]]> = [
   ['require-trusted-types-for', ["'script'"]],
@@ -55,30 +67,12 @@ export interface HostSettings {
   VITE_GENERATION_API_BASE_URL?: string | undefined;
   VITE_IP_COUNTRY_URL?: string | undefined;
   VITE_IMAGE_HOSTS?: string | undefined;
+  VITE_GOOGLE_CLIENT_ID?: string | undefined;
+  VITE_TURNSTILE_SITE_KEY?: string | undefined;
   VITE_PAYPAL_CLIENT_ID?: string | undefined;
+  VITE_MICROSOFT_CLIENT_ID?: string | undefined;
   VITE_MICROSOFT_AUTHORITY?: string | undefined;
   VITE_CSP_REPORT_URL?: string | undefined;
-}
-
-/**
- * PayPal's SDK cannot run under enforced Trusted Types: it draws its placeholder buttons into an about:blank
- * frame of this origin (zoid's prerender) by setting `innerHTML` and a `<script>`'s text with plain strings. That
- * frame inherits this policy but not the page's default policy (policies belong to one window), so the SDK's
- * render throws and the buttons never show. A build that offers PayPal therefore sends the Trusted Types
- * directives report-only (violations still show in the console, and reach VITE_CSP_REPORT_URL when it is set);
- * every other build enforces them.
- *
- * Why not enforce them everywhere but on the page that pays: there is no such page. PayPal's buttons render on
- * Billing and in the early-renewal offer, which opens on every other dashboard page, and the app reaches all of
- * them by client-side navigation from whatever address the visitor loaded (the landing page, a sign-in, a
- * payment's return). The policy is the loaded document's, whatever address it shows later: a document enforcing
- * Trusted Types that navigates to a payment breaks it. Nor can a policy of the document spare the frame: an
- * about:blank frame inherits every policy of its creator, from a header or a <meta> alike. Enforcing them would
- * take PayPal's buttons out of this document (a payment page of its own, loaded as a document, or a frame of
- * this origin served with its own headers): a change to the payment flow, not to the headers.
- */
-function enforcesTrustedTypes(env: HostSettings): boolean {
-  return !env.VITE_PAYPAL_CLIENT_ID?.trim();
 }
 
 /** The name the policies report under (`report-to`), declared by `Reporting-Endpoints`. */
@@ -138,6 +132,38 @@ function unique(values: ReadonlyArray<string | null>): string[] {
   return [...new Set(values.filter((value): value is string => value !== null))];
 }
 
+/** What one third party needs of the policy, by directive. */
+interface ProviderSources {
+  script?: string;
+  style?: string[];
+  connect?: string[];
+  frame?: string[];
+  img?: string[];
+}
+
+/** Whether a build setting is present: set to something other than blanks. */
+function isSet(value: string | undefined): boolean {
+  return Boolean(value?.trim());
+}
+
+/**
+ * Each provider's sources, only when the build is configured for it (a build without a Google client id loads no
+ * Google script, so none of Google's hosts is allowed): the sign-in and bot-check SDKs, MSAL's sign-in, PayPal.
+ */
+function providerSources(env: HostSettings): ProviderSources[] {
+  const providers: ProviderSources[] = [];
+  if (isSet(env.VITE_GOOGLE_CLIENT_ID)) providers.push({ script: SDK_SCRIPTS.google, style: [GOOGLE], connect: [GOOGLE], frame: [GOOGLE] });
+  if (isSet(env.VITE_TURNSTILE_SITE_KEY)) providers.push({ script: SDK_SCRIPTS.turnstile, frame: [TURNSTILE] });
+  if (isSet(env.VITE_MICROSOFT_CLIENT_ID)) {
+    // MSAL's popup sign-in: its metadata and token calls, and its silent iframe. Entra ID unless the build names
+    // another authority; a bad one fails the build here.
+    const microsoft = originOf(microsoftAuthority(env.VITE_MICROSOFT_AUTHORITY));
+    if (microsoft !== null) providers.push({ connect: [microsoft], frame: [microsoft] });
+  }
+  if (isSet(env.VITE_PAYPAL_CLIENT_ID)) providers.push({ script: SDK_SCRIPTS.paypal, connect: PAYPAL, frame: PAYPAL, img: PAYPAL });
+  return providers;
+}
+
 /**
  * The policy, one directive per line of the array. No inline or evaluated script anywhere; styles allow
  * inline ones because the toasts and Google's button set them at run time (style attributes included).
@@ -146,22 +172,21 @@ export function contentSecurityPolicy(env: HostSettings): string {
   const api = originOf(env.VITE_API_BASE_URL);
   const generation = originOf(env.VITE_GENERATION_API_BASE_URL) ?? api;
   const ipCountry = originOf(env.VITE_IP_COUNTRY_URL) ?? originOf(DEFAULT_IP_COUNTRY_URL);
-  // Downloading an image fetches it (browsers ignore `download` on another origin's link): the hosts the task
-  // API's result URLs point at must be named here, or a download falls back to opening the image in a tab.
+  // Generated images come from the task API's image hosts (demo mode's from this origin). Downloading an image
+  // fetches it too (browsers ignore `download` on another origin's link): without them in connect-src a download
+  // falls back to opening the image in a tab.
   const imageHosts = originsOf(env.VITE_IMAGE_HOSTS);
-  // MSAL's popup sign-in: its metadata and token calls, and its silent iframe. Entra ID unless the build names
-  // another authority; a bad one fails the build here.
-  const microsoft = originOf(microsoftAuthority(env.VITE_MICROSOFT_AUTHORITY));
+  const providers = providerSources(env);
+  const of = (directive: Exclude<keyof ProviderSources, 'script'>) => providers.flatMap((provider) => provider[directive] ?? []);
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", SDK_SCRIPTS.google, SDK_SCRIPTS.turnstile, SDK_SCRIPTS.paypal]],
-    ['style-src', ["'self'", "'unsafe-inline'", GOOGLE]],
-    // Generated images come from the image host's CDN, whatever it is: any https image, never a script.
-    // The named image hosts too: an http host (a local test server) is not covered by `https:`.
-    ['img-src', unique(["'self'", 'data:', 'blob:', 'https:', ...imageHosts.filter((host) => host.startsWith('http:'))])],
+    ['script-src', ["'self'", ...providers.flatMap((provider) => (provider.script === undefined ? [] : [provider.script]))]],
+    ['style-src', ["'self'", "'unsafe-inline'", ...of('style')]],
+    ['img-src', unique(["'self'", 'data:', 'blob:', ...imageHosts, ...of('img')])],
     ['font-src', ["'self'", 'data:']],
-    ['connect-src', unique(["'self'", api, generation, ipCountry, ...imageHosts, GOOGLE, microsoft, ...PAYPAL])],
-    ['frame-src', unique([GOOGLE, microsoft, TURNSTILE, ...PAYPAL])],
+    ['connect-src', unique(["'self'", api, generation, ipCountry, ...imageHosts, ...of('connect')])],
+    // No provider: no frame at all (an empty frame-src would be invalid).
+    ['frame-src', of('frame').length === 0 ? ["'none'"] : unique(of('frame'))],
     // Demo mode's API runs in a service worker of this origin; a live build runs no worker of any kind, so none
     // may start (the Trusted Types policy lets a same-origin worker URL through, for the demo).
     ['worker-src', api === null ? ["'self'"] : ["'none'"]],
@@ -170,7 +195,7 @@ export function contentSecurityPolicy(env: HostSettings): string {
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
     ['frame-ancestors', ["'none'"]],
-    ...(enforcesTrustedTypes(env) ? TRUSTED_TYPES_DIRECTIVES : []),
+    ...TRUSTED_TYPES_DIRECTIVES,
     ...reportingDirectives(env),
   ];
   return serialize(directives);
@@ -180,9 +205,6 @@ export function securityHeaders(env: HostSettings): Record<string, string> {
   const reportUrl = reportUrlOf(env);
   return {
     'Content-Security-Policy': contentSecurityPolicy(env),
-    ...(enforcesTrustedTypes(env)
-      ? {}
-      : { 'Content-Security-Policy-Report-Only': serialize([...TRUSTED_TYPES_DIRECTIVES, ...reportingDirectives(env)]) }),
     ...(reportUrl === null ? {} : { 'Reporting-Endpoints': `${CSP_REPORT_GROUP}="${reportUrl}"` }),
     // HTTPS only, for two years, subdomains included. Not `preload`: the browsers' preload list binds the domain
     // and every subdomain, for months after leaving it; that is the operator's decision for their whole domain,

@@ -5,9 +5,9 @@
  * createPaymentMachine. The guards, delays, retries and how the order is polled are written here, once; the polling
  * itself is the shared poller's (polling.machine.ts), invoked as `poller`.
  */
-import { and, assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { and, assign, sendTo, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { ResultEnvelope } from '../src/common/types';
-import { notProvidedAction, notProvidedActor } from './notProvided';
+import { notProvidedAction, notProvidedActor, notProvidedCallback } from './notProvided';
 import {
   answeredOutcome,
   createOrderInput,
@@ -47,6 +47,8 @@ interface CreatedOrder {
   codeUrl?: string;
   /** ISO 8601; the code cannot be paid after it. */
   expireTime?: string;
+  /** The order's currency (ISO 4217), where the provider's client needs it: PayPal's SDK is loaded for one. */
+  currency?: string;
 }
 
 export type CreateOrderResponse = ResultEnvelope<CreatedOrder>;
@@ -56,24 +58,43 @@ export interface CheckoutParams {
   checkoutUrl: string;
 }
 
-/** What the PayPal buttons and capture are given: our order and PayPal's. */
+/** What the PayPal capture is given: our order and PayPal's. */
 export interface PaypalOrderInput {
   orderNo: string;
   paypalOrderId: string;
 }
 
-/** How the buyer left PayPal's popup (PayPal's own errors reject instead). */
-export type PaypalApproval = 'approved' | 'cancelled';
+/** What PayPal's buttons are given: the order, and the currency PayPal's SDK must be loaded for (null: not known). */
+export interface PaypalCheckoutInput extends PaypalOrderInput {
+  currency: string | null;
+}
 
-export type CaptureOrderResponse = ResultEnvelope<OrderStatusAnswer>;
+/**
+ * What the buyer does in PayPal's buttons and window, as they report it (the `paypalCheckout` callback): approved
+ * (PayPal's onApprove, which waits for the capture), cancelled, or PayPal's own error (onError).
+ */
+export type PaypalReport = { type: 'paypal.approved' } | { type: 'paypal.cancelled' } | { type: 'paypal.failed'; error: unknown };
+
+/** Sent to PayPal's buttons: the capture declined the funding source, so PayPal asks the buyer for another. */
+export interface PaypalRestart {
+  type: 'paypal.restart';
+}
+
+/**
+ * The capture's answer: the order's status, and PayPal's issue when PayPal refused the capture (an addition:
+ * `INSTRUMENT_DECLINED` when the funding source was declined; the order then still waits for a payment).
+ */
+export type CaptureOrderResponse = ResultEnvelope<OrderStatusAnswer & { issue?: string }>;
+
+/** PayPal's issue for a funding source it declined (PayPal's "Handle funding failures"). */
+const INSTRUMENT_DECLINED = 'INSTRUMENT_DECLINED';
 
 export type PaymentEvent =
   | PaymentUserEvent
   // What the invoked calls report; listed so named guards and actions read them with types.
   | DoneActorEvent<CreateOrderResponse, 'createOrder'>
   | ErrorActorEvent<unknown, 'createOrder'>
-  | DoneActorEvent<PaypalApproval, 'approveInPaypal'>
-  | ErrorActorEvent<unknown, 'approveInPaypal'>
+  | PaypalReport
   | DoneActorEvent<CaptureOrderResponse, 'captureOrder'>
   | ErrorActorEvent<unknown, 'captureOrder'>
   | DoneActorEvent<FindOrderAnswer, 'findOrder'>
@@ -89,6 +110,7 @@ function orderFrom(created: CreatedOrder): PaymentOrder {
     paypalOrderId: created.paypalOrderId ?? null,
     codeUrl: created.codeUrl ?? null,
     expireTime: created.expireTime ?? null,
+    ...(created.currency === undefined ? {} : { currency: created.currency }),
   };
 }
 
@@ -125,20 +147,31 @@ export function paypalOrderInput(context: PaymentContext, machineId: string): Pa
   return { orderNo, paypalOrderId };
 }
 
+/** PayPal's buttons for the order, in its own currency. */
+export function paypalCheckoutInput(context: PaymentContext, machineId: string): PaypalCheckoutInput {
+  return { ...paypalOrderInput(context, machineId), currency: orderOf(context, machineId).currency ?? null };
+}
+
 /**
  * Every side effect, guard and delay a payment chart names. A provider's chart uses the ones of its hand-off; the
  * others stay unused (an actor that is never invoked, an action never taken).
  */
 export const paymentSetup = setup({
-  types: {} as { context: PaymentContext; events: PaymentEvent; input: PaymentInput; children: { poller: 'poller' } },
+  types: {} as {
+    context: PaymentContext;
+    events: PaymentEvent;
+    input: PaymentInput;
+    children: { poller: 'poller'; paypalCheckout: 'paypalCheckout' };
+  },
   actors: {
     createOrder: notProvidedActor<CreateOrderResponse, CreateOrderInput>('createOrder'),
     // A resumed payment's order as the API lists it: the one named, or the account's newest with this provider.
     findOrder: notProvidedActor<FindOrderAnswer, FindOrderInput>('findOrder'),
     // The shared polling chart, its check asking for the order's status (pollingCheck with orderCheckOutcome).
     poller: pollingMachine,
-    // PayPal's hand-off: the buyer's approval in its popup, then the capture.
-    approveInPaypal: notProvidedActor<PaypalApproval, PaypalOrderInput>('approveInPaypal'),
+    // PayPal's hand-off: its buttons and window, open while the buyer approves and the order is captured (it sends
+    // back PaypalReport events and takes PaypalRestart), and the capture.
+    paypalCheckout: notProvidedCallback<PaypalCheckoutInput>('paypalCheckout'),
     captureOrder: notProvidedActor<CaptureOrderResponse, PaypalOrderInput>('captureOrder'),
   },
   actions: {
@@ -180,6 +213,10 @@ export const paymentSetup = setup({
     readAsReturned: assign({ returnedAs: 'returned' as const }),
     setUnsafeRedirect: assign({ error: null, errorKind: 'unsafeRedirect' }),
     setExpired: assign({ error: null, errorKind: 'expired' }),
+    // PayPal declined the funding source of a charge no window was open for (a saved method).
+    setFundingDeclined: assign({ error: null, errorKind: 'fundingDeclined' }),
+    // PayPal's window asks the buyer for another funding source (onApprove answers with actions.restart()).
+    restartPaypal: sendTo('paypalCheckout', { type: 'paypal.restart' } satisfies PaypalRestart),
     clearError: assign({ error: null, errorKind: null }),
     // A call that failed or an answer that refused: the server's (or the client's) message, for the view.
     setError: assign((_, { error }: Pick<CallFailure, 'error'>) => ({ error, errorKind: 'server' as const })),
@@ -207,7 +244,7 @@ export const paymentSetup = setup({
     paysWithVault: ({ context }) => context.vaultId !== null,
     // PAY with a saved method: nothing else stands between the click and the charge, so the buyer confirms it first.
     chargesSavedMethod: ({ event }) => event.type === 'PAY' && event.vaultId !== undefined,
-    isApproved: (_, approval: PaypalApproval) => approval === 'approved',
+    isFundingDeclined: (_, answer: CaptureOrderResponse) => answer.code === 200 && answer.data.issue === INSTRUMENT_DECLINED,
     isCapturePaid: (_, answer: CaptureOrderResponse) => answeredOutcome(answer) === 'paid',
     isCapturePending: (_, answer: CaptureOrderResponse) => answeredOutcome(answer) === 'pending',
     isCaptureSettled: (_, answer: CaptureOrderResponse) => answeredOutcome(answer) !== null,

@@ -39,10 +39,15 @@ export interface PaymentOrder {
   paypalOrderId: string | null;
   codeUrl: string | null;
   expireTime: string | null;
+  /** The order's currency, where the provider's client needs it (PayPal's SDK); absent for the others. */
+  currency?: string;
 }
 
-/** server: `error` holds the message; unsafeRedirect and expired: the view words them (error stays null). */
-type PaymentErrorKind = 'server' | 'unsafeRedirect' | 'expired';
+/**
+ * server: `error` holds the message; unsafeRedirect, expired and fundingDeclined (PayPal declined a saved method):
+ * the view words them (error stays null).
+ */
+type PaymentErrorKind = 'server' | 'unsafeRedirect' | 'expired' | 'fundingDeclined';
 
 export interface PaymentContext {
   /** How a resumed order came back (chooses the first state); null once the buyer starts anew. */

@@ -1,48 +1,103 @@
 /**
- * PayPal: create the order, let the buyer approve it in PayPal's popup, capture it, and confirm with the server
- * whenever the capture's answer is not final (or after a reload). The chart is the shared payment chart
- * (payment.machine.ts); this is its hand-off.
+ * PayPal: create the order, let the buyer approve it in PayPal's window, capture it while PayPal waits, and confirm
+ * with the server whenever the capture's answer is not final (or after a reload). The chart is the shared payment
+ * chart (payment.machine.ts); this is its hand-off.
+ *
+ * PayPal's buttons stay open from the buyer's first look until the capture has answered: PayPal's onApprove waits
+ * for the capture, so that a funding source PayPal declines at the capture (INSTRUMENT_DECLINED) sends the buyer back
+ * to PayPal to choose another one, as PayPal's "Handle funding failures" guide asks (onApprove returns
+ * actions.restart()).
  */
 import { rejection } from './callErrors';
-import { createPaymentMachine, paymentSetup, paypalOrderInput, defineHandOff, setCreatedOrder } from './payment.machine';
+import { createPaymentMachine, paymentSetup, paypalCheckoutInput, paypalOrderInput, defineHandOff, setCreatedOrder } from './payment.machine';
 
-/** To the buyer for approval in PayPal's popup, or, with a saved method, straight to the capture. */
-const paypalHandOff = defineHandOff((id) => ({
-  onCreated: [
-    { guard: 'paysWithVault', target: 'capturing', actions: [setCreatedOrder, 'spendIdempotencyKey', 'rememberPendingOrder'] },
-    { target: 'awaitingApproval', actions: [setCreatedOrder, 'spendIdempotencyKey'] },
-  ],
-  states: {
-    // PayPal's buttons and popup; closing the popup answers 'cancelled', PayPal's own errors reject.
-    awaitingApproval: paymentSetup.createStateConfig({
-      tags: 'awaitingProvider',
-      entry: 'rememberPendingOrder',
-      invoke: {
-        id: 'approveInPaypal',
-        src: 'approveInPaypal',
-        input: ({ context }) => paypalOrderInput(context, id),
-        onDone: [{ guard: { type: 'isApproved', params: ({ event }) => event.output }, target: 'capturing' }, { target: 'cancelled' }],
-        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
-      },
-      on: { CANCEL: 'cancelled' },
-    }),
-    capturing: paymentSetup.createStateConfig({
-      tags: 'busy',
-      invoke: {
-        id: 'captureOrder',
-        src: 'captureOrder',
-        input: ({ context }) => paypalOrderInput(context, id),
-        onDone: [
-          { guard: { type: 'isCapturePaid', params: ({ event }) => event.output }, target: 'paid' },
-          { guard: { type: 'isCapturePending', params: ({ event }) => event.output }, target: 'confirming' },
-          { guard: { type: 'isCaptureSettled', params: ({ event }) => event.output }, target: 'failed' },
-          // A refused answer: the capture may have gone through, so ask rather than assume.
-          { target: 'confirming' },
-        ],
-        onError: { target: 'confirming' },
-      },
-    }),
-  },
-}));
+/** To the buyer in PayPal's buttons and window, or, with a saved method, straight to the capture. */
+const paypalHandOff = defineHandOff((id) => {
+  const at = (state: string) => `#${id}.${state}`;
+  // PayPal's own error (onError) while the buyer is in PayPal: its message, for the view.
+  const failedInPaypal = {
+    target: at('failed'),
+    actions: { type: 'setError', params: ({ event }: { event: { error: unknown } }) => rejection(event.error) },
+  } as const;
+  return {
+    onCreated: [
+      { guard: 'paysWithVault', target: 'capturing', actions: [setCreatedOrder, 'spendIdempotencyKey', 'rememberPendingOrder'] },
+      { target: 'payingInPaypal', actions: [setCreatedOrder, 'spendIdempotencyKey'] },
+    ],
+    states: {
+      // PayPal's buttons and window, open for this order (the paypalCheckout callback) until the order is paid, given
+      // up or handed to confirming. The buyer approves there; the capture runs while PayPal waits on onApprove.
+      payingInPaypal: paymentSetup.createStateConfig({
+        entry: 'rememberPendingOrder',
+        invoke: { id: 'paypalCheckout', src: 'paypalCheckout', input: ({ context }) => paypalCheckoutInput(context, id) },
+        initial: 'awaitingApproval',
+        states: {
+          // The buyer chooses how to pay in PayPal's window. Closing it is a cancel (onCancel).
+          awaitingApproval: {
+            tags: 'awaitingProvider',
+            on: {
+              'paypal.approved': 'capturing',
+              'paypal.cancelled': at('cancelled'),
+              'paypal.failed': failedInPaypal,
+              CANCEL: at('cancelled'),
+            },
+          },
+          // PayPal approved; our server captures the order while PayPal's window waits.
+          capturing: {
+            tags: 'busy',
+            invoke: {
+              id: 'captureOrder',
+              src: 'captureOrder',
+              input: ({ context }) => paypalOrderInput(context, id),
+              onDone: [
+                { guard: { type: 'isCapturePaid', params: ({ event }) => event.output }, target: at('paid') },
+                // PayPal declined the funding source: its window asks the buyer for another, for the same order.
+                {
+                  guard: { type: 'isFundingDeclined', params: ({ event }) => event.output },
+                  target: 'choosingAnotherFundingSource',
+                  actions: 'restartPaypal',
+                },
+                { guard: { type: 'isCapturePending', params: ({ event }) => event.output }, target: at('confirming') },
+                { guard: { type: 'isCaptureSettled', params: ({ event }) => event.output }, target: at('failed') },
+                // A refused answer: the capture may have gone through, so ask rather than assume.
+                { target: at('confirming') },
+              ],
+              onError: { target: at('confirming') },
+            },
+          },
+          // The funding source was declined: the buyer picks another one in PayPal's window, which approves again.
+          choosingAnotherFundingSource: {
+            tags: ['awaitingProvider', 'fundingDeclined'],
+            on: {
+              'paypal.approved': 'capturing',
+              'paypal.cancelled': at('cancelled'),
+              'paypal.failed': failedInPaypal,
+              CANCEL: at('cancelled'),
+            },
+          },
+        },
+      }),
+      // A saved method (vault): charged with no window to go back to.
+      capturing: paymentSetup.createStateConfig({
+        tags: 'busy',
+        invoke: {
+          id: 'captureOrder',
+          src: 'captureOrder',
+          input: ({ context }) => paypalOrderInput(context, id),
+          onDone: [
+            { guard: { type: 'isCapturePaid', params: ({ event }) => event.output }, target: 'paid' },
+            // PayPal declined the saved method: nothing was charged; the buyer can pay in PayPal's window instead.
+            { guard: { type: 'isFundingDeclined', params: ({ event }) => event.output }, target: 'failed', actions: 'setFundingDeclined' },
+            { guard: { type: 'isCapturePending', params: ({ event }) => event.output }, target: 'confirming' },
+            { guard: { type: 'isCaptureSettled', params: ({ event }) => event.output }, target: 'failed' },
+            // A refused answer: the capture may have gone through, so ask rather than assume.
+            { target: 'confirming' },
+          ],
+          onError: { target: 'confirming' },
+        },
+      }),
+    },
+  };
+});
 
 export const paypalPaymentMachine = createPaymentMachine({ id: 'paypalPayment', handOff: paypalHandOff });

@@ -23,8 +23,8 @@ export const LIVE_ENV = {
   VITE_IP_COUNTRY_URL: `${API}/ip-country`,
   // A public origin unlike the preview's, so check-live-build can tell it was used (canonical links, sitemap).
   VITE_SITE_URL: settings.siteUrl,
-  // Where browsers report policy violations, as an operator's build names its collector (PayPal being configured,
-  // Trusted Types are report-only); tests/e2e-live/csp.spec.ts checks the headers the build sends for it.
+  // Where browsers report policy violations, as an operator's build names its collector (Trusted Types included,
+  // enforced with PayPal configured); tests/e2e-live/csp.spec.ts checks the headers the build sends for it.
   VITE_CSP_REPORT_URL: `${API}/csp-reports`,
   // Every provider is configured, as an operator's build is: the live browser tests run each provider's real client
   // code against local stand-ins.

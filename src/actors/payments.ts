@@ -1,4 +1,4 @@
-import { assign, fromPromise, type StateValue, type StateValueFrom } from 'xstate';
+import { assign, fromCallback, fromPromise, type AnyEventObject, type StateValue, type StateValueFrom } from 'xstate';
 import { t } from '@lingui/core/macro';
 import { notify } from '../services/notifier';
 import {
@@ -13,6 +13,7 @@ import {
   type PaymentContext,
 } from '../../machines/payment.shared';
 import { pollingCheck } from '../../machines/polling.machine';
+import type { PaypalCheckoutInput, PaypalRestart } from '../../machines/payment.machine';
 import { paypalPaymentMachine } from '../../machines/paypalPayment.machine';
 import {
   creemPaymentMachine,
@@ -39,6 +40,7 @@ import { clearPendingOrder, savePendingOrder } from '../services/pendingOrder';
 import { claimSettledOrder, watchSettlingOrder } from '../services/settlingOrders';
 import { saveLastPackage } from '../services/lastPackage';
 import { isAllowedCheckoutUrl, paymentReturnUrls, PROVIDER_NAMES } from '../domain/paymentProviders';
+import { CURRENCY } from '../domain/creditPackages';
 import type { PaypalCheckout } from '../services/paypal';
 import { followAccount } from '../services/accountChange';
 import type { UserActor } from './app';
@@ -200,14 +202,28 @@ export function createRedirectPaymentLogic(provider: RedirectProvider, wiring: P
 export function createPaypalPaymentLogic(wiring: PaymentWiring) {
   return paypalPaymentMachine.provide({
     actors: {
-      createOrder: fromPromise(({ input }) =>
-        paypalCreate({ ...orderRequest('paypal', input), ...(input.vaultId ? { vaultId: input.vaultId } : {}) }),
+      // The order's currency as the API answers it; an API that names none prices in the catalogue's.
+      createOrder: fromPromise(async ({ input }) =>
+        mapData(await paypalCreate({ ...orderRequest('paypal', input), ...(input.vaultId ? { vaultId: input.vaultId } : {}) }), (data) => ({
+          ...data,
+          currency: data.currency ?? CURRENCY,
+        })),
       ),
-      approveInPaypal: fromPromise(({ input, signal }) => {
-        if (!wiring.paypal) return Promise.reject(new Error(t`PayPal is not available right now. Choose another payment method.`));
+      // PayPal's buttons and window for the order: what the buyer does comes back to the chart, which asks for a
+      // restart when the capture declined the funding source; leaving the chart's PayPal state closes them.
+      paypalCheckout: fromCallback<AnyEventObject, PaypalCheckoutInput>(({ input, sendBack, receive }) => {
+        if (!wiring.paypal) {
+          sendBack({ type: 'paypal.failed', error: new Error(t`PayPal is not available right now. Choose another payment method.`) });
+          return undefined;
+        }
         // PayPal is about to load with this account's token: another account must find it gone.
         followAccountChanges(wiring.user);
-        return wiring.paypal.approve(input, signal);
+        const session = wiring.paypal.open({ ...input, currency: input.currency ?? CURRENCY }, sendBack);
+        const restart: PaypalRestart['type'] = 'paypal.restart';
+        receive((event) => {
+          if (event.type === restart) session.restart();
+        });
+        return () => session.close();
       }),
       captureOrder: fromPromise(({ input }) => paypalCapture(input)),
       findOrder: findOrderActor('paypal'),
@@ -238,8 +254,8 @@ export function unsafeRedirectMessage(provider: PaymentProvider): string {
 
 /**
  * The top-level states of the payment chart, by what the buyer is doing: the chart's shared states and every
- * provider's hand-off (redirecting; awaitingApproval and capturing; awaitingScan). starting decides at once and is
- * never shown.
+ * provider's hand-off (redirecting; payingInPaypal, and capturing for a saved method; awaitingScan). starting decides
+ * at once and is never shown.
  */
 export const PAYMENT_PHASES = [
   'starting',
@@ -253,7 +269,7 @@ export const PAYMENT_PHASES = [
   'confirmingCharge',
   'creatingOrder',
   'redirecting',
-  'awaitingApproval',
+  'payingInPaypal',
   'capturing',
   'awaitingScan',
   'confirming',
@@ -290,5 +306,11 @@ export const paymentSelectors = {
   checksStopped: (snapshot: PaymentSnapshotView): boolean => snapshot.hasTag('checksStopped'),
   /** A slowly settling payment is waited on: the buyer may leave. */
   awaitingSettlement: (snapshot: PaymentSnapshotView): boolean => snapshot.hasTag('awaitingSettlement'),
+  /**
+   * While PayPal is open for the order: whether the buyer is approving there, the capture is running, or PayPal
+   * declined the funding source and asks for another one.
+   */
+  paypalStep: (snapshot: PaymentSnapshotView): 'approving' | 'capturing' | 'fundingDeclined' =>
+    snapshot.hasTag('fundingDeclined') ? 'fundingDeclined' : snapshot.hasTag('busy') ? 'capturing' : 'approving',
   context: (snapshot: PaymentSnapshotView): PaymentContext => snapshot.context,
 };

@@ -380,13 +380,17 @@ export const endpoints = {
     method: 'POST',
     path: '/client/trade/paypal/create',
     body: 'json',
-    response: v.object({ orderNo: v.string(), paypalOrderId: v.string() }),
+    // Addition (not a field of the original platform): `currency`, the order's (ISO 4217), which PayPal's SDK must be
+    // loaded for; without it, the app takes the catalogue's.
+    response: v.object({ orderNo: v.string(), paypalOrderId: v.string(), currency: v.optional(v.string()) }),
   }),
   paypalCapture: endpoint({
     method: 'POST',
     path: '/client/trade/paypal/capture',
     body: 'json',
-    response: v.object({ orderNo: v.string(), status: OrderStatusSchema }),
+    // Addition (not a field of the original platform): `issue`, PayPal's reason for refusing the capture
+    // (INSTRUMENT_DECLINED: the buyer chooses another funding source in PayPal's window; the order stays pending).
+    response: v.object({ orderNo: v.string(), status: OrderStatusSchema, issue: v.optional(v.string()) }),
   }),
   paypalCheckOrderStatus: endpoint({
     method: 'POST',

@@ -1,6 +1,6 @@
 /** Demo mode's PayPal: the demo PayPal page in a popup, in place of PayPal's JS SDK and its window. */
 import { t } from '@lingui/core/macro';
-import type { PaypalApproval, PaypalCheckout, PaypalOrderRef } from '../services/paypal';
+import type { PaypalCheckout, PaypalOrderRef, PaypalReport } from '../services/paypal';
 import { DEMO_CHECKOUT_PATH } from '../domain/paymentProviders';
 import { readPaypalMessage } from './checkout/checkoutOrder';
 
@@ -31,22 +31,21 @@ function browserHost(): PopupHost {
   };
 }
 
-export function demoPaypalUrl(origin: string, order: PaypalOrderRef): string {
+export function demoPaypalUrl(origin: string, order: Pick<PaypalOrderRef, 'orderNo' | 'paypalOrderId'>): string {
   return `${origin}${DEMO_CHECKOUT_PATH}paypal?${new URLSearchParams({ orderNo: order.orderNo, token: order.paypalOrderId }).toString()}`;
 }
 
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The PayPal approval was aborted.', 'AbortError');
-}
-
+/**
+ * The demo PayPal page in a popup, for one order: its answer is reported (approved, cancelled, or its error), and a
+ * popup closed without one is a cancel. A restart opens the page again for the same order (the demo never declines a
+ * funding source; PayPal's own window would ask for another one).
+ */
 export function createDemoPaypal(getHost: () => PopupHost = browserHost): PaypalCheckout {
   return {
-    approve(order, signal) {
-      return new Promise<PaypalApproval>((resolve, reject) => {
-        if (signal.aborted) {
-          reject(abortReason(signal));
-          return;
-        }
+    open(order, report) {
+      let stop: (() => void) | null = null;
+      let closed = false;
+      const show = () => {
         const host = getHost();
         const { frame } = host;
         const left = Math.round(frame.left + Math.max(0, (frame.width - POPUP_WIDTH) / 2));
@@ -57,20 +56,20 @@ export function createDemoPaypal(getHost: () => PopupHost = browserHost): Paypal
           `popup,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`,
         );
         if (!popup) {
-          reject(new Error(t`The PayPal window was blocked. Allow pop-ups for this site and try again.`));
+          report({ type: 'paypal.failed', error: new Error(t`The PayPal window was blocked. Allow pop-ups for this site and try again.`) });
           return;
         }
 
         let finished = false;
         let graceTimer: ReturnType<typeof setTimeout> | undefined;
-        const finish = (settle: () => void) => {
+        const finish = (answer: PaypalReport | null) => {
           if (finished) return;
           finished = true;
+          stop = null;
           clearInterval(poll);
           clearTimeout(graceTimer);
           host.removeEventListener('message', onMessage);
-          signal.removeEventListener('abort', onAbort);
-          settle();
+          if (answer) report(answer);
         };
 
         function onMessage(event: MessageEvent) {
@@ -78,23 +77,31 @@ export function createDemoPaypal(getHost: () => PopupHost = browserHost): Paypal
           if (event.origin !== host.origin) return;
           const message = readPaypalMessage(event.data);
           if (!message || message.orderNo !== order.orderNo) return;
-          if (message.outcome === 'error') finish(() => reject(new Error(message.message || t`PayPal could not take the payment.`)));
-          else finish(() => resolve(message.outcome === 'approved' ? 'approved' : 'cancelled'));
-        }
-        function onAbort() {
-          finish(() => {
-            popup?.close();
-            reject(abortReason(signal));
-          });
+          if (message.outcome === 'error')
+            finish({ type: 'paypal.failed', error: new Error(message.message || t`PayPal could not take the payment.`) });
+          else finish({ type: message.outcome === 'approved' ? 'paypal.approved' : 'paypal.cancelled' });
         }
         const poll = setInterval(() => {
           if (!popup.closed || graceTimer !== undefined) return;
-          graceTimer = setTimeout(() => finish(() => resolve('cancelled')), CLOSED_GRACE_MS);
+          graceTimer = setTimeout(() => finish({ type: 'paypal.cancelled' }), CLOSED_GRACE_MS);
         }, POPUP_POLL_MS);
 
         host.addEventListener('message', onMessage);
-        signal.addEventListener('abort', onAbort);
-      });
+        stop = () => {
+          finish(null);
+          popup.close();
+        };
+      };
+      show();
+      return {
+        restart() {
+          if (!closed) show();
+        },
+        close() {
+          closed = true;
+          stop?.();
+        },
+      };
     },
   };
 }

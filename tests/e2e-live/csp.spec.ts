@@ -9,8 +9,8 @@ import { GoogleStandIn, TurnstileStandIn } from './standins';
  * bot-check and PayPal SDKs; here their exact loader URLs are routed to small stand-ins (the network stays off), so
  * the policy the build was served with decides, as it would for the real files: each SDK's own file loads and
  * runs, any other script on the same hosts is refused (by the CSP's exact paths; Trusted Types judge and report
- * it first), and the app works with no violation on its pages. The live build offers PayPal, whose SDK cannot run
- * under enforced Trusted Types (security-headers.ts), so it sends them report-only, with a place for the reports.
+ * it first), and the app works with no violation on its pages. Trusted Types are enforced, PayPal offered or not
+ * (security-headers.ts; PayPal's own frames: payments.spec.ts), and violations are reported to a place named for them.
  */
 
 const API_URL = `http://127.0.0.1:${settings.apiPort}`;
@@ -137,7 +137,7 @@ function addScript(page: Page, url: string, as: 'string' | 'trusted value'): Pro
   );
 }
 
-test('the live policy: exact SDK files only, Trusted Types reported where PayPal is offered, a place named for the reports, HTTPS kept', async ({
+test('the live policy: exact SDK files only, Trusted Types enforced with PayPal offered, images of the named hosts only, a place named for the reports, HTTPS kept', async ({
   request,
 }) => {
   const headers = (await request.get('/dashboard')).headers();
@@ -145,14 +145,21 @@ test('the live policy: exact SDK files only, Trusted Types reported where PayPal
   const directive = (name: string) => new RegExp(`(?:^|; )${name} ([^;]*)`).exec(policy)?.[1]?.split(' ');
   expect(directive('script-src')).toEqual(["'self'", SDK.google, SDK.turnstile, SDK.paypal]);
   expect(directive('connect-src')).toContain(API_URL);
-  // PayPal's SDK cannot render under enforced Trusted Types: the enforced policy leaves them out...
-  expect(directive('require-trusted-types-for')).toBeUndefined();
-  expect(directive('trusted-types')).toBeUndefined();
-  // ... and a report-only policy of its own requires them, exactly as an enforcing build would.
-  expect(headers['content-security-policy-report-only']).toBe(
-    `require-trusted-types-for 'script'; trusted-types default goog#html 'allow-duplicates'; report-to csp-endpoint; report-uri ${REPORT_URL}`,
-  );
-  // Both policies report to the operator: the Reporting API's endpoint by name, report-uri for other browsers.
+  // Every provider is configured in this build, PayPal included, and Trusted Types are enforced all the same.
+  expect(directive('require-trusted-types-for')).toEqual(["'script'"]);
+  expect(directive('trusted-types')).toEqual(['default', 'goog#html', "'allow-duplicates'"]);
+  expect(headers).not.toHaveProperty('content-security-policy-report-only');
+  // Images: this origin, data and blob URLs, the task API's image host (VITE_IMAGE_HOSTS), and PayPal's hosts.
+  expect(directive('img-src')).toEqual(["'self'", 'data:', 'blob:', API_URL, 'https://*.paypal.com', 'https://*.paypalobjects.com']);
+  // Frames: the providers' own, nothing else.
+  expect(directive('frame-src')).toEqual([
+    'https://accounts.google.com',
+    'https://challenges.cloudflare.com',
+    `https://127.0.0.1:${settings.oidcPort}`,
+    'https://*.paypal.com',
+    'https://*.paypalobjects.com',
+  ]);
+  // The policy reports to the operator: the Reporting API's endpoint by name, report-uri for other browsers.
   expect(headers['reporting-endpoints']).toBe(`csp-endpoint="${REPORT_URL}"`);
   expect(directive('report-to')).toEqual(['csp-endpoint']);
   expect(directive('report-uri')).toEqual([REPORT_URL]);
@@ -177,13 +184,13 @@ test("each SDK's own file loads and runs under the live policy; other scripts on
   expect(await violations()).toEqual([]);
 
   for (const url of FOREIGN) {
-    // A plain string: the default policy refuses it, which report-only Trusted Types report and let through...
-    expect(await addScript(page, url, 'string'), url).toBe('blocked');
-    // ... to the CSP's exact paths, which refuse the file; a value that passed Trusted Types fares no better.
+    // A plain string: the default policy refuses it, and enforced Trusted Types refuse the assignment itself...
+    expect(await addScript(page, url, 'string'), url).toBe('refused: TypeError');
+    // ... and a value that passed Trusted Types meets the CSP's exact paths, which refuse the file.
     expect(await addScript(page, url, 'trusted value'), url).toBe('blocked');
   }
-  // None of them ran. Each plain string was reported by Trusted Types (the sample holds the value's first 40
-  // characters), and each attempt refused by script-src.
+  // None of them ran. Each plain string was refused by Trusted Types (the sample holds the value's first 40
+  // characters), and the trusted value by script-src.
   expect((await ranScripts(page)).filter((src) => FOREIGN.some((url) => src.startsWith(addressOf(new URL(url)))))).toEqual([]);
   const reported = await violations();
   for (const url of FOREIGN) {
@@ -191,14 +198,13 @@ test("each SDK's own file loads and runs under the live policy; other scripts on
       directive: 'require-trusted-types-for',
       blocked: 'trusted-types-sink',
       sample: `HTMLScriptElement src|${url.slice(0, 40)}`,
-      disposition: 'report',
+      disposition: 'enforce',
     });
     expect(reported.filter((violation) => violation.directive === 'script-src-elem' && violation.blocked === url)).toEqual([
       expect.objectContaining({ disposition: 'enforce' }),
-      expect.objectContaining({ disposition: 'enforce' }),
     ]);
   }
-  expect(reported).toHaveLength(FOREIGN.length * 3);
+  expect(reported).toHaveLength(FOREIGN.length * 2);
 });
 
 test("the app's own loaders bring the SDKs in and the app works: a bot check through Turnstile, then a sign-in", async ({ page }) => {

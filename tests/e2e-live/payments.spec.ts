@@ -213,7 +213,12 @@ test('NOWPayments: Cancel on the invoice page returns to the cancel address; not
   await expect(buyPanel(page).getByText(`Balance: ${account.credits} credits`)).toBeVisible();
 });
 
-/** Starts a PayPal payment: PayPal's buttons render in the checkout, and a click opens PayPal's window. */
+/** PayPal's button, in PayPal's buttons frame (zoid's component frame) inside the checkout. */
+function paypalButton(page: Page) {
+  return page.frameLocator('iframe[name^="__zoid__paypal_buttons__"]').getByRole('button', { name: 'PayPal', exact: true });
+}
+
+/** Starts a PayPal payment: PayPal's buttons render in the checkout, and a click on its button opens PayPal's window. */
 async function openPaypalWindow(page: Page): Promise<{ window: Page; paypalOrderId: string; captures: Request[] }> {
   const captures: Request[] = [];
   page.on('request', (sent) => {
@@ -223,13 +228,17 @@ async function openPaypalWindow(page: Page): Promise<{ window: Page; paypalOrder
   await payButton(page, 'PayPal').click();
   const { paypalOrderId = '' } = await created;
   const opened = page.waitForEvent('popup');
-  await buyPanel(page).getByRole('button', { name: 'PayPal', exact: true }).click();
+  await paypalButton(page).click();
   const window = await opened;
-  await expect(window.getByRole('heading', { level: 1, name: 'PayPal' })).toBeVisible();
-  // The window is PayPal's, for the order the API created there.
-  expect(window.url()).toBe(`https://www.paypal.com/checkoutnow?token=${encodeURIComponent(paypalOrderId)}`);
-  await expect(window.getByText(`Order ${paypalOrderId}`)).toBeVisible();
+  await expectPaypalChoice(window, paypalOrderId);
   return { window, paypalOrderId, captures };
+}
+
+/** PayPal's window shows its funding choices for the order the API created there. */
+async function expectPaypalChoice(window: Page, paypalOrderId: string): Promise<void> {
+  await expect(window.getByRole('heading', { level: 1, name: 'PayPal' })).toBeVisible();
+  await expect(window.getByText(`Order ${paypalOrderId}`)).toBeVisible();
+  expect(window.url()).toBe(`https://www.paypal.com/checkoutnow?token=${encodeURIComponent(paypalOrderId)}`);
 }
 
 async function clickClosing(window: Page, name: string): Promise<void> {
@@ -243,7 +252,19 @@ async function clickClosing(window: Page, name: string): Promise<void> {
   await closed;
 }
 
-test("PayPal: the SDK's buttons, approval in PayPal's window, then the app's capture; one paid order", async ({ page, request }) => {
+/** The billing page's own headers: the live build's policy, Trusted Types enforced. */
+async function expectEnforcedTrustedTypes(request: APIRequestContext): Promise<void> {
+  const headers = (await request.get('/dashboard/billing')).headers();
+  expect(headers['content-security-policy']).toContain("require-trusted-types-for 'script'");
+  expect(headers['content-security-policy']).toContain("trusted-types default goog#html 'allow-duplicates'");
+  expect(headers).not.toHaveProperty('content-security-policy-report-only');
+}
+
+test("PayPal: the SDK's buttons render under enforced Trusted Types, approval in PayPal's window, the app's capture; one paid order", async ({
+  page,
+  request,
+}) => {
+  await expectEnforcedTrustedTypes(request);
   const account = settings.accounts.payPaypal;
   await signIn(page, account);
   await openBilling(page, 'PayPal');
@@ -251,14 +272,90 @@ test("PayPal: the SDK's buttons, approval in PayPal's window, then the app's cap
   page.on('request', (sent) => {
     if (sent.url().startsWith('https://www.paypal.com/sdk/js')) sdkLoads.push(sent.url());
   });
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
 
   const { window, paypalOrderId, captures } = await openPaypalWindow(page);
-  expect(new URL(sdkLoads[0] ?? 'https://invalid').searchParams.get('client-id')).toBe(settings.providers.paypalClientId);
+  // The SDK for this client, the order's currency, and no Venmo.
+  const sdk = new URL(sdkLoads[0] ?? 'https://invalid');
+  expect(Object.fromEntries(sdk.searchParams)).toMatchObject({
+    'client-id': settings.providers.paypalClientId,
+    currency: 'USD',
+    'disable-funding': 'venmo',
+  });
+  // PayPal's window stays open, at work, while the app captures; PayPal closes it once onApprove has settled.
   await clickClosing(window, 'Pay Now');
 
   await expectPaidOnce(page, request, account, 'PayPal', null);
   expect(captures).toHaveLength(1);
   expect(captures[0]?.postDataJSON()).toEqual({ orderNo: expect.stringMatching(/^NB\d+$/), paypalOrderId });
+  expect(pageErrors).toEqual([]);
+});
+
+test("PayPal: a funding source declined at the capture sends the buyer back to PayPal's choice in the same window; another one pays", async ({
+  page,
+  request,
+}) => {
+  const account = settings.accounts.declinedPaypal;
+  await signIn(page, account);
+  await openBilling(page, 'PayPal');
+  const { window, paypalOrderId, captures } = await openPaypalWindow(page);
+  const closed = window.waitForEvent('close');
+
+  // The card is approved in PayPal, and PayPal declines it when the app captures: onApprove restarts the checkout.
+  await window.getByRole('button', { name: 'Pay with card ending 0002', exact: true }).click();
+  await expect(buyPanel(page).getByText('PayPal declined that payment method. Nothing was charged.', { exact: false })).toBeVisible();
+  expect(captures).toHaveLength(1);
+  // The same window, back at PayPal's choice for the same order; nothing was charged.
+  await expectPaypalChoice(window, paypalOrderId);
+  expect((await serverView(request, account)).orders).toEqual([expect.objectContaining({ status: 'pending' })]);
+
+  await window.getByRole('button', { name: 'Pay Now', exact: true }).click();
+  await closed;
+  await expectPaidOnce(page, request, account, 'PayPal', null);
+  expect(captures).toHaveLength(2);
+  expect(captures.map((capture) => capture.postDataJSON())).toEqual([
+    { orderNo: expect.stringMatching(/^NB\d+$/), paypalOrderId },
+    { orderNo: expect.stringMatching(/^NB\d+$/), paypalOrderId },
+  ]);
+});
+
+test("PayPal: an order the API prices in euros loads PayPal's SDK in euros, as PayPal's buttons require, and is paid", async ({ page, request }) => {
+  const account = settings.accounts.euroPaypal;
+  await signIn(page, account);
+  await openBilling(page, 'PayPal');
+  const sdkLoads: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().startsWith('https://www.paypal.com/sdk/js')) sdkLoads.push(sent.url());
+  });
+  const created = orderAnswer(page, '/client/trade/paypal/create');
+  const { window } = await openPaypalWindow(page);
+  expect((await created).currency).toBe('EUR');
+  // PayPal's buttons refuse an order in another currency than the SDK's (onError); this one opens PayPal's window.
+  expect(sdkLoads.map((url) => new URL(url).searchParams.get('currency'))).toEqual(['EUR']);
+  await expect(window.getByText('50.00 EUR')).toBeVisible();
+  await clickClosing(window, 'Pay Now');
+  await expectPaidOnce(page, request, account, 'PayPal', null);
+});
+
+test("PayPal: without the prerender frame's own policy, enforced Trusted Types stop PayPal's render; the app says why", async ({ page, request }) => {
+  // The page's capture listener for frame loads is what gives PayPal's prerender frame its policy: taken away here.
+  await page.addInitScript(() => {
+    const add = EventTarget.prototype.addEventListener;
+    EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, listener: unknown, options?: unknown) {
+      const capture = options === true || (typeof options === 'object' && options !== null && (options as { capture?: boolean }).capture === true);
+      if (this === document && type === 'load' && capture) return;
+      return Reflect.apply(add, this, [type, listener, options]);
+    };
+  });
+  const account = settings.accounts.untrustedPaypal;
+  await signIn(page, account);
+  await openBilling(page, 'PayPal');
+  await payButton(page, 'PayPal').click();
+  await expect(buyPanel(page).getByText("This document requires 'TrustedHTML' assignment", { exact: false })).toBeVisible({ timeout: 15_000 });
+  await expect(buyPanel(page).getByRole('alert')).toContainText('The payment did not go through');
+  const server = await serverView(request, account);
+  expect(server.balance).toBe(account.credits);
 });
 
 test("PayPal: Cancel in PayPal's window cancels the payment; no capture, nothing charged", async ({ page, request }) => {
@@ -282,7 +379,7 @@ test("PayPal: an error in PayPal's window reaches onError; the app says the paym
   const { window, captures } = await openPaypalWindow(page);
   await clickClosing(window, 'Fail with an error');
 
-  await expect(buyPanel(page).getByText('The payment did not go through: INSTRUMENT_DECLINED')).toBeVisible();
+  await expect(buyPanel(page).getByText('The payment did not go through: INTERNAL_SERVER_ERROR')).toBeVisible();
   expect(captures).toEqual([]);
   const server = await serverView(request, account);
   expect(server.balance).toBe(account.credits);

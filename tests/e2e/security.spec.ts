@@ -39,7 +39,9 @@ test('every response carries the security headers: the app shell, a deep link an
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
     const headers = response.headers();
-    expect(headers['content-security-policy'], path).toContain("script-src 'self' https://accounts.google.com");
+    // Demo mode configures no provider: its scripts are this origin's only, and Trusted Types are required.
+    expect(directive(headers['content-security-policy'] ?? '', 'script-src'), path).toEqual(["'self'"]);
+    expect(headers['content-security-policy'], path).toContain("require-trusted-types-for 'script'");
     // Scripts come from files only: no inline script, no eval, in any of the script directives.
     for (const name of ['script-src', 'script-src-elem', 'script-src-attr', 'default-src']) {
       const sources = directive(headers['content-security-policy'] ?? '', name);

@@ -169,6 +169,8 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
   const checksStopped = useSelector(actor, paymentSelectors.checksStopped);
   // The payment settles in minutes to hours: the buyer may leave.
   const awaitingSettlement = useSelector(actor, paymentSelectors.awaitingSettlement);
+  // Where the buyer is in PayPal: approving, waiting on the capture, or choosing another funding source.
+  const paypalStep = useSelector(actor, paymentSelectors.paypalStep);
   const context = useSelector(actor, paymentSelectors.context);
   const onPhone = usePhoneScreen();
   const name = PROVIDER_NAMES[provider];
@@ -337,15 +339,25 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
         </>
       );
       break;
-    case 'awaitingApproval':
+    case 'payingInPaypal':
       status = (
         <>
-          <Working>
-            <Trans>Finish paying in the PayPal window. If you closed it, cancel and try again.</Trans>
-          </Working>
-          {/* Live mode: PayPal's own buttons open its window from here. */}
-          {config.mode === 'live' ? <div id={PAYPAL_BUTTONS_ID} className={styles.paypalButtons} /> : null}
-          {cancelPayment}
+          {paypalStep === 'capturing' ? (
+            <Working>
+              <Trans>PayPal approved the payment. Collecting it…</Trans>
+            </Working>
+          ) : paypalStep === 'fundingDeclined' ? (
+            <p className={styles.result} role="alert">
+              <Trans>PayPal declined that payment method. Nothing was charged. Choose another way to pay in the PayPal window.</Trans>
+            </p>
+          ) : (
+            <Working>
+              <Trans>Finish paying in the PayPal window. If you closed it, cancel and try again.</Trans>
+            </Working>
+          )}
+          {/* Live mode: PayPal's own buttons, which open its window and wait for the capture, stay until it answers. */}
+          {config.mode === 'live' ? <div id={PAYPAL_BUTTONS_ID} className={styles.paypalButtons} hidden={paypalStep === 'capturing'} /> : null}
+          {paypalStep === 'capturing' ? null : cancelPayment}
         </>
       );
       break;
@@ -486,9 +498,11 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
           <p className={styles.result} data-tone="failure" role="alert">
             {context.errorKind === 'unsafeRedirect'
               ? unsafeRedirectMessage(provider)
-              : context.error
-                ? t`The payment did not go through: ${context.error}`
-                : t`The payment did not go through. Nothing was charged.`}
+              : context.errorKind === 'fundingDeclined'
+                ? t`PayPal declined your saved payment method. Nothing was charged. Choose again, then pay with PayPal to pick another way to pay.`
+                : context.error
+                  ? t`The payment did not go through: ${context.error}`
+                  : t`The payment did not go through. Nothing was charged.`}
           </p>
           <AgainActions actor={actor} canRetry={Boolean(context.packageId)} />
         </>

@@ -83,6 +83,8 @@ export interface ProviderCheckout {
   cancelUrl: string;
   /** PayPal only: the buyer approved in PayPal's window. */
   approved?: boolean;
+  /** PayPal only: the funding source the buyer approved with is one PayPal declines at the capture. */
+  declinesAtCapture?: boolean;
 }
 
 /** A checkout as the test API reports it to the providers' stand-ins: with its order's status. */

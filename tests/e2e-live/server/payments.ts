@@ -14,7 +14,7 @@
  */
 import * as v from 'valibot';
 import { randomDigits, randomHex } from '../../../src/demo/crypto';
-import { findOrder, refreshOrderStatus, settleOrder } from '../../../src/demo/db';
+import { findAccount, findOrder, refreshOrderStatus, settleOrder } from '../../../src/demo/db';
 import { issueDiscordCode } from '../../../src/demo/discord/consent';
 import type { DemoEnvironment } from '../../../src/demo/environment';
 import {
@@ -46,6 +46,8 @@ const LINKING_CALLS: Record<string, { provider: ProviderCheckout['provider']; fi
   '/client/trade/paypal/create': { provider: 'paypal', field: 'paypalOrderId' },
 };
 const DISCORD_URL_CALL = '/client/v1/user/discord/authorize-url';
+/** Accounts whose orders the API prices in euros, so an order's own currency differs from the catalogue's. */
+const EURO_ACCOUNTS = /^live\.eur\./;
 /** Calls the handlers must see on the site's origin: they check or build the site's own addresses. */
 const SITE_CALLS = new Set([...Object.keys(LINKING_CALLS), DISCORD_URL_CALL]);
 
@@ -204,7 +206,14 @@ export function createProviderBridge(env: DemoEnvironment, fallbackSiteOrigin: s
       }
       const call = LINKING_CALLS[pathname];
       if (call?.provider === 'paypal' && typeof data.orderNo === 'string' && typeof data.paypalOrderId === 'string') {
-        const order = findOrder(env.db.read(), data.orderNo);
+        const db = env.db.read();
+        const order = findOrder(db, data.orderNo);
+        // An API that prices this account's orders in euros (EURO_ACCOUNTS): the order, and its answer, in EUR.
+        if (order && EURO_ACCOUNTS.test(findAccount(db, order.accountId)?.email ?? '')) {
+          order.currency = 'EUR';
+          env.db.save();
+          data.currency = 'EUR';
+        }
         checkouts.set(data.paypalOrderId, {
           provider: 'paypal',
           id: data.paypalOrderId,
@@ -338,7 +347,7 @@ export function createProviderBridge(env: DemoEnvironment, fallbackSiteOrigin: s
         return settle(checkout, 'wechat', json({ code: 'SUCCESS' }));
       }
 
-      // PayPal: the buyer approved the order in PayPal's window; capture may now take it.
+      // PayPal: the buyer approved the order in PayPal's window, with a funding source; capture may now take it.
       const approveMatch = /^\/__test\/providers\/paypal\/orders\/([^/]+)\/approve$/.exec(path);
       if (approveMatch && method === 'POST') {
         const checkout = checkouts.get(decodeURIComponent(approveMatch[1] ?? ''));
@@ -348,8 +357,27 @@ export function createProviderBridge(env: DemoEnvironment, fallbackSiteOrigin: s
         if (!order || order.status !== 'pending') return json({ name: 'UNPROCESSABLE_ENTITY' }, 422);
         order.approved = true;
         checkout.approved = true;
+        checkout.declinesAtCapture = (JSON.parse(body || '{}') as { fundingDeclined?: unknown }).fundingDeclined === true;
         env.db.save();
         return json({ id: checkout.id, status: 'APPROVED', payer: { payer_id: randomHex(13).toUpperCase() } });
+      }
+
+      // The platform's capture of an order whose funding source PayPal declines: PayPal's Orders API answers the
+      // capture with 422 UNPROCESSABLE_ENTITY and the issue INSTRUMENT_DECLINED ("Handle funding failures",
+      // https://developer.paypal.com/docs/checkout/standard/customize/handle-funding-failures/); the order waits
+      // for the buyer's next approval. The API hands the issue on (docs/api.md, paypalCapture); nothing is charged.
+      if (path === '/client/trade/paypal/capture' && method === 'POST') {
+        const asked = JSON.parse(body || '{}') as { orderNo?: unknown; paypalOrderId?: unknown };
+        const checkout = typeof asked.paypalOrderId === 'string' ? checkouts.get(asked.paypalOrderId) : undefined;
+        if (!checkout?.declinesAtCapture || checkout.orderNo !== asked.orderNo) return null;
+        const data = env.db.read();
+        const order = findOrder(data, checkout.orderNo);
+        if (!order) return null;
+        order.approved = false;
+        checkout.approved = false;
+        checkout.declinesAtCapture = false;
+        env.db.save();
+        return json({ code: 200, msg: 'success', data: { orderNo: order.orderNo, status: refreshOrderStatus(order), issue: 'INSTRUMENT_DECLINED' } });
       }
 
       // Discord: the user approved; Discord remembers the code it hands out, for the token exchange.

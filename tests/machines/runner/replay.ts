@@ -57,7 +57,7 @@ interface ReplayContext<TMachine extends AnyStateMachine> {
   invocations(id: string): Invocation[];
   /** Starts of that invoke during the step just taken. */
   stepInvocations(id: string): Invocation[];
-  /** What the stub receiver registered under this systemId got so far (see `receivers`). */
+  /** What the stub receiver registered under this systemId (see `receivers`), or the callback of this src, got so far. */
   received(systemId: string): AnyEventObject[];
   /** What it got during the step just taken. */
   stepReceived(systemId: string): AnyEventObject[];
@@ -181,10 +181,12 @@ class Fakes {
   }
 
   private callbackFake(src: string) {
-    return fromCallback<AnyEventObject, unknown>(({ input, self, sendBack }) => {
+    return fromCallback<AnyEventObject, unknown>(({ input, self, sendBack, receive }) => {
       const running: RunningCallback = { sendBack, running: true };
       this.callbacks.set(src, running);
       this.invocations.push({ id: self.id, src, input, step: this.step });
+      // What the machine sends the running callback (sendTo its invoke), read as `received(src)`.
+      receive((event) => this.messages.push({ to: src, event, step: this.step }));
       return () => {
         running.running = false;
       };

@@ -9,6 +9,7 @@ import { PAYPAL_MESSAGE_SOURCE, parseCheckoutRequest, withProviderReturn } from 
 import { createAccount, createOrder, findOrder, type NewOrder } from '../../../src/demo/db';
 import { createDemoEnvironment, type DemoEnvironment } from '../../../src/demo/environment';
 import { POPUP_POLL_MS, createDemoPaypal, demoPaypalUrl, type PopupHost } from '../../../src/demo/paypal';
+import type { PaypalReport } from '../../../src/services/paypal';
 import { DEMO_CHECKOUT_PATH } from '../../../src/domain/paymentProviders';
 
 const ORIGIN = 'http://localhost:5173';
@@ -207,9 +208,16 @@ describe('demo PayPal (the app side of the popup)', () => {
     return { host, open, post, popup, listeners };
   }
 
-  it('opens the demo PayPal page in a 480×640 popup and resolves with the answer', async () => {
+  /** Opens the demo PayPal for the order; returns what it reports. */
+  function openDemo(fake: ReturnType<typeof fakeHost>) {
+    const reports: PaypalReport[] = [];
+    const session = createDemoPaypal(() => fake.host).open({ ...order, currency: 'USD' }, (report) => reports.push(report));
+    return { reports, session };
+  }
+
+  it('opens the demo PayPal page in a 480×640 popup and reports the answer', () => {
     const fake = fakeHost();
-    const approval = createDemoPaypal(() => fake.host).approve(order, new AbortController().signal);
+    const { reports } = openDemo(fake);
     expect(fake.open).toHaveBeenCalledWith(
       `${ORIGIN}${DEMO_CHECKOUT_PATH}paypal?orderNo=${order.orderNo}&token=PP-1`,
       expect.any(String),
@@ -220,50 +228,53 @@ describe('demo PayPal (the app side of the popup)', () => {
     fake.post({ source: 'someone-else', orderNo: order.orderNo, outcome: 'cancelled' });
     fake.post({ source: PAYPAL_MESSAGE_SOURCE, orderNo: 'NB-other', outcome: 'cancelled' });
     fake.post({ source: PAYPAL_MESSAGE_SOURCE, orderNo: order.orderNo, outcome: 'approved' });
-    await expect(approval).resolves.toBe('approved');
+    expect(reports).toEqual([{ type: 'paypal.approved' }]);
     expect(fake.listeners.size).toBe(0);
   });
 
-  it('resolves cancelled, and rejects with the popup’s error message', async () => {
+  it('reports a cancel, and the popup’s error message', () => {
     const cancelled = fakeHost();
-    const first = createDemoPaypal(() => cancelled.host).approve(order, new AbortController().signal);
+    const first = openDemo(cancelled);
     cancelled.post({ source: PAYPAL_MESSAGE_SOURCE, orderNo: order.orderNo, outcome: 'cancelled' });
-    await expect(first).resolves.toBe('cancelled');
+    expect(first.reports).toEqual([{ type: 'paypal.cancelled' }]);
 
     const declined = fakeHost();
-    const second = createDemoPaypal(() => declined.host).approve(order, new AbortController().signal);
+    const second = openDemo(declined);
     declined.post({ source: PAYPAL_MESSAGE_SOURCE, orderNo: order.orderNo, outcome: 'error', message: 'The card was declined.' });
-    await expect(second).rejects.toThrow('The card was declined.');
+    expect(second.reports).toEqual([{ type: 'paypal.failed', error: new Error('The card was declined.') }]);
   });
 
-  it('rejects clearly when the popup is blocked', async () => {
-    const fake = fakeHost(null);
-    await expect(createDemoPaypal(() => fake.host).approve(order, new AbortController().signal)).rejects.toThrow(
-      'The PayPal window was blocked. Allow pop-ups for this site and try again.',
-    );
+  it('says clearly when the popup is blocked', () => {
+    const { reports } = openDemo(fakeHost(null));
+    expect(reports).toEqual([
+      { type: 'paypal.failed', error: new Error('The PayPal window was blocked. Allow pop-ups for this site and try again.') },
+    ]);
   });
 
-  it('resolves cancelled when the popup is closed without an answer', async () => {
+  it('reports a cancel when the popup is closed without an answer', async () => {
     vi.useFakeTimers();
     const fake = fakeHost();
-    const approval = createDemoPaypal(() => fake.host).approve(order, new AbortController().signal);
-    const settled = vi.fn();
-    void approval.then(settled);
+    const { reports } = openDemo(fake);
     await vi.advanceTimersByTimeAsync(POPUP_POLL_MS * 3);
-    expect(settled).not.toHaveBeenCalled();
+    expect(reports).toEqual([]);
     fake.popup!.closed = true;
     await vi.advanceTimersByTimeAsync(POPUP_POLL_MS * 2);
-    await expect(approval).resolves.toBe('cancelled');
+    expect(reports).toEqual([{ type: 'paypal.cancelled' }]);
   });
 
-  it('closes the popup when the signal aborts', async () => {
+  it('opens the page again for the same order on a restart, and closes the popup when the payment is done with it', () => {
     const fake = fakeHost();
-    const controller = new AbortController();
-    const approval = createDemoPaypal(() => fake.host).approve(order, controller.signal);
-    controller.abort();
-    await expect(approval).rejects.toThrow();
+    const { reports, session } = openDemo(fake);
+    fake.post({ source: PAYPAL_MESSAGE_SOURCE, orderNo: order.orderNo, outcome: 'approved' });
+    session.restart();
+    expect(fake.open).toHaveBeenCalledTimes(2);
+    expect(fake.open.mock.calls[1]?.[0]).toBe(fake.open.mock.calls[0]?.[0]);
+    session.close();
     expect(fake.popup!.close).toHaveBeenCalled();
     expect(fake.listeners.size).toBe(0);
+    // Closed: a late answer is no one's.
+    fake.post({ source: PAYPAL_MESSAGE_SOURCE, orderNo: order.orderNo, outcome: 'approved' });
+    expect(reports).toEqual([{ type: 'paypal.approved' }]);
   });
 });
 

@@ -39,4 +39,15 @@ describe('paymentSelectors.phase', () => {
     expect([paymentSelectors.isChoosing(choosing), paymentSelectors.checksStopped(choosing)]).toEqual([true, false]);
     expect([paymentSelectors.isChoosing(stopped), paymentSelectors.checksStopped(stopped)]).toEqual([false, true]);
   });
+
+  it("reads where the buyer is in PayPal from the chart's tags: approving, the capture, or choosing another funding source", () => {
+    const at = (step: string) =>
+      paypalPaymentMachine.resolveState({
+        value: { payingInPaypal: step },
+        context: initialPaymentContext({ resume: null }),
+      }) as unknown as PaymentSnapshotView;
+    expect(paymentSelectors.paypalStep(at('awaitingApproval'))).toBe('approving');
+    expect(paymentSelectors.paypalStep(at('capturing'))).toBe('capturing');
+    expect(paymentSelectors.paypalStep(at('choosingAnotherFundingSource'))).toBe('fundingDeclined');
+  });
 });

@@ -214,6 +214,10 @@ const paymentEvents = {
     failure: fc.oneof(fc.record({ refused: orderStatusAnswer }), fc.record({ rejected: fc.constant(new Error('offline')) })),
   }),
   'polling.timedOut': none,
+  // What PayPal's buttons report (the paypalCheckout callback); drawn for every payment chart, which share their events.
+  'paypal.approved': none,
+  'paypal.cancelled': none,
+  'paypal.failed': fc.record({ error: fc.constant(new Error('PayPal error')) }),
 };
 
 /** The poller a payment invokes, its check reading an order's status as the app's does (pollingCheck). */
@@ -578,10 +582,16 @@ const targets: Record<string, FuzzTarget> = {
       events: paymentEvents,
       outputs: {
         createOrder: clientResultFor('paypalCreate'),
-        approveInPaypal: fc.constantFrom('approved' as const, 'cancelled' as const),
-        captureOrder: orderStatusAnswer,
+        // A capture PayPal refused for the funding source too (the order stays pending).
+        captureOrder: fc.oneof(
+          orderStatusAnswer,
+          resultWith(
+            fc.record({ orderNo: fc.constantFrom('o-1', 'o-2'), status: orderStatus, issue: fc.constantFrom('INSTRUMENT_DECLINED', 'OTHER') }),
+          ),
+        ),
         findOrder: foundOrder,
       },
+      callbacks: ['paypalCheckout'],
     }),
     children: { poller: orderPoller },
   },

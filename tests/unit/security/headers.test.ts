@@ -13,11 +13,21 @@ function directives(policy: string): Map<string, string[]> {
   );
 }
 
+/** A live build with every provider configured, as an operator's is. */
+const EVERY_PROVIDER = {
+  VITE_API_BASE_URL: 'https://api.example.com',
+  VITE_GOOGLE_CLIENT_ID: '1234-abc.apps.googleusercontent.com',
+  VITE_TURNSTILE_SITE_KEY: '0x4AAAAAAAexample',
+  VITE_MICROSOFT_CLIENT_ID: '00000000-0000-0000-0000-000000000000',
+  VITE_PAYPAL_CLIENT_ID: 'sb-client',
+};
+
 describe('the content security policy', () => {
   const demo = directives(contentSecurityPolicy({}));
+  const full = directives(contentSecurityPolicy(EVERY_PROVIDER));
 
   it('runs only our own scripts and the exact loader files of the sign-in, bot-check and PayPal SDKs: nothing inline, nothing evaluated', () => {
-    const scripts = demo.get('script-src') ?? [];
+    const scripts = full.get('script-src') ?? [];
     expect(scripts).toEqual([
       "'self'",
       'https://accounts.google.com/gsi/client',
@@ -30,7 +40,7 @@ describe('the content security policy', () => {
       expect(url.pathname, source).toMatch(/^\/.+[^/]$/);
       expect(source, source).not.toContain('*');
     }
-    expect(contentSecurityPolicy({})).not.toContain("'unsafe-eval'");
+    expect(contentSecurityPolicy(EVERY_PROVIDER)).not.toContain("'unsafe-eval'");
     expect(scripts).not.toContain("'unsafe-inline'");
     expect(scripts).not.toContain('*');
   });
@@ -43,39 +53,69 @@ describe('the content security policy', () => {
     expect(turnstile).toContain(`\`${SDK_SCRIPTS.turnstile}\``);
   });
 
-  it("requires Trusted Types for every script sink, with only the default policy and Google's own", () => {
-    for (const policy of [demo, directives(contentSecurityPolicy({ VITE_API_BASE_URL: 'https://api.example.com' }))]) {
+  it("requires Trusted Types for every script sink in every build, PayPal's included, with only the default policy and Google's own", () => {
+    for (const env of [{}, { VITE_API_BASE_URL: 'https://api.example.com' }, EVERY_PROVIDER, { VITE_PAYPAL_CLIENT_ID: 'sb-client' }]) {
+      const policy = directives(contentSecurityPolicy(env));
       expect(policy.get('require-trusted-types-for')).toEqual(["'script'"]);
       expect(policy.get('trusted-types')).toEqual(['default', 'goog#html', "'allow-duplicates'"]);
+      // Enforced: nothing is left to a report-only policy.
+      expect(securityHeaders(env)).not.toHaveProperty('Content-Security-Policy-Report-Only');
     }
-    expect(securityHeaders({})).not.toHaveProperty('Content-Security-Policy-Report-Only');
   });
 
-  it('only reports Trusted Types in a build that offers PayPal, whose SDK cannot run under them', () => {
-    const env = { VITE_API_BASE_URL: 'https://api.example.com', VITE_PAYPAL_CLIENT_ID: 'sb-client' };
-    const enforced = directives(contentSecurityPolicy(env));
-    expect(enforced.has('require-trusted-types-for')).toBe(false);
-    expect(enforced.has('trusted-types')).toBe(false);
-    // Everything else is as strict as in any other build.
-    expect(enforced.get('script-src')).toEqual(demo.get('script-src'));
-    const reported = directives(securityHeaders(env)['Content-Security-Policy-Report-Only'] ?? '');
-    expect(reported.get('require-trusted-types-for')).toEqual(["'script'"]);
-    expect(reported.get('trusted-types')).toEqual(['default', 'goog#html', "'allow-duplicates'"]);
-    // A blank client id offers no PayPal: enforced.
-    expect(directives(contentSecurityPolicy({ VITE_PAYPAL_CLIENT_ID: '  ' })).get('require-trusted-types-for')).toEqual(["'script'"]);
+  it("allows a provider's sources only in a build configured for it", () => {
+    const sourcesOf = (env: Record<string, string>) => {
+      const policy = directives(contentSecurityPolicy({ VITE_API_BASE_URL: 'https://api.example.com', ...env }));
+      return ['script-src', 'style-src', 'connect-src', 'frame-src', 'img-src'].flatMap((name) => policy.get(name) ?? []);
+    };
+    const none = sourcesOf({});
+    for (const host of ['accounts.google.com', 'challenges.cloudflare.com', 'login.microsoftonline.com', 'paypal.com', 'paypalobjects.com']) {
+      expect(none.join(' '), host).not.toContain(host);
+    }
+    expect(directives(contentSecurityPolicy({ VITE_API_BASE_URL: 'https://api.example.com' })).get('frame-src')).toEqual(["'none'"]);
+    expect(directives(contentSecurityPolicy({ VITE_API_BASE_URL: 'https://api.example.com' })).get('script-src')).toEqual(["'self'"]);
+    // Each setting brings its own provider's sources and no other's.
+    const google = directives(contentSecurityPolicy({ VITE_GOOGLE_CLIENT_ID: 'g' }));
+    expect(google.get('script-src')).toEqual(["'self'", SDK_SCRIPTS.google]);
+    expect(google.get('style-src')).toEqual(["'self'", "'unsafe-inline'", 'https://accounts.google.com']);
+    expect(google.get('frame-src')).toEqual(['https://accounts.google.com']);
+    expect(directives(contentSecurityPolicy({ VITE_TURNSTILE_SITE_KEY: 't' })).get('script-src')).toEqual(["'self'", SDK_SCRIPTS.turnstile]);
+    expect(directives(contentSecurityPolicy({ VITE_TURNSTILE_SITE_KEY: 't' })).get('frame-src')).toEqual(['https://challenges.cloudflare.com']);
+    const microsoft = directives(contentSecurityPolicy({ VITE_MICROSOFT_CLIENT_ID: 'm' }));
+    expect(microsoft.get('script-src')).toEqual(["'self'"]);
+    expect(microsoft.get('frame-src')).toEqual(['https://login.microsoftonline.com']);
+    expect(microsoft.get('connect-src')).toContain('https://login.microsoftonline.com');
+    // Another authority is followed; an authority without a client id adds nothing.
+    expect(
+      directives(contentSecurityPolicy({ VITE_MICROSOFT_CLIENT_ID: 'm', VITE_MICROSOFT_AUTHORITY: 'https://login.microsoftonline.us/t' })).get(
+        'frame-src',
+      ),
+    ).toEqual(['https://login.microsoftonline.us']);
+    expect(sourcesOf({ VITE_MICROSOFT_AUTHORITY: 'https://login.microsoftonline.us/t' }).join(' ')).not.toContain('microsoftonline');
+    // A blank setting is no setting.
+    expect(sourcesOf({ VITE_GOOGLE_CLIENT_ID: '  ', VITE_PAYPAL_CLIENT_ID: ' ' })).toEqual(none);
+  });
+
+  it("allows PayPal the hosts its CSP guidance lists for its frames, calls and images, and its SDK's one file", () => {
+    const paypal = directives(contentSecurityPolicy({ VITE_PAYPAL_CLIENT_ID: 'sb-client' }));
+    const hosts = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
+    expect(paypal.get('script-src')).toEqual(["'self'", SDK_SCRIPTS.paypal]);
+    expect(paypal.get('frame-src')).toEqual(hosts);
+    expect(paypal.get('connect-src')).toEqual(expect.arrayContaining(hosts));
+    expect(paypal.get('img-src')).toEqual(["'self'", 'data:', 'blob:', ...hosts]);
+    // Venmo is not offered (the SDK is loaded with disable-funding=venmo): none of its hosts.
+    expect(contentSecurityPolicy({ VITE_PAYPAL_CLIENT_ID: 'sb-client' })).not.toContain('venmo');
   });
 
   it('sends violation reports where VITE_CSP_REPORT_URL says: Reporting API endpoint, report-to and report-uri in both policies', () => {
     const url = 'https://reports.example.com/csp?site=web';
     const headers = securityHeaders({ VITE_API_BASE_URL: 'https://api.example.com', VITE_PAYPAL_CLIENT_ID: 'sb', VITE_CSP_REPORT_URL: ` ${url} ` });
     expect(headers['Reporting-Endpoints']).toBe(`csp-endpoint="${url}"`);
-    for (const policy of [headers['Content-Security-Policy'], headers['Content-Security-Policy-Report-Only']]) {
-      expect(directives(policy ?? '').get('report-to')).toEqual(['csp-endpoint']);
-      expect(directives(policy ?? '').get('report-uri')).toEqual([url]);
-    }
-    expect(headers['Content-Security-Policy-Report-Only']).toBe(
-      `require-trusted-types-for 'script'; trusted-types default goog#html 'allow-duplicates'; report-to csp-endpoint; report-uri ${url}`,
-    );
+    const policy = directives(headers['Content-Security-Policy'] ?? '');
+    expect(policy.get('report-to')).toEqual(['csp-endpoint']);
+    expect(policy.get('report-uri')).toEqual([url]);
+    // Trusted Types violations are reported by the same, enforced, policy.
+    expect(policy.get('require-trusted-types-for')).toEqual(["'script'"]);
     // Unset or blank: no reporting at all.
     for (const env of [{}, { VITE_CSP_REPORT_URL: ' ' }]) {
       expect(securityHeaders(env)).not.toHaveProperty('Reporting-Endpoints');
@@ -111,15 +151,9 @@ describe('the content security policy', () => {
     expect(directives(contentSecurityPolicy({ VITE_API_BASE_URL: 'https://api.example.com' })).get('worker-src')).toEqual(["'none'"]);
   });
 
-  it('in demo mode talks to this origin, the IP lookup and the sign-in and PayPal hosts only', () => {
-    expect(demo.get('connect-src')).toEqual([
-      "'self'",
-      'https://ipapi.co',
-      'https://accounts.google.com',
-      'https://login.microsoftonline.com',
-      'https://*.paypal.com',
-      'https://*.paypalobjects.com',
-    ]);
+  it('in demo mode talks to this origin and the IP lookup only, and shows images of this origin, data and blob URLs', () => {
+    expect(demo.get('connect-src')).toEqual(["'self'", 'https://ipapi.co']);
+    expect(demo.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
   });
 
   it('in a live build allows the configured API, task API and IP lookup hosts, and nothing malformed', () => {
@@ -140,7 +174,7 @@ describe('the content security policy', () => {
     expect(defaults.get('connect-src')).not.toContain('not');
   });
 
-  it('lets a live build fetch the image hosts it names, so a download saves the file', () => {
+  it('lets a live build show and fetch the image hosts it names, and no other https image', () => {
     const live = directives(
       contentSecurityPolicy({
         VITE_API_BASE_URL: 'https://api.example.com',
@@ -148,12 +182,20 @@ describe('the content security policy', () => {
       }),
     );
     expect(live.get('connect-src')).toEqual(expect.arrayContaining(['https://tempfile.example.com', 'https://*.cdn.example.com']));
+    expect(live.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://tempfile.example.com', 'https://*.cdn.example.com']);
+    // An http image host (a local test server) is named as it is.
+    expect(directives(contentSecurityPolicy({ VITE_IMAGE_HOSTS: 'http://127.0.0.1:4391' })).get('img-src')).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'http://127.0.0.1:4391',
+    ]);
     // Only http(s) origins: no paths, no other schemes.
     expect(live.get('connect-src')?.join(' ')).not.toMatch(/javascript|ftp|\/images/);
     // Without the setting no image host is added.
-    expect(directives(contentSecurityPolicy({ VITE_API_BASE_URL: 'https://api.example.com' })).get('connect-src')).not.toContain(
-      'https://tempfile.example.com',
-    );
+    const without = directives(contentSecurityPolicy({ VITE_API_BASE_URL: 'https://api.example.com' }));
+    expect(without.get('connect-src')).not.toContain('https://tempfile.example.com');
+    expect(without.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
   });
 });
 

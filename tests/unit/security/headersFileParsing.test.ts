@@ -115,12 +115,12 @@ describe('reading a _headers file back (what the preview server sends)', () => {
 });
 
 describe('the image hosts in the policy', () => {
-  it('lets a named http image host show its images; https hosts are covered by https: already', () => {
+  it('shows images of the named hosts only, http or https, and no other https image', () => {
     const policy = contentSecurityPolicy({
       VITE_API_BASE_URL: 'http://127.0.0.1:4391',
       VITE_IMAGE_HOSTS: 'http://127.0.0.1:4391, https://cdn.example.com',
     });
     const images = policy.split('; ').find((directive) => directive.startsWith('img-src '));
-    expect(images).toBe("img-src 'self' data: blob: https: http://127.0.0.1:4391");
+    expect(images).toBe("img-src 'self' data: blob: http://127.0.0.1:4391 https://cdn.example.com");
   });
 });

@@ -1,13 +1,13 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@lingui/core';
 import { accountChanged } from '../../../src/services/accountChange';
-import { PAYPAL_BUTTONS_ID } from '../../../src/services/paypal';
+import { PAYPAL_BUTTONS_ID, type PaypalReport } from '../../../src/services/paypal';
 import { createLivePaypal, loadPaypalSdk, PAYPAL_SDK_URL, resetPaypalSdk } from '../../../src/services/paypal/live';
 import { untilOutcome } from '../waits';
 
 interface ButtonsOptions {
   createOrder(): string | Promise<string>;
-  onApprove(): void;
+  onApprove(data: unknown, actions?: { restart?(): Promise<void> }): Promise<void>;
   onCancel(): void;
   onError(error: unknown): void;
 }
@@ -91,78 +91,146 @@ afterEach(() => {
   resetPaypalSdk();
 });
 
-const order = { orderNo: 'NB1', paypalOrderId: 'PP-123' };
+const order = { orderNo: 'NB1', paypalOrderId: 'PP-123', currency: 'USD' };
+
+/** Opens PayPal for the order with the SDK's script loaded (a fake SDK answers it); returns the reports and the session. */
+async function openWithSdk(paypal = createLivePaypal('client-id'), ref = order) {
+  const scripts = keepScripts();
+  const seen = fakeSdk();
+  const reports: PaypalReport[] = [];
+  const session = paypal.open(ref, (report) => reports.push(report));
+  await vi.waitFor(() => expect(scripts).toHaveLength(1), untilOutcome);
+  scripts[0]?.dispatchEvent(new Event('load'));
+  await vi.waitFor(() => expect(seen.container).not.toBeNull(), untilOutcome);
+  return { seen, reports, session, scripts };
+}
+
+/** Whether a promise is still open after the microtasks queued so far. */
+async function isOpen(promise: Promise<unknown>): Promise<boolean> {
+  const open = Symbol('open');
+  return (
+    (await Promise.race([
+      promise.then(
+        () => 'settled',
+        () => 'settled',
+      ),
+      new Promise((resolve) => setTimeout(() => resolve(open), 0)),
+    ])) === open
+  );
+}
 
 describe('live PayPal', () => {
-  it('shows PayPal buttons for the order our API created, and resolves with the buyer’s answer', async () => {
-    const seen = fakeSdk();
+  it('shows PayPal buttons for the order our API created; an approval waits until the payment is done with it', async () => {
     const container = addContainer();
-    const approval = createLivePaypal('client-id').approve(order, new AbortController().signal);
-    await vi.waitFor(() => expect(seen.options).not.toBeNull(), untilOutcome);
+    const { seen, reports, session } = await openWithSdk();
     expect(seen.container).toBe(container);
     expect(await seen.options?.createOrder()).toBe('PP-123');
-    seen.options?.onApprove();
-    await expect(approval).resolves.toBe('approved');
-  });
-
-  it('resolves cancelled when the buyer closes PayPal, and rejects with PayPal’s error', async () => {
-    const seen = fakeSdk();
-    addContainer();
-    const cancelled = createLivePaypal('client-id').approve(order, new AbortController().signal);
-    await vi.waitFor(() => expect(seen.options).not.toBeNull(), untilOutcome);
-    seen.options?.onCancel();
-    await expect(cancelled).resolves.toBe('cancelled');
-
-    const firstButtons = seen.options;
-    const failing = createLivePaypal('client-id').approve(order, new AbortController().signal);
-    // A new set of buttons for the second payment.
-    await vi.waitFor(() => expect(seen.options).not.toBe(firstButtons), untilOutcome);
-    seen.options?.onError(new Error('INSTRUMENT_DECLINED'));
-    await expect(failing).rejects.toThrow('INSTRUMENT_DECLINED');
-  });
-
-  it('closes the buttons when the payment is abandoned', async () => {
-    const seen = fakeSdk();
-    addContainer();
-    const controller = new AbortController();
-    void createLivePaypal('client-id').approve(order, controller.signal);
-    await vi.waitFor(() => expect(seen.container).not.toBeNull(), untilOutcome);
-    controller.abort();
+    const approval = seen.options?.onApprove({ orderID: 'PP-123' }, {}) ?? Promise.reject(new Error('no buttons'));
+    expect(reports).toEqual([{ type: 'paypal.approved' }]);
+    // PayPal keeps its window open (onApprove's promise) while the capture runs.
+    expect(await isOpen(approval)).toBe(true);
+    session.close();
+    await expect(approval).resolves.toBeUndefined();
     expect(seen.closed).toBe(true);
+  });
+
+  it('answers an approval whose funding source was declined with actions.restart(), and reports the next approval', async () => {
+    addContainer();
+    const { seen, reports, session } = await openWithSdk();
+    // PayPal's restart never resolves: PayPal asks the buyer again and calls onApprove anew.
+    const restart = vi.fn(() => new Promise<void>(() => undefined));
+    const first = seen.options?.onApprove({ orderID: 'PP-123' }, { restart }) ?? Promise.reject(new Error('no buttons'));
+    session.restart();
+    expect(restart).toHaveBeenCalledTimes(1);
+    expect(await isOpen(first)).toBe(true);
+    const second = seen.options?.onApprove({ orderID: 'PP-123' }, { restart }) ?? Promise.reject(new Error('no buttons'));
+    expect(reports).toEqual([{ type: 'paypal.approved' }, { type: 'paypal.approved' }]);
+    session.close();
+    await expect(second).resolves.toBeUndefined();
+    expect(restart).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports a cancel and PayPal’s error; nothing once the payment closed PayPal', async () => {
+    addContainer();
+    const { seen, reports, session } = await openWithSdk();
+    seen.options?.onCancel();
+    seen.options?.onError(new Error('Window closed'));
+    expect(reports).toEqual([{ type: 'paypal.cancelled' }, { type: 'paypal.failed', error: new Error('Window closed') }]);
+    session.close();
+    seen.options?.onCancel();
+    expect(reports).toHaveLength(2);
+  });
+
+  it('reports a render that fails as PayPal’s error', async () => {
+    addContainer();
+    const scripts = keepScripts();
+    Reflect.set(window, 'paypal', { Buttons: () => ({ render: () => Promise.reject(new Error('Detected container element removed from DOM')) }) });
+    const reports: PaypalReport[] = [];
+    createLivePaypal('client-id').open(order, (report) => reports.push(report));
+    await vi.waitFor(() => expect(scripts).toHaveLength(1), untilOutcome);
+    scripts[0]?.dispatchEvent(new Event('load'));
+    await vi.waitFor(
+      () => expect(reports).toEqual([{ type: 'paypal.failed', error: new Error('Detected container element removed from DOM') }]),
+      untilOutcome,
+    );
   });
 
   // The loader keeps its script between tests (as in a page): the failing load runs first.
   it('says PayPal could not be loaded when the script fails, and tries again next time', async () => {
     const scripts = captureScripts();
-    const failed = loadPaypalSdk('client-id');
+    const failed = loadPaypalSdk('client-id', 'USD');
     scripts[0]?.dispatchEvent(new Event('error'));
     await expect(failed).rejects.toThrow('PayPal could not be loaded');
-    const again = loadPaypalSdk('client-id');
+    const again = loadPaypalSdk('client-id', 'USD');
     expect(scripts).toHaveLength(2);
     scripts[1]?.dispatchEvent(new Event('error'));
     await expect(again).rejects.toThrow('PayPal could not be loaded');
   });
-  it('loads the SDK script with the client id, once', async () => {
-    const scripts = captureScripts();
-    const first = loadPaypalSdk('client-id', 'user-token');
-    const second = loadPaypalSdk('client-id');
+
+  it('loads the SDK once per currency: the order’s, with the client id, capture, the buttons and no Venmo', async () => {
+    const scripts = keepScripts();
+    const first = loadPaypalSdk('client-id', 'EUR', 'user-token');
+    const second = loadPaypalSdk('client-id', 'EUR');
     expect(scripts).toHaveLength(1);
     const src = new URL(scripts[0]?.src ?? '');
     expect(`${src.origin}${src.pathname}`).toBe(PAYPAL_SDK_URL);
-    expect(src.searchParams.get('client-id')).toBe('client-id');
+    expect(Object.fromEntries(src.searchParams)).toEqual({
+      'client-id': 'client-id',
+      currency: 'EUR',
+      intent: 'capture',
+      components: 'buttons',
+      'disable-funding': 'venmo',
+    });
     // A returning buyer's saved methods.
     expect(scripts[0]?.dataset.userIdToken).toBe('user-token');
     fakeSdk();
     scripts[0]?.dispatchEvent(new Event('load'));
-    await expect(first).resolves.toBeDefined();
-    await expect(second).resolves.toBeDefined();
+    const eur = await first;
+    await expect(second).resolves.toBe(eur);
+    await expect(loadPaypalSdk('client-id', 'EUR')).resolves.toBe(eur);
+
+    // An order in dollars: PayPal's SDK takes one currency, so it is loaded anew and the euro one taken down.
+    const usd = loadPaypalSdk('client-id', 'USD');
+    expect(scripts).toHaveLength(2);
+    expect(scripts[0]?.isConnected).toBe(false);
+    expect(new URL(scripts[1]?.src ?? '').searchParams.get('currency')).toBe('USD');
+    fakeSdk();
+    scripts[1]?.dispatchEvent(new Event('load'));
+    await expect(usd).resolves.not.toBe(eur);
+  });
+
+  it('opens PayPal in the order’s currency, and refuses one that is no currency code', async () => {
+    addContainer();
+    const { scripts } = await openWithSdk(createLivePaypal('client-id'), { ...order, currency: 'GBP' });
+    expect(new URL(scripts[0]?.src ?? '').searchParams.get('currency')).toBe('GBP');
+    await expect(loadPaypalSdk('client-id', 'usd&x=1')).rejects.toThrow('PayPal could not be loaded');
   });
 });
 
 describe('live PayPal when the account changes', () => {
   it('takes the previous account’s SDK off the page, and the next payment loads it afresh with the new account’s token', async () => {
     const scripts = keepScripts();
-    const ada = loadPaypalSdk('client-id', 'token-ada');
+    const ada = loadPaypalSdk('client-id', 'USD', 'token-ada');
     fakeSdk();
     scripts[0]?.dispatchEvent(new Event('load'));
     const adaSdk = await ada;
@@ -173,7 +241,7 @@ describe('live PayPal when the account changes', () => {
     expect(Reflect.get(window, 'paypal'), 'Ada’s window.paypal').toBeUndefined();
     expect(leftovers.gone(), 'zoid’s frames and globals').toBe(true);
 
-    const bob = loadPaypalSdk('client-id', 'token-bob');
+    const bob = loadPaypalSdk('client-id', 'USD', 'token-bob');
     // Not the cached load: a new script, with Bob's token.
     expect(scripts).toHaveLength(2);
     expect(scripts[1]?.dataset.userIdToken).toBe('token-bob');
@@ -185,30 +253,27 @@ describe('live PayPal when the account changes', () => {
     expect(bobSdk).toBe(Reflect.get(window, 'paypal'));
   });
 
-  it('closes the buttons shown to the previous account, and the next approval asks for the new account’s token', async () => {
-    const seen = fakeSdk();
+  it('closes the buttons shown to the previous account, and the next payment asks for the new account’s token', async () => {
     addContainer();
     const tokens = vi.fn<() => Promise<string | null>>().mockResolvedValueOnce('token-ada').mockResolvedValueOnce('token-bob');
     const paypal = createLivePaypal('client-id', tokens);
-    void paypal.approve(order, new AbortController().signal);
-    await vi.waitFor(() => expect(seen.container).not.toBeNull(), untilOutcome);
+    const { seen, scripts } = await openWithSdk(paypal);
 
     accountChanged();
     expect(seen.closed).toBe(true);
 
-    const scripts = keepScripts();
-    void paypal.approve(order, new AbortController().signal);
-    await vi.waitFor(() => expect(scripts).toHaveLength(1), untilOutcome);
+    paypal.open(order, () => undefined);
+    await vi.waitFor(() => expect(scripts).toHaveLength(2), untilOutcome);
     expect(tokens).toHaveBeenCalledTimes(2);
-    expect(scripts[0]?.dataset.userIdToken).toBe('token-bob');
+    expect(scripts[1]?.dataset.userIdToken).toBe('token-bob');
   });
 
   it('a script still on its way for the previous account is not used when it arrives', async () => {
     const scripts = keepScripts();
-    const ada = loadPaypalSdk('client-id', 'token-ada');
+    const ada = loadPaypalSdk('client-id', 'USD', 'token-ada');
     accountChanged();
     expect(scripts[0]?.isConnected).toBe(false);
-    const bob = loadPaypalSdk('client-id', 'token-bob');
+    const bob = loadPaypalSdk('client-id', 'USD', 'token-bob');
     expect(scripts).toHaveLength(2);
 
     // Ada's script arrives after all: her payment gets nothing, and Bob's load still waits for his own script.
@@ -221,14 +286,14 @@ describe('live PayPal when the account changes', () => {
 
   it('a late script of the previous account, with no load after it, leaves nothing behind', async () => {
     const scripts = keepScripts();
-    const ada = loadPaypalSdk('client-id', 'token-ada');
+    const ada = loadPaypalSdk('client-id', 'USD', 'token-ada');
     accountChanged();
     fakeSdk();
     scripts[0]?.dispatchEvent(new Event('load'));
     await expect(ada).rejects.toThrow('PayPal could not be loaded');
     expect(Reflect.get(window, 'paypal')).toBeUndefined();
     // So the next payment loads PayPal for its own account.
-    void loadPaypalSdk('client-id', 'token-bob');
+    void loadPaypalSdk('client-id', 'USD', 'token-bob');
     expect(scripts).toHaveLength(2);
   });
 });
