@@ -26,9 +26,9 @@ const PAYPAL = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
 /**
  * The only third-party scripts the page runs: each SDK's loader file, by its exact URL. A source with a path and
  * no trailing slash matches that one file (any query string), so another script on the same host is refused;
- * only a redirect is matched by host alone. the boot script's (src/prerender/themeBoot/) Trusted Types policy lets exactly these
+ * only a redirect is matched by host alone. The boot script's (src/prerender/themeBoot/) Trusted Types policy lets exactly these
  * through as well (tests/unit/security keeps the two lists equal).
- * - Google: @react-oauth/google's loader, as Google's CSP guidance for Identity Services names it.
+ * - Google: the Identity Services client (src/services/google/gsiClient.ts), as Google's CSP guidance names it.
  * - Turnstile: @marsidev/react-turnstile's loader (it reloads the same file with `_upgrade` to update itself).
  * - PayPal: src/services/paypal/live.ts. PayPal's guide allows `*.paypal.com` and `*.paypalobjects.com` for scripts;
  *   the buttons need only this file (they render in PayPal's own frames). The SDK also inserts PayPal's tag manager
@@ -46,7 +46,8 @@ export const SDK_SCRIPTS = {
  * policy is `default`, created first thing by the boot script (src/prerender/themeBoot/): it passes the SDK scripts above and demo
  * mode's service worker, plain text and one constant of FingerprintJS as HTML, and no script text at all.
  * `goog#html` is the policy Google's compiled libraries (the GSI client) create for their own checked values;
- * 'allow-duplicates' because the provider adds the GSI script again if it remounts, and it then asks again.
+ * 'allow-duplicates' because a GSI client that runs again (its script added again after a failed load) asks for
+ * `goog#html` again.
  *
  * Enforced in every build, PayPal's included. PayPal's SDK draws its placeholder buttons into an about:blank frame of
  * this origin (zoid's prerender frame) by setting `innerHTML` and a `<script>`'s text with plain strings; that frame
@@ -126,6 +127,24 @@ function originsOf(list: string | undefined): string[] {
     .filter((entry) => /^https?:\/\//i.test(entry))
     .map(originOf)
     .filter((origin): origin is string => origin !== null);
+}
+
+/**
+ * Why a live build could not show the generated images, or null when it can. Its `img-src` names this site and
+ * VITE_IMAGE_HOSTS only, so a live build without an image host would block every result image; an entry that is not
+ * an http(s) URL would be left out of the policy without a word. Either fails the build, saying what to set.
+ */
+export function imageHostsProblem(env: HostSettings): string | null {
+  if (originOf(env.VITE_API_BASE_URL) === null) return null;
+  const entries = (env.VITE_IMAGE_HOSTS ?? '').split(/[\s,]+/).filter((entry) => entry !== '');
+  const unreadable = entries.filter((entry) => !/^https?:\/\//i.test(entry) || originOf(entry) === null);
+  if (unreadable.length > 0) {
+    return `VITE_IMAGE_HOSTS: ${unreadable.map((entry) => JSON.stringify(entry)).join(', ')} is not an http(s) origin. List the origins the task API's result images come from, such as https://tempfile.example.com (see .env.example).`;
+  }
+  if (entries.length === 0) {
+    return "VITE_IMAGE_HOSTS is not set: a live build shows images only from the hosts it names (the Content-Security-Policy's img-src), so every generated image would be blocked. Set it to the origins the task API's result images come from (see .env.example).";
+  }
+  return null;
 }
 
 function unique(values: ReadonlyArray<string | null>): string[] {

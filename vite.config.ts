@@ -6,7 +6,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { NGINX_SITE_FILE, nginxSiteConfig } from './nginx-config.ts';
 import { legalPagesPlugin } from './legal-pages.ts';
 import { prerenderPlugin } from './prerender-plugin.ts';
-import { HASHED_ASSETS_PREFIX, headersFile, headersForPath, parseHeadersFile, type HostSettings } from './security-headers.ts';
+import { HASHED_ASSETS_PREFIX, headersFile, headersForPath, imageHostsProblem, parseHeadersFile, type HostSettings } from './security-headers.ts';
 import { seoFilesPlugin } from './seo-files.ts';
 import { startCodeSplitting } from './start-chunks.ts';
 import { themeBootPlugin } from './theme-boot-plugin.ts';
@@ -94,11 +94,14 @@ function previewHeadersFromBuild(): Plugin {
   };
 }
 
-export default defineConfig(({ mode, isSsrBuild }) => {
+export default defineConfig(({ mode, command, isSsrBuild }) => {
   const variables = loadEnv(mode, process.cwd(), 'VITE_');
   const env: HostSettings = variables;
   // The operator's checkout hosts: a value the app could not read fails the build here, with what to write instead.
   parseCheckoutHosts(variables.VITE_CHECKOUT_HOSTS);
+  // A live build's images come only from the hosts it names: a build that names none would show none.
+  const imageHosts = command === 'build' ? imageHostsProblem(env) : null;
+  if (imageHosts !== null) throw new Error(imageHosts);
   return {
     plugins: [
       react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),

@@ -81,7 +81,10 @@ export function isAllowedCheckoutUrl(
   return parsed.protocol === 'https:' && parsed.username === '' && parsed.password === '' && hosts[provider].includes(parsed.hostname);
 }
 
-/** Where a redirect provider sends the buyer back; the provider (or the demo checkout) appends `orderNo`. */
+/**
+ * Where Creem and NOWPayments send the buyer back (Freekassa and Digiseller use the addresses set in their own panels).
+ * No provider appends our order number: what each appends is read by src/domain/paymentReturn.ts.
+ */
 export function paymentReturnUrls(origin: string, provider: PaymentProvider): { returnUrl: string; cancelUrl: string } {
   const base = `${origin}/dashboard/billing?provider=${provider}`;
   return { returnUrl: `${base}&payment=returned`, cancelUrl: `${base}&payment=cancelled` };

@@ -171,7 +171,8 @@ test("each SDK's own file loads and runs under the live policy; other scripts on
   await routeThirdParties(page);
   const violations = await watchViolations(page);
   await openApp(page);
-  // Google's provider wraps every page of a live build: its loader brought the GSI file in, and the file ran.
+  // A signed-out visitor's first page starts One Tap, whose loader (src/services/google/gsiClient.ts) brought the GSI
+  // file in, and the file ran.
   await expect.poll(() => ranScripts(page), { message: 'the GSI client ran' }).toContain(SDK.google);
 
   // The PayPal and Turnstile files, as their loaders ask for them (a plain string through the default policy).

@@ -18,18 +18,28 @@
  * Standard, "dispatch"), so the policy exists before zoid's listener lets it write, whenever the browser fires the
  * event (Chromium fires it during the insertion, HTML's "process the iframe attributes" for an initial about:blank).
  *
- * The frame's policy passes HTML as it is: what it builds is still bound by the page's CSP, which the frame inherits
- * (`script-src` has no 'unsafe-inline': no inline script or handler runs there, and no `javascript:` URL). Script
- * text becomes nothing: PayPal's prerender script could not run under that CSP anyway, and an empty script element is
- * never even considered. No script URL passes (the policy has no rule for them).
+ * The frame's policy passes HTML as it is, except markup that brings in a document or a resource by parsing alone, out
+ * of Trusted Types' reach: a frame (its `srcdoc` is parsed, not set through a sink, so a script tag in it would run
+ * wherever `script-src` allows), a plugin, a `<base>`, a `<meta>` (a refresh), a `<link>`, a `<form>`. PayPal's
+ * template sets `innerHTML` only on its `<style>` elements (CSS text), so it needs none of them. What passes is still
+ * bound by the page's CSP, which the frame inherits (`script-src` has no 'unsafe-inline': no inline script or handler
+ * runs there, and no `javascript:` URL). Script text becomes nothing: PayPal's prerender script could not run under
+ * that CSP anyway, and an empty script element is never even considered. No script URL passes (the policy has no
+ * rule for them).
  */
+
+/** Markup naming an element that loads or navigates by being parsed, or a `srcdoc`: refused in the frame. */
+const LOADING_MARKUP = /<\s*(?:i?frame|frameset|object|embed|applet|portal|base|meta|link|form)\b|\bsrcdoc\s*=/i;
 
 /** zoid's prerender frames, whatever the component (the buttons; PayPal's checkout when it opens in a frame). */
 const PRERENDER_FRAME_PREFIX = '__zoid_prerender_frame__';
 
-/** The rules of the frame's `default` policy: HTML as it is, no script, no script URL. */
+/**
+ * The rules of the frame's `default` policy: HTML as it is unless it would load something by being parsed (null: the
+ * sink refuses it), no script, no script URL.
+ */
 export const PRERENDER_FRAME_RULES = {
-  createHTML: (value: string): string => value,
+  createHTML: (value: string): string | null => (LOADING_MARKUP.test(value) ? null : value),
   createScript: (): string => '',
 } as const;
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, headersFile, SDK_SCRIPTS, securityHeaders } from '../../../security-headers';
+import { contentSecurityPolicy, headersFile, imageHostsProblem, SDK_SCRIPTS, securityHeaders } from '../../../security-headers';
 import { GSI_CLIENT_URL } from '../../../src/services/google/gsiClient';
 import { PAYPAL_SDK_URL } from '../../../src/services/paypal/live';
 
@@ -226,5 +226,29 @@ describe('the other headers', () => {
     expect(file.split('\n')[0]).toBe('/*');
     expect(file).toContain(`  Content-Security-Policy: ${contentSecurityPolicy({})}`);
     expect(file).toContain('  Referrer-Policy: strict-origin-when-cross-origin');
+  });
+});
+
+describe('a live build without image hosts', () => {
+  const live = { VITE_API_BASE_URL: 'https://api.example.com' };
+
+  it('fails, saying what to set: its policy would block every generated image', () => {
+    expect(imageHostsProblem(live)).toMatch(/^VITE_IMAGE_HOSTS is not set: .*img-src/);
+    expect(imageHostsProblem({ ...live, VITE_IMAGE_HOSTS: ' , ' })).toMatch(/^VITE_IMAGE_HOSTS is not set/);
+  });
+
+  it('fails on an entry that is not an http(s) origin, naming it, instead of leaving it out of the policy', () => {
+    expect(imageHostsProblem({ ...live, VITE_IMAGE_HOSTS: 'https://images.example.com,tempfile.example.com' })).toMatch(
+      /^VITE_IMAGE_HOSTS: "tempfile\.example\.com" is not an http\(s\) origin/,
+    );
+    expect(imageHostsProblem({ ...live, VITE_IMAGE_HOSTS: 'ftp://images.example.com' })).toContain('"ftp://images.example.com"');
+  });
+
+  it('passes with image hosts, wildcards included, and in demo mode without any', () => {
+    expect(imageHostsProblem({ ...live, VITE_IMAGE_HOSTS: 'https://tempfile.example.com, https://*.cdn.example.com' })).toBeNull();
+    expect(imageHostsProblem({})).toBeNull();
+    expect(contentSecurityPolicy({ ...live, VITE_IMAGE_HOSTS: 'https://*.cdn.example.com' })).toContain(
+      "img-src 'self' data: blob: https://*.cdn.example.com",
+    );
   });
 });

@@ -49,6 +49,22 @@ describe("the Trusted Types policy of PayPal's prerender frames", () => {
     const markup = '<span class="paypal-button-text">Pay with</span>';
     expect(PRERENDER_FRAME_RULES.createHTML(markup)).toBe(markup);
     expect(PRERENDER_FRAME_RULES.createScript()).toBe('');
+    // Markup that would load a document or a resource by being parsed, out of Trusted Types' reach, is refused.
+    for (const loading of [
+      '<iframe srcdoc="<script src=/assets/x.js></script>"></iframe>',
+      '<IFRAME src="https://example.com">',
+      '<div srcdoc = "x">',
+      '< frame src=x>',
+      '<object data="x"></object>',
+      '<embed src="x">',
+      '<base href="https://evil.example/">',
+      '<meta http-equiv="refresh" content="0;url=https://evil.example">',
+      '<link rel="stylesheet" href="https://evil.example/x.css">',
+      '<form action="/"><input name="password"></form>',
+    ])
+      expect(PRERENDER_FRAME_RULES.createHTML(loading), loading).toBeNull();
+    // Words that merely start alike pass.
+    expect(PRERENDER_FRAME_RULES.createHTML('<span class="framed formal linked">Pay</span>')).not.toBeNull();
     // The browser then refuses every script URL in the frame: a policy without the rule cannot make one.
     expect('createScriptURL' in PRERENDER_FRAME_RULES).toBe(false);
   });
