@@ -37,9 +37,10 @@ async function startMode(): Promise<{ services: ModeServices; demoPanel?: ReactN
     };
   }
   // Live: Google's script loads when One Tap or its button is first needed; MSAL only when a Microsoft button appears.
-  const [{ liveGoogle }, { liveMicrosoft }, { createLivePaypal }] = await Promise.all([
-    import('./services/google/live'),
-    import('./services/microsoft/live'),
+  // A provider without its setting is left out altogether.
+  const [google, microsoft, { createLivePaypal }] = await Promise.all([
+    config.googleClientId ? import('./services/google/live').then((module) => module.liveGoogle) : null,
+    config.microsoftClientId ? import('./services/microsoft/live').then((module) => module.liveMicrosoft) : null,
     // Small: PayPal's SDK itself loads only when a PayPal payment starts.
     import('./services/paypal/live'),
   ]);
@@ -52,8 +53,8 @@ async function startMode(): Promise<{ services: ModeServices; demoPanel?: ReactN
   return {
     services: {
       ChallengeWidget: retryableLazy(() => import('./features/auth/TurnstileChallenge')),
-      google: liveGoogle,
-      microsoft: liveMicrosoft,
+      google,
+      microsoft,
       paypal,
     },
   };
@@ -126,7 +127,7 @@ async function boot() {
   // too (their API calls carry the device id); for an anonymous one once they act and what they opened has
   // painted, so that a first visit runs nothing it does not show.
   const dialogParts = () => {
-    void import('./features/auth/SocialSignIn').then((social) => social.loadMicrosoftButton()).catch(() => undefined);
+    if (services.microsoft) void import('./features/auth/SocialSignIn').then((social) => social.loadMicrosoftButton()).catch(() => undefined);
     preloadLoginForms();
   };
   const accountWork = () => {

@@ -40,7 +40,7 @@ const loginModalLogic = loginModalMachine.provide({
 });
 
 /** The root machine with every global actor wired to this mode's services. */
-export function createAppLogic({ google }: { google: GoogleSignIn }) {
+export function createAppLogic({ google }: { google: GoogleSignIn | null }) {
   return appMachine.provide({
     actors: {
       user: userLogic,
@@ -64,7 +64,7 @@ export type { EarlyRenewalActor };
 export type PageProgressActor = ActorRefFrom<typeof pageProgressMachine>;
 
 /** Starts the global actors once, at boot. */
-export function startApp(options: { google: GoogleSignIn; inspect?: Inspect }): AppActor {
+export function startApp(options: { google: GoogleSignIn | null; inspect?: Inspect }): AppActor {
   const actor = createActor(createAppLogic({ google: options.google }), {
     input: {
       user: { readStoredLogin },

@@ -6,8 +6,12 @@ import type { GoogleSignIn, MicrosoftSignIn } from './socialSignIn';
 /** Implementations that differ between demo and live mode, chosen once at boot. */
 export interface ModeServices {
   ChallengeWidget: ChallengeWidget;
-  google: GoogleSignIn;
-  microsoft: MicrosoftSignIn;
+  /**
+   * Null in a live build without the provider's setting (VITE_GOOGLE_CLIENT_ID, VITE_MICROSOFT_CLIENT_ID): no button,
+   * no One Tap, and none of its code or scripts loaded (the policy would refuse them anyway).
+   */
+  google: GoogleSignIn | null;
+  microsoft: MicrosoftSignIn | null;
   /** How PayPal approves an order; optional until live mode has its SDK adapter. */
   paypal?: PaypalCheckout;
 }

@@ -5,7 +5,7 @@ import { useLocalActor } from '../../actors/useLocalActor';
 import { createMicrosoftButtonLogic } from '../../actors/microsoftButton';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import { loginSelectors } from '../../actors/login';
-import { useModeServices } from '../../services/ServicesContext';
+import type { MicrosoftSignIn } from '../../services/socialSignIn';
 import { Button } from '../../ui/Button';
 import styles from './SocialSignIn.module.css';
 
@@ -21,8 +21,7 @@ function MicrosoftLogo() {
 }
 
 /** initializing (disabled) → ready → loading (disabled, spinner) → ready; initFailed offers a retry. */
-export function MicrosoftButton() {
-  const { microsoft } = useModeServices();
+export function MicrosoftButton({ microsoft }: { microsoft: MicrosoftSignIn }) {
   const login = useGlobalActor('login');
   const logic = useMemo(() => createMicrosoftButtonLogic(microsoft, login), [microsoft, login]);
   const button = useLocalActor(logic);

@@ -35,41 +35,49 @@ function retryOrReload(retry: () => void) {
   else retry();
 }
 
-/** Google and Microsoft sign-in, above the e-mail form. Both end in the same global login flow. */
+/**
+ * Google and Microsoft sign-in, above the e-mail form. Both end in the same global login flow. A build without a
+ * provider's setting shows no button for it, and none at all without either.
+ */
 export function SocialSignIn() {
-  const { google } = useModeServices();
+  const { google, microsoft } = useModeServices();
   const login = useGlobalActor('login');
+  if (!google && !microsoft) return null;
   return (
     <div className={styles.social}>
-      <div className={styles.provider}>
-        <google.Button
-          onCredential={({ credential, nonce }) => login.send({ type: 'SUBMIT', request: { kind: 'google', credential, nonce } })}
-          onError={(error) => {
-            // A Google library failure: log it, then start over with a fresh page (docs/product.md, "Google
-            // sign-in failure").
-            console.error(error);
-            window.location.reload();
-          }}
-        />
-      </div>
-      <LoadBoundary
-        fallback={(_error, retry) => (
-          <UnloadedMicrosoftButton
-            problem={
-              <p className={styles.note} role="alert">
-                <Trans>Microsoft sign-in could not load. Check your connection.</Trans>{' '}
-                <button type="button" className={styles.retry} onClick={() => retryOrReload(retry)}>
-                  <Trans>Try again</Trans>
-                </button>
-              </p>
-            }
+      {google ? (
+        <div className={styles.provider}>
+          <google.Button
+            onCredential={({ credential, nonce }) => login.send({ type: 'SUBMIT', request: { kind: 'google', credential, nonce } })}
+            onError={(error) => {
+              // A Google library failure: log it, then start over with a fresh page (docs/product.md, "Google
+              // sign-in failure").
+              console.error(error);
+              window.location.reload();
+            }}
           />
-        )}
-      >
-        <Suspense fallback={<UnloadedMicrosoftButton />}>
-          <MicrosoftButton />
-        </Suspense>
-      </LoadBoundary>
+        </div>
+      ) : null}
+      {microsoft ? (
+        <LoadBoundary
+          fallback={(_error, retry) => (
+            <UnloadedMicrosoftButton
+              problem={
+                <p className={styles.note} role="alert">
+                  <Trans>Microsoft sign-in could not load. Check your connection.</Trans>{' '}
+                  <button type="button" className={styles.retry} onClick={() => retryOrReload(retry)}>
+                    <Trans>Try again</Trans>
+                  </button>
+                </p>
+              }
+            />
+          )}
+        >
+          <Suspense fallback={<UnloadedMicrosoftButton />}>
+            <MicrosoftButton microsoft={microsoft} />
+          </Suspense>
+        </LoadBoundary>
+      ) : null}
       <p className={styles.divider}>
         <span>
           <Trans>or with e-mail</Trans>

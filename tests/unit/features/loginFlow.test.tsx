@@ -14,6 +14,7 @@ import { demoGoogle, demoMicrosoft } from '../../../src/demo/boot';
 import { lastCodeFor } from '../../../src/demo/mailbox';
 import { createDemoServer } from '../../../src/demo/node';
 import type { ChallengeWidget, ChallengeWidgetProps } from '../../../src/services/challenge';
+import type { ModeServices } from '../../../src/services/ServicesContext';
 import type { ChallengeEndingFailure } from '../../../machines/botCheck';
 
 const demo = createDemoServer();
@@ -43,14 +44,16 @@ function RecordingChallenge(props: ChallengeWidgetProps) {
   return <DemoChallenge {...props} />;
 }
 
-async function renderApp(ChallengeWidget: ChallengeWidget = RecordingChallenge): Promise<AppActor> {
-  widgetActions.length = 0;
+async function renderApp(
+  ChallengeWidget: ChallengeWidget = RecordingChallenge,
   // One Tap is not part of this flow: a prompt that never shows keeps it out of the way.
-  const google = { ...demoGoogle, prompt: () => () => undefined };
-  const app = startApp({ google });
+  providers: Pick<ModeServices, 'google' | 'microsoft'> = { google: { ...demoGoogle, prompt: () => () => undefined }, microsoft: demoMicrosoft },
+): Promise<AppActor> {
+  widgetActions.length = 0;
+  const app = startApp({ google: providers.google });
   running = app;
   await waitForActor(actor(app, 'locale'), (s) => s.hasTag('ready'));
-  render(<App actor={app} services={{ ChallengeWidget, google, microsoft: demoMicrosoft }} />);
+  render(<App actor={app} services={{ ChallengeWidget, ...providers }} />);
   await screen.findByRole('banner');
   return app;
 }
@@ -274,5 +277,23 @@ describe('login flow, machine and view together', () => {
     await waitFor(() => expect(stateOf(app, 'login')).toBe('signedIn'));
     expect(actor(app, 'login').getSnapshot().context.request).toMatchObject({ kind: 'microsoft' });
     expect(await screen.findByRole('button', { name: 'Account menu for demo.user@outlook.com' })).toBeVisible();
+  });
+
+  it("a build without a provider's setting shows no button for it", async () => {
+    const user = userEvent.setup();
+    await renderApp(RecordingChallenge, { google: null, microsoft: demoMicrosoft });
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Sign in' }));
+    expect(await within(dialog()).findByRole('button', { name: 'Continue with Microsoft' })).toBeVisible();
+    expect(within(dialog()).queryByRole('button', { name: 'Continue with Google' })).toBeNull();
+    expect(within(dialog()).getByText('or with e-mail')).toBeVisible();
+  });
+
+  it('a build with neither provider shows the e-mail form alone, without a divider', async () => {
+    const user = userEvent.setup();
+    await renderApp(RecordingChallenge, { google: null, microsoft: null });
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Sign in' }));
+    expect(await within(dialog()).findByLabelText('E-mail')).toBeVisible();
+    expect(within(dialog()).queryByRole('button', { name: /Continue with/ })).toBeNull();
+    expect(within(dialog()).queryByText('or with e-mail')).toBeNull();
   });
 });
