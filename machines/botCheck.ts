@@ -32,5 +32,13 @@ export function challengeActionOf(request: LoginRequest): ChallengeAction {
  */
 export type ChallengeFailure = 'widgetRetries' | 'tryAgain' | 'unavailable' | 'browser' | 'clock' | 'cache' | 'siteSetup';
 
+/**
+ * Errors in a row the widget may retry by itself before the check ends as `tryAgain` (the visitor then starts a fresh
+ * one). Cloudflare's widget retries after each such error, every `retry-interval` (8 s by default), and documents no
+ * limit ("Widget configurations", https://developers.cloudflare.com/turnstile/get-started/client-side-rendering/widget-configurations/):
+ * a check that keeps failing would otherwise say "trying again by itself" for ever, with only Cancel to leave it.
+ */
+export const WIDGET_RETRIES_IN_A_ROW = 3;
+
 /** The failures that end the check (the widget is taken down and the visitor told what to do). */
 export type ChallengeEndingFailure = Exclude<ChallengeFailure, 'widgetRetries'>;

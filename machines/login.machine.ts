@@ -1,6 +1,6 @@
-import { assign, enqueueActions, sendTo, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { and, assign, enqueueActions, sendTo, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { BOT_CHECK_REQUIRED_CODE, type LoginRequest, type LoginSuccess, type ResultEnvelope } from '../src/common/types';
-import type { ChallengeEndingFailure, ChallengeFailure } from './botCheck';
+import { WIDGET_RETRIES_IN_A_ROW, type ChallengeEndingFailure, type ChallengeFailure } from './botCheck';
 import { refusal, rejection, type CallFailure } from './callErrors';
 import { globalActor } from './globalActors';
 import { notProvidedAction, notProvidedActor } from './notProvided';
@@ -11,6 +11,8 @@ interface LoginContext {
   challengeToken: string | null;
   /** Why the last bot check ended without a token; read in verify.challengeFailed. */
   challengeFailure: ChallengeEndingFailure | null;
+  /** Errors in a row the widget on screen retried by itself (WIDGET_RETRIES_IN_A_ROW ends the check). */
+  widgetRetriesInARow: number;
   error: string | null;
   lastResult: LoginSuccess | null;
 }
@@ -130,6 +132,11 @@ const loginSetup = setup({
       challengeToken: null,
       challengeFailure: null,
     }),
+    countWidgetRetry: assign({ widgetRetriesInARow: ({ context }) => context.widgetRetriesInARow + 1 }),
+    // A fresh widget, or one that gave a token: its errors are counted anew.
+    clearWidgetRetries: assign({ widgetRetriesInARow: 0 }),
+    // The widget kept failing and retrying: the check ends, and a fresh one may pass.
+    setRetriesExhausted: assign({ challengeFailure: 'tryAgain' as const }),
     setChallengeFailure: assign({
       challengeFailure: ({ context, event }) =>
         event.type === 'CHALLENGE_ERROR' && event.failure !== 'widgetRetries' ? event.failure : context.challengeFailure,
@@ -147,6 +154,7 @@ const loginSetup = setup({
     needsBotCheck: (_, { code }: { code: number | string }) => code === BOT_CHECK_REQUIRED_CODE,
     hasChallengeToken: ({ event }) => event.type === 'CHALLENGE_SOLVED' && event.token.trim() !== '',
     widgetRetries: ({ event }) => event.type === 'CHALLENGE_ERROR' && event.failure === 'widgetRetries',
+    widgetMayRetryAgain: ({ context }) => context.widgetRetriesInARow + 1 < WIDGET_RETRIES_IN_A_ROW,
   },
 });
 
@@ -202,7 +210,7 @@ function sendingLogin(id: 'submitLogin' | 'retryLogin') {
 
 export const loginMachine = loginSetup.createMachine({
   id: 'login',
-  context: { request: null, challengeToken: null, challengeFailure: null, error: null, lastResult: null },
+  context: { request: null, challengeToken: null, challengeFailure: null, widgetRetriesInARow: 0, error: null, lastResult: null },
   initial: 'idle',
   states: {
     // Entered again when a bot check is cancelled or the flow reset: a Google sign-in in flight has ended.
@@ -225,6 +233,7 @@ export const loginMachine = loginSetup.createMachine({
          */
         challengeShown: {
           tags: 'challengeShown',
+          entry: 'clearWidgetRetries',
           initial: 'loadingChallenge',
           states: {
             loadingChallenge: {
@@ -240,7 +249,9 @@ export const loginMachine = loginSetup.createMachine({
           },
           on: {
             CHALLENGE_ERROR: [
-              { guard: 'widgetRetries', target: '.retryingAfterError' },
+              { guard: and(['widgetRetries', 'widgetMayRetryAgain']), target: '.retryingAfterError', actions: 'countWidgetRetry' },
+              // It has failed and retried WIDGET_RETRIES_IN_A_ROW times: the check ends; a fresh one may pass.
+              { guard: 'widgetRetries', target: 'challengeFailed', actions: 'setRetriesExhausted' },
               { target: 'challengeFailed', actions: 'setChallengeFailure' },
             ],
             CHALLENGE_EXPIRED: '.refreshingExpiredToken',

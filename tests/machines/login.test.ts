@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { loginMachine } from '../../machines/login.machine';
+import { WIDGET_RETRIES_IN_A_ROW } from '../../machines/botCheck';
 import { BOT_CHECK_REQUIRED_CODE, type LoginRequest, type LoginSuccess, type SessionUser } from '../../src/common/types';
 import type { AnyEventObject } from 'xstate';
 import { defaultEventLabel, describeMachinePaths, done, failure } from './pathRunner';
@@ -71,7 +72,8 @@ describeMachinePaths('login machine', {
     { type: 'RESET' },
   ],
   // Only the kind of request steers the machine (reset vs sign-in); the rest is data the assertions check.
-  serializeContext: (context) => context.request?.kind ?? null,
+  // The widget's errors in a row steer it too (the last one it may retry ends the check).
+  serializeContext: (context) => `${context.request?.kind ?? 'none'}:${context.widgetRetriesInARow}`,
   maxSimplePaths: 150,
   // The global actors it tells what happened, through the actor system.
   receivers: ['user', 'loginModal', 'googleOneTap'],
@@ -88,13 +90,21 @@ describeMachinePaths('login machine', {
     if (leftVerify) modalGot.push({ type: 'VERIFY_DONE' });
     if (enteredVerify) modalGot.push({ type: 'SHOW_VERIFY' });
     if (enteredVerify) expect(snapshot.matches({ verify: { challengeShown: 'loadingChallenge' } })).toBe(true);
+    // A fresh widget counts its errors anew.
+    if (snapshot.matches({ verify: { challengeShown: 'loadingChallenge' } })) expect(context.widgetRetriesInARow).toBe(0);
 
     // The widget stays on screen through what it recovers from by itself; only a check that ended takes it down.
     expect(snapshot.hasTag('challengeShown')).toBe(snapshot.matches({ verify: 'challengeShown' }));
     const inCheck = previous?.matches({ verify: 'challengeShown' }) === true;
     if (event.type === 'CHALLENGE_ERROR' && inCheck) {
-      if (event.failure === 'widgetRetries') {
+      const retriedBefore = previous?.context.widgetRetriesInARow ?? 0;
+      if (event.failure === 'widgetRetries' && retriedBefore + 1 < WIDGET_RETRIES_IN_A_ROW) {
         expect(snapshot.matches({ verify: { challengeShown: 'retryingAfterError' } })).toBe(true);
+        expect(context.widgetRetriesInARow).toBe(retriedBefore + 1);
+      } else if (event.failure === 'widgetRetries') {
+        // The widget failed and retried as often as it may: the check ends, and a fresh one may pass.
+        expect(snapshot.matches({ verify: 'challengeFailed' })).toBe(true);
+        expect(context.challengeFailure).toBe('tryAgain');
       } else {
         expect(snapshot.matches({ verify: 'challengeFailed' })).toBe(true);
         expect(context.challengeFailure).toBe(event.failure);
