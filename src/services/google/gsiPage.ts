@@ -66,10 +66,13 @@ export function createGsiPage({ clientId, load = loadGsi, createNonce = createAt
     );
   }
 
-  /** The raw nonce whose hash the token carries; the current one when the token names none the page made. */
+  /**
+   * The raw nonce whose hash the token carries; none when the token names no nonce this page made (the API then
+   * refuses it, as it would refuse any other).
+   */
   function rawNonceOf(credential: string): string {
     const claim = nonceClaimOf(credential);
-    return (nonces.find((nonce) => nonce.hashed === claim) ?? nonces.at(-1))?.raw ?? '';
+    return nonces.find((nonce) => nonce.hashed === claim)?.raw ?? '';
   }
 
   function receive(response: GsiCredentialResponse): void {

@@ -178,13 +178,13 @@ describe("the page's one GSI configuration", () => {
     expect(oneTap.onCredential).toHaveBeenCalledExactlyOnceWith({ credential: late, nonce: 'raw-1' });
   });
 
-  it('sends a token naming no nonce of this page with the current one: the API, not the page, refuses it', async () => {
+  it('sends a token naming no nonce of this page with none: the API, not the page, refuses it', async () => {
     const { gsi, button, renderButton } = setUp();
     renderButton();
     await settle();
     const foreign = idToken({ nonce: 'a-nonce-made-elsewhere' });
     gsi.buttonCredential(foreign);
-    expect(button.onCredential).toHaveBeenCalledExactlyOnceWith({ credential: foreign, nonce: 'raw-1' });
+    expect(button.onCredential).toHaveBeenCalledExactlyOnceWith({ credential: foreign, nonce: '' });
   });
 
   it("gives the button's credential to One Tap's sign-in when no button is left on the page", async () => {
