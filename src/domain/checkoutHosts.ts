@@ -23,13 +23,16 @@ export type RedirectProvider = (typeof REDIRECT_PROVIDERS)[number];
  * - Digiseller: the payment page a product's "HTML code" links to is on oplata.info (`/asp2/pay_wm.asp?id_d=…`;
  *   "Frequently Asked Questions on how to select a product at Digiseller",
  *   https://wiki.wmtransfer.com/projects/digiseller/wiki/Frequently_Asked_Questions_on_how_to_select_a_product_at_Digiseller).
+ * Kept from earlier releases though no current document names them, so that no integration that used them breaks
+ * (refusing one fails every payment there as an unsafe redirect): checkout.creem.io, seen in Creem integrations'
+ * `checkout_url`; digiseller.market and www.digiseller.market, Digiseller's storefront domain.
  * A host a provider adds later is added by the operator with VITE_CHECKOUT_HOSTS, without a new release.
  */
 export const DOCUMENTED_CHECKOUT_HOSTS: Readonly<Record<RedirectProvider, readonly string[]>> = {
-  creem: ['creem.io', 'www.creem.io'],
+  creem: ['creem.io', 'www.creem.io', 'checkout.creem.io'],
   nowpayments: ['nowpayments.io', 'sandbox.nowpayments.io'],
   freekassa: ['pay.freekassa.com', 'pay.freekassa.ru', 'pay.freekassa.net', 'pay.fk.money'],
-  digiseller: ['oplata.info', 'www.oplata.info'],
+  digiseller: ['oplata.info', 'www.oplata.info', 'digiseller.market', 'www.digiseller.market'],
 };
 
 /** The format VITE_CHECKOUT_HOSTS takes, as its errors and .env.example show it. */
