@@ -11,7 +11,7 @@ import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate
 import type { ResultEnvelope } from '../src/common/types';
 import { notProvidedAction, notProvidedActor } from './notProvided';
 import { SETTLEMENT_POLLING, type OrderStatus } from './payment.shared';
-import { pollingMachine, type CheckOutcome, type PollingInput, type PollingPolicy, type PollingReport } from './polling.machine';
+import { pollingMachine, type CheckOutcome, type PollingInput, type PollingReport } from './polling.machine';
 
 /** An order the account left waiting on this browser, as the watch list keeps it (src/services/settlingOrders.ts). */
 export interface WatchedOrder {
@@ -77,13 +77,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * that learns late; an order still pending after that is left to the order list.
  */
 export const SETTLEMENT_WATCH_LIMIT_MS = 3 * DAY_MS;
-
-/**
- * The settlement policy (SETTLEMENT_POLLING: from every 15 s growing to every 2 minutes, never while the tab is hidden,
- * six hours at most), but the first check is at once: watching starts when nothing was just asked (a new visit, an
- * account signed in, the list changed, a rest after errors).
- */
-export const SETTLEMENT_WATCH_POLLING: PollingPolicy = { ...SETTLEMENT_POLLING, waitsBeforeFirstCheck: false };
 
 /** After the server failed several checks in a row, the watch rests this long, then starts again. */
 export const RETRY_AFTER_ERRORS_MS = 10 * 60 * 1000;
@@ -245,15 +238,16 @@ export const settlementWatchMachine = setup({
     nothingToWatch: {
       on: { WATCH_LIST_CHANGED: 'readingWatchList' },
     },
-    // The orders are asked about now and then (the settlement policy): at once, then less often, never while the tab is
-    // hidden, for six hours. Any news ends the round.
+    // The orders are asked about now and then (the settlement policy, SETTLEMENT_POLLING): after 15 s, then less and less
+    // often up to every 2 minutes, never while the tab is hidden (at once when it shows again), for six hours. Any news
+    // ends the round.
     watching: {
       tags: 'watching',
       invoke: {
         id: 'poller',
         src: 'poller',
         input: ({ context, self }): PollingInput => ({
-          policy: SETTLEMENT_WATCH_POLLING,
+          policy: SETTLEMENT_POLLING,
           check: { orders: context.orders } satisfies WatchCheckInput,
           reportTo: self,
         }),

@@ -7,8 +7,7 @@
  */
 import * as v from 'valibot';
 import { PaymentProviderSchema, type PaymentProvider } from '../api/contract';
-
-const SETTLING_ORDERS_KEY = 'nanobanana.settlingOrders';
+import { announceSettlingOrdersChanged, SETTLING_ORDERS_KEY } from './settlingOrdersWatchers';
 
 /** At most this many orders per account waiting, and as many told: an old entry must not keep the list growing. */
 const MAX_ORDERS = 10;
@@ -35,26 +34,6 @@ export type SettlingOrder = Omit<StoredOrder, 'toldAt'>;
 const AllSchema = v.record(v.pipe(v.string(), v.minLength(1)), v.array(SettlingOrderSchema));
 
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem'>;
-
-const listeners = new Set<() => void>();
-
-/** Another tab changed the list (the storage event fires only in the other tabs of this browser). */
-function onStorage(event: StorageEvent): void {
-  if (event.key === SETTLING_ORDERS_KEY || event.key === null) for (const listener of listeners) listener();
-}
-
-/**
- * Calls `listener` whenever the list changes, in this tab (synchronously, as it is written) or in another one; returns
- * the unsubscribe.
- */
-export function subscribeSettlingOrders(listener: () => void): () => void {
-  if (listeners.size === 0) window.addEventListener('storage', onStorage);
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
-  };
-}
 
 function readAll(storage: Storage): Record<string, StoredOrder[]> {
   try {
@@ -84,7 +63,7 @@ function writeAll(all: Record<string, StoredOrder[]>, storage: Storage): void {
     // Without storage the buyer is still told on this page; a later visit shows the order in the list.
     return;
   }
-  for (const listener of listeners) listener();
+  announceSettlingOrdersChanged();
 }
 
 /** Rewrites one account's list (pruned); the other accounts' lists are kept as they are. */
@@ -99,11 +78,6 @@ function writeAccount(accountId: string, orders: StoredOrder[], now: Date, stora
 /** The orders this account left waiting on this browser, oldest first (the told ones are not). */
 export function readSettlingOrders(accountId: string, storage: Storage = localStorage): SettlingOrder[] {
   return (readAll(storage)[accountId] ?? []).filter((one) => one.toldAt === undefined).map(({ toldAt: _told, ...order }) => order);
-}
-
-/** Whether this account has an order waiting on this browser: what the app shell asks before it loads the watch. */
-export function hasSettlingOrders(accountId: string, storage: Storage = localStorage): boolean {
-  return readSettlingOrders(accountId, storage).length > 0;
 }
 
 /**

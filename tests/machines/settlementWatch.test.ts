@@ -1,11 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
-import type { OrderStatus } from '../../machines/payment.shared';
+import { SETTLEMENT_POLLING, type OrderStatus } from '../../machines/payment.shared';
 import { pollingCheck, pollingMachine, type CheckFailure, type PollingInput, type PollingReport } from '../../machines/polling.machine';
 import {
   RETRY_AFTER_ERRORS_MS,
   SETTLEMENT_WATCH_LIMIT_MS,
-  SETTLEMENT_WATCH_POLLING,
   settlementNews,
   settlementWatchMachine,
   watchCheckOutcome,
@@ -130,10 +129,10 @@ describeMachinePaths('settlementWatch machine', {
     }
     if (event.type === 'xstate.error.actor.readWatchList') expect(is('nothingToWatch')).toBe(true);
 
-    // The poller starts exactly when watching begins: the settlement policy (first check at once), the orders read.
+    // The poller starts exactly when watching begins: the settlement policy, the orders read.
     const pollers = stepInvocations('poller').map((invocation) => invocation.input as PollingInput);
     expect(pollers.map(({ policy, check }) => ({ policy, check }))).toEqual(
-      entered('watching') ? [{ policy: SETTLEMENT_WATCH_POLLING, check: { orders: context.orders } satisfies WatchCheckInput }] : [],
+      entered('watching') ? [{ policy: SETTLEMENT_POLLING, check: { orders: context.orders } satisfies WatchCheckInput }] : [],
     );
     for (const { reportTo } of pollers) expect(reportTo).toBe(snapshot.children.poller?._parent);
     expect(snapshot.children.poller !== undefined).toBe(is('watching'));
@@ -243,14 +242,14 @@ describe('settlementWatch timings', () => {
     return { actor, checks };
   }
 
-  it('asks at once, then after 15 s, half as long again each time up to every 2 minutes, and stops after six hours', async () => {
+  it('asks after 15 s, then half as long again each time up to every 2 minutes, and stops after six hours', async () => {
     vi.useFakeTimers();
     try {
       const { actor, checks } = started(() => Promise.resolve(listed([first, 'pending'])));
       await vi.advanceTimersByTimeAsync(5 * 60 * 1000);
-      expect(checks).toEqual([0, 15_000, 37_500, 71_250, 121_875, 197_813]);
+      expect(checks).toEqual([15_000, 37_500, 71_250, 121_875, 197_813]);
       expect(actor.getSnapshot().value).toBe('watching');
-      await vi.advanceTimersByTimeAsync(SETTLEMENT_WATCH_POLLING.limitMs - 5 * 60 * 1000);
+      await vi.advanceTimersByTimeAsync(SETTLEMENT_POLLING.limitMs - 5 * 60 * 1000);
       expect(actor.getSnapshot().value).toBe('stoppedForThisVisit');
       const asked = checks.length;
       await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
@@ -261,18 +260,21 @@ describe('settlementWatch timings', () => {
     }
   });
 
-  it('rests ten minutes after five failed checks in a row, then starts again, asking at once', async () => {
+  it('rests ten minutes after five failed checks in a row, then starts again', async () => {
     vi.useFakeTimers();
     try {
       const { actor, checks } = started(() => Promise.resolve(refused));
-      // Failed checks wait as unsettled ones do: the fifth, at 121.875 s, is the last allowed in a row.
-      await vi.advanceTimersByTimeAsync(121_875);
-      expect(checks).toEqual([0, 15_000, 37_500, 71_250, 121_875]);
+      // Failed checks wait as unsettled ones do: the fifth, at 197.813 s, is the last allowed in a row.
+      await vi.advanceTimersByTimeAsync(197_813);
+      expect(checks).toEqual([15_000, 37_500, 71_250, 121_875, 197_813]);
       expect(actor.getSnapshot().value).toBe('restingAfterErrors');
       await vi.advanceTimersByTimeAsync(RETRY_AFTER_ERRORS_MS - 1);
-      expect(checks).toHaveLength(5);
+      expect(actor.getSnapshot().value).toBe('restingAfterErrors');
       await vi.advanceTimersByTimeAsync(1);
-      expect(checks).toEqual([0, 15_000, 37_500, 71_250, 121_875, 121_875 + RETRY_AFTER_ERRORS_MS]);
+      expect(actor.getSnapshot().value).toBe('watching');
+      // Watching again: the policy's first wait, then a check.
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(checks).toEqual([15_000, 37_500, 71_250, 121_875, 197_813, 197_813 + RETRY_AFTER_ERRORS_MS + 15_000]);
       expect(actor.getSnapshot().value).toBe('watching');
       actor.stop();
     } finally {
