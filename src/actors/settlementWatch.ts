@@ -15,6 +15,7 @@ import {
   type WatchCheckResponse,
   type WatchedOrder,
 } from '../../machines/settlementWatch.machine';
+import { saveLastPackage } from '../services/lastPackage';
 import { notify } from '../services/notifier';
 import { clearPendingOrder } from '../services/pendingOrder';
 import { claimSettledOrder, dropSettlingOrder, readSettlingOrders } from '../services/settlingOrders';
@@ -41,7 +42,7 @@ async function checkWatchedOrders({ orders }: WatchCheckInput): Promise<WatchChe
 
 /**
  * Claims the news of each order: a settled one is marked told (the answer keeps those this watch is the first to
- * tell), a quiet one leaves the list. This tab's memory of a payment with news goes too, so that opening Billing does
+ * tell; a paid one's package is the billing page's next), a quiet one leaves the list. This tab's memory of a payment with news goes too, so that opening Billing does
  * not pick it up again.
  */
 export function claimNews({ accountId, news }: ClaimNewsInput): ToldNews[] {
@@ -49,7 +50,11 @@ export function claimNews({ accountId, news }: ClaimNewsInput): ToldNews[] {
   for (const { order, outcome } of news) {
     clearPendingOrder(order.orderNo);
     if (outcome === 'unlisted' || outcome === 'overdue') dropSettlingOrder(accountId, order.orderNo);
-    else if (claimSettledOrder(accountId, order.orderNo) === 'claimed') told.push({ order, outcome });
+    else if (claimSettledOrder(accountId, order.orderNo) === 'claimed') {
+      told.push({ order, outcome });
+      // As a payment paid on the billing page: the page starts from this package next time, never from a bigger one.
+      if (outcome === 'paid' && order.packageId !== '') saveLastPackage(accountId, order.packageId);
+    }
   }
   return told;
 }

@@ -13,6 +13,7 @@ import type { UserActor } from '../../../src/actors/app';
 import { createRedirectPaymentLogic } from '../../../src/actors/payments';
 import { createSettlementWatchLogic } from '../../../src/actors/settlementWatch';
 import { findOrder, settleOrder } from '../../../src/demo/db';
+import { readLastPackage } from '../../../src/services/lastPackage';
 import { setNotifier, type Notifier } from '../../../src/services/notifier';
 import { claimSettledOrder, readSettlingOrders, watchSettlingOrder } from '../../../src/services/settlingOrders';
 import { call, dataOf, ORIGIN, signUp, startDemoServer } from '../demo/helpers';
@@ -123,6 +124,8 @@ describe('the settlement watch', () => {
     expect(paymentsSucceeded()).toBe(1);
     expect(readSettlingOrders(account)).toEqual([]);
     expect(claimSettledOrder(account, orderNo)).toBe('toldAlready');
+    // The billing page starts from the package bought, as after a payment paid there.
+    expect(readLastPackage(account)).toBe(PACKAGE);
 
     // Nothing is asked any more.
     await vi.advanceTimersByTimeAsync(10 * 60 * 1000);
