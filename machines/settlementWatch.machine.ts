@@ -49,7 +49,7 @@ export interface WatchAnswer {
 export type WatchCheckResponse = ResultEnvelope<WatchAnswer>;
 
 /** What became of an order, as the buyer is told it. */
-export type SettlementOutcome = Exclude<OrderStatus, 'pending'>;
+type SettlementOutcome = Exclude<OrderStatus, 'pending'>;
 
 /** An order with news: settled (told), or leaving the list quietly (no longer listed, or watched too long). */
 export interface SettlementNews {

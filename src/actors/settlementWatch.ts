@@ -45,7 +45,7 @@ async function checkWatchedOrders({ orders }: WatchCheckInput): Promise<WatchChe
  * tell; a paid one's package is the billing page's next), a quiet one leaves the list. This tab's memory of a payment with news goes too, so that opening Billing does
  * not pick it up again.
  */
-export function claimNews({ accountId, news }: ClaimNewsInput): ToldNews[] {
+function claimNews({ accountId, news }: ClaimNewsInput): ToldNews[] {
   const told: ToldNews[] = [];
   for (const { order, outcome } of news) {
     clearPendingOrder(order.orderNo);
