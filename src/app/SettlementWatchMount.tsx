@@ -24,8 +24,9 @@ export function SettlementWatchMount() {
   const [requested, setRequested] = useState(false);
   if (waiting && !requested) setRequested(true);
   return requested ? (
-    // Offline when its code was first asked for: tried again when someone else signs in, or on the next visit.
-    <HiddenIfUnavailable key={accountId ?? ''}>
+    // Not keyed by account: the chart follows a change of account itself. Offline when its code was first asked for,
+    // it is tried again on the next visit.
+    <HiddenIfUnavailable>
       <Suspense fallback={null}>
         <SettlementWatch />
       </Suspense>
