@@ -290,7 +290,8 @@ export const settlementWatchMachine = setup({
         onError: { target: 'restingAfterErrors', actions: 'clearNews' },
       },
     },
-    // The server did not answer several checks in a row: the watch rests, then starts again.
+    // The server did not answer several checks in a row (or the news could not be claimed): the watch rests, then starts
+    // again.
     restingAfterErrors: {
       after: { RETRY_AFTER_ERRORS: 'readingWatchList' },
       on: { WATCH_LIST_CHANGED: 'readingWatchList' },
