@@ -21,6 +21,7 @@ import { quickStartMachine } from './quickStart.machine';
 import { creemPaymentMachine, digisellerPaymentMachine, freekassaPaymentMachine, nowpaymentsPaymentMachine } from './redirectPayment.machine';
 import { resourceMachine } from './resource.machine';
 import { saveFormMachine } from './saveForm.machine';
+import { settlementWatchMachine } from './settlementWatch.machine';
 import { themeMachine } from './theme.machine';
 import { usageChartMachine } from './usageChart.machine';
 import { userMachine } from './user.machine';
@@ -46,6 +47,7 @@ export {
   pagedListMachine,
   paypalPaymentMachine,
   saveFormMachine,
+  settlementWatchMachine,
   themeMachine,
   usageChartMachine,
   userMachine,
@@ -210,6 +212,13 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
     description:
       'Paying with WeChat Pay: creates the order, shows its QR code and checks, less often as time passes and never while the tab is hidden, until it is paid, the code expires (15 minutes at most) or the server stops answering.',
     sampleInput: FRESH_PAYMENT,
+  },
+  {
+    id: settlementWatchMachine.id,
+    machine: settlementWatchMachine,
+    description:
+      'The watch on slow payments (crypto waiting for confirmations) on every page: checks the signed-in account’s waiting orders now and then, tells once what became of each, and refreshes the balance when one is paid.',
+    sampleInput: { accountId: 'u-demo' } satisfies InputFrom<typeof settlementWatchMachine>,
   },
   {
     id: zipDownloadMachine.id,

@@ -152,6 +152,15 @@ export function paypalCheckoutInput(context: PaymentContext, machineId: string):
   return { ...paypalOrderInput(context, machineId), currency: orderOf(context, machineId).currency ?? null };
 }
 
+/** What forgetPendingOrder is told: whether the order's outcome is shown here (see the action). */
+export interface ForgetPendingOrder {
+  endsWatch: boolean;
+}
+/** The order's outcome is shown here: no one tells it again. */
+const FORGET_SETTLED = { type: 'forgetPendingOrder' as const, params: { endsWatch: true } satisfies ForgetPendingOrder };
+/** The buyer moves on while the order may still settle: a watched one stays watched. */
+const FORGET_OPEN = { type: 'forgetPendingOrder' as const, params: { endsWatch: false } satisfies ForgetPendingOrder };
+
 /**
  * Every side effect, guard and delay a payment chart names. A provider's chart uses the ones of its hand-off; the
  * others stay unused (an actor that is never invoked, an action never taken).
@@ -177,10 +186,13 @@ export const paymentSetup = setup({
   actions: {
     // The app keeps the order in session storage (reads context.order), so a return or a reload finds it.
     rememberPendingOrder: notProvidedAction('rememberPendingOrder'),
-    forgetPendingOrder: notProvidedAction('forgetPendingOrder'),
+    // And drops it (reads context.order). endsWatch: the order's outcome is shown here, so the settlement watch lets it
+    // go too and never tells it again; otherwise the buyer moves on while it may still settle, and it stays watched.
+    forgetPendingOrder: notProvidedAction<ForgetPendingOrder>('forgetPendingOrder'),
     // The app keeps a slowly settling order on its watch list (reads context.order), so the buyer may leave and is
     // told once when it settles, on this visit or a later one.
     watchSettlement: notProvidedAction('watchSettlement'),
+    // Tells the buyer the order is paid, unless the settlement watch already did (the app claims the news first).
     notifyPaid: notProvidedAction('notifyPaid'),
     // The redirect's hand-off: the app does location.assign(context.order.checkoutUrl); the page unloads.
     redirectToCheckout: notProvidedAction('redirectToCheckout'),
@@ -402,13 +414,13 @@ export function createPaymentMachine<const TStates extends HandOffStates>({
       },
       // The account has no such order (a link naming another's, or none recent with this provider): nothing to show.
       orderNotFound: {
-        entry: 'forgetPendingOrder',
+        entry: FORGET_SETTLED,
         on: { DISMISS: { target: 'choosingPackage', actions: 'reset' } },
       },
       // The order a link names was settled before this visit: the page says so, and says nothing was paid now.
       settledEarlier: {
         tags: 'settledEarlier',
-        entry: 'forgetPendingOrder',
+        entry: FORGET_SETTLED,
         on: { DISMISS: { target: 'choosingPackage', actions: 'reset' } },
       },
       // Back from the provider's cancel address while the API still holds the order open: nothing was charged, and
@@ -417,7 +429,7 @@ export function createPaymentMachine<const TStates extends HandOffStates>({
         on: {
           RETRY: { guard: 'hasPackage', target: 'creatingOrder', actions: ['forgetOrder', 'newIdempotencyKey'] },
           CHECK_AGAIN: { target: 'findingOrder', actions: 'readAsReturned' },
-          DISMISS: { target: 'choosingPackage', actions: ['forgetPendingOrder', 'reset'] },
+          DISMISS: { target: 'choosingPackage', actions: [FORGET_OPEN, 'reset'] },
         },
       },
       // A provider that settles in minutes to hours (a crypto payment waiting for blockchain confirmations): asked
@@ -494,17 +506,18 @@ export function createPaymentMachine<const TStates extends HandOffStates>({
         tags: 'checksStopped',
         on: {
           CHECK_AGAIN: 'confirming',
-          DISMISS: { target: 'choosingPackage', actions: ['forgetPendingOrder', 'reset'] },
+          DISMISS: { target: 'choosingPackage', actions: [FORGET_OPEN, 'reset'] },
         },
       },
       paid: {
         tags: 'paid',
-        entry: ['forgetPendingOrder', 'notifyPaid'],
+        // notifyPaid ends the watch: its claim of the news says whether the buyer is still to be told.
+        entry: [FORGET_OPEN, 'notifyPaid'],
         on: { DISMISS: { target: 'choosingPackage', actions: 'reset' } },
       },
       // The buyer cancelled an order that was created: trying again is a new purchase with a new key, never that order again.
       cancelled: {
-        entry: 'forgetPendingOrder',
+        entry: FORGET_SETTLED,
         on: {
           RETRY: { guard: 'hasPackage', target: 'creatingOrder', actions: ['forgetOrder', 'newIdempotencyKey'] },
           DISMISS: { target: 'choosingPackage', actions: 'reset' },
@@ -512,7 +525,7 @@ export function createPaymentMachine<const TStates extends HandOffStates>({
       },
       failed: {
         tags: 'failed',
-        entry: 'forgetPendingOrder',
+        entry: FORGET_SETTLED,
         on: {
           RETRY: [
             // The creation's answer was lost: the same key, so the server hands back the order it may have made.
@@ -529,7 +542,7 @@ export function createPaymentMachine<const TStates extends HandOffStates>({
         on: {
           ...provider.timedOut,
           CHECK_AGAIN: { target: 'confirming', actions: 'clearError' },
-          DISMISS: { target: 'choosingPackage', actions: ['forgetPendingOrder', 'reset'] },
+          DISMISS: { target: 'choosingPackage', actions: [FORGET_OPEN, 'reset'] },
         },
       },
     },

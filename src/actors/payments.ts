@@ -6,12 +6,12 @@ import {
   qrWaitEnds,
   RETURN_WINDOW_MS,
   type CheckOrderInput,
-  type CheckOrderResponse,
   type CreateOrderInput,
   type FindOrderAnswer,
   type FindOrderInput,
   type PaymentContext,
 } from '../../machines/payment.shared';
+import type { ForgetPendingOrder } from '../../machines/payment.machine';
 import { pollingCheck } from '../../machines/polling.machine';
 import type { PaypalCheckoutInput, PaypalRestart } from '../../machines/payment.machine';
 import { paypalPaymentMachine } from '../../machines/paypalPayment.machine';
@@ -44,7 +44,9 @@ import { CURRENCY } from '../domain/creditPackages';
 import type { PaypalCheckout } from '../services/paypal';
 import { followAccount } from '../services/accountChange';
 import type { UserActor } from './app';
+import { orderStatusFromList } from './orderStatus';
 import { createPollerLogic } from './polling';
+import { paidNews } from './settlementNews';
 import { userSelectors } from './user';
 
 type RedirectProvider = 'creem' | 'nowpayments' | 'freekassa' | 'digiseller';
@@ -89,18 +91,6 @@ const REDIRECT_MACHINES = {
   freekassa: freekassaPaymentMachine,
   digiseller: digisellerPaymentMachine,
 } as const;
-
-/**
- * An order's status from the order list narrowed to that order: how a redirect or WeChat payment is
- * confirmed (the API has no status call for them).
- */
-async function orderStatusFromList(orderNo: string): Promise<CheckOrderResponse> {
-  const result = await payOrderList({ pageNum: 1, pageSize: 1, orderNo });
-  if (result.code !== 200) return result;
-  const order = result.data.records.find((record) => record.orderNo === orderNo);
-  // Not listed (yet): as good as pending, so confirming keeps asking until its time is up.
-  return { code: 200, msg: result.msg, data: { orderNo, status: order?.status ?? 'pending' } };
-}
 
 /**
  * The order a resumed payment is about, from the order list: the one named (if it is this provider's: a link naming
@@ -149,10 +139,10 @@ function sharedActions(provider: PaymentProvider, { user, onPaid, accountId = nu
       if (context.order) savePendingOrder({ provider, orderNo: context.order.orderNo, packageId: context.packageId ?? '', accountId });
     },
     // No order (its creation failed): nothing of this payment was stored, and another pending order stays.
-    forgetPendingOrder: ({ context }: { context: PaymentContext }) => {
+    forgetPendingOrder: ({ context }: { context: PaymentContext }, { endsWatch }: ForgetPendingOrder) => {
       if (context.order) clearPendingOrder(context.order.orderNo);
-      // Settled or gone: not watched any more either.
-      if (context.order && accountId !== null) claimSettledOrder(accountId, context.order.orderNo);
+      // Its outcome is on screen: the settlement watch must not tell it again.
+      if (endsWatch && context.order && accountId !== null) claimSettledOrder(accountId, context.order.orderNo);
     },
     watchSettlement: ({ context }: { context: PaymentContext }) => {
       if (context.order && accountId !== null) {
@@ -162,9 +152,10 @@ function sharedActions(provider: PaymentProvider, { user, onPaid, accountId = nu
     notifyPaid: ({ context }: { context: PaymentContext }) => {
       // The billing page starts from this package next time, never from a bigger one.
       if (accountId !== null && context.packageId !== null) saveLastPackage(accountId, context.packageId);
-      if (accountId !== null && context.order) claimSettledOrder(accountId, context.order.orderNo);
+      // Told once: not again if the settlement watch (here or in another tab) told it first.
+      const claim = accountId !== null && context.order ? claimSettledOrder(accountId, context.order.orderNo) : 'notWatched';
       user.send({ type: 'PAYMENT_SUCCEEDED' });
-      notify.success(t`Payment received. Your credits are in your balance.`);
+      if (claim !== 'toldAlready') notify.success(paidNews(context.packageId ?? ''));
       onPaid();
     },
   };

@@ -13,6 +13,7 @@ import { AppRoutes } from './routes';
 import { ClientReady } from './ClientReady';
 import { DocumentHead } from './seo/DocumentHead';
 import { RenewalOffer } from './RenewalOffer';
+import { SettlementWatchMount } from './SettlementWatchMount';
 import styles from './App.module.css';
 
 interface AppProps {
@@ -42,6 +43,7 @@ export function App({ actor, prerendered = null, services, demoPanel, inspect }:
             <DocumentHead />
             <LoginModal />
             <RenewalOffer />
+            <SettlementWatchMount />
             <ToastArea />
             {/* Not in the prerendered HTML: it comes once the browser's app has taken over. */}
             <ClientReady>{demoPanel}</ClientReady>

@@ -4,6 +4,7 @@ import { endpoints, type EndpointName } from '../api/contract';
 import { forgetIpCountry } from '../services/ipCountry';
 import {
   endPlanSoon,
+  endWaitingCryptoPayments,
   expireAllSessions,
   addLayoutSample,
   fillSampleUsage,
@@ -187,6 +188,19 @@ export function DemoControls({ environment, reload = () => window.location.reloa
     setNotice(email ? t`Gave ${email} long names and a paid PayPal order. Reload to see them.` : t`Sign in first.`);
   };
 
+  const endCryptoPayments = (outcome: 'paid' | 'failed') => {
+    const ended = endWaitingCryptoPayments(env.db, outcome);
+    if (!ended) {
+      setNotice(t`Sign in first.`);
+      return;
+    }
+    const { email, count } = ended;
+    if (count === 0) setNotice(t`${email} has no crypto payment waiting for confirmations.`);
+    else if (outcome === 'paid')
+      setNotice(t`Crypto payments of ${email} confirmed: ${count}. The app hears of it at its next check, within two minutes.`);
+    else setNotice(t`Crypto payments of ${email} failed: ${count}. The app hears of it at its next check, within two minutes.`);
+  };
+
   const resetEverything = () => {
     resetDemoData(env.db, env.controls);
     reload();
@@ -356,6 +370,12 @@ export function DemoControls({ environment, reload = () => window.location.reloa
         </button>
         <button type="button" className={styles.button} onClick={planEndsSoon}>
           <Trans>End the plan in {PLAN_ENDS_SOON_DAYS} days</Trans>
+        </button>
+        <button type="button" className={styles.button} onClick={() => endCryptoPayments('paid')}>
+          <Trans>Confirm the crypto payments sent</Trans>
+        </button>
+        <button type="button" className={styles.button} onClick={() => endCryptoPayments('failed')}>
+          <Trans>Fail the crypto payments sent</Trans>
         </button>
         {confirmingReset ? (
           <div role="group" aria-labelledby={confirmId} className={styles.confirm}>

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { findPackage, totalCredits } from '../domain/creditPackages';
-import { addApiKey, createOrder, endAllSessions, latestSessionAccount, settleOrder, type DemoDb } from './db';
+import { addApiKey, createOrder, endAllSessions, latestSessionAccount, ordersOf, settleOrder, type DemoDb } from './db';
 import { writeSafely, type KeyValueStorage } from './storage';
 import { SAMPLE_DAYS, addSampleUsage, type SampleUsageResult } from './usage';
 import { LAYOUT_SAMPLE } from './layoutSample';
@@ -201,4 +201,19 @@ export function addLayoutSample(db: DemoDb, now = Date.now()): string | null {
   settleOrder(data, order, 'paid', now);
   db.save();
   return account.email;
+}
+
+/**
+ * Ends the signed-in account's crypto payments waiting for blockchain confirmations (NOWPayments orders whose crypto
+ * was sent from the demo checkout): `paid` as NOWPayments' `finished` (the credits arrive), `failed` as its `failed`.
+ * The account's e-mail and how many it ended, or null if nobody is signed in.
+ */
+export function endWaitingCryptoPayments(db: DemoDb, outcome: 'paid' | 'failed', now = Date.now()): { email: string; count: number } | null {
+  const data = db.read();
+  const account = latestSessionAccount(data, now);
+  if (!account) return null;
+  const waiting = ordersOf(data, account, now).filter((order) => order.provider === 'nowpayments' && order.status === 'pending' && order.cryptoSent);
+  for (const order of waiting) settleOrder(data, order, outcome, now);
+  db.save();
+  return { email: account.email, count: waiting.length };
 }

@@ -110,6 +110,11 @@ const OrderRowSchema = v.object({
   approved: v.optional(v.boolean()),
   /** WeChat QR codes lapse; a pending order past this time reads as expired. */
   expireTime: v.optional(v.string()),
+  /**
+   * NOWPayments: the buyer sent the crypto and the blockchain has yet to confirm it (the demo checkout's "Send the
+   * crypto"); the order stays pending until the demo controls confirm or fail it.
+   */
+  cryptoSent: v.optional(v.boolean()),
 });
 /** A usage record keeps the key's id too: names change, and time-record splits by the key's current name. */
 const UsageRecordRowSchema = v.object({ ...UsageRecordSchema.entries, ...Owned, apiKeyId: v.string() });
@@ -591,6 +596,13 @@ export function settleOrder(data: DbData, order: OrderRow, outcome: SettleOutcom
   return true;
 }
 
+/** The buyer sent the crypto (NOWPayments): it waits for confirmations. Only a pending order can be paid so. */
+export function sendCrypto(order: OrderRow, now = Date.now()): boolean {
+  if (refreshOrderStatus(order, now) !== 'pending') return false;
+  order.cryptoSent = true;
+  return true;
+}
+
 /** The buyer approved the payment (PayPal): capture may take it. Only a pending order can be approved. */
 export function approveOrder(order: OrderRow, now = Date.now()): boolean {
   if (refreshOrderStatus(order, now) !== 'pending') return false;
@@ -609,7 +621,14 @@ export type OrderOut = ResponseInputOf<'payOrderList'>['records'][number];
 
 /** The order as the order list reports it (without the demo's bookkeeping). */
 export function toOrder(row: OrderRow): OrderOut {
-  const { accountId: _accountId, paypalOrderId: _paypalOrderId, approved: _approved, expireTime: _expireTime, ...order } = row;
+  const {
+    accountId: _accountId,
+    paypalOrderId: _paypalOrderId,
+    approved: _approved,
+    expireTime: _expireTime,
+    cryptoSent: _cryptoSent,
+    ...order
+  } = row;
   return order;
 }
 

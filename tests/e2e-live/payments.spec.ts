@@ -527,7 +527,8 @@ test('NOWPayments: a crypto payment waiting for confirmations may be left; the b
   await confirmNowpayments(API_URL, invoiceId);
   await openApp(page, '/dashboard/billing');
   await expect(buyPanel(page).getByText('Paid. 5,250 credits were added to your balance.')).toBeVisible();
-  await expect(page.getByText('Payment received. Your credits are in your balance.')).toBeVisible();
+  // Told once, by the billing page or by the settlement watch, whichever hears of it first.
+  await expect(page.getByText('Payment received: 5,250 credits are in your balance.')).toHaveCount(1);
   expect((await serverView(request, account)).balance).toBe(account.credits + PACKAGE.credits);
   await page.reload();
   await expect(
@@ -535,5 +536,81 @@ test('NOWPayments: a crypto payment waiting for confirmations may be left; the b
       .getByRole('button', { name: /^Pay \$[\d,.]+ with / })
       .first(),
   ).toBeVisible();
+  await expect(buyPanel(page).getByText(/^Paid\./)).toHaveCount(0);
+});
+
+/** Pays with NOWPayments up to the blockchain's confirmations and leaves the payment waiting; its invoice id. */
+async function leaveCryptoPaymentWaiting(page: Page): Promise<string> {
+  await openBilling(page, 'NOWPayments');
+  const leaving = page.waitForRequest((sent) => sent.isNavigationRequest() && sent.url().startsWith('https://nowpayments.io/'));
+  await payButton(page, 'NOWPayments').click();
+  const invoiceId = new URL((await leaving).url()).searchParams.get('iid') ?? '';
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(buyPanel(page).getByText(WAITING_FOR_CONFIRMATIONS, { exact: false })).toBeVisible();
+  await buyPanel(page).getByRole('button', { name: 'Continue without waiting' }).click();
+  await expect(payButton(page, 'NOWPayments')).toBeVisible();
+  return invoiceId;
+}
+
+/** Reloads the page and waits until the app has taken over again (as openApp does after its navigation). */
+async function reloadApp(page: Page): Promise<void> {
+  await page.reload();
+  await expect(page.getByRole('banner').first()).toBeVisible();
+  if ((await page.locator('html').getAttribute('data-start')) === 'idle') await page.keyboard.press('Shift');
+  await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready');
+}
+
+/** The header's balance, as the buyer reads it. */
+function headerBalance(page: Page, credits: number) {
+  return page
+    .getByRole('banner')
+    .getByTitle('Credit balance')
+    .filter({ hasText: `${credits.toLocaleString('en-US')} credits` });
+}
+
+/**
+ * The settlement watch checks the waiting orders on the settlement policy (the first check 15 s after it starts, the
+ * next 22.5 s later): a confirmation is heard within that, never at once.
+ */
+const WATCH_HEARS_WITHIN = 45_000;
+
+test('NOWPayments: a payment left waiting is told on the playground when it settles, and after a reload there, without opening Billing', async ({
+  page,
+  request,
+}) => {
+  const account = settings.accounts.watchNowpayments;
+  await signIn(page, account);
+
+  // The buyer leaves the payment waiting and goes on to the playground in the same visit.
+  const first = await leaveCryptoPaymentWaiting(page);
+  await page.getByRole('banner').getByRole('link', { name: 'Playground' }).click();
+  await expect(page).toHaveURL(/\/playground\//);
+  // Hours later the blockchain confirms it: the playground says so, and the header's balance has the credits.
+  await confirmNowpayments(API_URL, first);
+  await expect(page.getByText('Payment received: 5,250 credits are in your balance.')).toBeVisible({ timeout: WATCH_HEARS_WITHIN });
+  await expect(headerBalance(page, account.credits + PACKAGE.credits)).toBeVisible();
+  await expect(page).toHaveURL(/\/playground\//);
+  expect((await serverView(request, account)).balance).toBe(account.credits + PACKAGE.credits);
+
+  // Another one left waiting; the buyer goes to the playground and comes back later (a reload there): the watch starts
+  // again by itself, from what this browser keeps.
+  const second = await leaveCryptoPaymentWaiting(page);
+  await page.getByRole('banner').getByRole('link', { name: 'Playground' }).click();
+  await expect(page).toHaveURL(/\/playground\//);
+  await reloadApp(page);
+  await expect(page.getByRole('banner').getByRole('button', { name: `Account menu for ${account.email}` })).toBeVisible();
+  await confirmNowpayments(API_URL, second);
+  await expect(page.getByText('Payment received: 5,250 credits are in your balance.')).toBeVisible({ timeout: WATCH_HEARS_WITHIN });
+  await expect(headerBalance(page, account.credits + 2 * PACKAGE.credits)).toBeVisible();
+  await expect(page).toHaveURL(/\/playground\//);
+
+  // Told once: a reload, and Billing opened afterwards, tell neither payment again.
+  await openApp(page, '/dashboard/billing');
+  await expect(
+    buyPanel(page)
+      .getByRole('button', { name: /^Pay \$[\d,.]+ with / })
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByText(/^Payment received/)).toHaveCount(0);
   await expect(buyPanel(page).getByText(/^Paid\./)).toHaveCount(0);
 });

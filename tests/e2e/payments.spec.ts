@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
-import { test, expect, clickClosingWindow } from './fixtures';
+import { test, expect, clickClosingWindow, openDemoControls } from './fixtures';
 import { openWithNewAccount, headerBalance } from './journeys';
 
 // The package these journeys buy: 5,000 credits + 250 bonus for $50.00; a new account starts with 100 credits.
@@ -84,6 +84,28 @@ test('NOWPayments, Freekassa and Digiseller: each one’s checkout page takes a 
     await expect(orderRows(page), provider).toHaveCount(index + 1);
     await expect(orderRows(page).first(), provider).toContainText(provider);
   }
+});
+
+test('NOWPayments: a payment left waiting for its confirmations is told on the playground once the demo controls confirm it', async ({ page }) => {
+  await openBilling(page, 'NOWPayments');
+  await payButton(page, 'NOWPayments').click();
+  await expect(page.getByRole('heading', { name: 'NOWPayments' })).toBeVisible();
+  await page.getByRole('button', { name: 'Send the crypto, confirmations pending' }).click();
+
+  // Back on Billing: the payment waits for the blockchain, and the buyer may go.
+  await expect(buyPanel(page).getByText('NOWPayments is waiting for your crypto payment to be confirmed', { exact: false })).toBeVisible();
+  await buyPanel(page).getByRole('button', { name: 'Continue without waiting' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Playground' }).click();
+  await expect(page).toHaveURL(/\/playground\//);
+
+  // The blockchain confirms it (the demo controls stand in for it): the playground says so, with the new balance.
+  const controls = await openDemoControls(page);
+  await controls.getByRole('button', { name: 'Confirm the crypto payments sent' }).click();
+  await expect(controls.getByText(/confirmed: 1\./)).toBeVisible();
+  // The watch's next check: 15 s after it started, then 22.5 s later.
+  await expect(page.getByText(`Payment received: ${PACKAGE_CREDITS} credits are in your balance.`)).toBeVisible({ timeout: 45_000 });
+  await expect(headerBalance(page, '5,350')).toBeVisible();
+  await expect(page).toHaveURL(/\/playground\//);
 });
 
 test('PayPal: a double click opens one popup and makes one order; approved, cancelled and declined', async ({ page }) => {

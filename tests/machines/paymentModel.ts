@@ -5,6 +5,7 @@
  * provider's test names its hand-off's states and asserts what happens in them.
  */
 import {
+  assign,
   createActor,
   fromCallback,
   fromPromise,
@@ -27,7 +28,7 @@ import {
   type PaymentContext,
   type PaymentInput,
 } from '../../machines/payment.shared';
-import { paymentSetup, type createPaymentMachine } from '../../machines/payment.machine';
+import type { createPaymentMachine } from '../../machines/payment.machine';
 import { after, carriedValue, defaultEventLabel, done, failure, type ActionCall, type Invocation, type PathEvent } from './pathRunner';
 import { assertPolling, pollerAnswered, pollerStopped, pollerTimedOut, type PollingState } from './paymentPolling';
 import { assertIdempotencyKey, keyState, nextTestKey } from './paymentIdempotency';
@@ -76,8 +77,10 @@ const PAYMENT_SCENARIOS = [
 
 const PAYMENT_MACHINE_IDS = ['creemPayment', 'nowpaymentsPayment', 'freekassaPayment', 'digisellerPayment', 'wechatPayment', 'paypalPayment'];
 
+/** What a payment chart's actions are provided with (typed here, so that an implementation defined apart fits). */
+type PaymentActionImplementations = NonNullable<Parameters<ReturnType<typeof createPaymentMachine>['provide']>[0]['actions']>;
 /** Each new purchase gets a key, as the app's action gives it. */
-export const testKeyActions = { newIdempotencyKey: paymentSetup.assign({ idempotencyKey: () => nextTestKey() }) };
+export const testKeyActions: PaymentActionImplementations = { newIdempotencyKey: assign({ idempotencyKey: () => nextTestKey() }) };
 
 /** Test names: each answer by what it is (`done:createOrder(created)`), PAY by whether it pays with a saved method. */
 function paymentLabel(createdAnswers: ReadonlyArray<readonly [unknown, string]>): (event: AnyEventObject) => string {
@@ -348,6 +351,9 @@ export function assertPaymentStep<const THandOff extends string>(
   expect(forgotten).toHaveLength(finished || dismissedWaiting ? 1 : 0);
   // The app reads which order to forget before anything is reset.
   if (dismissedWaiting) expect(forgotten[0]?.context).toMatchObject({ order: before?.order });
+  // An outcome shown here ends the settlement watch on the order; one the buyer leaves open stays watched, and a paid
+  // one is claimed by notifyPaid (whose claim decides whether the buyer is still to be told).
+  if (forgotten.length > 0) expect(forgotten[0]?.params).toEqual({ endsWatch: finished && !entered('paid') });
   const notified = stepCalls('notifyPaid');
   expect(notified).toHaveLength(entered('paid') ? 1 : 0);
   if (entered('paid')) expect(notified[0]?.context).toMatchObject({ order: { orderNo: context.order?.orderNo } });

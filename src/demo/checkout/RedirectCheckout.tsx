@@ -3,7 +3,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { SettleOutcome } from '../db';
 import type { DemoEnvironment } from '../environment';
 import { Button } from '../../ui/Button';
-import { readCheckoutOrder, settleFromCheckout, withProviderReturn, type CheckoutOrder, type CheckoutRequest } from './checkoutOrder';
+import {
+  readCheckoutOrder,
+  sendCryptoFromCheckout,
+  settleFromCheckout,
+  withProviderReturn,
+  type CheckoutOrder,
+  type CheckoutRequest,
+} from './checkoutOrder';
 import { CheckoutShell, OrderSummary, Simulations, useClosedOrderMessage } from './CheckoutShell';
 import styles from './Checkout.module.css';
 
@@ -31,6 +38,13 @@ export function RedirectCheckout({ env, request, title, navigate }: RedirectChec
     // Another tab (or the app's timeout) may have ended the order meanwhile: say so instead of leaving.
     if (!settleFromCheckout(env.db, request.orderNo, outcome)) setCheckout(readCheckoutOrder(env.db, request));
     else leaveTo(url);
+  };
+
+  // NOWPayments sends the buyer back once the payment is seen on the blockchain; its confirmations come later (the
+  // demo controls confirm it or fail it).
+  const sendCrypto = () => {
+    if (!sendCryptoFromCheckout(env.db, request.orderNo)) setCheckout(readCheckoutOrder(env.db, request));
+    else leaveTo(request.returnUrl);
   };
 
   if (checkout.kind !== 'open') {
@@ -65,6 +79,7 @@ export function RedirectCheckout({ env, request, title, navigate }: RedirectChec
       <Simulations
         disabled={leaving}
         simulations={[
+          ...(request.provider === 'nowpayments' ? [{ label: t`Send the crypto, confirmations pending`, run: sendCrypto }] : []),
           { label: t`Fail the payment`, run: () => settle('failed', request.returnUrl) },
           { label: t`Leave without paying`, run: () => leaveTo(request.returnUrl) },
         ]}

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { PaymentProviderSchema, type PaymentProvider } from '../../api/contract';
 import { DEMO_CHECKOUT_PATH, paymentReturnUrls } from '../../domain/paymentProviders';
-import { approveOrder, findOrder, refreshOrderStatus, settleOrder, type DemoDb, type OrderRow, type SettleOutcome } from '../db';
+import { approveOrder, findOrder, refreshOrderStatus, sendCrypto, settleOrder, type DemoDb, type OrderRow, type SettleOutcome } from '../db';
 
 /** The message the demo PayPal popup posts to the page that opened it. */
 export const PAYPAL_MESSAGE_SOURCE = 'nanobanana-demo-paypal';
@@ -109,6 +109,17 @@ export function settleFromCheckout(db: DemoDb, orderNo: string, outcome: SettleO
   const data = db.read();
   const order = findOrder(data, orderNo);
   if (!order || !settleOrder(data, order, outcome)) return false;
+  db.save();
+  return true;
+}
+
+/**
+ * NOWPayments' payment seen on the blockchain but not yet confirmed (its `confirming`): the order stays pending, and
+ * NOWPayments sends the buyer back. False when the order was no longer pending.
+ */
+export function sendCryptoFromCheckout(db: DemoDb, orderNo: string): boolean {
+  const order = findOrder(db.read(), orderNo);
+  if (!order || !sendCrypto(order)) return false;
   db.save();
   return true;
 }

@@ -271,8 +271,8 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
           </Working>
           <p className={styles.hint}>
             <Trans>
-              You can leave this page: your credits are added as soon as the payment is confirmed, and this page tells you so, now or when you next
-              open Billing.
+              You can leave this page: your credits are added as soon as the payment is confirmed, and you are told so wherever you are in the app,
+              now or when you next come back in this browser.
             </Trans>
           </p>
           {awaitingSettlement ? (

@@ -49,6 +49,7 @@ export const EVENT_SAMPLES: Samples = new Map([
     { type: 'SET_FILTERS', filters: { status: 'all' } },
   ]),
   samples(catalogue.saveFormMachine, [{ type: 'CHANGE', values: { email: 'bob@example.com', enabled: true } }]),
+  samples(catalogue.settlementWatchMachine, [{ type: 'ACCOUNT_CHANGED', accountId: 'u-other' }]),
   samples(catalogue.themeMachine, [
     { type: 'SET_THEME', theme: 'dark' },
     { type: 'SYSTEM_THEME_CHANGED', dark: true },

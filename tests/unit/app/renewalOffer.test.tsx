@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OfferUnavailable } from '../../../src/app/RenewalOffer';
+import { HiddenIfUnavailable } from '../../../src/app/HiddenIfUnavailable';
 import { untilOutcome } from '../waits';
 
 afterEach(cleanup);
@@ -13,11 +13,11 @@ describe('the early-renewal offer mounted by the app shell', () => {
     render(
       <main>
         <h1>Overview</h1>
-        <OfferUnavailable>
+        <HiddenIfUnavailable>
           <Suspense fallback={<p>loading the offer</p>}>
             <Offline />
           </Suspense>
-        </OfferUnavailable>
+        </HiddenIfUnavailable>
       </main>,
     );
     await vi.waitFor(() => expect(screen.queryByText('loading the offer')).not.toBeInTheDocument(), untilOutcome);
@@ -28,11 +28,11 @@ describe('the early-renewal offer mounted by the app shell', () => {
   it('shows the offer when its code arrives', async () => {
     const Offer = lazy(() => Promise.resolve({ default: () => <dialog open>Renew early</dialog> }));
     render(
-      <OfferUnavailable>
+      <HiddenIfUnavailable>
         <Suspense fallback={null}>
           <Offer />
         </Suspense>
-      </OfferUnavailable>,
+      </HiddenIfUnavailable>,
     );
     expect(await screen.findByText('Renew early')).toBeInTheDocument();
   });

@@ -98,6 +98,23 @@ describe('a redirect provider’s checkout page', () => {
     expect(account.credits).toBe(100);
   });
 
+  it('NOWPayments: the crypto sent but not yet confirmed leaves the order pending and goes back; only its page offers it', async () => {
+    const { env, account, order } = await setUp('nowpayments');
+    const back = `${ORIGIN}/dashboard/billing?provider=nowpayments&payment=returned`;
+    const href = `${ORIGIN}${DEMO_CHECKOUT_PATH}nowpayments?${new URLSearchParams({ orderNo: order.orderNo, returnUrl: back, cancelUrl }).toString()}`;
+    const { navigate } = renderPage(env, href);
+    fireEvent.click(screen.getByRole('button', { name: 'Send the crypto, confirmations pending' }));
+    expect(navigate).toHaveBeenCalledWith(back);
+    const stored = findOrder(env.db.read(), order.orderNo);
+    expect(stored).toMatchObject({ status: 'pending', cryptoSent: true });
+    expect(account.credits).toBe(100);
+    cleanup();
+
+    const creem = await setUp('creem');
+    renderPage(creem.env, creemHref(creem.order.orderNo));
+    expect(screen.queryByRole('button', { name: 'Send the crypto, confirmations pending' })).toBeNull();
+  });
+
   it('says so for an unknown or already settled order, with a link back', async () => {
     const { env, order } = await setUp('creem');
     renderPage(env, creemHref('NB404'));

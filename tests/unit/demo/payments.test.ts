@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { approveFromCheckout, settleFromCheckout } from '../../../src/demo/checkout/checkoutOrder';
+import { approveFromCheckout, sendCryptoFromCheckout, settleFromCheckout } from '../../../src/demo/checkout/checkoutOrder';
 import { findOrder, PLAN_LENGTH_MS, settleOrder, type OrderRow } from '../../../src/demo/db';
-import { endPlanSoon, PLAN_ENDS_SOON_DAYS } from '../../../src/demo/controls';
+import { endPlanSoon, endWaitingCryptoPayments, PLAN_ENDS_SOON_DAYS } from '../../../src/demo/controls';
 import { UNKNOWN_CHECKOUT_ORIGIN, WECHAT_QR_TTL_MS } from '../../../src/demo/handlers/payments';
 import { stateForZip } from '../../../src/demo/handlers/zipStates';
 import { DEMO_CHECKOUT_PATH } from '../../../src/domain/paymentProviders';
@@ -147,6 +147,31 @@ describe('settling an order', () => {
     }
     expect(await credits(token)).toBe(userInfo.credits ?? Number.NaN);
     expect(settleFromCheckout(demo.db, 'NB-nope', 'paid')).toBe(false);
+  });
+});
+
+describe('NOWPayments: a crypto payment waiting for blockchain confirmations', () => {
+  it('stays pending once sent, and the demo controls confirm or fail only the signed-in account’s crypto sent', async () => {
+    const { token, userInfo } = await signUp();
+    const invoice = async () => dataOf('nowpaymentsInvoice', await call('nowpaymentsInvoice', { packageId: 'builder' }, token)).orderNo;
+    const [confirmed, failed, leftUnpaid] = [await invoice(), await invoice(), await invoice()];
+    expect(sendCryptoFromCheckout(demo.db, confirmed)).toBe(true);
+    // The order list shows it pending, and nothing of the demo's own bookkeeping.
+    const listed = dataOf('payOrderList', await call('payOrderList', { pageNum: 1, pageSize: 1, orderNo: confirmed }, token)).records[0];
+    expect(listed?.status).toBe('pending');
+    expect(listed).not.toHaveProperty('cryptoSent');
+
+    expect(endWaitingCryptoPayments(demo.db, 'paid')).toEqual({ email: userInfo.email, count: 1 });
+    expect(orderRow(confirmed).status).toBe('paid');
+    expect(await credits(token)).toBe((userInfo.credits ?? Number.NaN) + 5_250);
+    expect(sendCryptoFromCheckout(demo.db, confirmed)).toBe(false);
+
+    sendCryptoFromCheckout(demo.db, failed);
+    expect(endWaitingCryptoPayments(demo.db, 'failed')).toEqual({ email: userInfo.email, count: 1 });
+    expect(orderRow(failed).status).toBe('failed');
+    // An invoice the buyer never paid is not the blockchain's to confirm.
+    expect(orderRow(leftUnpaid).status).toBe('pending');
+    expect(endWaitingCryptoPayments(demo.db, 'paid')).toEqual({ email: userInfo.email, count: 0 });
   });
 });
 

@@ -45,6 +45,7 @@ import { generationMachine, taskCheckOutcome, type GenerationDraft } from '../..
 import { earlyRenewalMachine } from '../../../machines/earlyRenewal.machine';
 import { discordJoinMachine, type DiscordJoinInput } from '../../../machines/discordJoin.machine';
 import { quickStartMachine } from '../../../machines/quickStart.machine';
+import { settlementWatchMachine, watchCheckOutcome, type WatchCheckResponse } from '../../../machines/settlementWatch.machine';
 import { BACK_OFF, pollingMachine } from '../../../machines/polling.machine';
 import { orderCheckOutcome, type PaymentContext, type PaymentInput, type OrderStatus } from '../../../machines/payment.shared';
 import { BOT_CHECK_REQUIRED_CODE, LOCALES, type LoginRequest } from '../../../src/common/types';
@@ -486,6 +487,28 @@ const taskPollerReports = {
   'polling.timedOut': none,
 };
 
+/** An order on the watch list, with a start that is a real time or text Date.parse cannot read. */
+const watchedOrder = fc.record({
+  orderNo: fc.constantFrom('o-1', 'o-2', 'o-3'),
+  provider: fc.constantFrom('nowpayments', '', 'creem'),
+  packageId,
+  since: timestamp,
+});
+/** What a check of the watched orders answers: each one's status as listed, or none (no longer listed). */
+const watchAnswer: fc.Arbitrary<WatchCheckResponse> = resultWith(
+  fc.record({
+    checkedAt: timestamp,
+    orders: fc.array(fc.record({ order: watchedOrder, status: fc.option(orderStatus, { nil: null }) }), { maxLength: 3 }),
+  }),
+);
+/** The poller the settlement watch invokes, its check reading the answer as the app's does (pollingCheck). */
+const watchPoller = fuzzTarget(pollingMachine, {
+  events: { PAGE_HIDDEN: none, PAGE_VISIBLE: none, CHECK_NOW: none, CHECK_AGAIN: none },
+  callbacks: ['watchPageVisibility'],
+  outputs: { check: watchAnswer.map((answer) => ({ outcome: watchCheckOutcome(answer), answer })) },
+});
+const accountId = fc.constantFrom('u-1', 'u-2', '', null);
+
 const targets: Record<string, FuzzTarget> = {
   app: compositeTarget(appMachine, {
     input: fc.record({ user: userInput, theme: themeInput, locale: localeInput }),
@@ -642,6 +665,32 @@ const targets: Record<string, FuzzTarget> = {
     children: { poller: taskPoller },
   },
   earlyRenewal,
+  settlementWatch: {
+    ...fuzzTarget(settlementWatchMachine, {
+      input: fc.record({ accountId }),
+      events: {
+        ACCOUNT_CHANGED: fc.record({ accountId }),
+        WATCH_LIST_CHANGED: none,
+        // The poller's reports come from the real poller below; drawn here too, so they also come out of turn.
+        'polling.answered': fc.record({ answer: watchAnswer }),
+        'polling.stoppedAfterErrors': fc.record({
+          failure: fc.oneof(fc.record({ refused: watchAnswer }), fc.record({ rejected: fc.constant(new Error('offline')) })),
+        }),
+        'polling.timedOut': none,
+      },
+      outputs: {
+        readWatchList: fc.array(watchedOrder, { maxLength: 3 }),
+        claimNews: fc.array(
+          fc.record({
+            order: watchedOrder,
+            outcome: fc.constantFrom('paid' as const, 'cancelled' as const, 'failed' as const, 'expired' as const, 'refunded' as const),
+          }),
+          { maxLength: 2 },
+        ),
+      },
+    }),
+    children: { poller: watchPoller },
+  },
   polling: fuzzTarget(pollingMachine, {
     input: fc.record({
       policy: fc.record({
