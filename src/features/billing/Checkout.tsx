@@ -374,6 +374,12 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
                 </Trans>
               ) : null}
             </p>
+            {/* The API prices the order when it makes it: the catalogue's price is all that is known yet. */}
+            <p className={styles.hint}>
+              <Trans>
+                If the order is priced in another currency than {CURRENCY}, you are asked again, in that currency, before anything is charged.
+              </Trans>
+            </p>
             <div className={styles.confirmActions}>
               <Button onClick={() => send({ type: 'DISMISS' })}>
                 <Trans>Cancel</Trans>

@@ -162,6 +162,18 @@ describe('a PayPal order priced in another currency than the catalogue’s', () 
     expect(screen.getByText('This order is priced in EUR, not USD: the PayPal window shows the amount you pay.')).toBeVisible();
   });
 
+  it('before the order exists, the saved method’s confirmation names the catalogue’s price and says another currency is asked again', () => {
+    const { actor } = at(paypalPaymentMachine, 'confirmingCharge', { vaultId: 'vault-1' });
+    show(actor, 'paypal');
+    const dialog = screen.getByRole('dialog', { name: 'Confirm your payment' });
+    expect(within(dialog).getByText('Pay $50.00 with PayPal · ada@example.com?')).toBeVisible();
+    expect(
+      within(dialog).getByText(
+        'If the order is priced in another currency than USD, you are asked again, in that currency, before anything is charged.',
+      ),
+    ).toBeVisible();
+  });
+
   it('a saved method is charged only once the buyer confirmed the order’s own currency and amount', async () => {
     const { actor, calls } = at(paypalPaymentMachine, 'confirmingCurrency', {
       vaultId: 'vault-1',
