@@ -67,6 +67,13 @@ export interface CatalogueEntry {
 
 /** A payment started afresh, not resumed after a redirect or a reload. */
 const FRESH_PAYMENT = { resume: null } satisfies InputFrom<typeof creemPaymentMachine>;
+/**
+ * A buyer back from a provider's checkout, the order named: the explorer settles the look-up (a pending order found
+ * at NOWPayments waits for its blockchain confirmations in awaitingConfirmations).
+ */
+const RETURNED_PAYMENT = {
+  resume: { orderNo: 'NB20261122000001', packageId: 'builder', returnedAs: 'returned' },
+} satisfies InputFrom<typeof nowpaymentsPaymentMachine>;
 
 /** The generation machine's sample form: its simulation's input, the explorer's sample CHANGE and the path tests' valid draft. */
 export const SAMPLE_DRAFT = {
@@ -182,8 +189,8 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
     id: nowpaymentsPaymentMachine.id,
     machine: nowpaymentsPaymentMachine,
     description:
-      'Paying with NOWPayments: creates the order, sends the buyer to the NOWPayments checkout, then confirms the order on the way back or after a reload.',
-    sampleInput: FRESH_PAYMENT,
+      'Paying with NOWPayments (crypto): creates the order, sends the buyer to the NOWPayments invoice, looks the order up on the way back or after a reload, and, while it waits for blockchain confirmations, lets the buyer leave it watched or stop watching it.',
+    sampleInput: RETURNED_PAYMENT,
   },
   {
     id: freekassaPaymentMachine.id,
@@ -203,7 +210,7 @@ export const machineCatalogue: ReadonlyArray<CatalogueEntry> = [
     id: paypalPaymentMachine.id,
     machine: paypalPaymentMachine,
     description:
-      'Paying with PayPal: creates the order, waits for the buyer’s approval in PayPal’s popup, captures it and confirms it when the answer is not final.',
+      'Paying with PayPal: creates the order, keeps PayPal’s buttons and window open while the buyer approves and the order is captured, sends the buyer back to PayPal’s choice when a funding source is declined, confirms a saved method’s charge in the order’s currency, and confirms the order when the answer is not final.',
     sampleInput: FRESH_PAYMENT,
   },
   {

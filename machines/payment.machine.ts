@@ -10,30 +10,32 @@ import type { ResultEnvelope } from '../src/common/types';
 import { notProvidedAction, notProvidedActor, notProvidedCallback } from './notProvided';
 import {
   answeredOutcome,
+  checkedOutcome,
   createOrderInput,
   emptyOrder,
+  foundIn,
   initialPaymentContext,
-  LOOKUP_RETRY_MS,
+  LOOKUP_POLLING,
   ORDER_POLLING,
   orderOf,
   qrExpiryMs,
   SETTLEMENT_POLLING,
   statusOutcome,
   type CheckOrderInput,
-  type CheckOrderResponse,
   type CreateOrderInput,
   type FindOrderAnswer,
   type FindOrderInput,
   type FoundOrder,
   type OrderStatusAnswer,
+  type PaymentCheckAnswer,
   type PaymentContext,
   type PaymentInput,
   type PaymentOrder,
   type PaymentUserEvent,
 } from './payment.shared';
-import { refusal, rejection, type CallFailure } from './callErrors';
+import { refusal, rejection } from './callErrors';
 import { isLostAnswer } from './lostAnswer';
-import { pollingMachine, type PollingInput, type PollingPolicy, type PollingReport } from './polling.machine';
+import { pollingMachine, type CheckFailure, type PollingInput, type PollingPolicy, type PollingReport } from './polling.machine';
 
 /**
  * What creating an order answers: our order number, plus what the provider hands out for it (a checkout URL,
@@ -49,6 +51,8 @@ interface CreatedOrder {
   expireTime?: string;
   /** The order's currency (ISO 4217), where the provider's client needs it: PayPal's SDK is loaded for one. */
   currency?: string;
+  /** The order's total in its currency, where the API says (PayPal's order). */
+  amount?: number;
 }
 
 export type CreateOrderResponse = ResultEnvelope<CreatedOrder>;
@@ -97,10 +101,9 @@ export type PaymentEvent =
   | PaypalReport
   | DoneActorEvent<CaptureOrderResponse, 'captureOrder'>
   | ErrorActorEvent<unknown, 'captureOrder'>
-  | DoneActorEvent<FindOrderAnswer, 'findOrder'>
-  | ErrorActorEvent<unknown, 'findOrder'>
-  // What the poller reports: each status answer, and why it stopped asking.
-  | PollingReport<CheckOrderResponse>;
+  // What the pollers report: each answer (an order's status, or the look-up of a resumed payment's order), and why
+  // they stopped asking.
+  | PollingReport<PaymentCheckAnswer>;
 
 /** The order as the machine keeps it: the provider's fields it answered with, the others null. */
 function orderFrom(created: CreatedOrder): PaymentOrder {
@@ -111,6 +114,7 @@ function orderFrom(created: CreatedOrder): PaymentOrder {
     codeUrl: created.codeUrl ?? null,
     expireTime: created.expireTime ?? null,
     ...(created.currency === undefined ? {} : { currency: created.currency }),
+    ...(created.amount === undefined ? {} : { amount: created.amount }),
   };
 }
 
@@ -126,14 +130,22 @@ export const setCreatedOrder = {
 /** The order the API found for a resumed payment, as the chart keeps it; the package from it where none is known. */
 const setFoundOrder = {
   type: 'setFoundOrder',
-  params: ({ event }: { event: { output: FindOrderAnswer } }): FoundOrder => {
-    if (event.output === null) throw new Error('setFoundOrder: no order was found');
-    return event.output;
+  params: ({ event }: { event: { answer: PaymentCheckAnswer } }): FoundOrder => {
+    const found = foundIn(event.answer);
+    if (!found) throw new Error('setFoundOrder: no order was found');
+    return found;
   },
 } as const;
 
-/** What a found order's guards read (only reached with an order: isOrderMissing comes first). */
-const foundOrder = ({ event }: { event: { output: FindOrderAnswer } }) => event.output;
+/** What a look-up's guards read: the order found (null: none), undefined for a status answer (no guard lets it through). */
+const foundOrder = ({ event }: { event: { answer: PaymentCheckAnswer } }) => foundIn(event.answer);
+
+/** Why the look-up stopped after failures, for the view: what the last call rejected with. */
+function lookupFailure(failure: CheckFailure<PaymentCheckAnswer>): { error: string | null } {
+  if ('rejected' in failure) return rejection(failure.rejected);
+  // A look-up settles on any answer, so it is never refused; a status answer would be the API's refusal.
+  return 'found' in failure.refused ? { error: null } : refusal(failure.refused);
+}
 
 /** Only read after isRefused let an ok answer through. */
 export function checkoutParams(response: CreateOrderResponse): CheckoutParams {
@@ -150,6 +162,11 @@ export function paypalOrderInput(context: PaymentContext, machineId: string): Pa
 /** PayPal's buttons for the order, in its own currency. */
 export function paypalCheckoutInput(context: PaymentContext, machineId: string): PaypalCheckoutInput {
   return { ...paypalOrderInput(context, machineId), currency: orderOf(context, machineId).currency ?? null };
+}
+
+/** What the app's isInCatalogueCurrency guard is asked about: the order's currency (null: the API named none). */
+export interface OrderCurrency {
+  currency: string | null;
 }
 
 /** What forgetPendingOrder is told: whether the order's outcome is shown here (see the action). */
@@ -170,14 +187,16 @@ export const paymentSetup = setup({
     context: PaymentContext;
     events: PaymentEvent;
     input: PaymentInput;
-    children: { poller: 'poller'; paypalCheckout: 'paypalCheckout' };
+    children: { poller: 'poller'; lookup: 'lookupPoller'; paypalCheckout: 'paypalCheckout' };
   },
   actors: {
     createOrder: notProvidedActor<CreateOrderResponse, CreateOrderInput>('createOrder'),
-    // A resumed payment's order as the API lists it: the one named, or the account's newest with this provider.
-    findOrder: notProvidedActor<FindOrderAnswer, FindOrderInput>('findOrder'),
     // The shared polling chart, its check asking for the order's status (pollingCheck with orderCheckOutcome).
     poller: pollingMachine,
+    // The shared polling chart again, its check looking up a resumed payment's order as the API lists it (the one
+    // named, or the account's newest with this provider; pollingCheck with lookupCheckOutcome): settled by the first
+    // answer, a failed call asked again with the back-off, never while the tab is hidden.
+    lookupPoller: pollingMachine,
     // PayPal's hand-off: its buttons and window, open while the buyer approves and the order is captured (it sends
     // back PaypalReport events and takes PaypalRestart), and the capture.
     paypalCheckout: notProvidedCallback<PaypalCheckoutInput>('paypalCheckout'),
@@ -192,6 +211,8 @@ export const paymentSetup = setup({
     // The app keeps a slowly settling order on its watch list (reads context.order), so the buyer may leave and is
     // told once when it settles, on this visit or a later one.
     watchSettlement: notProvidedAction('watchSettlement'),
+    // And takes it off the list without telling anything (reads context.order): the buyer says they did not pay it.
+    unwatchSettlement: notProvidedAction('unwatchSettlement'),
     // Tells the buyer the order is paid, unless the settlement watch already did (the app claims the news first).
     notifyPaid: notProvidedAction('notifyPaid'),
     // The redirect's hand-off: the app does location.assign(context.order.checkoutUrl); the page unloads.
@@ -202,13 +223,22 @@ export const paymentSetup = setup({
     spendIdempotencyKey: assign({ idempotencyKey: null }),
     startOrder: assign(({ event }) =>
       event.type === 'PAY'
-        ? { returnedAs: null, packageId: event.packageId, vaultId: event.vaultId ?? null, order: null, error: null, errorKind: null }
+        ? {
+            returnedAs: null,
+            foundStatus: null,
+            packageId: event.packageId,
+            vaultId: event.vaultId ?? null,
+            order: null,
+            error: null,
+            errorKind: null,
+          }
         : {},
     ),
     // RETRY keeps the package and the vault: a new order for the same thing (or, after a lost answer, the same one).
-    forgetOrder: assign({ returnedAs: null, order: null, error: null, errorKind: null }),
+    forgetOrder: assign({ returnedAs: null, foundStatus: null, order: null, error: null, errorKind: null }),
     reset: assign({
       returnedAs: null,
+      foundStatus: null,
       packageId: null,
       vaultId: null,
       order: null,
@@ -220,6 +250,7 @@ export const paymentSetup = setup({
     setFoundOrder: assign(({ context }, found: FoundOrder) => ({
       order: context.order?.orderNo === found.orderNo ? context.order : emptyOrder(found.orderNo),
       packageId: context.packageId ?? (found.packageId || null),
+      foundStatus: found.status,
     })),
     // Asked again after a cancel: whatever the API says now is read as a return.
     readAsReturned: assign({ returnedAs: 'returned' as const }),
@@ -230,21 +261,28 @@ export const paymentSetup = setup({
     // PayPal's window asks the buyer for another funding source (onApprove answers with actions.restart()).
     restartPaypal: sendTo('paypalCheckout', { type: 'paypal.restart' } satisfies PaypalRestart),
     clearError: assign({ error: null, errorKind: null }),
-    // A call that failed or an answer that refused: the server's (or the client's) message, for the view.
-    setError: assign((_, { error }: Pick<CallFailure, 'error'>) => ({ error, errorKind: 'server' as const })),
+    // A call that failed or an answer that refused: the server's (or the client's) message, for the view (null: none
+    // to show).
+    setError: assign((_, { error }: { error: string | null }) => ({ error, errorKind: 'server' as const })),
   },
   guards: {
     // The server may have made the order: the purchase keeps its idempotency key for RETRY. Any other failure is an
     // answer (the server said no): the key is spent, as a server that stores refusals would only replay this one.
     isOrderAnswerLost: (_, { error }: { error: unknown }) => isLostAnswer(error),
     returnedCancelled: ({ context }) => context.returnedAs === 'cancelled',
-    settlesSlowly: ({ context }) => context.slowSettlement,
-    isOrderMissing: (_, found: FindOrderAnswer) => found === null,
+    // Picked up from a link (a provider's return or cancel address, or anything typed like one), not after a reload
+    // or from the watch list: only a link's word needs checking against how old the order is.
+    cameFromLink: ({ context }) => context.returnedAs === 'returned' || context.returnedAs === 'cancelled',
+    isOrderMissing: (_, found: FindOrderAnswer | undefined) => found === null,
     // A settled order made longer ago than a checkout stays open: its news is old, whatever a link says.
-    isOldNews: (_, found: FindOrderAnswer) => found !== null && found.stale && found.status !== 'pending',
-    isFoundPaid: (_, found: FindOrderAnswer) => found !== null && statusOutcome(found.status) === 'paid',
-    isFoundPending: (_, found: FindOrderAnswer) => found !== null && found.status === 'pending',
-    isFoundCancelled: (_, found: FindOrderAnswer) => found !== null && found.status === 'cancelled',
+    isOldNews: (_, found: FindOrderAnswer | undefined) => !!found && found.stale && found.status !== 'pending',
+    isFoundPaid: (_, found: FindOrderAnswer | undefined) => !!found && statusOutcome(found.status) === 'paid',
+    // This tab or browser was waiting for the order to be paid: its payment is news (FoundOrder.awaitedHere).
+    isAwaitedHere: (_, found: FindOrderAnswer | undefined) => !!found && found.awaitedHere,
+    isFoundPending: (_, found: FindOrderAnswer | undefined) => !!found && found.status === 'pending',
+    isFoundCancelled: (_, found: FindOrderAnswer | undefined) => !!found && found.status === 'cancelled',
+    // Any order found (the others end as failed: expired, failed or refunded); a status answer is not one.
+    isFound: (_, found: FindOrderAnswer | undefined) => !!found,
     hasResume: ({ context }) => context.returnedAs !== null,
     hasPackage: ({ context }) => context.packageId !== null,
     // The last creation's answer never arrived: the order may exist, so a retry is the same purchase.
@@ -252,23 +290,25 @@ export const paymentSetup = setup({
     isRefused: (_, answer: Pick<CreateOrderResponse, 'code'>) => answer.code !== 200,
     // PROVIDED by the app (each provider's hosts). Refusing by default: never redirect unless the app vouches.
     isAllowedCheckout: (_args, _params: CheckoutParams) => false,
-    // A saved PayPal method (vault) was approved once for all: there is nothing for the buyer to approve.
-    paysWithVault: ({ context }) => context.vaultId !== null,
+    // PROVIDED by the app: the order is priced in the currency of the catalogue the buyer chose from. False by default:
+    // a saved method is then never charged before the buyer confirmed the order's own currency.
+    isInCatalogueCurrency: (_args, _params: OrderCurrency) => false,
+    // No saved PayPal method (a saved one was approved once for all, with nothing left to approve): the buyer approves
+    // in PayPal's window.
+    paysInPaypalWindow: ({ context }) => context.vaultId === null,
     // PAY with a saved method: nothing else stands between the click and the charge, so the buyer confirms it first.
     chargesSavedMethod: ({ event }) => event.type === 'PAY' && event.vaultId !== undefined,
     isFundingDeclined: (_, answer: CaptureOrderResponse) => answer.code === 200 && answer.data.issue === INSTRUMENT_DECLINED,
     isCapturePaid: (_, answer: CaptureOrderResponse) => answeredOutcome(answer) === 'paid',
     isCapturePending: (_, answer: CaptureOrderResponse) => answeredOutcome(answer) === 'pending',
     isCaptureSettled: (_, answer: CaptureOrderResponse) => answeredOutcome(answer) !== null,
-    isPaidStatus: (_, answer: CheckOrderResponse) => answeredOutcome(answer) === 'paid',
-    isCancelledStatus: (_, answer: CheckOrderResponse) => answeredOutcome(answer) === 'cancelled',
-    isFailedStatus: (_, answer: CheckOrderResponse) => answeredOutcome(answer) === 'failed',
-    // Still pending at a provider that settles in minutes to hours.
-    isSlowlyPending: ({ context }, answer: CheckOrderResponse) => context.slowSettlement && answeredOutcome(answer) === 'pending',
+    // A status answer's outcome (a look-up's answer has none: no status guard lets it through).
+    isPaidStatus: (_, answer: PaymentCheckAnswer) => checkedOutcome(answer) === 'paid',
+    isCancelledStatus: (_, answer: PaymentCheckAnswer) => checkedOutcome(answer) === 'cancelled',
+    isFailedStatus: (_, answer: PaymentCheckAnswer) => checkedOutcome(answer) === 'failed',
+    isPendingStatus: (_, answer: PaymentCheckAnswer) => checkedOutcome(answer) === 'pending',
   },
   delays: {
-    // A failed look-up of a resumed payment's order is tried again after this.
-    LOOKUP_RETRY: LOOKUP_RETRY_MS,
     // The QR hand-off, measured when the code is shown: whatever is left until the server's expiry, 15 minutes at most.
     QR_EXPIRY: ({ context }) => qrExpiryMs(context.order?.expireTime ?? null, Date.now()),
   },
@@ -308,11 +348,11 @@ export function orderPolling(machineId: string, policy: PollingPolicy, exits: Po
         { guard: { type: 'isPaidStatus', params: ({ event }) => event.answer }, target: at('paid') },
         { guard: { type: 'isCancelledStatus', params: ({ event }) => event.answer }, target: at('cancelled') },
         { guard: { type: 'isFailedStatus', params: ({ event }) => event.answer }, target: at('failed') },
-        // A provider that settles in minutes to hours: the wait for it is its own state.
+        // Still pending at a provider that settles in minutes to hours: the wait for it is its own state.
         ...(exits.slowlyPending
           ? [
               {
-                guard: { type: 'isSlowlyPending' as const, params: ({ event }: { event: { answer: CheckOrderResponse } }) => event.answer },
+                guard: { type: 'isPendingStatus' as const, params: ({ event }: { event: { answer: PaymentCheckAnswer } }) => event.answer },
                 target: exits.slowlyPending,
               },
             ]
@@ -355,15 +395,39 @@ export function defineHandOff<const TStates extends HandOffStates>(build: (machi
 export function createPaymentMachine<const TStates extends HandOffStates>({
   id,
   handOff,
+  settlesSlowly = false,
 }: {
   id: string;
   handOff: (machineId: string) => HandOff<TStates>;
+  /**
+   * The provider settles in minutes to hours, not seconds (a crypto payment waits for blockchain confirmations): its
+   * chart has awaitingConfirmations, where a pending order is waited on for hours and the buyer may leave meanwhile.
+   * The chart knows this of its provider; nobody passes it in.
+   */
+  settlesSlowly?: boolean;
 }) {
   const provider = handOff(id);
   const settlementPolling = orderPolling(id, SETTLEMENT_POLLING, {
     stoppedAfterErrors: `#${id}.stoppedAfterErrors`,
     timedOut: { target: `#${id}.timedOut` },
   });
+  // A provider that settles in minutes to hours (a crypto payment waiting for blockchain confirmations): asked about
+  // now and then for hours; the buyer may leave (the order stays watched, and they are told once it settles), or say
+  // they did not pay.
+  const awaitingConfirmations = paymentSetup.createStateConfig({
+    tags: 'awaitingSettlement',
+    entry: 'watchSettlement',
+    invoke: settlementPolling.invoke,
+    on: {
+      ...settlementPolling.on,
+      // The buyer leaves: the order is not forgotten, only no longer shown here.
+      DISMISS: { target: 'choosingPackage', actions: 'reset' },
+      // The buyer did not pay (left the invoice, say): the order is no longer watched nor remembered by this tab. The
+      // API still holds it until the provider expires it; a payment after all shows in the order list.
+      STOP_WATCHING: { target: 'choosingPackage', actions: ['unwatchSettlement', FORGET_OPEN, 'reset'] },
+    },
+  });
+  const slowStates = settlesSlowly ? { awaitingConfirmations } : {};
   return paymentSetup.createMachine({
     id,
     context: ({ input }) => initialPaymentContext(input),
@@ -374,53 +438,85 @@ export function createPaymentMachine<const TStates extends HandOffStates>({
         always: [{ guard: 'hasResume', target: 'findingOrder' }, { target: 'choosingPackage' }],
       },
       // Back from the provider, in any tab or browser, or after a reload: the order as the API lists it (the one the
-      // return or this tab names, or the account's newest with this provider). Only its answer says paid or not.
+      // return or this tab names, or the account's newest with this provider), looked up through the shared poller (a
+      // failed call is asked again, less often, never while the tab is hidden). Only its answer says paid or not, and a
+      // payment is announced only where this tab or browser was waiting for it.
       findingOrder: {
         tags: 'busy',
         invoke: {
-          id: 'findOrder',
-          src: 'findOrder',
-          input: ({ context }): FindOrderInput => ({ orderNo: context.order?.orderNo ?? null }),
-          onDone: [
+          id: 'lookup',
+          src: 'lookupPoller',
+          input: ({ context, self }): PollingInput => ({
+            policy: LOOKUP_POLLING,
+            check: { orderNo: context.order?.orderNo ?? null } satisfies FindOrderInput,
+            reportTo: self,
+          }),
+        },
+        on: {
+          'polling.answered': [
             { guard: { type: 'isOrderMissing', params: foundOrder }, target: 'orderNotFound' },
-            { guard: { type: 'isOldNews', params: foundOrder }, target: 'settledEarlier', actions: setFoundOrder },
-            { guard: { type: 'isFoundPaid', params: foundOrder }, target: 'paid', actions: setFoundOrder },
+            // A link's word about an order settled long ago is old news; a reload or the watch list is not a link.
+            {
+              guard: and(['cameFromLink', { type: 'isOldNews', params: foundOrder }]),
+              target: 'settledEarlier',
+              actions: setFoundOrder,
+            },
+            {
+              guard: and([
+                { type: 'isFoundPaid', params: foundOrder },
+                { type: 'isAwaitedHere', params: foundOrder },
+              ]),
+              target: 'paid',
+              actions: setFoundOrder,
+            },
+            // Paid, but nothing here was waiting for it (a link naming it, another browser): said as it is, never announced.
+            { guard: { type: 'isFoundPaid', params: foundOrder }, target: 'foundPaid', actions: setFoundOrder },
             {
               guard: and(['returnedCancelled', { type: 'isFoundPending', params: foundOrder }]),
               target: 'leftUnpaid',
               actions: setFoundOrder,
             },
+            // Still pending: confirmed, or, where the provider settles slowly, waited on for hours.
             {
-              guard: and(['settlesSlowly', { type: 'isFoundPending', params: foundOrder }]),
-              target: 'awaitingConfirmations',
+              guard: { type: 'isFoundPending', params: foundOrder },
+              target: settlesSlowly ? 'awaitingConfirmations' : 'confirming',
               actions: setFoundOrder,
             },
-            { guard: { type: 'isFoundPending', params: foundOrder }, target: 'confirming', actions: setFoundOrder },
             { guard: { type: 'isFoundCancelled', params: foundOrder }, target: 'cancelled', actions: setFoundOrder },
             // Failed, expired or refunded.
-            { target: 'failed', actions: setFoundOrder },
+            { guard: { type: 'isFound', params: foundOrder }, target: 'failed', actions: setFoundOrder },
           ],
-          onError: { target: 'lookupFailed', actions: { type: 'setError', params: ({ event }) => rejection(event.error) } },
+          'polling.stoppedAfterErrors': {
+            target: 'lookupFailed',
+            actions: { type: 'setError', params: ({ event }) => lookupFailure(event.failure) },
+          },
+          'polling.timedOut': 'lookupFailed',
         },
       },
-      // The API could not be asked (a hiccup, an expired session): nothing is decided; the page asks again by itself a
-      // little later, or when the buyer says so.
+      // The API could not be asked (the look-up failed several times in a row, or got no answer for a minute): nothing
+      // is decided; the buyer asks again.
       lookupFailed: {
-        after: { LOOKUP_RETRY: { target: 'findingOrder', actions: 'clearError' } },
         on: {
           CHECK_AGAIN: { target: 'findingOrder', actions: 'clearError' },
           DISMISS: { target: 'choosingPackage', actions: 'reset' },
         },
       },
-      // The account has no such order (a link naming another's, or none recent with this provider): nothing to show.
+      // The account has no such order (a link naming another's, or another provider's, or none recent with this
+      // provider): nothing to show, and nothing is forgotten on a link's word (whatever this tab or the watch list
+      // keeps stays: the API is asked about it again on its own terms).
       orderNotFound: {
-        entry: FORGET_SETTLED,
         on: { DISMISS: { target: 'choosingPackage', actions: 'reset' } },
       },
-      // The order a link names was settled before this visit: the page says so, and says nothing was paid now.
+      // The order a link names was settled before this visit: the page says how (context.foundStatus), and that nothing
+      // was paid now.
       settledEarlier: {
         tags: 'settledEarlier',
         entry: FORGET_SETTLED,
+        on: { DISMISS: { target: 'choosingPackage', actions: 'reset' } },
+      },
+      // The order is paid, but this tab and browser were not waiting for it (a link naming it, a return opened in
+      // another browser): the page says it is paid and its credits are in the balance, and announces nothing.
+      foundPaid: {
         on: { DISMISS: { target: 'choosingPackage', actions: 'reset' } },
       },
       // Back from the provider's cancel address while the API still holds the order open: nothing was charged, and
@@ -432,18 +528,7 @@ export function createPaymentMachine<const TStates extends HandOffStates>({
           DISMISS: { target: 'choosingPackage', actions: [FORGET_OPEN, 'reset'] },
         },
       },
-      // A provider that settles in minutes to hours (a crypto payment waiting for blockchain confirmations): asked
-      // about now and then for hours; the buyer may leave (the order stays watched, and they are told once it settles).
-      awaitingConfirmations: {
-        tags: 'awaitingSettlement',
-        entry: 'watchSettlement',
-        invoke: settlementPolling.invoke,
-        on: {
-          ...settlementPolling.on,
-          // The buyer leaves: the order is not forgotten, only no longer shown here.
-          DISMISS: { target: 'choosingPackage', actions: 'reset' },
-        },
-      },
+      ...slowStates,
       // The only state that takes PAY: a double click cannot create two orders.
       // Tagged: the view unlocks the package and method pickers here only.
       choosingPackage: {
@@ -497,7 +582,7 @@ export function createPaymentMachine<const TStates extends HandOffStates>({
         ...orderPolling(id, ORDER_POLLING, {
           stoppedAfterErrors: `#${id}.stoppedAfterErrors`,
           timedOut: { target: `#${id}.timedOut` },
-          slowlyPending: `#${id}.awaitingConfirmations`,
+          ...(settlesSlowly ? { slowlyPending: `#${id}.awaitingConfirmations` } : {}),
         }),
       },
       // Polling stopped after too many unanswered checks: nobody asks again until the buyer does, and the order stays

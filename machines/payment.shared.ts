@@ -25,11 +25,6 @@ export interface ResumeOrder {
 
 export interface PaymentInput {
   resume: ResumeOrder | null;
-  /**
-   * The provider settles in minutes to hours, not seconds (a crypto payment waits for blockchain confirmations):
-   * a pending order is then waited on for hours, and the buyer may leave meanwhile.
-   */
-  slowSettlement?: boolean;
 }
 
 /** What the provider handed out for the order; each provider fills only its own fields. */
@@ -41,6 +36,8 @@ export interface PaymentOrder {
   expireTime: string | null;
   /** The order's currency, where the provider's client needs it (PayPal's SDK); absent for the others. */
   currency?: string;
+  /** The order's total in its currency, where the API says (PayPal's order); absent otherwise. */
+  amount?: number;
 }
 
 /**
@@ -52,8 +49,8 @@ type PaymentErrorKind = 'server' | 'unsafeRedirect' | 'expired' | 'fundingDeclin
 export interface PaymentContext {
   /** How a resumed order came back (chooses the first state); null once the buyer starts anew. */
   returnedAs: ReturnedAs | null;
-  /** The provider settles in minutes to hours (PaymentInput.slowSettlement). */
-  slowSettlement: boolean;
+  /** The status the look-up of a resumed payment found its order in (the view words a settled one by it); null otherwise. */
+  foundStatus: OrderStatus | null;
   packageId: string | null;
   vaultId: string | null;
   order: PaymentOrder | null;
@@ -78,6 +75,8 @@ export type PaymentUserEvent =
   | { type: 'CHECK_AGAIN' }
   // The buyer gives up while the provider has the order.
   | { type: 'CANCEL' }
+  // The buyer did not pay the order waiting for a slow settlement: it is no longer watched (the provider expires it).
+  | { type: 'STOP_WATCHING' }
   // Back to choosing a package.
   | { type: 'DISMISS' };
 
@@ -104,16 +103,60 @@ export interface FoundOrder {
   status: OrderStatus;
   /**
    * Made longer ago than a checkout stays open (RETURN_WINDOW_MS): if it is settled, that happened before this
-   * visit, and a link naming it is old news, never a new payment.
+   * visit, and a link naming it is old news, never a new payment. False when its time cannot be read (not known to
+   * be old).
    */
   stale: boolean;
+  /**
+   * This tab or this browser was waiting for it to be paid: it is the tab's pending order, or on the account's watch
+   * list of slowly settling orders (same provider, same number). Only such an order's payment is news here: one found
+   * paid without it is shown as it is, never announced.
+   */
+  awaitedHere: boolean;
 }
 
 /** What finding the order answers: the order, or null when the account has none that fits. */
 export type FindOrderAnswer = FoundOrder | null;
 
-/** How long after a failed look-up of a resumed payment's order the page asks again by itself. */
-export const LOOKUP_RETRY_MS = 5000;
+/**
+ * What the look-up's check answers, as the shared poller hands it on: the order found (null: none fits). Wrapped, so
+ * that a payment chart tells it apart from a status answer (both reach the chart as `polling.answered`).
+ */
+export interface LookupAnswer {
+  found: FindOrderAnswer;
+}
+
+/** Any answer a payment chart's pollers report: an order's status, or the look-up of a resumed payment's order. */
+export type PaymentCheckAnswer = CheckOrderResponse | LookupAnswer;
+
+/** The order a look-up found (null: none), or undefined for a status answer. */
+export function foundIn(answer: PaymentCheckAnswer): FindOrderAnswer | undefined {
+  return 'found' in answer ? answer.found : undefined;
+}
+
+/** A status answer's outcome; null for a refused call (a hiccup, not an answer) or a look-up's answer. */
+export function checkedOutcome(answer: PaymentCheckAnswer): StatusOutcome | null {
+  return 'found' in answer ? null : answeredOutcome(answer);
+}
+
+/** What a look-up tells the poller: any answer settles it (whatever it found); only a failed call is asked again. */
+export function lookupCheckOutcome(_answer: LookupAnswer): CheckOutcome {
+  return 'settled';
+}
+
+/**
+ * How a resumed payment's order is looked up: one answer is enough; a failed call is asked again with the shared
+ * back-off (2 s, then 3 s), never while the tab is hidden, and three failures in a row, or a minute without an
+ * answer, stop it: the page then says nothing is decided, and the buyer asks again.
+ */
+export const LOOKUP_POLLING: PollingPolicy = {
+  ...BACK_OFF,
+  maxErrorsInARow: 3,
+  limitMs: 60_000,
+  pausesWhileHidden: true,
+  waitsBeforeFirstCheck: false,
+  failuresGrowTheWait: true,
+};
 
 /**
  * How long after its order was made a return is news: a day, the longest any of the providers keeps a payment open
@@ -121,6 +164,15 @@ export const LOOKUP_RETRY_MS = 5000;
  * https://documenter.getpostman.com/view/7907941/S1a32n38).
  */
 export const RETURN_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long an order is watched for a slow settlement, from when this browser started watching it: three days.
+ * NOWPayments expires a payment whose funds did not arrive within 24 hours ("Get payment status",
+ * https://documenter.getpostman.com/view/7907941/S1a32n38); funds that did arrive are confirmed in minutes to hours.
+ * Two days more is room for a slow blockchain and an API that learns late; an order still pending after that is left
+ * to the order list. The settlement watch drops such an order, and the billing page no longer picks it up.
+ */
+export const SETTLEMENT_WATCH_LIMIT_MS = 3 * 24 * 60 * 60 * 1000;
 
 export interface OrderStatusAnswer {
   orderNo: string;
@@ -220,7 +272,7 @@ export function initialPaymentContext(input: PaymentInput): PaymentContext {
   const { resume } = input;
   return {
     returnedAs: resume?.returnedAs ?? null,
-    slowSettlement: input.slowSettlement ?? false,
+    foundStatus: null,
     packageId: resume?.packageId || null,
     vaultId: null,
     order: resume?.orderNo ? emptyOrder(resume.orderNo) : null,

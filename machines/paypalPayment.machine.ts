@@ -7,9 +7,22 @@
  * for the capture, so that a funding source PayPal declines at the capture (INSTRUMENT_DECLINED) sends the buyer back
  * to PayPal to choose another one, as PayPal's "Handle funding failures" guide asks (onApprove returns
  * actions.restart()).
+ *
+ * The API prices the order, in its own currency (the catalogue's prices are in the catalogue's). PayPal's window shows
+ * the order's amount; a saved method has no window, so an order priced in another currency is charged only once the
+ * buyer confirmed it in that currency.
  */
 import { rejection } from './callErrors';
-import { createPaymentMachine, paymentSetup, paypalCheckoutInput, paypalOrderInput, defineHandOff, setCreatedOrder } from './payment.machine';
+import {
+  createPaymentMachine,
+  defineHandOff,
+  paymentSetup,
+  paypalCheckoutInput,
+  paypalOrderInput,
+  setCreatedOrder,
+  type CreateOrderResponse,
+  type OrderCurrency,
+} from './payment.machine';
 
 /** To the buyer in PayPal's buttons and window, or, with a saved method, straight to the capture. */
 const paypalHandOff = defineHandOff((id) => {
@@ -21,8 +34,15 @@ const paypalHandOff = defineHandOff((id) => {
   } as const;
   return {
     onCreated: [
-      { guard: 'paysWithVault', target: 'capturing', actions: [setCreatedOrder, 'spendIdempotencyKey', 'rememberPendingOrder'] },
-      { target: 'payingInPaypal', actions: [setCreatedOrder, 'spendIdempotencyKey'] },
+      { guard: 'paysInPaypalWindow', target: 'payingInPaypal', actions: [setCreatedOrder, 'spendIdempotencyKey'] },
+      // A saved method: charged at once, in the currency the buyer confirmed (the catalogue's).
+      {
+        guard: { type: 'isInCatalogueCurrency', params: ({ event }) => createdCurrency(event.output) },
+        target: 'capturing',
+        actions: [setCreatedOrder, 'spendIdempotencyKey', 'rememberPendingOrder'],
+      },
+      // Priced in another currency than the one the buyer confirmed: asked again, in the order's currency.
+      { target: 'confirmingCurrency', actions: [setCreatedOrder, 'spendIdempotencyKey'] },
     ],
     states: {
       // PayPal's buttons and window, open for this order (the paypalCheckout callback) until the order is paid, given
@@ -36,15 +56,15 @@ const paypalHandOff = defineHandOff((id) => {
           awaitingApproval: {
             tags: 'awaitingProvider',
             on: {
-              'paypal.approved': 'capturing',
+              'paypal.approved': 'capturingWhilePaypalWaits',
               'paypal.cancelled': at('cancelled'),
               'paypal.failed': failedInPaypal,
               CANCEL: at('cancelled'),
             },
           },
-          // PayPal approved; our server captures the order while PayPal's window waits.
-          capturing: {
-            tags: 'busy',
+          // PayPal approved; our server captures the order while PayPal's window waits on onApprove.
+          capturingWhilePaypalWaits: {
+            tags: ['busy', 'capturing'],
             invoke: {
               id: 'captureOrder',
               src: 'captureOrder',
@@ -69,7 +89,7 @@ const paypalHandOff = defineHandOff((id) => {
           choosingAnotherFundingSource: {
             tags: ['awaitingProvider', 'fundingDeclined'],
             on: {
-              'paypal.approved': 'capturing',
+              'paypal.approved': 'capturingWhilePaypalWaits',
               'paypal.cancelled': at('cancelled'),
               'paypal.failed': failedInPaypal,
               CANCEL: at('cancelled'),
@@ -77,9 +97,19 @@ const paypalHandOff = defineHandOff((id) => {
           },
         },
       }),
+      // A saved method, the order priced in another currency than the catalogue's: the buyer confirmed the catalogue's
+      // price, so nothing is charged until they confirm the order's own currency (and amount, where the API says it).
+      // DISMISS leaves the order uncaptured at the API, where it expires; nothing was charged.
+      confirmingCurrency: paymentSetup.createStateConfig({
+        tags: 'confirmingCharge',
+        on: {
+          CONFIRM_CHARGE: { target: 'capturing', actions: 'rememberPendingOrder' },
+          DISMISS: { target: 'choosingPackage', actions: 'reset' },
+        },
+      }),
       // A saved method (vault): charged with no window to go back to.
       capturing: paymentSetup.createStateConfig({
-        tags: 'busy',
+        tags: ['busy', 'capturing'],
         invoke: {
           id: 'captureOrder',
           src: 'captureOrder',
@@ -99,5 +129,10 @@ const paypalHandOff = defineHandOff((id) => {
     },
   };
 });
+
+/** The currency of the order the server made; only read after isRefused let an ok answer through. */
+function createdCurrency(output: CreateOrderResponse): OrderCurrency {
+  return { currency: output.code === 200 ? (output.data.currency ?? null) : null };
+}
 
 export const paypalPaymentMachine = createPaymentMachine({ id: 'paypalPayment', handOff: paypalHandOff });

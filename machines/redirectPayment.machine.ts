@@ -35,11 +35,16 @@ const redirectHandOff = defineHandOff(() => ({
   },
 }));
 
-function createRedirectPaymentMachine(id: string) {
-  return createPaymentMachine({ id, handOff: redirectHandOff });
+function createRedirectPaymentMachine(id: string, settlesSlowly = false) {
+  return createPaymentMachine({ id, handOff: redirectHandOff, settlesSlowly });
 }
 
 export const creemPaymentMachine = createRedirectPaymentMachine('creemPayment');
-export const nowpaymentsPaymentMachine = createRedirectPaymentMachine('nowpaymentsPayment');
+/**
+ * NOWPayments settles slowly: a crypto payment goes waiting, confirming, confirmed, sending, finished as the blockchain
+ * confirms it, which takes minutes to hours ("Get payment status", https://documenter.getpostman.com/view/7907941/S1a32n38),
+ * so a pending order is waited on for hours (awaitingConfirmations), and the buyer may leave meanwhile.
+ */
+export const nowpaymentsPaymentMachine = createRedirectPaymentMachine('nowpaymentsPayment', true);
 export const freekassaPaymentMachine = createRedirectPaymentMachine('freekassaPayment');
 export const digisellerPaymentMachine = createRedirectPaymentMachine('digisellerPayment');

@@ -10,7 +10,7 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { ResultEnvelope } from '../src/common/types';
 import { notProvidedAction, notProvidedActor } from './notProvided';
-import { SETTLEMENT_POLLING, type OrderStatus } from './payment.shared';
+import { SETTLEMENT_POLLING, SETTLEMENT_WATCH_LIMIT_MS, type OrderStatus } from './payment.shared';
 import { pollingMachine, type CheckOutcome, type PollingInput, type PollingReport } from './polling.machine';
 
 /** An order the account left waiting on this browser, as the watch list keeps it (src/services/settlingOrders.ts). */
@@ -68,15 +68,8 @@ export interface ClaimNewsInput {
   news: SettlementNews[];
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * How long an order is watched, from when this browser started watching it: three days. NOWPayments expires a
- * payment whose funds did not arrive within 24 hours ("Get payment status", https://documenter.getpostman.com/view/7907941/S1a32n38);
- * funds that did arrive are confirmed in minutes to hours. Two days more is room for a slow blockchain and an API
- * that learns late; an order still pending after that is left to the order list.
- */
-export const SETTLEMENT_WATCH_LIMIT_MS = 3 * DAY_MS;
+/** How long an order is watched, from when this browser started watching it (payment.shared.ts says why). */
+export { SETTLEMENT_WATCH_LIMIT_MS };
 
 /** After the server failed several checks in a row, the watch rests this long, then starts again. */
 export const RETRY_AFTER_ERRORS_MS = 10 * 60 * 1000;

@@ -2,6 +2,7 @@ import { assign, fromCallback, fromPromise, type AnyEventObject, type StateValue
 import { t } from '@lingui/core/macro';
 import { notify } from '../services/notifier';
 import {
+  lookupCheckOutcome,
   orderCheckOutcome,
   qrWaitEnds,
   RETURN_WINDOW_MS,
@@ -9,11 +10,11 @@ import {
   type CreateOrderInput,
   type FindOrderAnswer,
   type FindOrderInput,
+  type LookupAnswer,
   type PaymentContext,
 } from '../../machines/payment.shared';
-import type { ForgetPendingOrder } from '../../machines/payment.machine';
 import { pollingCheck } from '../../machines/polling.machine';
-import type { PaypalCheckoutInput, PaypalRestart } from '../../machines/payment.machine';
+import type { ForgetPendingOrder, OrderCurrency, PaypalCheckoutInput, PaypalRestart } from '../../machines/payment.machine';
 import { paypalPaymentMachine } from '../../machines/paypalPayment.machine';
 import {
   creemPaymentMachine,
@@ -22,6 +23,7 @@ import {
   nowpaymentsPaymentMachine,
 } from '../../machines/redirectPayment.machine';
 import { wechatPaymentMachine } from '../../machines/wechatPayment.machine';
+import type { PaymentUserEvent } from '../../machines/payment.shared';
 import type { ApiResult } from '../api/client';
 import type { CreateOrderRequest, PaymentProvider } from '../api/contract';
 import { payOrderList } from '../api/orders';
@@ -36,11 +38,12 @@ import {
   wechatCreate,
 } from '../api/trade';
 import { config } from '../config';
-import { clearPendingOrder, savePendingOrder } from '../services/pendingOrder';
-import { claimSettledOrder, watchSettlingOrder } from '../services/settlingOrders';
+import { clearPendingOrder, isPendingHere, savePendingOrder } from '../services/pendingOrder';
+import { claimSettledOrder, dropSettlingOrder, isWatchedOrder, watchSettlingOrder } from '../services/settlingOrders';
 import { saveLastPackage } from '../services/lastPackage';
 import { isAllowedCheckoutUrl, paymentReturnUrls, PROVIDER_NAMES } from '../domain/paymentProviders';
 import { CURRENCY } from '../domain/creditPackages';
+import { parseServerTime } from '../domain/serverTime';
 import type { PaypalCheckout } from '../services/paypal';
 import { followAccount } from '../services/accountChange';
 import type { UserActor } from './app';
@@ -51,7 +54,10 @@ import { userSelectors } from './user';
 
 type RedirectProvider = 'creem' | 'nowpayments' | 'freekassa' | 'digiseller';
 
-/** Orders a newest-order look-up reads: the account's latest, newest first (docs/api.md, "Orders and usage"). */
+/**
+ * Orders a newest-order look-up reads: the first page the API lists (docs/api.md, "Payments"). Which of them is the
+ * newest is read from their times here, not from the API's order.
+ */
 const NEWEST_ORDERS = 20;
 
 /** A successful answer with its data reshaped; anything else passes through unchanged. */
@@ -93,19 +99,53 @@ const REDIRECT_MACHINES = {
 } as const;
 
 /**
+ * How long ago an order was made, read as the contract's times are (parseServerTime): its age in ms, or null when its
+ * time cannot be read (then it is neither known to be old nor news).
+ */
+function orderAge(createTime: string, now: number): number | null {
+  const made = parseServerTime(createTime);
+  return Number.isNaN(made) ? null : now - made;
+}
+
+/**
  * The order a resumed payment is about, from the order list: the one named (if it is this provider's: a link naming
  * another provider's order finds nothing), or, where the return names none, the account's newest order with this
- * provider made within RETURN_WINDOW_MS. The API has no look-up by the provider's own reference (Digiseller's
- * uniquecode): docs/api.md says what it should add. A refused answer rejects: nothing is decided on it.
+ * provider made within RETURN_WINDOW_MS, newest by its time (an order whose time cannot be read is not taken for
+ * news). Whether this tab or browser was waiting for it (awaitedHere) is read here too: only then is its payment news.
+ * The API has no look-up by the provider's own reference (Digiseller's uniquecode): docs/api.md says what it should
+ * add. A refused answer rejects: nothing is decided on it.
  */
-async function findOrderFromList(provider: PaymentProvider, { orderNo }: FindOrderInput, now = Date.now()): Promise<FindOrderAnswer> {
+export async function findOrderFromList(
+  provider: PaymentProvider,
+  { orderNo }: FindOrderInput,
+  accountId: string | null,
+  now = Date.now(),
+): Promise<FindOrderAnswer> {
   const result = await payOrderList(orderNo === null ? { pageNum: 1, pageSize: NEWEST_ORDERS } : { pageNum: 1, pageSize: 1, orderNo });
   if (result.code !== 200) throw new Error(result.msg || t`The order list could not be read.`);
-  const recent = (createTime: string) => now - Date.parse(createTime) < RETURN_WINDOW_MS;
-  const order = result.data.records.find(
-    (record) => record.provider === provider && (orderNo === null ? recent(record.createTime) : record.orderNo === orderNo),
+  const aged = result.data.records
+    .filter((record) => record.provider === provider && (orderNo === null || record.orderNo === orderNo))
+    .map((record) => ({ record, age: orderAge(record.createTime, now) }));
+  const found =
+    orderNo === null
+      ? aged
+          .filter((one): one is { record: (typeof aged)[number]['record']; age: number } => one.age !== null && one.age < RETURN_WINDOW_MS)
+          .sort((a, b) => a.age - b.age)[0]
+      : aged[0];
+  if (!found) return null;
+  const { record, age } = found;
+  const ref = { provider, orderNo: record.orderNo };
+  const awaitedHere = accountId !== null && (isPendingHere({ ...ref, accountId }) || isWatchedOrder(accountId, ref));
+  return { orderNo: record.orderNo, packageId: record.packageId, status: record.status, stale: age !== null && age >= RETURN_WINDOW_MS, awaitedHere };
+}
+
+/** A resumed payment's order looked up through the shared poller: one answer settles it, a failed call is asked again. */
+function lookupPoller(provider: PaymentProvider, accountId: string | null) {
+  return createPollerLogic(
+    pollingCheck(lookupCheckOutcome, async (input: FindOrderInput): Promise<LookupAnswer> => ({
+      found: await findOrderFromList(provider, input, accountId),
+    })),
   );
-  return order ? { orderNo: order.orderNo, packageId: order.packageId, status: order.status, stale: !recent(order.createTime) } : null;
 }
 
 /** The shared poller, asking for a redirect or WeChat order's status from the order list. */
@@ -138,22 +178,26 @@ function sharedActions(provider: PaymentProvider, { user, onPaid, accountId = nu
     rememberPendingOrder: ({ context }: { context: PaymentContext }) => {
       if (context.order) savePendingOrder({ provider, orderNo: context.order.orderNo, packageId: context.packageId ?? '', accountId });
     },
-    // No order (its creation failed): nothing of this payment was stored, and another pending order stays.
+    // No order (its creation failed): nothing of this payment was stored, and another pending order stays. Only this
+    // provider's order of that number is forgotten: a return naming another provider's order forgets nothing.
     forgetPendingOrder: ({ context }: { context: PaymentContext }, { endsWatch }: ForgetPendingOrder) => {
-      if (context.order) clearPendingOrder(context.order.orderNo);
+      if (context.order) clearPendingOrder({ provider, orderNo: context.order.orderNo });
       // Its outcome is on screen: the settlement watch must not tell it again.
-      if (endsWatch && context.order && accountId !== null) claimSettledOrder(accountId, context.order.orderNo);
+      if (endsWatch && context.order && accountId !== null) claimSettledOrder(accountId, { provider, orderNo: context.order.orderNo });
     },
     watchSettlement: ({ context }: { context: PaymentContext }) => {
       if (context.order && accountId !== null) {
         watchSettlingOrder(accountId, { orderNo: context.order.orderNo, provider, packageId: context.packageId ?? '' });
       }
     },
+    unwatchSettlement: ({ context }: { context: PaymentContext }) => {
+      if (context.order && accountId !== null) dropSettlingOrder(accountId, { provider, orderNo: context.order.orderNo });
+    },
     notifyPaid: ({ context }: { context: PaymentContext }) => {
       // The billing page starts from this package next time, never from a bigger one.
       if (accountId !== null && context.packageId !== null) saveLastPackage(accountId, context.packageId);
       // Told once: not again if the settlement watch (here or in another tab) told it first.
-      const claim = accountId !== null && context.order ? claimSettledOrder(accountId, context.order.orderNo) : 'notWatched';
+      const claim = accountId !== null && context.order ? claimSettledOrder(accountId, { provider, orderNo: context.order.orderNo }) : 'notWatched';
       user.send({ type: 'PAYMENT_SUCCEEDED' });
       if (claim !== 'toldAlready') notify.success(paidNews(context.packageId ?? ''));
       onPaid();
@@ -161,17 +205,12 @@ function sharedActions(provider: PaymentProvider, { user, onPaid, accountId = nu
   };
 }
 
-/** A resumed payment's order, from the order list (findOrderFromList). */
-function findOrderActor(provider: PaymentProvider) {
-  return fromPromise<FindOrderAnswer, FindOrderInput>(({ input }) => findOrderFromList(provider, input));
-}
-
 export function createRedirectPaymentLogic(provider: RedirectProvider, wiring: PaymentWiring) {
   const demoOrigin = config.mode === 'demo' ? location.origin : null;
   return REDIRECT_MACHINES[provider].provide({
     actors: {
       createOrder: fromPromise(({ input }) => CREATE_REDIRECT_ORDER[provider](input)),
-      findOrder: findOrderActor(provider),
+      lookupPoller: lookupPoller(provider, wiring.accountId ?? null),
       poller: orderListPoller,
     },
     actions: {
@@ -217,10 +256,14 @@ export function createPaypalPaymentLogic(wiring: PaymentWiring) {
         return () => session.close();
       }),
       captureOrder: fromPromise(({ input }) => paypalCapture(input)),
-      findOrder: findOrderActor('paypal'),
+      lookupPoller: lookupPoller('paypal', wiring.accountId ?? null),
       poller: createPollerLogic(pollingCheck(orderCheckOutcome, (input: CheckOrderInput) => paypalCheckOrderStatus(input))),
     },
     actions: { ...sharedActions('paypal', wiring), newIdempotencyKey: assign({ idempotencyKey: () => newIdempotencyKey() }) },
+    guards: {
+      // The buyer confirmed a charge at the catalogue's prices: an order in another currency is confirmed again first.
+      isInCatalogueCurrency: (_, { currency }: OrderCurrency) => currency === null || currency === CURRENCY,
+    },
   });
 }
 
@@ -231,7 +274,7 @@ export function createWechatPaymentLogic(wiring: PaymentWiring) {
       createOrder: fromPromise(async ({ input }) =>
         mapData(await wechatCreate(orderRequest('wechat', input)), (data) => ({ ...data, expireTime: qrWaitEnds(data.expireTime, Date.now()) })),
       ),
-      findOrder: findOrderActor('wechat'),
+      lookupPoller: lookupPoller('wechat', wiring.accountId ?? null),
       poller: orderListPoller,
     },
     actions: { ...sharedActions('wechat', wiring), newIdempotencyKey: assign({ idempotencyKey: () => newIdempotencyKey() }) },
@@ -254,6 +297,7 @@ export const PAYMENT_PHASES = [
   'lookupFailed',
   'orderNotFound',
   'settledEarlier',
+  'foundPaid',
   'leftUnpaid',
   'awaitingConfirmations',
   'choosingPackage',
@@ -261,6 +305,7 @@ export const PAYMENT_PHASES = [
   'creatingOrder',
   'redirecting',
   'payingInPaypal',
+  'confirmingCurrency',
   'capturing',
   'awaitingScan',
   'confirming',
@@ -284,6 +329,8 @@ export interface PaymentSnapshotView {
   value: StateValue;
   context: PaymentContext;
   hasTag(tag: string): boolean;
+  // Any provider's chart takes these of the view's events; typed loosely, as the charts' own can() differ by provider.
+  can(event: PaymentUserEvent): boolean;
 }
 
 /** What a checkout view reads of a payment, whichever provider's chart runs it. */
@@ -295,13 +342,15 @@ export const paymentSelectors = {
   isChoosing: (snapshot: PaymentSnapshotView): boolean => snapshot.hasTag('choosing'),
   /** The server did not answer several checks in a row: nothing is asked until the buyer says so. */
   checksStopped: (snapshot: PaymentSnapshotView): boolean => snapshot.hasTag('checksStopped'),
-  /** A slowly settling payment is waited on: the buyer may leave. */
-  awaitingSettlement: (snapshot: PaymentSnapshotView): boolean => snapshot.hasTag('awaitingSettlement'),
+  /** The buyer may leave a payment waited on (it stays watched). */
+  canLeave: (snapshot: PaymentSnapshotView): boolean => snapshot.can({ type: 'DISMISS' }),
+  /** The buyer may say they did not pay a slowly settling order, which is then no longer watched. */
+  canStopWatching: (snapshot: PaymentSnapshotView): boolean => snapshot.can({ type: 'STOP_WATCHING' }),
   /**
    * While PayPal is open for the order: whether the buyer is approving there, the capture is running, or PayPal
    * declined the funding source and asks for another one.
    */
   paypalStep: (snapshot: PaymentSnapshotView): 'approving' | 'capturing' | 'fundingDeclined' =>
-    snapshot.hasTag('fundingDeclined') ? 'fundingDeclined' : snapshot.hasTag('busy') ? 'capturing' : 'approving',
+    snapshot.hasTag('fundingDeclined') ? 'fundingDeclined' : snapshot.hasTag('capturing') ? 'capturing' : 'approving',
   context: (snapshot: PaymentSnapshotView): PaymentContext => snapshot.context,
 };

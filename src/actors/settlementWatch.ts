@@ -48,9 +48,9 @@ async function checkWatchedOrders({ orders }: WatchCheckInput): Promise<WatchChe
 function claimNews({ accountId, news }: ClaimNewsInput): ToldNews[] {
   const told: ToldNews[] = [];
   for (const { order, outcome } of news) {
-    clearPendingOrder(order.orderNo);
-    if (outcome === 'unlisted' || outcome === 'overdue') dropSettlingOrder(accountId, order.orderNo);
-    else if (claimSettledOrder(accountId, order.orderNo) === 'claimed') {
+    clearPendingOrder(order);
+    if (outcome === 'unlisted' || outcome === 'overdue') dropSettlingOrder(accountId, order);
+    else if (claimSettledOrder(accountId, order) === 'claimed') {
       told.push({ order, outcome });
       // As a payment paid on the billing page: the page starts from this package next time, never from a bigger one.
       if (outcome === 'paid' && order.packageId !== '') saveLastPackage(accountId, order.packageId);

@@ -380,9 +380,11 @@ export const endpoints = {
     method: 'POST',
     path: '/client/trade/paypal/create',
     body: 'json',
-    // Addition (not a field of the original platform): `currency`, the order's (ISO 4217), which PayPal's SDK must be
-    // loaded for; without it, the app takes the catalogue's.
-    response: v.object({ orderNo: v.string(), paypalOrderId: v.string(), currency: v.optional(v.string()) }),
+    // Additions (not fields of the original platform): `currency`, the order's (ISO 4217), which PayPal's SDK must be
+    // loaded for (without it, the app takes the catalogue's); `amount`, the order's total in that currency, which the
+    // page shows where the order is priced in another currency than the catalogue's (without it, the page says PayPal
+    // shows the amount).
+    response: v.object({ orderNo: v.string(), paypalOrderId: v.string(), currency: v.optional(v.string()), amount: v.optional(v.number()) }),
   }),
   paypalCapture: endpoint({
     method: 'POST',

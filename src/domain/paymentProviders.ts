@@ -16,22 +16,6 @@ export const PROVIDER_KIND: Record<PaymentProvider, ProviderKind> = {
   digiseller: 'redirect',
 };
 
-/**
- * How long each provider takes to settle a payment it took, from its documents: card and wallet checkouts settle in
- * seconds (the provider notifies the API as the buyer pays: Creem's checkout.completed webhook, Freekassa's and
- * Digiseller's payment notifications, WeChat Pay's TRANSACTION.SUCCESS, PayPal's capture); a crypto payment waits
- * for blockchain confirmations, minutes to hours (NOWPayments' payment statuses waiting, confirming, confirmed,
- * sending, finished: "Get payment status", https://documenter.getpostman.com/view/7907941/S1a32n38).
- */
-export const SETTLES_SLOWLY: Record<PaymentProvider, boolean> = {
-  paypal: false,
-  creem: false,
-  wechat: false,
-  nowpayments: true,
-  freekassa: false,
-  digiseller: false,
-};
-
 /** Product names: the same in every language. */
 export const PROVIDER_NAMES: Record<PaymentProvider, string> = {
   paypal: 'PayPal',

@@ -40,13 +40,23 @@ export function savePendingOrder(order: Omit<PendingOrder, 'createdAt'>, now = n
   }
 }
 
-export function clearPendingOrder(orderNo?: string): void {
+/**
+ * Clears the pending order, only if it is this one (the same provider and number): a newer pending order (another tab
+ * of this session), or another provider's order a crafted return names, stays.
+ */
+export function clearPendingOrder(order: { provider: string; orderNo: string }): void {
   try {
-    // Only the order that finished: a newer pending order (another tab of this session) stays.
-    if (orderNo === undefined || readPendingOrder()?.orderNo === orderNo) sessionStorage.removeItem(PENDING_ORDER_KEY);
+    const pending = readPendingOrder();
+    if (pending?.provider === order.provider && pending.orderNo === order.orderNo) sessionStorage.removeItem(PENDING_ORDER_KEY);
   } catch {
     // Nothing to clear.
   }
+}
+
+/** Whether this tab's pending order is this one: the same provider, number and account. */
+export function isPendingHere(order: { provider: string; orderNo: string; accountId: string }): boolean {
+  const pending = readPendingOrder();
+  return pending !== null && pending.provider === order.provider && pending.orderNo === order.orderNo && pending.accountId === order.accountId;
 }
 
 type ReturnedAs = 'returned' | 'cancelled' | 'reloaded';

@@ -80,6 +80,21 @@ export function readSettlingOrders(accountId: string, storage: Storage = localSt
   return (readAll(storage)[accountId] ?? []).filter((one) => one.toldAt === undefined).map(({ toldAt: _told, ...order }) => order);
 }
 
+/** One order as the list names it: by its provider and number (an order number alone names nothing for sure). */
+interface OrderRef {
+  provider: string;
+  orderNo: string;
+}
+
+function isOrder(entry: OrderRef, order: OrderRef): boolean {
+  return entry.provider === order.provider && entry.orderNo === order.orderNo;
+}
+
+/** Whether the account left this order waiting on this browser (and its news was not told yet). */
+export function isWatchedOrder(accountId: string, order: OrderRef, storage: Storage = localStorage): boolean {
+  return readSettlingOrders(accountId, storage).some((one) => isOrder(one, order));
+}
+
 /**
  * Adds an order to the account's watch (once; the newest kept when the list is full). An order told earlier and
  * waited on again (the buyer opened it on the billing page and chose to wait) is watched afresh.
@@ -91,8 +106,8 @@ export function watchSettlingOrder(
   storage: Storage = localStorage,
 ): void {
   const mine = readAll(storage)[accountId] ?? [];
-  if (mine.some((one) => one.orderNo === order.orderNo && one.toldAt === undefined)) return;
-  const others = mine.filter((one) => one.orderNo !== order.orderNo);
+  if (mine.some((one) => isOrder(one, order) && one.toldAt === undefined)) return;
+  const others = mine.filter((one) => !isOrder(one, order));
   writeAccount(accountId, [...others, { ...order, since: now.toISOString() }], now, storage);
 }
 
@@ -103,10 +118,13 @@ export function watchSettlingOrder(
  */
 export type SettledClaim = 'claimed' | 'toldAlready' | 'notWatched';
 
-/** Claims the news of an order whose outcome is known (see SettledClaim). */
-export function claimSettledOrder(accountId: string, orderNo: string, now = new Date(), storage: Storage = localStorage): SettledClaim {
+/**
+ * Claims the news of an order whose outcome is known (see SettledClaim): the order of that provider with that number
+ * only, so that a return naming another provider's order claims nothing.
+ */
+export function claimSettledOrder(accountId: string, order: OrderRef, now = new Date(), storage: Storage = localStorage): SettledClaim {
   const mine = readAll(storage)[accountId] ?? [];
-  const entry = mine.find((one) => one.orderNo === orderNo);
+  const entry = mine.find((one) => isOrder(one, order));
   if (!entry) return 'notWatched';
   if (entry.toldAt !== undefined) return 'toldAlready';
   writeAccount(
@@ -119,15 +137,15 @@ export function claimSettledOrder(accountId: string, orderNo: string, now = new 
 }
 
 /**
- * Takes an order off the watch without telling anything: the API no longer lists it, or it was watched longer than
- * the watch lasts. Nothing is marked told (nothing was).
+ * Takes an order off the watch without telling anything: the API no longer lists it, it was watched longer than the
+ * watch lasts, or the buyer says they did not pay it. Nothing is marked told (nothing was).
  */
-export function dropSettlingOrder(accountId: string, orderNo: string, now = new Date(), storage: Storage = localStorage): void {
+export function dropSettlingOrder(accountId: string, order: OrderRef, now = new Date(), storage: Storage = localStorage): void {
   const mine = readAll(storage)[accountId] ?? [];
-  if (!mine.some((one) => one.orderNo === orderNo && one.toldAt === undefined)) return;
+  if (!mine.some((one) => isOrder(one, order) && one.toldAt === undefined)) return;
   writeAccount(
     accountId,
-    mine.filter((one) => one.orderNo !== orderNo),
+    mine.filter((one) => !isOrder(one, order)),
     now,
     storage,
   );

@@ -136,8 +136,8 @@ const REDIRECTS: { name: RedirectName; account: Account; back: RegExp }[] = [
   { name: 'Digiseller', account: settings.accounts.payDigiseller, back: /\/dashboard\/billing\?uniquecode=\w{16}$/ },
 ];
 
-/** The words of a crypto payment waiting for blockchain confirmations. */
-const WAITING_FOR_CONFIRMATIONS = 'NOWPayments is waiting for your crypto payment to be confirmed on the blockchain';
+/** The words of a crypto payment waiting for blockchain confirmations: the API says only "pending", so they say "if". */
+const WAITING_FOR_CONFIRMATIONS = 'If you sent the crypto, NOWPayments is waiting for it to be confirmed on the blockchain';
 
 for (const provider of REDIRECTS) {
   test(`${provider.name}: the real checkout link, paid on the provider's page, back with one paid order`, async ({ page, request }) => {
@@ -334,6 +334,8 @@ test("PayPal: an order the API prices in euros loads PayPal's SDK in euros, as P
   // PayPal's buttons refuse an order in another currency than the SDK's (onError); this one opens PayPal's window.
   expect(sdkLoads.map((url) => new URL(url).searchParams.get('currency'))).toEqual(['EUR']);
   await expect(window.getByText('50.00 EUR')).toBeVisible();
+  // The page names the order's own price, never the catalogue's dollars, as what is paid.
+  await expect(buyPanel(page).getByText('This order is priced in EUR, not USD: you pay €50.00, as the PayPal window shows.')).toBeVisible();
   await clickClosing(window, 'Pay Now');
   await expectPaidOnce(page, request, account, 'PayPal', null);
 });
@@ -451,7 +453,9 @@ test('a crafted link never says "Payment received": not with our parameters, not
   // Creem's own return parameters naming it: the API says it was paid before this visit.
   await openApp(page, `/dashboard/billing?checkout_id=ch_0123456789abcdef&order_id=ord_1&product_id=prod_1&request_id=${orderNo}&signature=00`);
   await expect(
-    buyPanel(page).getByText(`Order ${orderNo} was settled before this visit, so nothing new was paid now.`, { exact: false }),
+    buyPanel(page).getByText(`Order ${orderNo} was paid before this visit: its credits are already in your balance, and nothing new was paid now.`, {
+      exact: false,
+    }),
   ).toBeVisible();
   await expect(page.getByText('Payment received', { exact: false })).toHaveCount(0);
   // The address no longer carries the return: a reload is no return.
@@ -499,12 +503,133 @@ test('a return opened in another browser, with no memory of the payment, shows w
   try {
     await signIn(other, account);
     await openApp(other, `${back.pathname}${back.search}`);
-    await expect(buyPanel(other).getByText('Paid. 5,250 credits were added to your balance.')).toBeVisible();
+    // The truth, in words that announce nothing: this browser was not waiting for the order (the first one was).
+    const orderNo = back.searchParams.get('request_id') ?? 'no order';
+    await expect(buyPanel(other).getByText(`Order ${orderNo} is paid: its credits are in your balance.`)).toBeVisible();
+    await expect(other.getByText('Payment received', { exact: false })).toHaveCount(0);
     expect(await other.evaluate(() => sessionStorage.getItem('nanobanana.pendingOrder'))).toBeNull();
   } finally {
     await elsewhere.close();
   }
   expect((await serverView(request, account)).balance).toBe(account.credits + PACKAGE.credits);
+});
+
+test('a link naming a fresh paid order, in either shape, says it is paid and announces nothing: only the tab that waited for it is told', async ({
+  page,
+  request,
+}) => {
+  const account = settings.accounts.freshLinkCreem;
+  await signIn(page, account);
+  await openBilling(page, 'Creem');
+  const { orderNo } = await creemCheckoutOpen(page, request, account);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  // This tab sent the buyer to Creem: its return is news, told once.
+  await expect(buyPanel(page).getByText('Paid. 5,250 credits were added to your balance.')).toBeVisible();
+
+  // Minutes later (the order is not aged): links naming it, by our own parameters (the newest Creem order of the
+  // last day) and by Creem's, find it paid; nothing here waits for it any more, so nothing is announced.
+  const links = [
+    '/dashboard/billing?payment=returned&provider=creem',
+    `/dashboard/billing?checkout_id=ch_0123456789abcdef&order_id=ord_1&product_id=prod_1&request_id=${orderNo}&signature=00`,
+  ];
+  for (const link of links) {
+    await openApp(page, link);
+    await expect(buyPanel(page).getByText(`Order ${orderNo} is paid: its credits are in your balance.`, { exact: false })).toBeVisible();
+    await expect(page.getByText('Payment received', { exact: false })).toHaveCount(0);
+    await expect(buyPanel(page).getByText(/^Paid\./)).toHaveCount(0);
+    await expect(page).toHaveURL(/\/dashboard\/billing$/);
+  }
+  const server = await serverView(request, account);
+  expect(server.balance).toBe(account.credits + PACKAGE.credits);
+  expect(server.orders).toEqual([expect.objectContaining({ orderNo, status: 'paid' })]);
+});
+
+test("a crafted Creem return naming this tab's pending WeChat order finds no Creem order and leaves the WeChat order pending here", async ({
+  page,
+  request,
+}) => {
+  const account = settings.accounts.craftedWechat;
+  await signIn(page, account);
+  await openBilling(page, 'WeChat Pay');
+  const created = orderAnswer(page, '/client/trade/wx/create');
+  await payButton(page, 'WeChat Pay').click();
+  const { orderNo = '' } = await created;
+  await expect(buyPanel(page).getByRole('img', { name: 'WeChat Pay QR code' })).toBeVisible();
+
+  await openApp(page, `/dashboard/billing?checkout_id=ch_0123456789abcdef&request_id=${orderNo}`);
+  await expect(buyPanel(page).getByText('We found no recent Creem order of yours to pick up.', { exact: false })).toBeVisible();
+  // The tab still holds its WeChat order, and a reload picks it up and asks the API about it.
+  expect(await page.evaluate(() => sessionStorage.getItem('nanobanana.pendingOrder'))).toContain(`"orderNo":"${orderNo}"`);
+  await page.reload();
+  await expect(buyPanel(page).getByText('Confirming your payment with WeChat Pay…')).toBeVisible();
+  expect((await serverView(request, account)).orders).toEqual([expect.objectContaining({ orderNo, status: 'pending' })]);
+});
+
+/** The account's pending order, as the API lists it. */
+async function pendingOrderNo(request: APIRequestContext, account: Account): Promise<string> {
+  return (await serverView(request, account)).orders.find((order) => order.status === 'pending')?.orderNo ?? 'no pending order';
+}
+
+test('a crafted Freekassa return naming a watched NOWPayments order drops nothing from the watch: its settlement is still told', async ({
+  page,
+  request,
+}) => {
+  const account = settings.accounts.craftedWatch;
+  await signIn(page, account);
+  const invoiceId = await leaveCryptoPaymentWaiting(page);
+  const orderNo = await pendingOrderNo(request, account);
+
+  await openApp(page, `/dashboard/billing?MERCHANT_ORDER_ID=${orderNo}`);
+  await expect(buyPanel(page).getByText('We found no recent Freekassa order of yours to pick up.', { exact: false })).toBeVisible();
+  await buyPanel(page).getByRole('button', { name: 'Close' }).click();
+  // Still watched: the blockchain confirms it, and the watch tells it on this page.
+  await confirmNowpayments(API_URL, invoiceId);
+  await expect(page.getByText('Payment received: 5,250 credits are in your balance.')).toBeVisible({ timeout: WATCH_HEARS_WITHIN });
+  expect((await serverView(request, account)).balance).toBe(account.credits + PACKAGE.credits);
+});
+
+test('NOWPayments: a crypto payment made more than a day before it settles is news when it settles, not "settled before this visit"', async ({
+  page,
+  request,
+}) => {
+  const account = settings.accounts.oldCryptoNowpayments;
+  await signIn(page, account);
+  const invoiceId = await leaveCryptoPaymentWaiting(page);
+  const orderNo = await pendingOrderNo(request, account);
+  // The blockchain took its time: the order was made two days ago when it settles.
+  expect((await request.post(`${API_URL}/__test/orders/${orderNo}/age`)).ok()).toBe(true);
+  await confirmNowpayments(API_URL, invoiceId);
+
+  await openApp(page, '/dashboard/billing');
+  await expect(buyPanel(page).getByText('Paid. 5,250 credits were added to your balance.')).toBeVisible();
+  await expect(page.getByText('Payment received: 5,250 credits are in your balance.')).toHaveCount(1);
+  await expect(page.getByText('before this visit', { exact: false })).toHaveCount(0);
+  expect((await serverView(request, account)).balance).toBe(account.credits + PACKAGE.credits);
+});
+
+test('NOWPayments: an invoice left unpaid is waited on in words that say "if", and "I did not pay" ends it for good', async ({ page, request }) => {
+  const account = settings.accounts.unpaidNowpayments;
+  await signIn(page, account);
+  await openBilling(page, 'NOWPayments');
+  await payButton(page, 'NOWPayments').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'NOWPayments' })).toBeVisible();
+  // The buyer leaves the invoice without paying and opens Billing again in the same tab: the order is pending.
+  await openApp(page, '/dashboard/billing');
+  await expect(buyPanel(page).getByText(WAITING_FOR_CONFIRMATIONS, { exact: false })).toBeVisible();
+  await buyPanel(page).getByRole('button', { name: 'I did not pay' }).click();
+  await expect(payButton(page, 'NOWPayments')).toBeVisible();
+
+  // Not watched, not remembered: Billing opens on the packages again (the first method of the list), and the API still
+  // holds the order.
+  await reloadApp(page);
+  await expect(
+    buyPanel(page)
+      .getByRole('button', { name: /^Pay \$[\d,.]+ with / })
+      .first(),
+  ).toBeVisible();
+  await expect(buyPanel(page).getByText(WAITING_FOR_CONFIRMATIONS, { exact: false })).toHaveCount(0);
+  expect((await page.evaluate(() => localStorage.getItem('nanobanana.settlingOrders'))) ?? '').not.toContain('NB');
+  expect((await serverView(request, account)).orders).toEqual([expect.objectContaining({ status: 'pending' })]);
 });
 
 test('NOWPayments: a crypto payment waiting for confirmations may be left; the buyer is told once when it settles', async ({ page, request }) => {

@@ -93,7 +93,9 @@ test('NOWPayments: a payment left waiting for its confirmations is told on the p
   await page.getByRole('button', { name: 'Send the crypto, confirmations pending' }).click();
 
   // Back on Billing: the payment waits for the blockchain, and the buyer may go.
-  await expect(buyPanel(page).getByText('NOWPayments is waiting for your crypto payment to be confirmed', { exact: false })).toBeVisible();
+  await expect(
+    buyPanel(page).getByText('If you sent the crypto, NOWPayments is waiting for it to be confirmed on the blockchain', { exact: false }),
+  ).toBeVisible();
   await buyPanel(page).getByRole('button', { name: 'Continue without waiting' }).click();
   await page.getByRole('banner').getByRole('link', { name: 'Playground' }).click();
   await expect(page).toHaveURL(/\/playground\//);
@@ -106,6 +108,29 @@ test('NOWPayments: a payment left waiting for its confirmations is told on the p
   await expect(page.getByText(`Payment received: ${PACKAGE_CREDITS} credits are in your balance.`)).toBeVisible({ timeout: 45_000 });
   await expect(headerBalance(page, '5,350')).toBeVisible();
   await expect(page).toHaveURL(/\/playground\//);
+});
+
+test('NOWPayments: an invoice left without paying is waited on with an "if", and "I did not pay" keeps it off Billing for good', async ({ page }) => {
+  await openBilling(page, 'NOWPayments');
+  await payButton(page, 'NOWPayments').click();
+  await expect(page.getByRole('heading', { name: 'NOWPayments' })).toBeVisible();
+  await page.getByRole('button', { name: 'Leave without paying' }).click();
+
+  // The API says only that the order is pending: the page does not claim a payment was sent.
+  await expect(
+    buyPanel(page).getByText('If you sent the crypto, NOWPayments is waiting for it to be confirmed on the blockchain', { exact: false }),
+  ).toBeVisible();
+  await buyPanel(page).getByRole('button', { name: 'I did not pay' }).click();
+  await expect(payButton(page, 'NOWPayments')).toBeVisible();
+
+  // Billing opened again (the demo never settles the order): the packages, not the wait.
+  await page.reload();
+  await expect(
+    buyPanel(page)
+      .getByRole('button', { name: /^Pay \$[\d,.]+ with / })
+      .first(),
+  ).toBeVisible();
+  await expect(buyPanel(page).getByText('If you sent the crypto', { exact: false })).toHaveCount(0);
 });
 
 test('PayPal: a double click opens one popup and makes one order; approved, cancelled and declined', async ({ page }) => {

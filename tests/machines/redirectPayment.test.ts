@@ -11,6 +11,7 @@ import {
 } from '../../machines/redirectPayment.machine';
 import { describeMachinePaths, done } from './pathRunner';
 import {
+  answered,
   assertConfirmTimings,
   assertPaymentStep,
   offline,
@@ -57,6 +58,8 @@ for (const base of REDIRECT_MACHINES) {
         // Confirming polls the order it knows until a settled status, the time-out, or too many failures in a row.
         polling: [{ state: 'confirming', policy: ORDER_POLLING, stoppedAfterErrors: 'stoppedAfterErrors', timedOut: 'timedOut' }],
         failureReasons: [],
+        // NOWPayments' chart knows a crypto payment settles in minutes to hours; the others settle in seconds.
+        settlesSlowly: id === 'nowpaymentsPayment',
       });
 
       // The pending order is remembered exactly when the buyer leaves for the provider, with what the app needs.
@@ -131,8 +134,30 @@ describe('redirect payments', () => {
   });
 
   it('checks at once, after 2 s, then less often as nothing settles, for at most a minute', async () => {
-    for (const machine of REDIRECT_MACHINES) await assertConfirmTimings(machine);
+    for (const machine of [creemPaymentMachine, freekassaPaymentMachine, digisellerPaymentMachine]) await assertConfirmTimings(machine);
     expect(ORDER_POLLING.limitMs).toBe(60_000);
+  });
+
+  it('NOWPayments waits on a pending crypto payment for hours: after 15 s, then less often up to every 2 minutes, never while hidden', async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor, checkTimes, page, pollerState } = startWithPoller(nowpaymentsPaymentMachine, resumeOf('returned'), () =>
+        Promise.resolve(answered('pending')),
+      );
+      // Found pending: the chart knows its provider settles slowly, and waits without a first check.
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().value).toBe('awaitingConfirmations');
+      await vi.advanceTimersByTimeAsync(15_000 + 22_500 + 33_750 + 50_625 + 75_938 + 113_906 + 120_000);
+      expect(checkTimes()).toEqual([0, 22_500, 56_250, 106_875, 182_813, 296_719, 416_719]);
+      page('PAGE_HIDDEN');
+      expect(pollerState()).toBe('pausedWhileHidden');
+      await vi.advanceTimersByTimeAsync(60 * 60_000);
+      expect(checkTimes()).toHaveLength(7);
+      expect(actor.getSnapshot().value).toBe('awaitingConfirmations');
+      actor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a confirmation that gets no answer five times in a row stops asking until the buyer does', async () => {

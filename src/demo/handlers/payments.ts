@@ -248,7 +248,7 @@ export function paymentHandlers(env: DemoEnvironment): HttpHandler[] {
           approved: vaultId ? true : undefined,
         });
         env.db.save();
-        return ok({ orderNo: order.orderNo, paypalOrderId: order.paypalOrderId ?? '', currency: order.currency });
+        return ok({ orderNo: order.orderNo, paypalOrderId: order.paypalOrderId ?? '', currency: order.currency, amount: order.amount });
       });
     }),
 

@@ -3,14 +3,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { SavedSettingsGate } from '../../ui/saveForm/SavedSettingsGate';
 import { usePagedList } from '../../actors/pagedList';
 import { OwnReads } from '../../actors/resource';
-import type { ResumeOrder } from '../../../machines/payment.shared';
 import { useGlobalSelector } from '../../actors/AppActorContext';
 import { userSelectors, type AppUser } from '../../actors/user';
 import type { PaymentProvider } from '../../api/contract';
 import { CREDIT_PACKAGES } from '../../domain/creditPackages';
 import { readLastPackage } from '../../services/lastPackage';
-import { paymentToResume, readPendingOrder } from '../../services/pendingOrder';
-import { readSettlingOrders } from '../../services/settlingOrders';
 import { RETURN_PARAMETERS, withoutReturnParameters } from '../../domain/paymentReturn';
 import { providersForCountry } from '../../domain/paymentProviders';
 import { DashboardLayout } from '../../ui/DashboardLayout';
@@ -20,26 +17,13 @@ import { AutoTopUpSection } from './AutoTopUpSection';
 import { Checkout } from './Checkout';
 import { MethodPicker } from './MethodPicker';
 import { OrdersSection, ordersList, ORDERS_PAGE_SIZE } from './OrdersSection';
+import { readResume } from './paymentResume';
 import { PackagePicker } from './PackagePicker';
 import { useDiscount } from './useDiscount';
 import styles from './Billing.module.css';
 
 /** The smallest package: nothing bigger is ever chosen for the buyer, only the one they bought last. */
 const SMALLEST_PACKAGE = CREDIT_PACKAGES[0]?.id ?? '';
-
-/**
- * Read once when the page opens: a payment of this account to pick up again (back from a provider, in any tab or
- * browser, or reloaded), else the newest order it left settling slowly on this browser (the buyer is told once it
- * settles).
- */
-function readResume(accountId: string): { provider: PaymentProvider; order: ResumeOrder } | null {
-  const resume = paymentToResume(location.search, readPendingOrder(), accountId);
-  if (resume) return { provider: resume.provider, order: { orderNo: resume.orderNo, packageId: resume.packageId, returnedAs: resume.returnedAs } };
-  const settling = readSettlingOrders(accountId).at(-1);
-  return settling
-    ? { provider: settling.provider, order: { orderNo: settling.orderNo, packageId: settling.packageId, returnedAs: 'reloaded' } }
-    : null;
-}
 
 /** Whether the address carries a return's parameters (ours or a provider's). */
 function hasReturnParameters(search: string): boolean {

@@ -3,8 +3,9 @@ import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QRCodeSVG } from 'qrcode.react';
 import type { ActorRef, Snapshot } from 'xstate';
+import type { I18n } from '@lingui/core';
 import { useLocalActor } from '../../actors/useLocalActor';
-import type { PaymentUserEvent, ResumeOrder } from '../../../machines/payment.shared';
+import type { OrderStatus, PaymentOrder, PaymentUserEvent, ResumeOrder } from '../../../machines/payment.shared';
 import { useGlobalActor, useGlobalSelector } from '../../actors/AppActorContext';
 import {
   createPaypalPaymentLogic,
@@ -20,7 +21,7 @@ import { userSelectors } from '../../actors/user';
 import type { Discount, PaymentProvider } from '../../api/contract';
 import { config } from '../../config';
 import { CURRENCY, findPackage, priceAfterDiscount, totalCredits } from '../../domain/creditPackages';
-import { PROVIDER_KIND, PROVIDER_NAMES, SETTLES_SLOWLY } from '../../domain/paymentProviders';
+import { PROVIDER_KIND, PROVIDER_NAMES } from '../../domain/paymentProviders';
 import { useModeServices } from '../../services/ServicesContext';
 import { PAYPAL_BUTTONS_ID } from '../../services/paypal';
 import { Button, buttonClasses } from '../../ui/Button';
@@ -85,13 +86,7 @@ function RedirectCheckout(props: CheckoutProps & { provider: 'creem' | 'nowpayme
   const wiring = useWiring(props.onPaid);
   const [logic] = useState(() => createRedirectPaymentLogic(props.provider, wiring));
   const balance = useBalance();
-  return (
-    <CheckoutBody
-      {...props}
-      balance={balance}
-      actor={useLocalActor(logic, { input: { resume: props.resume, slowSettlement: SETTLES_SLOWLY[props.provider] } })}
-    />
-  );
+  return <CheckoutBody {...props} balance={balance} actor={useLocalActor(logic, { input: { resume: props.resume } })} />;
 }
 
 function PaypalCheckout(props: CheckoutProps) {
@@ -141,6 +136,50 @@ function AgainActions({ actor, canRetry }: { actor: PaymentActor; canRetry: bool
   );
 }
 
+/** How a link's order was settled before this visit, in words: nothing new was paid now. */
+function SettledEarlier({ orderNo, status }: { orderNo: string; status: OrderStatus | null }) {
+  switch (status) {
+    case 'paid':
+      return <Trans>Order {orderNo} was paid before this visit: its credits are already in your balance, and nothing new was paid now.</Trans>;
+    case 'cancelled':
+      return <Trans>Order {orderNo} was cancelled before this visit, so nothing was charged for it now.</Trans>;
+    case 'expired':
+      return <Trans>Order {orderNo} expired unpaid before this visit, so nothing was charged for it now.</Trans>;
+    case 'refunded':
+      return <Trans>Order {orderNo} was refunded before this visit, and nothing new was paid now.</Trans>;
+    default:
+      // failed (a pending order is never settled earlier).
+      return <Trans>Order {orderNo} failed before this visit, so nothing was paid for it now.</Trans>;
+  }
+}
+
+/**
+ * An order priced in another currency than the catalogue's (the API prices it; PayPal's order): the words for what is
+ * charged, never the catalogue's price. Null when the order is in the catalogue's currency (or names none).
+ */
+function orderPriceOf(i18n: I18n, order: PaymentOrder | null): { currency: string; amount: string | null } | null {
+  const currency = order?.currency;
+  if (currency === undefined || currency === CURRENCY) return null;
+  return { currency, amount: order?.amount === undefined ? null : formatMoney(i18n, order.amount, currency) };
+}
+
+/** In PayPal's window, an order priced in another currency: what is paid, never the catalogue's price. */
+function OrderPriceNote({ currency, amount }: { currency: string; amount: string | null }) {
+  return (
+    <p className={styles.hint}>
+      {amount ? (
+        <Trans>
+          This order is priced in {currency}, not {CURRENCY}: you pay {amount}, as the PayPal window shows.
+        </Trans>
+      ) : (
+        <Trans>
+          This order is priced in {currency}, not {CURRENCY}: the PayPal window shows the amount you pay.
+        </Trans>
+      )}
+    </p>
+  );
+}
+
 /** What the payment is doing while the buyer waits, read out as it changes. */
 function Working({ children }: { children: ReactNode }) {
   return (
@@ -167,11 +206,14 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
   const locked = !useSelector(actor, paymentSelectors.isChoosing);
   // The server did not answer several checks in a row: nothing is asked until the buyer says so.
   const checksStopped = useSelector(actor, paymentSelectors.checksStopped);
-  // The payment settles in minutes to hours: the buyer may leave.
-  const awaitingSettlement = useSelector(actor, paymentSelectors.awaitingSettlement);
+  // A payment waited on: whether the buyer may leave it, and say they did not pay it.
+  const canLeave = useSelector(actor, paymentSelectors.canLeave);
+  const canStopWatching = useSelector(actor, paymentSelectors.canStopWatching);
   // Where the buyer is in PayPal: approving, waiting on the capture, or choosing another funding source.
   const paypalStep = useSelector(actor, paymentSelectors.paypalStep);
   const context = useSelector(actor, paymentSelectors.context);
+  // The order's own price, where the API priced it in another currency than the catalogue's.
+  const orderPrice = orderPriceOf(i18n, context.order);
   const onPhone = usePhoneScreen();
   const name = PROVIDER_NAMES[provider];
   const chosen = findPackage(packageId);
@@ -241,7 +283,18 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
       status = (
         <>
           <p className={styles.result} role="status">
-            <Trans>Order {orderNo} was settled before this visit, so nothing new was paid now. Its status is in your list below.</Trans>
+            <SettledEarlier orderNo={orderNo} status={context.foundStatus} /> <Trans>Its status is in your list below.</Trans>
+          </p>
+          {close}
+        </>
+      );
+      break;
+    case 'foundPaid':
+      // Paid, but this tab and browser were not waiting for it: said as it is, with no news of a payment.
+      status = (
+        <>
+          <p className={styles.result} role="status">
+            <Trans>Order {orderNo} is paid: its credits are in your balance.</Trans> <Trans>Its status is in your list below.</Trans>
           </p>
           {close}
         </>
@@ -264,22 +317,36 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
       );
       break;
     case 'awaitingConfirmations':
+      // The API says only that the order is pending: whether crypto was sent is not known here, so the words are "if".
       status = (
         <>
           <Working>
-            <Trans>{name} is waiting for your crypto payment to be confirmed on the blockchain, which takes from a few minutes to a few hours.</Trans>
+            <Trans>
+              If you sent the crypto, {name} is waiting for it to be confirmed on the blockchain, which takes from a few minutes to a few hours. This
+              page keeps checking order {orderNo}.
+            </Trans>
           </Working>
           <p className={styles.hint}>
             <Trans>
-              You can leave this page: your credits are added as soon as the payment is confirmed, and you are told so wherever you are in the app,
-              now or when you next come back in this browser.
+              You can leave this page: once the payment is confirmed, your credits are added and you are told so wherever you are in the app, now or
+              when you next come back in this browser.
             </Trans>
           </p>
-          {awaitingSettlement ? (
-            <Button size="sm" onClick={() => send({ type: 'DISMISS' })}>
-              <Trans>Continue without waiting</Trans>
-            </Button>
-          ) : null}
+          <p className={styles.hint}>
+            <Trans>If you did not pay, stop watching this order: nothing is charged, and {name} lets it expire.</Trans>
+          </p>
+          <div className={styles.actions}>
+            {canLeave ? (
+              <Button size="sm" onClick={() => send({ type: 'DISMISS' })}>
+                <Trans>Continue without waiting</Trans>
+              </Button>
+            ) : null}
+            {canStopWatching ? (
+              <Button size="sm" variant="ghost" onClick={() => send({ type: 'STOP_WATCHING' })}>
+                <Trans>I did not pay</Trans>
+              </Button>
+            ) : null}
+          </div>
         </>
       );
       break;
@@ -307,12 +374,54 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
                 </Trans>
               ) : null}
             </p>
+            {/* The API prices the order when it makes it: the catalogue's price is all that is known yet. */}
+            <p className={styles.hint}>
+              <Trans>
+                If the order is priced in another currency than {CURRENCY}, you are asked again, in that currency, before anything is charged.
+              </Trans>
+            </p>
             <div className={styles.confirmActions}>
               <Button onClick={() => send({ type: 'DISMISS' })}>
                 <Trans>Cancel</Trans>
               </Button>
               <Button variant="primary" onClick={() => send({ type: 'CONFIRM_CHARGE' })}>
                 <Trans>Pay {amount} now</Trans>
+              </Button>
+            </div>
+          </Dialog>
+        </>
+      );
+      break;
+    }
+    case 'confirmingCurrency': {
+      // A saved method, the order priced in another currency than the price the buyer confirmed: asked again.
+      const method = savedMethods.find((one) => one.id === context.vaultId)?.label ?? name;
+      const currency = orderPrice?.currency ?? context.order?.currency ?? '';
+      const amount = orderPrice?.amount ?? null;
+      const charged = amount ? (
+        <Trans>
+          This order is priced in {currency}, not {CURRENCY}: your saved {method} is charged {amount}.
+        </Trans>
+      ) : (
+        <Trans>
+          This order is priced in {currency}, not {CURRENCY}: your saved {method} is charged in {currency}, and PayPal’s receipt shows the amount.
+        </Trans>
+      );
+      status = (
+        <>
+          <p role="status">{charged}</p>
+          {/* The chart is in confirmingCurrency exactly while this is open; Escape, Close and Cancel send DISMISS. */}
+          <Dialog open onDismiss={() => send({ type: 'DISMISS' })} title={t`Confirm your payment`}>
+            <p>{charged}</p>
+            <p className={styles.hint}>
+              <Trans>Nothing is charged unless you confirm.</Trans>
+            </p>
+            <div className={styles.confirmActions}>
+              <Button onClick={() => send({ type: 'DISMISS' })}>
+                <Trans>Cancel</Trans>
+              </Button>
+              <Button variant="primary" onClick={() => send({ type: 'CONFIRM_CHARGE' })}>
+                {amount ? <Trans>Pay {amount} now</Trans> : <Trans>Pay in {currency} now</Trans>}
               </Button>
             </div>
           </Dialog>
@@ -355,6 +464,7 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
               <Trans>Finish paying in the PayPal window. If you closed it, cancel and try again.</Trans>
             </Working>
           )}
+          {orderPrice ? <OrderPriceNote {...orderPrice} /> : null}
           {/* Live mode: PayPal's own buttons, which open its window and wait for the capture, stay until it answers. */}
           {config.mode === 'live' ? <div id={PAYPAL_BUTTONS_ID} className={styles.paypalButtons} hidden={paypalStep === 'capturing'} /> : null}
           {paypalStep === 'capturing' ? null : cancelPayment}

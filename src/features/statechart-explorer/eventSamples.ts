@@ -15,6 +15,11 @@ function samples<TMachine extends AnyStateMachine>(
 }
 
 const PAY = { type: 'PAY', packageId: 'pkg-pro' } as const;
+/** What the look-up's poller reports for a resumed payment: its order found, pending (the catalogue's sample resume). */
+const FOUND_PENDING = {
+  type: 'polling.answered',
+  answer: { found: { orderNo: 'NB20261122000001', packageId: 'builder', status: 'pending', stale: false, awaitedHere: true } },
+} as const;
 
 export const EVENT_SAMPLES: Samples = new Map([
   samples(catalogue.apiKeysMachine, [
@@ -65,7 +70,7 @@ export const EVENT_SAMPLES: Samples = new Map([
     { type: 'SIGNED_IN', token: 'demo-jwt', user: { id: 'u-1', email: 'ada@example.com', apiKey: 'nb_demo_key', credits: 100 }, isNewUser: false },
   ]),
   samples(catalogue.creemPaymentMachine, [PAY]),
-  samples(catalogue.nowpaymentsPaymentMachine, [PAY]),
+  samples(catalogue.nowpaymentsPaymentMachine, [PAY, FOUND_PENDING]),
   samples(catalogue.freekassaPaymentMachine, [PAY]),
   samples(catalogue.digisellerPaymentMachine, [PAY]),
   samples(catalogue.paypalPaymentMachine, [PAY]),

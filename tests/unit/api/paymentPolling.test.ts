@@ -113,7 +113,7 @@ describe('WeChat Pay as the app runs it', () => {
     actor.stop();
   });
 
-  it('a tab that is hidden when the order is confirmed says so at once', async () => {
+  it('a tab that is hidden when the order is looked up or confirmed asks nothing until it shows', async () => {
     // The order is listed, pending: the page found it again and confirms it.
     const listed = {
       orderNo: 'NB1',
@@ -127,12 +127,20 @@ describe('WeChat Pay as the app runs it', () => {
       invoiceStatus: 'none',
       invoiceUrl: null,
     };
-    answer('payOrderList', ok({ records: [listed], total: 1, pageNum: 1, pageSize: 1 }));
+    const lists = answer('payOrderList', ok({ records: [listed], total: 1, pageNum: 1, pageSize: 1 }));
     showTab('hidden');
     const actor = started(
       createActor(createWechatPaymentLogic(wiring), { input: { resume: { orderNo: 'NB1', packageId: 'starter', returnedAs: 'reloaded' } } }),
     );
+    // The look-up goes through the shared poller too: paused while nobody looks.
+    const lookup = actor.getSnapshot().children.lookup;
+    if (!lookup) throw new Error('the order is not being looked up');
+    await waitFor(lookup, (snapshot) => snapshot.matches({ polling: 'pausedWhileHidden' }));
+    expect(lists.calls).toBe(0);
+    showTab('visible');
     await waitFor(actor, (snapshot) => snapshot.matches('confirming'));
+    expect(lists.calls).toBeGreaterThanOrEqual(1);
+    showTab('hidden');
     const poller = pollerOf(actor);
     await waitFor(poller, (snapshot) => snapshot.matches({ polling: 'pausedWhileHidden' }));
     actor.stop();

@@ -97,6 +97,17 @@ describe('Simulation', () => {
     }
   });
 
+  it('reaches NOWPayments’ wait for blockchain confirmations from its sample input and the sample look-up answer', () => {
+    const entry = entryOf('nowpaymentsPayment');
+    const simulation = new Simulation(entry.machine, entry.sampleInput);
+    simulation.start();
+    expect(simulation.getState().snapshot?.value).toBe('findingOrder');
+    simulation.send(EVENT_SAMPLES.get('nowpaymentsPayment')!.get('polling.answered')!);
+    expect(simulation.getState().snapshot?.value).toBe('awaitingConfirmations');
+    expect(acceptedEvents(simulation.getState().snapshot!).map((event) => event.type)).toEqual(expect.arrayContaining(['DISMISS', 'STOP_WATCHING']));
+    simulation.stop();
+  });
+
   it('starts every catalogue machine that is not global with its sample input', () => {
     for (const entry of machineCatalogue) {
       if (entry.id === 'app') continue;

@@ -47,7 +47,7 @@ describe('paymentSelectors.phase', () => {
         context: initialPaymentContext({ resume: null }),
       }) as unknown as PaymentSnapshotView;
     expect(paymentSelectors.paypalStep(at('awaitingApproval'))).toBe('approving');
-    expect(paymentSelectors.paypalStep(at('capturing'))).toBe('capturing');
+    expect(paymentSelectors.paypalStep(at('capturingWhilePaypalWaits'))).toBe('capturing');
     expect(paymentSelectors.paypalStep(at('choosingAnotherFundingSource'))).toBe('fundingDeclined');
   });
 });

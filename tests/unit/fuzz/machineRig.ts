@@ -192,16 +192,15 @@ function outcomeFor(output: fc.Arbitrary<unknown>, errorKinds: readonly string[]
   );
 }
 
-function scriptArbitrary(target: FuzzTarget): Record<string, fc.Arbitrary<Outcome[]>> {
+/**
+ * The script's outcomes by invoke id; a child's ids are prefixed with the `src` it runs as (`lookupPoller/check`),
+ * so that two children of the same machine with the same invoke ids (two pollers) are scripted apart.
+ */
+function scriptArbitrary(target: FuzzTarget, prefix = ''): Record<string, fc.Arbitrary<Outcome[]>> {
   const script: Record<string, fc.Arbitrary<Outcome[]>> = {};
   for (const [id, output] of Object.entries(target.outputs))
-    script[id] = fc.array(outcomeFor(output, target.errorKinds), { maxLength: 6, size: 'max' });
-  for (const child of Object.values(target.children)) {
-    for (const [id, outcomes] of Object.entries(scriptArbitrary(child))) {
-      if (id in script) throw new Error(`invoke id ${id} is used by two machines of ${target.machine.id}; the script cannot tell them apart`);
-      script[id] = outcomes;
-    }
-  }
+    script[`${prefix}${id}`] = fc.array(outcomeFor(output, target.errorKinds), { maxLength: 6, size: 'max' });
+  for (const [src, child] of Object.entries(target.children)) Object.assign(script, scriptArbitrary(child, `${prefix}${src}/`));
   return script;
 }
 
@@ -266,13 +265,13 @@ class RunState {
   }
 }
 
-function provideFakes(target: FuzzTarget, run: RunState): AnyStateMachine {
+function provideFakes(target: FuzzTarget, run: RunState, prefix = ''): AnyStateMachine {
   const actors: Record<string, unknown> = {};
   for (const { src } of invokeSites(target.machine)) {
     const child = target.children[src];
-    if (child) actors[src] = provideFakes(child, run);
+    if (child) actors[src] = provideFakes(child, run, `${prefix}${src}/`);
     else if (target.callbacks.includes(src)) actors[src] = fromCallback(() => undefined);
-    else actors[src] = fromPromise<unknown>(({ self }) => run.settle(self.id));
+    else actors[src] = fromPromise<unknown>(({ self }) => run.settle(`${prefix}${self.id}`));
   }
   const actions: Record<string, () => void> = {};
   for (const [name, implementation] of Object.entries((target.machine.implementations.actions ?? {}) as Record<string, unknown>)) {

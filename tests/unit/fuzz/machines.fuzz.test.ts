@@ -47,7 +47,7 @@ import { discordJoinMachine, type DiscordJoinInput } from '../../../machines/dis
 import { quickStartMachine } from '../../../machines/quickStart.machine';
 import { settlementWatchMachine, watchCheckOutcome, type WatchCheckResponse } from '../../../machines/settlementWatch.machine';
 import { BACK_OFF, pollingMachine } from '../../../machines/polling.machine';
-import { orderCheckOutcome, type PaymentContext, type PaymentInput, type OrderStatus } from '../../../machines/payment.shared';
+import { lookupCheckOutcome, orderCheckOutcome, type PaymentContext, type PaymentInput, type OrderStatus } from '../../../machines/payment.shared';
 import { BOT_CHECK_REQUIRED_CODE, LOCALES, type LoginRequest } from '../../../src/common/types';
 import { draftCost, validateDraft } from '../../../src/domain/generationDraft';
 import { MIN_IMAGES } from '../../../src/domain/generationOptions';
@@ -138,11 +138,16 @@ const paymentInput: fc.Arbitrary<PaymentInput> = fc.record({
     }),
     { nil: null },
   ),
-  slowSettlement: fc.boolean(),
 });
-/** What finding a resumed payment's order answers: the order as listed (made recently or long ago), or none. */
-const foundOrder = fc.option(fc.record({ orderNo: fc.constantFrom('o-1', 'o-2'), packageId, status: orderStatus, stale: fc.boolean() }), {
-  nil: null,
+/**
+ * What the look-up of a resumed payment's order answers: the order as listed (made recently or long ago, awaited here
+ * or not), or none.
+ */
+const lookupAnswer = fc.record({
+  found: fc.option(
+    fc.record({ orderNo: fc.constantFrom('o-1', 'o-2'), packageId, status: orderStatus, stale: fc.boolean(), awaitedHere: fc.boolean() }),
+    { nil: null },
+  ),
 });
 
 /** A draft the playground would send: without these, every GENERATE stops at validation. */
@@ -209,8 +214,10 @@ const paymentEvents = {
   CHECK_AGAIN: none,
   CANCEL: none,
   DISMISS: none,
-  // The poller's reports come from the real poller (orderPoller); drawn here too, so they also come out of turn.
-  'polling.answered': fc.record({ answer: orderStatusAnswer }),
+  STOP_WATCHING: none,
+  // The pollers' reports come from the real pollers (orderPoller, lookupPoller); drawn here too, so they also come out
+  // of turn (a status answer while the order is looked up, a look-up's answer while it is confirmed).
+  'polling.answered': fc.record({ answer: fc.oneof(orderStatusAnswer, lookupAnswer) }),
   'polling.stoppedAfterErrors': fc.record({
     failure: fc.oneof(fc.record({ refused: orderStatusAnswer }), fc.record({ rejected: fc.constant(new Error('offline')) })),
   }),
@@ -226,6 +233,13 @@ const orderPoller = fuzzTarget(pollingMachine, {
   events: { PAGE_HIDDEN: none, PAGE_VISIBLE: none, CHECK_NOW: none, CHECK_AGAIN: none },
   callbacks: ['watchPageVisibility'],
   outputs: { check: orderStatusAnswer.map((answer) => ({ outcome: orderCheckOutcome(answer), answer })) },
+});
+
+/** The poller a resumed payment looks its order up with, its check settled by any answer as the app's is. */
+const lookupPoller = fuzzTarget(pollingMachine, {
+  events: { PAGE_HIDDEN: none, PAGE_VISIBLE: none, CHECK_NOW: none, CHECK_AGAIN: none },
+  callbacks: ['watchPageVisibility'],
+  outputs: { check: lookupAnswer.map((answer) => ({ outcome: lookupCheckOutcome(answer), answer })) },
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -296,14 +310,13 @@ function redirectPayment(machine: typeof creemPaymentMachine, provider: Redirect
       outputs: {
         // The app maps each provider's URL field to checkoutUrl.
         createOrder: resultWith(fc.record({ orderNo: fc.constantFrom('o-1', 'o-2'), checkoutUrl: checkoutUrl(provider) })),
-        findOrder: foundOrder,
       },
       appGuards: { isAllowedCheckout },
       // As the app's redirectToCheckout does: location.assign(context.order.checkoutUrl).
       redirects: { redirectToCheckout: ({ context }) => (context as PaymentContext).order?.checkoutUrl ?? '' },
       mayRedirectTo: (url) => httpsOn(url, CHECKOUT_HOSTS[provider]) !== null || ownPageUnder(url, DEMO_CHECKOUT_PATH),
     }),
-    children: { poller: orderPoller },
+    children: { poller: orderPoller, lookupPoller },
   };
 }
 
@@ -612,11 +625,10 @@ const targets: Record<string, FuzzTarget> = {
             fc.record({ orderNo: fc.constantFrom('o-1', 'o-2'), status: orderStatus, issue: fc.constantFrom('INSTRUMENT_DECLINED', 'OTHER') }),
           ),
         ),
-        findOrder: foundOrder,
       },
       callbacks: ['paypalCheckout'],
     }),
-    children: { poller: orderPoller },
+    children: { poller: orderPoller, lookupPoller },
   },
   wechatPayment: {
     ...fuzzTarget(wechatPaymentMachine, {
@@ -630,10 +642,9 @@ const targets: Record<string, FuzzTarget> = {
             expireTime: fc.oneof(timestamp, fc.constantFrom('2000-01-01T00:00:00Z', '9999-12-31T23:59:59Z')),
           }),
         ),
-        findOrder: foundOrder,
       },
     }),
-    children: { poller: orderPoller },
+    children: { poller: orderPoller, lookupPoller },
   },
   detailsDialog: fuzzTarget(detailsDialogMachine, { events: { OPEN: fc.record({ item: fc.anything({ maxDepth: 2 }) }), CLOSE: none }, outputs: {} }),
   zipDownload: fuzzTarget(zipDownloadMachine, {

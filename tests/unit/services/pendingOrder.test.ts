@@ -1,5 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearPendingOrder, paymentToResume, PENDING_ORDER_KEY, readPendingOrder, savePendingOrder } from '../../../src/services/pendingOrder';
+import {
+  clearPendingOrder,
+  isPendingHere,
+  paymentToResume,
+  PENDING_ORDER_KEY,
+  readPendingOrder,
+  savePendingOrder,
+} from '../../../src/services/pendingOrder';
 
 const now = new Date('2026-11-22T10:00:00Z');
 
@@ -16,15 +23,25 @@ describe('the pending order in session storage', () => {
       accountId: 'u-ada',
       createdAt: '2026-11-22T10:00:00.000Z',
     });
-    clearPendingOrder('NB1');
+    clearPendingOrder({ provider: 'creem', orderNo: 'NB1' });
     expect(readPendingOrder()).toBeNull();
   });
-  it('clears only the order that finished', () => {
+  it('clears only the order that finished: the same provider and number', () => {
     savePendingOrder({ provider: 'creem', orderNo: 'NB2', packageId: 'starter', accountId: 'u-ada' }, now);
-    clearPendingOrder('NB1');
+    clearPendingOrder({ provider: 'creem', orderNo: 'NB1' });
     expect(readPendingOrder()?.orderNo).toBe('NB2');
-    clearPendingOrder();
+    // A return naming NB2 as another provider's order (Creem's request_id on this tab's PayPal order, say) clears nothing.
+    clearPendingOrder({ provider: 'freekassa', orderNo: 'NB2' });
+    expect(readPendingOrder()?.orderNo).toBe('NB2');
+    clearPendingOrder({ provider: 'creem', orderNo: 'NB2' });
     expect(readPendingOrder()).toBeNull();
+  });
+  it('knows whether an order is this tab’s pending one: the same provider, number and account', () => {
+    savePendingOrder({ provider: 'paypal', orderNo: 'NB3', packageId: 'starter', accountId: 'u-ada' }, now);
+    expect(isPendingHere({ provider: 'paypal', orderNo: 'NB3', accountId: 'u-ada' })).toBe(true);
+    expect(isPendingHere({ provider: 'creem', orderNo: 'NB3', accountId: 'u-ada' })).toBe(false);
+    expect(isPendingHere({ provider: 'paypal', orderNo: 'NB4', accountId: 'u-ada' })).toBe(false);
+    expect(isPendingHere({ provider: 'paypal', orderNo: 'NB3', accountId: 'u-bob' })).toBe(false);
   });
   it('ignores a damaged or foreign value', () => {
     sessionStorage.setItem(PENDING_ORDER_KEY, '{not json');

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { claimSettledOrder, dropSettlingOrder, readSettlingOrders, watchSettlingOrder } from '../../../src/services/settlingOrders';
+import { claimSettledOrder, dropSettlingOrder, isWatchedOrder, readSettlingOrders, watchSettlingOrder } from '../../../src/services/settlingOrders';
 import { mayHaveSettlingOrders, subscribeSettlingOrders } from '../../../src/services/settlingOrdersWatchers';
 
 const KEY = 'nanobanana.settlingOrders';
 const at = (iso: string) => new Date(iso);
 const order = (orderNo: string) => ({ orderNo, provider: 'nowpayments' as const, packageId: 'builder' });
+/** A NOWPayments order as the list names it: its provider and number. */
+const np = (orderNo: string) => ({ provider: 'nowpayments', orderNo });
 
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.restoreAllMocks());
@@ -22,35 +24,48 @@ describe('the watch list of slowly settling orders', () => {
 
   it('tells an order’s news once: the first claim is the one to tell it, a later one learns it was told', () => {
     watchSettlingOrder('u-ada', order('NB1'), at('2026-11-22T10:00:00Z'));
-    expect(claimSettledOrder('u-ada', 'NB1', at('2026-11-22T12:00:00Z'))).toBe('claimed');
-    expect(claimSettledOrder('u-ada', 'NB1', at('2026-11-22T12:00:01Z'))).toBe('toldAlready');
+    expect(claimSettledOrder('u-ada', np('NB1'), at('2026-11-22T12:00:00Z'))).toBe('claimed');
+    expect(claimSettledOrder('u-ada', np('NB1'), at('2026-11-22T12:00:01Z'))).toBe('toldAlready');
     // Told: no longer waiting, so neither the watch nor the billing page picks it up.
     expect(readSettlingOrders('u-ada')).toEqual([]);
     expect(mayHaveSettlingOrders('u-ada')).toBe(false);
     // Never watched here (another account's, or an order that settled at once): whoever settles it tells it.
-    expect(claimSettledOrder('u-ada', 'NB9')).toBe('notWatched');
-    expect(claimSettledOrder('u-bob', 'NB1')).toBe('notWatched');
+    expect(claimSettledOrder('u-ada', np('NB9'))).toBe('notWatched');
+    expect(claimSettledOrder('u-bob', np('NB1'))).toBe('notWatched');
   });
 
   it('forgets that an order was told after a day, when no return or reload treats it as news any more', () => {
     watchSettlingOrder('u-ada', order('NB1'), at('2026-11-22T10:00:00Z'));
-    claimSettledOrder('u-ada', 'NB1', at('2026-11-22T12:00:00Z'));
+    claimSettledOrder('u-ada', np('NB1'), at('2026-11-22T12:00:00Z'));
     watchSettlingOrder('u-ada', order('NB2'), at('2026-11-23T12:00:00Z'));
-    expect(claimSettledOrder('u-ada', 'NB1', at('2026-11-23T12:00:01Z'))).toBe('notWatched');
+    expect(claimSettledOrder('u-ada', np('NB1'), at('2026-11-23T12:00:01Z'))).toBe('notWatched');
   });
 
   it('watches an order told earlier afresh when the buyer waits on it again', () => {
     watchSettlingOrder('u-ada', order('NB1'), at('2026-11-22T10:00:00Z'));
-    claimSettledOrder('u-ada', 'NB1', at('2026-11-22T11:00:00Z'));
+    claimSettledOrder('u-ada', np('NB1'), at('2026-11-22T11:00:00Z'));
     watchSettlingOrder('u-ada', order('NB1'), at('2026-11-22T12:00:00Z'));
     expect(readSettlingOrders('u-ada')).toEqual([{ ...order('NB1'), since: '2026-11-22T12:00:00.000Z' }]);
   });
 
+  it('names an order by its provider and number: another provider’s order of the same number is claimed, dropped or read as nothing', () => {
+    watchSettlingOrder('u-ada', order('NB1'), at('2026-11-22T10:00:00Z'));
+    // A return naming NB1 as Freekassa's (MERCHANT_ORDER_ID=NB1) claims nothing, and drops nothing.
+    expect(claimSettledOrder('u-ada', { provider: 'freekassa', orderNo: 'NB1' })).toBe('notWatched');
+    dropSettlingOrder('u-ada', { provider: 'freekassa', orderNo: 'NB1' });
+    expect(isWatchedOrder('u-ada', { provider: 'freekassa', orderNo: 'NB1' })).toBe(false);
+    expect(isWatchedOrder('u-ada', np('NB1'))).toBe(true);
+    expect(readSettlingOrders('u-ada').map((one) => one.orderNo)).toEqual(['NB1']);
+    expect(claimSettledOrder('u-ada', np('NB1'))).toBe('claimed');
+    // Told: no longer waiting.
+    expect(isWatchedOrder('u-ada', np('NB1'))).toBe(false);
+  });
+
   it('drops an order quietly: nothing is marked told', () => {
     watchSettlingOrder('u-ada', order('NB1'), at('2026-11-22T10:00:00Z'));
-    dropSettlingOrder('u-ada', 'NB1');
+    dropSettlingOrder('u-ada', np('NB1'));
     expect(readSettlingOrders('u-ada')).toEqual([]);
-    expect(claimSettledOrder('u-ada', 'NB1')).toBe('notWatched');
+    expect(claimSettledOrder('u-ada', np('NB1'))).toBe('notWatched');
     expect(localStorage.getItem(KEY)).toBe('{}');
   });
 
@@ -79,10 +94,10 @@ describe('the watch list of slowly settling orders', () => {
     const stop = subscribeSettlingOrders(heard);
     watchSettlingOrder('u-ada', order('NB1'));
     expect(heard).toHaveBeenCalledTimes(1);
-    claimSettledOrder('u-ada', 'NB1');
+    claimSettledOrder('u-ada', np('NB1'));
     expect(heard).toHaveBeenCalledTimes(2);
     // A claim that finds nothing to claim writes nothing.
-    claimSettledOrder('u-ada', 'NB1');
+    claimSettledOrder('u-ada', np('NB1'));
     expect(heard).toHaveBeenCalledTimes(2);
     window.dispatchEvent(new StorageEvent('storage', { key: KEY }));
     window.dispatchEvent(new StorageEvent('storage', { key: 'nanobanana.session' }));
@@ -102,6 +117,6 @@ describe('the watch list of slowly settling orders', () => {
     };
     watchSettlingOrder('u-ada', order('NB1'), new Date(), full);
     expect(readSettlingOrders('u-ada', full)).toEqual([]);
-    expect(claimSettledOrder('u-ada', 'NB1', new Date(), full)).toBe('notWatched');
+    expect(claimSettledOrder('u-ada', np('NB1'), new Date(), full)).toBe('notWatched');
   });
 });
