@@ -13,11 +13,12 @@
 //
 // Public pages, mobile: `/`, `/get-started` and `/playground/flux` with Lighthouse's default settings (a phone,
 // simulated slow 4G, 4x CPU slowdown), as an anonymous first visit (a fresh profile, storage reset). A page passes
-// with performance ≥ 98, accessibility 100, and a largest contentful paint (LCP) at most 1.1 times that of the
-// bare page: Vite's react-ts template in scripts/lighthouse-bare/ (a heading, a paragraph, a counter; the
-// repository's React; no images, no web fonts), built into a temporary directory and served by `vite preview` on
-// its own port in the same run, under the same profile, measured three times (its median LCP is the yardstick).
-// A ratio, not a time: a busy or slow machine slows both pages. The public pages are no longer measured with the
+// with accessibility 100, a largest contentful paint (LCP) at most 1.1 times that of the bare page, and a longest
+// task from its first paint on at most 3 times the bare page's longest task (MOBILE_GATE says why these and not the
+// performance score, which is printed): the bare page is Vite's react-ts template in scripts/lighthouse-bare/ (a
+// heading, a paragraph, a counter; the repository's React; no images, no web fonts), built into a temporary
+// directory and served by `vite preview` on its own port in the same run, under the same profile, measured three
+// times (its medians are the yardsticks). Ratios, not times or scores: a busy or slow machine slows both pages. The public pages are no longer measured with the
 // desktop preset: the mobile runs load the same pages over a slower network on a 4x slower CPU, so what would fail
 // on a desk fails there first, and the browser tests check their desktop layout with axe.
 //
@@ -90,10 +91,36 @@ export const THRESHOLDS = { accessibility: 100 };
  * Its layout shift (not a time) stays at most Lighthouse's "good" 0.1, and its accessibility at 100.
  */
 export const DESKTOP_GATE = { maxMainThreadRatio: 30, maxCls: 0.1 };
-/** Lighthouse's default profile, a phone: what a first visitor of a public page gets. */
-export const MOBILE_THRESHOLDS = { performance: 98, accessibility: 100 };
+/**
+ * Lighthouse's default profile, a phone: what a first visitor of a public page gets. Its accessibility is judged as
+ * a number (load does not change it); its speed only against the bare page measured in the same run (MOBILE_GATE).
+ */
+export const MOBILE_THRESHOLDS = { accessibility: 100 };
 /** A public page's median LCP on mobile may be at most this many times the bare page's median LCP. */
 export const MAX_LCP_RATIO = 1.1;
+/** What Lighthouse calls a long task, and what its Total Blocking Time counts beyond: a tap waits for it to end. */
+export const LONG_TASK_MS = 50;
+/**
+ * How fast a public page answers on a phone, judged as ratios to the bare page in the same run, never as Lighthouse's
+ * performance score. The score is printed: 98 to 100 on a calm machine, but on the clean-clone CI of 2026-11-29
+ * /get-started scored 85, 95, 95 then 93, 85, 92 while the bare page measured that minute was as fast as on a calm
+ * one (its main-thread work 353 ms, 361 ms calm): the difference was Total Blocking Time alone (350 ms against 107),
+ * whose tasks a busy host lengthens, and a few tasks over 50 ms decide it. With one core of this 2-core machine kept
+ * busy, the same build scored 94, 82, 95 on /get-started and 100, 80, 99 on /, one task of 783 ms among them.
+ *
+ * - Largest paint: at most MAX_LCP_RATIO times the bare page's (medians).
+ * - Longest task: the page's longest task from its first paint on (what keeps a visitor's tap waiting; the tasks
+ *   before it parse and lay out the prerendered markup, which the largest paint already answers for) at most
+ *   `maxLongestTaskRatio` times the bare page's longest task (its whole start: it paints by rendering React), medians.
+ *   Measured 2026-11-29 (medians of three, app / bare): calm, 80 / 61, 163 / 61 and 70 / 61 ms (1.3, 2.7 and 1.15 on
+ *   /get-started, / and /playground/flux); one core busy, 126 / 119, 127 / 119 and 112 / 119 ms. Before the start
+ *   asked for its files a few at a time and loaded the locale's number data in a task of its own, /get-started's
+ *   start had tasks of 100 ms each (with the CPU slowed 4 times, not simulated) where the longest now takes 60.
+ *   So at most 3: a start that adds a task the length of today's longest fails, load alone does not.
+ */
+export const MOBILE_GATE = { maxLcpRatio: MAX_LCP_RATIO, maxLongestTaskRatio: 3 };
+/** The score Lighthouse gives these pages on a calm machine: printed beside the verdict, which does not read it. */
+export const CALM_MOBILE_PERFORMANCE = 98;
 /** Runs of a page whose first run falls short: the median of this many decides. Odd, so a median is a run. */
 export const RUNS_WHEN_SHORT = 3;
 /** Runs of the bare page per profile, always: its medians are the yardsticks, so one lucky or unlucky run must not set them. */
@@ -122,6 +149,22 @@ function parseArgs(argv) {
   return { ...options, barePort: options.barePort ?? options.port + 1 };
 }
 
+/**
+ * The longest task on the page's main thread, in the profile's time (Lighthouse's long-tasks audit, which lists
+ * the tasks of LONG_TASK_MS or more), or only those that start at or after the first contentful paint: a tap that
+ * comes during one waits for its end. A run with none had no task that long, and counts as LONG_TASK_MS: the bare
+ * page's yardstick is then never below what "long" means.
+ */
+export function longestTaskOf(report, { fromFirstPaint = false } = {}) {
+  const firstPaint = report.audits?.['first-contentful-paint']?.numericValue ?? 0;
+  const items = report.audits?.['long-tasks']?.details?.items ?? [];
+  const durations = items
+    .filter((item) => !fromFirstPaint || Number(item?.startTime) >= firstPaint)
+    .map((item) => Number(item?.duration))
+    .filter((duration) => Number.isFinite(duration));
+  return Math.round(Math.max(LONG_TASK_MS, ...durations));
+}
+
 /** The scores of one report, as whole numbers. */
 export function scoresOf(report) {
   const score = (category) => Math.round((report.categories?.[category]?.score ?? 0) * 100);
@@ -131,6 +174,8 @@ export function scoresOf(report) {
     lcpMs: Math.round(report.audits?.['largest-contentful-paint']?.numericValue ?? 0),
     tbtMs: Math.round(report.audits?.['total-blocking-time']?.numericValue ?? 0),
     mainThreadMs: Math.round(report.audits?.['mainthread-work-breakdown']?.numericValue ?? 0),
+    longestTaskMs: longestTaskOf(report),
+    longestTaskAfterPaintMs: longestTaskOf(report, { fromFirstPaint: true }),
     cls: Math.round((report.audits?.['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
   };
 }
@@ -167,6 +212,12 @@ export function lcpRatio(lcpMs, bareLcpMs) {
   return Math.round((lcpMs / bareLcpMs) * 1000) / 1000;
 }
 
+/** A page's longest task over the bare page's, to three decimals. */
+export function longestTaskRatio(longestTaskMs, bareLongestTaskMs) {
+  if (!(bareLongestTaskMs > 0)) throw new Error(`The bare page's longest task must be a positive time, got ${bareLongestTaskMs}`);
+  return Math.round((longestTaskMs / bareLongestTaskMs) * 1000) / 1000;
+}
+
 /** A page's main-thread work over the bare page's, to three decimals. */
 export function mainThreadRatio(mainThreadMs, bareMainThreadMs) {
   if (!(bareMainThreadMs > 0)) throw new Error(`The bare page's main-thread work must be a positive time, got ${bareMainThreadMs}`);
@@ -174,20 +225,28 @@ export function mainThreadRatio(mainThreadMs, bareMainThreadMs) {
 }
 
 /**
- * The gate of a page. `bare`: the bare page's medians on the page's profile. On mobile: the thresholds and the
- * bare page's LCP; on the desktop preset: accessibility, CLS and the bare page's main-thread work (DESKTOP_GATE).
+ * The gate of a page. `bare`: the bare page's medians on the page's profile. On mobile: accessibility and the bare
+ * page's LCP and longest task (MOBILE_GATE); on the desktop preset: accessibility, CLS and the bare page's
+ * main-thread work (DESKTOP_GATE).
  */
 export function gateOf(profile, bare) {
   if (profile === 'desktop')
     return { ...THRESHOLDS, maxCls: DESKTOP_GATE.maxCls, bareMainThreadMs: bare.mainThreadMs, maxMainThreadRatio: DESKTOP_GATE.maxMainThreadRatio };
-  if (profile === 'mobile') return { ...MOBILE_THRESHOLDS, bareLcpMs: bare.lcpMs, maxLcpRatio: MAX_LCP_RATIO };
+  if (profile === 'mobile')
+    return {
+      ...MOBILE_THRESHOLDS,
+      bareLcpMs: bare.lcpMs,
+      maxLcpRatio: MOBILE_GATE.maxLcpRatio,
+      bareLongestTaskMs: bare.longestTaskMs,
+      maxLongestTaskRatio: MOBILE_GATE.maxLongestTaskRatio,
+    };
   throw new Error(`No gate for the profile "${profile}"`);
 }
 
 /**
  * Whether a page's runs (one, or three) pass the gate (THRESHOLDS unless given): the median of each category
- * meets its threshold and, where the gate has the bare page's LCP, the median LCP is within `maxLcpRatio` of it.
- * `shortfalls` says what fell short, in words.
+ * meets its threshold and, where the gate has the bare page's LCP, main-thread work or longest task, the page's
+ * median is within its ratio of it. `shortfalls` says what fell short, in words.
  */
 export function judge(runs, gate = THRESHOLDS) {
   if (runs.length !== 1 && runs.length !== RUNS_WHEN_SHORT) throw new Error(`A page is judged on 1 or ${RUNS_WHEN_SHORT} runs, not ${runs.length}`);
@@ -195,7 +254,6 @@ export function judge(runs, gate = THRESHOLDS) {
   const accessibility = median(runs.map((run) => run.accessibility));
   const lcpMs = median(runs.map((run) => run.lcpMs));
   const shortfalls = [];
-  if (gate.performance !== undefined && performance < gate.performance) shortfalls.push(`performance ${performance} < ${gate.performance}`);
   if (accessibility < gate.accessibility) shortfalls.push(`accessibility ${accessibility} < ${gate.accessibility}`);
   const verdict = { performance, accessibility, lcpMs };
   if (gate.maxCls !== undefined) {
@@ -208,6 +266,14 @@ export function judge(runs, gate = THRESHOLDS) {
     if (verdict.mainThreadRatio > gate.maxMainThreadRatio)
       shortfalls.push(
         `main-thread work ${verdict.mainThreadMs} ms = ${verdict.mainThreadRatio} x the bare page's ${gate.bareMainThreadMs} ms > ${gate.maxMainThreadRatio} x`,
+      );
+  }
+  if (gate.bareLongestTaskMs !== undefined) {
+    verdict.longestTaskMs = median(runs.map((run) => run.longestTaskAfterPaintMs ?? LONG_TASK_MS));
+    verdict.longestTaskRatio = longestTaskRatio(verdict.longestTaskMs, gate.bareLongestTaskMs);
+    if (verdict.longestTaskRatio > gate.maxLongestTaskRatio)
+      shortfalls.push(
+        `longest task after the first paint ${verdict.longestTaskMs} ms = ${verdict.longestTaskRatio} x the bare page's ${gate.bareLongestTaskMs} ms > ${gate.maxLongestTaskRatio} x`,
       );
   }
   if (gate.bareLcpMs !== undefined) {
@@ -237,8 +303,8 @@ export function measure(runOnce, gate = THRESHOLDS) {
 }
 
 /**
- * Measures the bare page: always BARE_RUNS runs, and their median LCP and main-thread work. A run with no largest
- * paint or no main-thread work stops the gate.
+ * Measures the bare page: always BARE_RUNS runs, and their median LCP, main-thread work and longest task. A run with
+ * no largest paint or no main-thread work stops the gate.
  */
 export function measureBare(runOnce) {
   const runs = [];
@@ -248,7 +314,12 @@ export function measureBare(runOnce) {
     throw new Error(`The bare page's run ${unpainted + 1} recorded no largest contentful paint, so there is nothing to compare the pages with.`);
   const idle = runs.findIndex((run) => !(run.mainThreadMs > 0));
   if (idle >= 0) throw new Error(`The bare page's run ${idle + 1} recorded no main-thread work, so there is nothing to compare the pages with.`);
-  return { runs, lcpMs: median(runs.map((run) => run.lcpMs)), mainThreadMs: median(runs.map((run) => run.mainThreadMs)) };
+  return {
+    runs,
+    lcpMs: median(runs.map((run) => run.lcpMs)),
+    mainThreadMs: median(runs.map((run) => run.mainThreadMs)),
+    longestTaskMs: median(runs.map((run) => run.longestTaskMs ?? LONG_TASK_MS)),
+  };
 }
 
 /** What in a report's settings differs from the profile it is judged by (PROFILES), each as a sentence. */
@@ -549,7 +620,7 @@ async function main() {
 
   console.log(
     `\nLighthouse (demo mode), median of 1 or ${RUNS_WHEN_SHORT} runs:` +
-      `\n  mobile (default: simulated slow 4G, 4x CPU): performance ≥ ${MOBILE_THRESHOLDS.performance}, accessibility ≥ ${MOBILE_THRESHOLDS.accessibility}, LCP ≤ ${MAX_LCP_RATIO} x the bare page's ${bare.mobile.lcpMs} ms (median of ${BARE_RUNS}: ${bare.mobile.runs.map((run) => run.lcpMs).join(', ')} ms)` +
+      `\n  mobile (default: simulated slow 4G, 4x CPU): accessibility ≥ ${MOBILE_THRESHOLDS.accessibility}, LCP ≤ ${MOBILE_GATE.maxLcpRatio} x the bare page's ${bare.mobile.lcpMs} ms (median of ${BARE_RUNS}: ${bare.mobile.runs.map((run) => run.lcpMs).join(', ')} ms), longest task after the first paint ≤ ${MOBILE_GATE.maxLongestTaskRatio} x the bare page's longest ${bare.mobile.longestTaskMs} ms (median of ${BARE_RUNS}: ${bare.mobile.runs.map((run) => run.longestTaskMs).join(', ')} ms); the performance score is printed (${CALM_MOBILE_PERFORMANCE} or more on a calm machine), not judged` +
       `\n  desktop preset: accessibility ≥ ${THRESHOLDS.accessibility}, CLS ≤ ${DESKTOP_GATE.maxCls}, main-thread work ≤ ${DESKTOP_GATE.maxMainThreadRatio} x the bare page's ${bare.desktop.mainThreadMs} ms (median of ${BARE_RUNS}: ${bare.desktop.runs.map((run) => run.mainThreadMs).join(', ')} ms)`,
   );
   console.table(
@@ -566,6 +637,8 @@ async function main() {
           'LCP ms': r.lcpMs,
           'LCP / bare': r.lcpRatio ?? '',
           'TBT ms': median(r.runs.map((run) => run.tbtMs)),
+          'longest task ms': r.longestTaskMs ?? '',
+          'longest / bare': r.longestTaskRatio ?? '',
           'main thread / bare': r.mainThreadRatio ?? '',
           result: r.passed ? 'ok' : 'FAILED',
         },
@@ -575,7 +648,7 @@ async function main() {
   const tookS = Math.round((Date.now() - started) / 1000);
   const summary = {
     bare: { page: 'scripts/lighthouse-bare', ...bare },
-    maxLcpRatio: MAX_LCP_RATIO,
+    mobileGate: MOBILE_GATE,
     desktopGate: DESKTOP_GATE,
     pages: results,
     tookS,
