@@ -98,25 +98,25 @@ export const DESKTOP_GATE = { maxMainThreadRatio: 30, maxCls: 0.1 };
 export const MOBILE_THRESHOLDS = { accessibility: 100 };
 /** A public page's median LCP on mobile may be at most this many times the bare page's median LCP. */
 export const MAX_LCP_RATIO = 1.1;
-/** What Lighthouse calls a long task, and what its Total Blocking Time counts beyond: a tap waits for it to end. */
-export const LONG_TASK_MS = 50;
 /**
- * How fast a public page answers on a phone, judged as ratios to the bare page in the same run, never as Lighthouse's
- * performance score. The score is printed: 98 to 100 on a calm machine, but on the clean-clone CI of 2026-11-29
- * /get-started scored 85, 95, 95 then 93, 85, 92 while the bare page measured that minute was as fast as on a calm
- * one (its main-thread work 353 ms, 361 ms calm): the difference was Total Blocking Time alone (350 ms against 107),
- * whose tasks a busy host lengthens, and a few tasks over 50 ms decide it. With one core of this 2-core machine kept
- * busy, the same build scored 94, 82, 95 on /get-started and 100, 80, 99 on /, one task of 783 ms among them.
+ * How fast a public page answers on a phone, judged as ratios to the bare page measured in the same run, never as
+ * Lighthouse's performance score. The score is printed: 98 to 100 on a calm machine, but on the clean-clone CI of
+ * 2026-11-29 /get-started scored 85, 95, 95 then 93, 85, 92 while the bare page measured that minute was as fast as on
+ * a calm one (its main-thread work 353 ms, 361 ms calm): the difference was Total Blocking Time alone (350 ms against
+ * 107), whose few tasks over 50 ms a busy host lengthens. With one core of this 2-core machine kept busy, the same
+ * build scored 94, 82, 95 on /get-started and 100, 80, 99 on /.
  *
  * - Largest paint: at most MAX_LCP_RATIO times the bare page's (medians).
- * - Longest task: the page's longest task from its first paint on (what keeps a visitor's tap waiting; the tasks
- *   before it parse and lay out the prerendered markup, which the largest paint already answers for) at most
+ * - Longest task: the page's longest main-thread task from its first paint on (what keeps a visitor's tap waiting;
+ *   the tasks before it parse and lay out the prerendered markup, which the largest paint answers for) at most
  *   `maxLongestTaskRatio` times the bare page's longest task (its whole start: it paints by rendering React), medians.
- *   Measured 2026-11-29 (medians of three, app / bare): calm, 80 / 61, 163 / 61 and 70 / 61 ms (1.3, 2.7 and 1.15 on
- *   /get-started, / and /playground/flux); one core busy, 126 / 119, 127 / 119 and 112 / 119 ms. Before the start
- *   asked for its files a few at a time and loaded the locale's number data in a task of its own, /get-started's
- *   start had tasks of 100 ms each (with the CPU slowed 4 times, not simulated) where the longest now takes 60.
- *   So at most 3: a start that adds a task the length of today's longest fails, load alone does not.
+ *   Both are read from Lighthouse's main-thread-tasks as the host ran them, not from its long-tasks list: that one
+ *   leaves out tasks under 50 ms of the profile's time, which the bare page's often all are, so its yardstick would
+ *   be a floor rather than a measurement. Measured 2026-11-29 (medians of three, page / bare, host ms): calm, 20 / 15,
+ *   41 / 15 and 24 / 15 (1.3, 2.7 and 1.6 on /get-started, / and /playground/flux), in another run 39, 36 and 27 / 19;
+ *   one core busy, 28 / 30, 32 / 30 and 28 / 30. So at most 3: the start as it was before it was cut into steps
+ *   (one task of some 400 ms on the profile) fails, and so would two of today's steps run as one; load alone does
+ *   not. Issue-level aim: close to the bare page's (1), which today's start does not reach.
  */
 export const MOBILE_GATE = { maxLcpRatio: MAX_LCP_RATIO, maxLongestTaskRatio: 3 };
 /** The score Lighthouse gives these pages on a calm machine: printed beside the verdict, which does not read it. */
@@ -150,19 +150,18 @@ function parseArgs(argv) {
 }
 
 /**
- * The longest task on the page's main thread, in the profile's time (Lighthouse's long-tasks audit, which lists
- * the tasks of LONG_TASK_MS or more), or only those that start at or after the first contentful paint: a tap that
- * comes during one waits for its end. A run with none had no task that long, and counts as LONG_TASK_MS: the bare
- * page's yardstick is then never below what "long" means.
+ * The longest task on the page's main thread, in milliseconds as the host ran it (Lighthouse's main-thread-tasks,
+ * every top-level task, start times from the navigation), or only among those that start at or after the first
+ * contentful paint as the host saw it: a tap that comes during one waits for its end. 0 when there is none.
  */
 export function longestTaskOf(report, { fromFirstPaint = false } = {}) {
-  const firstPaint = report.audits?.['first-contentful-paint']?.numericValue ?? 0;
-  const items = report.audits?.['long-tasks']?.details?.items ?? [];
+  const firstPaint = report.audits?.metrics?.details?.items?.[0]?.observedFirstContentfulPaint ?? 0;
+  const items = report.audits?.['main-thread-tasks']?.details?.items ?? [];
   const durations = items
     .filter((item) => !fromFirstPaint || Number(item?.startTime) >= firstPaint)
     .map((item) => Number(item?.duration))
     .filter((duration) => Number.isFinite(duration));
-  return Math.round(Math.max(LONG_TASK_MS, ...durations));
+  return Math.round(Math.max(0, ...durations) * 10) / 10;
 }
 
 /** The scores of one report, as whole numbers. */
@@ -269,7 +268,7 @@ export function judge(runs, gate = THRESHOLDS) {
       );
   }
   if (gate.bareLongestTaskMs !== undefined) {
-    verdict.longestTaskMs = median(runs.map((run) => run.longestTaskAfterPaintMs ?? LONG_TASK_MS));
+    verdict.longestTaskMs = median(runs.map((run) => run.longestTaskAfterPaintMs ?? 0));
     verdict.longestTaskRatio = longestTaskRatio(verdict.longestTaskMs, gate.bareLongestTaskMs);
     if (verdict.longestTaskRatio > gate.maxLongestTaskRatio)
       shortfalls.push(
@@ -312,13 +311,13 @@ export function measureBare(runOnce) {
   const unpainted = runs.findIndex((run) => !(run.lcpMs > 0));
   if (unpainted >= 0)
     throw new Error(`The bare page's run ${unpainted + 1} recorded no largest contentful paint, so there is nothing to compare the pages with.`);
-  const idle = runs.findIndex((run) => !(run.mainThreadMs > 0));
+  const idle = runs.findIndex((run) => !(run.mainThreadMs > 0) || !(run.longestTaskMs > 0));
   if (idle >= 0) throw new Error(`The bare page's run ${idle + 1} recorded no main-thread work, so there is nothing to compare the pages with.`);
   return {
     runs,
     lcpMs: median(runs.map((run) => run.lcpMs)),
     mainThreadMs: median(runs.map((run) => run.mainThreadMs)),
-    longestTaskMs: median(runs.map((run) => run.longestTaskMs ?? LONG_TASK_MS)),
+    longestTaskMs: median(runs.map((run) => run.longestTaskMs ?? 0)),
   };
 }
 
@@ -620,7 +619,7 @@ async function main() {
 
   console.log(
     `\nLighthouse (demo mode), median of 1 or ${RUNS_WHEN_SHORT} runs:` +
-      `\n  mobile (default: simulated slow 4G, 4x CPU): accessibility ≥ ${MOBILE_THRESHOLDS.accessibility}, LCP ≤ ${MOBILE_GATE.maxLcpRatio} x the bare page's ${bare.mobile.lcpMs} ms (median of ${BARE_RUNS}: ${bare.mobile.runs.map((run) => run.lcpMs).join(', ')} ms), longest task after the first paint ≤ ${MOBILE_GATE.maxLongestTaskRatio} x the bare page's longest ${bare.mobile.longestTaskMs} ms (median of ${BARE_RUNS}: ${bare.mobile.runs.map((run) => run.longestTaskMs).join(', ')} ms); the performance score is printed (${CALM_MOBILE_PERFORMANCE} or more on a calm machine), not judged` +
+      `\n  mobile (default: simulated slow 4G, 4x CPU): accessibility ≥ ${MOBILE_THRESHOLDS.accessibility}, LCP ≤ ${MOBILE_GATE.maxLcpRatio} x the bare page's ${bare.mobile.lcpMs} ms (median of ${BARE_RUNS}: ${bare.mobile.runs.map((run) => run.lcpMs).join(', ')} ms), longest task after the first paint ≤ ${MOBILE_GATE.maxLongestTaskRatio} x the bare page's longest ${bare.mobile.longestTaskMs} ms (as the host ran them) (median of ${BARE_RUNS}: ${bare.mobile.runs.map((run) => run.longestTaskMs).join(', ')} ms); the performance score is printed (${CALM_MOBILE_PERFORMANCE} or more on a calm machine), not judged` +
       `\n  desktop preset: accessibility ≥ ${THRESHOLDS.accessibility}, CLS ≤ ${DESKTOP_GATE.maxCls}, main-thread work ≤ ${DESKTOP_GATE.maxMainThreadRatio} x the bare page's ${bare.desktop.mainThreadMs} ms (median of ${BARE_RUNS}: ${bare.desktop.runs.map((run) => run.mainThreadMs).join(', ')} ms)`,
   );
   console.table(
@@ -637,7 +636,7 @@ async function main() {
           'LCP ms': r.lcpMs,
           'LCP / bare': r.lcpRatio ?? '',
           'TBT ms': median(r.runs.map((run) => run.tbtMs)),
-          'longest task ms': r.longestTaskMs ?? '',
+          'longest task ms (host)': r.longestTaskMs ?? '',
           'longest / bare': r.longestTaskRatio ?? '',
           'main thread / bare': r.mainThreadRatio ?? '',
           result: r.passed ? 'ok' : 'FAILED',
