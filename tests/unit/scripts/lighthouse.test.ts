@@ -225,9 +225,9 @@ describe('the Lighthouse gate', () => {
 
   it('judges by the median, so one noisy run neither fails nor saves a page', () => {
     const gate = phoneGate();
-    expect(judge([phone(150)], gate).passed).toBe(true);
-    expect(judge([phone(151)], gate).passed).toBe(false);
-    expect(judge([phone(151), phone(90), phone(140)], gate)).toEqual({
+    expect(judge([phone(200)], gate).passed).toBe(true);
+    expect(judge([phone(201)], gate).passed).toBe(false);
+    expect(judge([phone(201), phone(90), phone(140)], gate)).toEqual({
       performance: 90,
       accessibility: 100,
       lcpMs: 1000,
@@ -237,7 +237,7 @@ describe('the Lighthouse gate', () => {
       shortfalls: [],
       passed: true,
     });
-    expect(judge([phone(90), phone(400), phone(160)], gate)).toMatchObject({ longestTaskMs: 160, passed: false });
+    expect(judge([phone(90), phone(400), phone(210)], gate)).toMatchObject({ longestTaskMs: 210, passed: false });
     // Accessibility must be perfect.
     expect(judge([phone(90, 98)], gate)).toMatchObject({ accessibility: 98, shortfalls: ['accessibility 98 < 100'], passed: false });
   });
@@ -255,7 +255,7 @@ describe('the Lighthouse gate', () => {
     expect(busyMinute).toMatchObject({ longestTaskMs: 100, passed: true, earlierRuns: [phone(400), phone(180), phone(783)] });
     expect(busyMinute.runs).toEqual([phone(90), phone(110), phone(100)]);
     // A page that cannot: both trios fail.
-    expect(measureRuns(phone(200), phone(100), phone(160), phone(170), phone(100), phone(155))).toMatchObject({ longestTaskMs: 155, passed: false });
+    expect(measureRuns(phone(260), phone(100), phone(220), phone(230), phone(100), phone(215))).toMatchObject({ longestTaskMs: 215, passed: false });
     // Two out of three must pass in the deciding trio too, even if one run was perfect.
     expect(measureRuns(phone(60, 96), phone(60, 100), phone(60, 98), phone(60, 100), phone(60, 97), phone(60, 98))).toMatchObject({
       accessibility: 98,
@@ -290,9 +290,9 @@ describe('the Lighthouse gate', () => {
     expect(() => assertSignedInDashboard(reportSeeing(signedInView, 1, 'mobile'), 'dashboard-1.json')).toThrow(/not with the desktop preset/);
   });
 
-  it("holds the mobile gate: accessibility 100, and at most 1.1 times the bare page's LCP and 3 times its longest task, over 3 runs of it", () => {
+  it("holds the mobile gate: accessibility 100, and at most 1.1 times the bare page's LCP and 4 times its longest task, over 3 runs of it", () => {
     expect(MOBILE_THRESHOLDS).toEqual({ accessibility: 100 });
-    expect(MOBILE_GATE).toEqual({ maxLcpRatio: 1.1, maxLongestTaskRatio: 3 });
+    expect(MOBILE_GATE).toEqual({ maxLcpRatio: 1.1, maxLongestTaskRatio: 4 });
     expect(MAX_LCP_RATIO).toBe(1.1);
     expect(CALM_MOBILE_PERFORMANCE).toBe(98);
     expect(BARE_RUNS).toBe(3);
@@ -301,7 +301,7 @@ describe('the Lighthouse gate', () => {
       bareLcpMs: 1500,
       maxLcpRatio: 1.1,
       bareLongestTaskMs: 61,
-      maxLongestTaskRatio: 3,
+      maxLongestTaskRatio: 4,
     });
     // The dashboard, on the desktop preset: the bare page's main-thread work, no LCP comparison and no score.
     expect(gateOf('desktop', { lcpMs: 400, mainThreadMs: 120, longestTaskMs: 50 })).toEqual({
@@ -329,21 +329,21 @@ describe('the Lighthouse gate', () => {
     expect(() => longestTaskRatio(100, 0)).toThrow(/positive time/);
   });
 
-  it("passes a mobile page only with accessibility 100, an LCP within 1.1 times and a longest task within 3 times the bare page's", () => {
+  it("passes a mobile page only with accessibility 100, an LCP within 1.1 times and a longest task within 4 times the bare page's", () => {
     const gate = phoneGate(1500, 61);
-    expect(judge([phone(183, 100, 1650)], gate)).toEqual({
+    expect(judge([phone(244, 100, 1650)], gate)).toEqual({
       performance: 90,
       accessibility: 100,
       lcpMs: 1650,
       lcpRatio: 1.1,
-      longestTaskMs: 183,
-      longestTaskRatio: 3,
+      longestTaskMs: 244,
+      longestTaskRatio: 4,
       shortfalls: [],
       passed: true,
     });
-    // A task 3.016 times the bare page's longest fails, whatever the score: the score is not judged.
-    expect(judge([{ ...phone(184, 100, 1200), performance: 100 }], gate)).toMatchObject({
-      shortfalls: ["longest task after the first paint 184 ms = 3.016 x the bare page's 61 ms > 3 x"],
+    // A task 4.016 times the bare page's longest fails, whatever the score: the score is not judged.
+    expect(judge([{ ...phone(245, 100, 1200), performance: 100 }], gate)).toMatchObject({
+      shortfalls: ["longest task after the first paint 245 ms = 4.016 x the bare page's 61 ms > 4 x"],
       passed: false,
     });
     expect(judge([{ ...phone(90, 100, 1200), performance: 80 }], gate)).toMatchObject({ performance: 80, passed: true });
@@ -363,13 +363,13 @@ describe('the Lighthouse gate', () => {
     expect(judge([phone(90, 100, 1000), phone(90, 100, 1700), phone(90, 100, 1800)], gate)).toMatchObject({ lcpMs: 1700, passed: false });
   });
 
-  it('passes on a busy machine what it passes on a calm one, and fails a start whose steps run as one', () => {
+  it('passes on a busy machine what it passes on a calm one, and fails a start that runs as one task', () => {
     // Measured 2026-11-29 (host ms), /: calm, longest tasks 33, 41 and 48 against the bare page's 15 (median).
     expect(judge([phone(33), phone(41), phone(48)], phoneGate(1400, 15))).toMatchObject({ longestTaskRatio: 2.733, passed: true });
     // One core busy: 17, 196 and 32 against the bare page's 30: the bare page's tasks lengthen too.
     expect(judge([phone(17), phone(196), phone(32)], phoneGate(1400, 30))).toMatchObject({ longestTaskRatio: 1.067, passed: true });
-    // Two of today's steps in one task (the actors' start and the locale's number data) fails on a calm machine.
-    expect(judge([phone(52), phone(48), phone(55)], phoneGate(1400, 15))).toMatchObject({ longestTaskRatio: 3.467, passed: false });
+    // The start in one task, as before it was cut into steps (some 100 ms on this host), fails on a calm machine.
+    expect(judge([phone(100), phone(95), phone(105)], phoneGate(1400, 15))).toMatchObject({ longestTaskRatio: 6.667, passed: false });
   });
 
   it('measures a mobile page again when its first run paints too late, and judges the median of three', () => {
