@@ -14,13 +14,14 @@
 // Public pages, mobile: `/`, `/get-started` and `/playground/flux` with Lighthouse's default settings (a phone,
 // simulated slow 4G, 4x CPU slowdown), as an anonymous first visit (a fresh profile, storage reset). A page passes
 // with accessibility 100, a largest contentful paint (LCP) at most 1.1 times that of the bare page, and a longest
-// task from its first paint on at most 4 times the bare page's longest task (MOBILE_GATE says why these and not the
-// performance score, which is printed): the bare page is Vite's react-ts template in scripts/lighthouse-bare/ (a
-// heading, a paragraph, a counter; the repository's React; no images, no web fonts), built into a temporary
+// task from its first paint on no longer than the bare page's whole main-thread work (MOBILE_GATE says why these and
+// not the performance score, which is printed): the bare page is Vite's react-ts template in scripts/lighthouse-bare/
+// (a heading, a paragraph, a counter; the repository's React; no images, no web fonts), built into a temporary
 // directory and served by `vite preview` on its own port in the same run, under the same profile, measured three
-// times (its medians are the yardsticks). Ratios, not times or scores: a busy or slow machine slows both pages. The public pages are no longer measured with the
-// desktop preset: the mobile runs load the same pages over a slower network on a 4x slower CPU, so what would fail
-// on a desk fails there first, and the browser tests check their desktop layout with axe.
+// times (its medians are the yardsticks). Ratios, not times or scores: a busy or slow machine slows both pages. The
+// public pages are no longer measured with the desktop preset: the mobile runs load the same pages over a slower
+// network on a 4x slower CPU, so what would fail on a desk fails there first, and the browser tests check their
+// desktop layout with axe.
 //
 // The dashboard, desktop: as its user sees it, signed in, with data. Before measuring it, the script prepares a
 // Chromium profile (playwright-core): it signs up through the UI as the browser tests do, fills 90 days of sample
@@ -109,17 +110,18 @@ export const MAX_LCP_RATIO = 1.1;
  * - Largest paint: at most MAX_LCP_RATIO times the bare page's (medians).
  * - Longest task: the page's longest main-thread task from its first paint on (what keeps a visitor's tap waiting;
  *   the tasks before it parse and lay out the prerendered markup, which the largest paint answers for) at most
- *   `maxLongestTaskRatio` times the bare page's longest task (its whole start: it paints by rendering React), medians.
- *   Both are read from Lighthouse's main-thread-tasks as the host ran them, not from its long-tasks list: that one
- *   leaves out tasks under 50 ms of the profile's time, which the bare page's often all are, so its yardstick would
- *   be a floor rather than a measurement. Measured 2026-11-29 (medians of three, page / bare, host ms): calm, 20 / 15,
- *   41 / 15 and 24 / 15 (1.3, 2.7 and 1.6 on /get-started, / and /playground/flux), in another run 33 / 15, 39 / 15 and
- *   20 / 15 (2.3, 2.7, 1.3); one core busy, 28 / 30, 32 / 30 and 28 / 30 (the bare page's one task lengthens more).
- *   So at most 4: the start as it was before it was cut into steps (one task of some 400 ms on the profile, 100 ms
- *   on this host, 6 to 7 times the bare page's) fails; load alone, and the spread of calm runs, do not. The aim of
- *   the start's work is close to the bare page's (1), which today's start does not reach.
+ *   `maxLongestTaskRatio` times the bare page's whole main-thread work (its entire start, every task summed): no
+ *   single step of the start may cost more than a bare React page costs altogether. Read from Lighthouse's
+ *   main-thread-tasks as the host ran them, times the profile's CPU slowdown, in the unit of the bare page's
+ *   mainthread-work-breakdown. A sum, not the bare page's own longest task, as the yardstick: that one task (10 to 22
+ *   ms on this host) halved or doubled from run to run, while the sum moves less. Measured 2026-11-29 (medians of
+ *   three, page's longest task / bare page's work, profile ms): calm, 80 / 334, 164 / 334 and 96 / 334 (0.24, 0.49
+ *   and 0.29 on /get-started, / and /playground/flux); one core busy, 112 / 455, 128 / 455, 112 / 455 (0.25 to 0.28);
+ *   a clean-clone CI run, up to 292 / 253 (1.15) for one trio of / and 0.44 to 0.66 otherwise. So at most 1: the start
+ *   as it was before it was cut into steps (one task of some 400 ms on the profile) fails. The aim of the start's
+ *   work is tasks no longer than the bare page's own longest, which today's start does not reach.
  */
-export const MOBILE_GATE = { maxLcpRatio: MAX_LCP_RATIO, maxLongestTaskRatio: 4 };
+export const MOBILE_GATE = { maxLcpRatio: MAX_LCP_RATIO, maxLongestTaskRatio: 1 };
 /** The score Lighthouse gives these pages on a calm machine: printed beside the verdict, which does not read it. */
 export const CALM_MOBILE_PERFORMANCE = 98;
 /** Runs of a page whose first run falls short: the median of this many decides. Odd, so a median is a run. */
@@ -151,18 +153,20 @@ function parseArgs(argv) {
 }
 
 /**
- * The longest task on the page's main thread, in milliseconds as the host ran it (Lighthouse's main-thread-tasks,
- * every top-level task, start times from the navigation), or only among those that start at or after the first
- * contentful paint as the host saw it: a tap that comes during one waits for its end. 0 when there is none.
+ * The longest task on the page's main thread, in the profile's milliseconds (Lighthouse's main-thread-tasks, every
+ * top-level task as the host ran it, times the report's CPU slowdown, as its mainthread-work-breakdown counts), or
+ * only among those that start at or after the first contentful paint as the host saw it: a tap that comes during one
+ * waits for its end. 0 when there is none.
  */
 export function longestTaskOf(report, { fromFirstPaint = false } = {}) {
   const firstPaint = report.audits?.metrics?.details?.items?.[0]?.observedFirstContentfulPaint ?? 0;
+  const slowdown = report.configSettings?.throttling?.cpuSlowdownMultiplier ?? 1;
   const items = report.audits?.['main-thread-tasks']?.details?.items ?? [];
   const durations = items
     .filter((item) => !fromFirstPaint || Number(item?.startTime) >= firstPaint)
     .map((item) => Number(item?.duration))
     .filter((duration) => Number.isFinite(duration));
-  return Math.round(Math.max(0, ...durations) * 10) / 10;
+  return Math.round(Math.max(0, ...durations) * slowdown);
 }
 
 /** The scores of one report, as whole numbers. */
@@ -212,10 +216,10 @@ export function lcpRatio(lcpMs, bareLcpMs) {
   return Math.round((lcpMs / bareLcpMs) * 1000) / 1000;
 }
 
-/** A page's longest task over the bare page's, to three decimals. */
-export function longestTaskRatio(longestTaskMs, bareLongestTaskMs) {
-  if (!(bareLongestTaskMs > 0)) throw new Error(`The bare page's longest task must be a positive time, got ${bareLongestTaskMs}`);
-  return Math.round((longestTaskMs / bareLongestTaskMs) * 1000) / 1000;
+/** A page's longest task over the bare page's main-thread work, to three decimals. */
+export function longestTaskRatio(longestTaskMs, bareMainThreadMs) {
+  if (!(bareMainThreadMs > 0)) throw new Error(`The bare page's main-thread work must be a positive time, got ${bareMainThreadMs}`);
+  return Math.round((longestTaskMs / bareMainThreadMs) * 1000) / 1000;
 }
 
 /** A page's main-thread work over the bare page's, to three decimals. */
@@ -226,7 +230,7 @@ export function mainThreadRatio(mainThreadMs, bareMainThreadMs) {
 
 /**
  * The gate of a page. `bare`: the bare page's medians on the page's profile. On mobile: accessibility and the bare
- * page's LCP and longest task (MOBILE_GATE); on the desktop preset: accessibility, CLS and the bare page's
+ * page's LCP and main-thread work (MOBILE_GATE); on the desktop preset: accessibility, CLS and the bare page's
  * main-thread work (DESKTOP_GATE).
  */
 export function gateOf(profile, bare) {
@@ -237,7 +241,7 @@ export function gateOf(profile, bare) {
       ...MOBILE_THRESHOLDS,
       bareLcpMs: bare.lcpMs,
       maxLcpRatio: MOBILE_GATE.maxLcpRatio,
-      bareLongestTaskMs: bare.longestTaskMs,
+      bareWorkMs: bare.mainThreadMs,
       maxLongestTaskRatio: MOBILE_GATE.maxLongestTaskRatio,
     };
   throw new Error(`No gate for the profile "${profile}"`);
@@ -268,12 +272,12 @@ export function judge(runs, gate = THRESHOLDS) {
         `main-thread work ${verdict.mainThreadMs} ms = ${verdict.mainThreadRatio} x the bare page's ${gate.bareMainThreadMs} ms > ${gate.maxMainThreadRatio} x`,
       );
   }
-  if (gate.bareLongestTaskMs !== undefined) {
+  if (gate.maxLongestTaskRatio !== undefined) {
     verdict.longestTaskMs = median(runs.map((run) => run.longestTaskAfterPaintMs ?? 0));
-    verdict.longestTaskRatio = longestTaskRatio(verdict.longestTaskMs, gate.bareLongestTaskMs);
+    verdict.longestTaskRatio = longestTaskRatio(verdict.longestTaskMs, gate.bareWorkMs);
     if (verdict.longestTaskRatio > gate.maxLongestTaskRatio)
       shortfalls.push(
-        `longest task after the first paint ${verdict.longestTaskMs} ms = ${verdict.longestTaskRatio} x the bare page's ${gate.bareLongestTaskMs} ms > ${gate.maxLongestTaskRatio} x`,
+        `longest task after the first paint ${verdict.longestTaskMs} ms = ${verdict.longestTaskRatio} x the bare page's main-thread work ${gate.bareWorkMs} ms > ${gate.maxLongestTaskRatio} x`,
       );
   }
   if (gate.bareLcpMs !== undefined) {
@@ -303,8 +307,8 @@ export function measure(runOnce, gate = THRESHOLDS) {
 }
 
 /**
- * Measures the bare page: always BARE_RUNS runs, and their median LCP, main-thread work and longest task. A run with
- * no largest paint or no main-thread work stops the gate.
+ * Measures the bare page: always BARE_RUNS runs, and their median LCP and main-thread work. A run with no largest
+ * paint or no main-thread work stops the gate.
  */
 export function measureBare(runOnce) {
   const runs = [];
@@ -312,13 +316,12 @@ export function measureBare(runOnce) {
   const unpainted = runs.findIndex((run) => !(run.lcpMs > 0));
   if (unpainted >= 0)
     throw new Error(`The bare page's run ${unpainted + 1} recorded no largest contentful paint, so there is nothing to compare the pages with.`);
-  const idle = runs.findIndex((run) => !(run.mainThreadMs > 0) || !(run.longestTaskMs > 0));
+  const idle = runs.findIndex((run) => !(run.mainThreadMs > 0));
   if (idle >= 0) throw new Error(`The bare page's run ${idle + 1} recorded no main-thread work, so there is nothing to compare the pages with.`);
   return {
     runs,
     lcpMs: median(runs.map((run) => run.lcpMs)),
     mainThreadMs: median(runs.map((run) => run.mainThreadMs)),
-    longestTaskMs: median(runs.map((run) => run.longestTaskMs ?? 0)),
   };
 }
 
@@ -620,7 +623,7 @@ async function main() {
 
   console.log(
     `\nLighthouse (demo mode), median of 1 or ${RUNS_WHEN_SHORT} runs:` +
-      `\n  mobile (default: simulated slow 4G, 4x CPU): accessibility ≥ ${MOBILE_THRESHOLDS.accessibility}, LCP ≤ ${MOBILE_GATE.maxLcpRatio} x the bare page's ${bare.mobile.lcpMs} ms (median of ${BARE_RUNS}: ${bare.mobile.runs.map((run) => run.lcpMs).join(', ')} ms), longest task after the first paint ≤ ${MOBILE_GATE.maxLongestTaskRatio} x the bare page's longest ${bare.mobile.longestTaskMs} ms (as the host ran them) (median of ${BARE_RUNS}: ${bare.mobile.runs.map((run) => run.longestTaskMs).join(', ')} ms); the performance score is printed (${CALM_MOBILE_PERFORMANCE} or more on a calm machine), not judged` +
+      `\n  mobile (default: simulated slow 4G, 4x CPU): accessibility ≥ ${MOBILE_THRESHOLDS.accessibility}, LCP ≤ ${MOBILE_GATE.maxLcpRatio} x the bare page's ${bare.mobile.lcpMs} ms (median of ${BARE_RUNS}: ${bare.mobile.runs.map((run) => run.lcpMs).join(', ')} ms), longest task after the first paint ≤ ${MOBILE_GATE.maxLongestTaskRatio} x the bare page's main-thread work ${bare.mobile.mainThreadMs} ms (median of ${BARE_RUNS}: ${bare.mobile.runs.map((run) => run.mainThreadMs).join(', ')} ms); the performance score is printed (${CALM_MOBILE_PERFORMANCE} or more on a calm machine), not judged` +
       `\n  desktop preset: accessibility ≥ ${THRESHOLDS.accessibility}, CLS ≤ ${DESKTOP_GATE.maxCls}, main-thread work ≤ ${DESKTOP_GATE.maxMainThreadRatio} x the bare page's ${bare.desktop.mainThreadMs} ms (median of ${BARE_RUNS}: ${bare.desktop.runs.map((run) => run.mainThreadMs).join(', ')} ms)`,
   );
   console.table(
@@ -637,8 +640,8 @@ async function main() {
           'LCP ms': r.lcpMs,
           'LCP / bare': r.lcpRatio ?? '',
           'TBT ms': median(r.runs.map((run) => run.tbtMs)),
-          'longest task ms (host)': r.longestTaskMs ?? '',
-          'longest / bare': r.longestTaskRatio ?? '',
+          'longest task ms': r.longestTaskMs ?? '',
+          'longest / bare work': r.longestTaskRatio ?? '',
           'main thread / bare': r.mainThreadRatio ?? '',
           result: r.passed ? 'ok' : 'FAILED',
         },
