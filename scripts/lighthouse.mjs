@@ -101,7 +101,7 @@ export const MOBILE_THRESHOLDS = { accessibility: 100 };
 export const MAX_LCP_RATIO = 1.1;
 /**
  * How fast a public page answers on a phone, judged as ratios to the bare page measured in the same run, never as
- * Lighthouse's performance score. The score is printed: 98 to 100 on a calm machine, but on the clean-clone CI of
+ * Lighthouse's performance score. The score is printed: 93 to 100 on an idle machine here, and on the clean-clone CI of
  * 2026-11-29 /get-started scored 85, 95, 95 then 93, 85, 92 while the bare page measured that minute was as fast as on
  * a calm one (its main-thread work 353 ms, 361 ms calm): the difference was Total Blocking Time alone (350 ms against
  * 107), whose few tasks over 50 ms a busy host lengthens. With one core of this 2-core machine kept busy, the same
@@ -124,8 +124,11 @@ export const MAX_LCP_RATIO = 1.1;
  *   does not reach.
  */
 export const MOBILE_GATE = { maxLcpRatio: MAX_LCP_RATIO, maxLongestTaskRatio: 1 };
-/** The score Lighthouse gives these pages on a calm machine: printed beside the verdict, which does not read it. */
-export const CALM_MOBILE_PERFORMANCE = 98;
+/**
+ * The score these pages aim for on a calm machine, printed beside each page's, never judged: measured 93 to 100 on
+ * an idle 2-core machine (2026-11-29), so the start's work still has to earn it.
+ */
+export const TARGET_MOBILE_PERFORMANCE = 98;
 /** Runs of a page whose first run falls short: the median of this many decides. Odd, so a median is a run. */
 export const RUNS_WHEN_SHORT = 3;
 /** Runs of the bare page per profile, always: its medians are the yardsticks, so one lucky or unlucky run must not set them. */
@@ -624,7 +627,7 @@ async function main() {
 
   console.log(
     `\nLighthouse (demo mode), median of 1 or ${RUNS_WHEN_SHORT} runs:` +
-      `\n  mobile (default: simulated slow 4G, 4x CPU): accessibility ≥ ${MOBILE_THRESHOLDS.accessibility}, LCP ≤ ${MOBILE_GATE.maxLcpRatio} x the bare page's ${bare.mobile.lcpMs} ms (median of ${BARE_RUNS}: ${bare.mobile.runs.map((run) => run.lcpMs).join(', ')} ms), longest task after the first paint ≤ ${MOBILE_GATE.maxLongestTaskRatio} x the bare page's main-thread work ${bare.mobile.mainThreadMs} ms (median of ${BARE_RUNS}: ${bare.mobile.runs.map((run) => run.mainThreadMs).join(', ')} ms); the performance score is printed (${CALM_MOBILE_PERFORMANCE} or more on a calm machine), not judged` +
+      `\n  mobile (default: simulated slow 4G, 4x CPU): accessibility ≥ ${MOBILE_THRESHOLDS.accessibility}, LCP ≤ ${MOBILE_GATE.maxLcpRatio} x the bare page's ${bare.mobile.lcpMs} ms (median of ${BARE_RUNS}: ${bare.mobile.runs.map((run) => run.lcpMs).join(', ')} ms), longest task after the first paint ≤ ${MOBILE_GATE.maxLongestTaskRatio} x the bare page's main-thread work ${bare.mobile.mainThreadMs} ms (median of ${BARE_RUNS}: ${bare.mobile.runs.map((run) => run.mainThreadMs).join(', ')} ms); the performance score is printed, not judged (the aim is ${TARGET_MOBILE_PERFORMANCE} on a calm machine)` +
       `\n  desktop preset: accessibility ≥ ${THRESHOLDS.accessibility}, CLS ≤ ${DESKTOP_GATE.maxCls}, main-thread work ≤ ${DESKTOP_GATE.maxMainThreadRatio} x the bare page's ${bare.desktop.mainThreadMs} ms (median of ${BARE_RUNS}: ${bare.desktop.runs.map((run) => run.mainThreadMs).join(', ')} ms)`,
   );
   console.table(
