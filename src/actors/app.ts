@@ -65,7 +65,17 @@ export type PageProgressActor = ActorRefFrom<typeof pageProgressMachine>;
 
 /** Starts the global actors once, at boot. */
 export function startApp(options: { google: GoogleSignIn | null; inspect?: Inspect }): AppActor {
-  const actor = createActor(createAppLogic({ google: options.google }), {
+  const actor = createApp(options);
+  actor.start();
+  return actor;
+}
+
+/**
+ * The global actors, made but not started: making them computes every initial state, starting them runs their
+ * entry actions and invocations. The boot does each in a task of its own.
+ */
+export function createApp(options: { google: GoogleSignIn | null; inspect?: Inspect }): AppActor {
+  return createActor(createAppLogic({ google: options.google }), {
     input: {
       user: { readStoredLogin },
       theme: { stored: readStoredTheme(), systemPrefersDark: systemPrefersDark() },
@@ -73,6 +83,4 @@ export function startApp(options: { google: GoogleSignIn | null; inspect?: Inspe
     },
     ...(options.inspect ? { inspect: options.inspect } : {}),
   });
-  actor.start();
-  return actor;
 }
