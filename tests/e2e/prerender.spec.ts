@@ -131,27 +131,37 @@ test.describe('a first visit', () => {
     );
   }
 
-  test('gets its app without acting, once the page has painted, every start file asked for at once', async ({ page }) => {
+  test('gets its app without acting, once the page has painted, every start file asked for before any arrives', async ({ page }) => {
     const listed = await (await page.request.get('/')).text();
     const startFiles = JSON.parse(/<script type="application\/json" id="start-files">([^<]*)</.exec(listed)?.[1] ?? '[]') as string[];
     expect(startFiles.some((file) => /\/main-[\w-]+\.js$/.test(file))).toBe(true);
     expect(startFiles.some((file) => /\/HomePage-[\w-]+\.js$/.test(file))).toBe(true);
-    // A waterfall would ask for a file only once another had arrived: here none arrives before all are asked for.
-    const asked: string[] = [];
-    const arrivedFirst: string[] = [];
-    page.on('request', (request) => {
-      const path = new URL(request.url()).pathname;
-      if (startFiles.includes(path) && arrivedFirst.length === 0) asked.push(path);
-    });
-    page.on('requestfinished', (request) => {
-      if (startFiles.includes(new URL(request.url()).pathname)) arrivedFirst.push(request.url());
-    });
+    // A waterfall asks for a file only once another has arrived. Here no start file arrives until every one has
+    // been asked for: a start that waited on an arrival would stall, and after 20 s the files are let through.
+    const asked = new Set<string>();
+    let allAsked: () => void = () => undefined;
+    const everyFileAsked = new Promise<boolean>((resolve) => (allAsked = () => resolve(true)));
+    let arrivedBeforeAllAsked = false;
+    await page.route(
+      (url) => startFiles.includes(url.pathname),
+      async (route) => {
+        asked.add(new URL(route.request().url()).pathname);
+        if (asked.size === startFiles.length) allAsked();
+        const inTime = await Promise.race([everyFileAsked, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000))]);
+        if (!inTime) arrivedBeforeAllAsked = true;
+        await route.continue();
+      },
+    );
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: PUBLIC_PAGES[0].heading })).toBeVisible();
+    await expect
+      .poll(() => [...asked].sort(), { message: 'every start file asked for while none has arrived', timeout: 18_000 })
+      .toEqual([...startFiles].sort());
     await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: 15_000 });
     // Nobody acted: the page started by itself.
     await expect(page.locator('html')).toHaveAttribute('data-start', 'idle');
     expect([...asked].sort()).toEqual([...startFiles].sort());
+    expect(arrivedBeforeAllAsked, 'a start file was asked for only after another had been let through').toBe(false);
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).press('Enter');
     await expect(page.locator('dialog[open]').getByRole('heading', { name: 'Sign in' })).toBeVisible();
   });
