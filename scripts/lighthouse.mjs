@@ -112,20 +112,25 @@ export const MAX_LCP_RATIO = 1.1;
  *   the tasks before it parse and lay out the prerendered markup, which the largest paint answers for) at most
  *   `maxLongestTaskRatio` times the bare page's whole main-thread work (its entire start, every task summed): no
  *   single step of the start may cost more than a bare React page costs altogether. Read from Lighthouse's
- *   main-thread-tasks as the host ran them, times the profile's CPU slowdown, in the unit of the bare page's
- *   mainthread-work-breakdown. A sum, not the bare page's own longest task, as the yardstick: that one task (10 to 22
- *   ms on this host) halved or doubled from run to run, while the sum moves less. Measured 2026-11-29 (medians of
- *   three, page's longest task / bare page's work, profile ms): calm, 80 / 334, 164 / 334 and 96 / 334 (0.24, 0.49
- *   and 0.29 on /get-started, / and /playground/flux); one core busy, 112 / 455, 128 / 455, 112 / 455 (0.25 to 0.28);
- *   a clean-clone CI run, up to 292 / 253 (1.15) for one trio of / and 0.44 to 0.66 otherwise. So at most 1: the
- *   start's steps after the paint (React DOM and the actors evaluated, the actors started, the locale's data, the
- *   hydration slices) took 250 to 450 ms together with the CPU slowed 4 times, so a start that ran them as one task
- *   again fails. The aim of the start's work is tasks no longer than the bare page's own longest, which today's start
- *   does not reach.
+ *   main-thread-tasks as the host ran them (tasks over 5 ms), times the profile's CPU slowdown as Lighthouse's own
+ *   mainthread-work-breakdown counts it. A sum, not the bare page's own longest task, as the yardstick: that one task
+ *   (10 to 22 ms on this host) halved or doubled from run to run, while the sum moves less. Measured 2026-11-29
+ *   (medians of three, page's longest task / bare page's work, profile ms): calm, 80 / 334, 164 / 334 and 96 / 334
+ *   (0.24, 0.49 and 0.29 on /get-started, / and /playground/flux); one core busy, 112 / 455, 128 / 455, 112 / 455
+ *   (0.25 to 0.28); clean-clone CI runs 0.41 to 0.66, with one trio of / at 1.15 (its next trio passed). So at most 1.
+ *   It is a floor, not the aim: the start's steps after the paint take 250 to 450 ms together, about the bare page's
+ *   whole work, so a start that ran them as one task again would fail only some runs. The aim is tasks no longer
+ *   than the bare page's own longest, which today's start does not reach.
+ * - Main-thread work: all of it, at most `maxMainThreadRatio` times the bare page's (medians), CPU time against CPU
+ *   time as on the desktop preset: what the longest task does not see, a start that grows in many steps. Measured
+ *   2026-11-29: 4.4 to 8.4 on calm runs, up to 10.9 on a clean-clone CI run whose bare page ran faster than on a calm
+ *   machine (2032 to 2767 / 253 ms). So at most 12: a start that costs half as much again as today's worst fails.
+ *
+ * A report whose task list or first paint is missing is not judged as a page without long tasks: it fails.
  */
-export const MOBILE_GATE = { maxLcpRatio: MAX_LCP_RATIO, maxLongestTaskRatio: 1 };
+export const MOBILE_GATE = { maxLcpRatio: MAX_LCP_RATIO, maxLongestTaskRatio: 1, maxMainThreadRatio: 12 };
 /**
- * The score these pages aim for on a calm machine, printed beside each page's, never judged: measured 93 to 100 on
+ * The score these pages aim for on a calm machine, named in the printed verdict, never judged: measured 93 to 100 on
  * an idle 2-core machine (2026-11-29), so the start's work still has to earn it.
  */
 export const TARGET_MOBILE_PERFORMANCE = 98;
@@ -159,14 +164,17 @@ function parseArgs(argv) {
 
 /**
  * The longest task on the page's main thread from its first contentful paint on (as the host saw it), in the
- * profile's milliseconds: Lighthouse's main-thread-tasks lists every top-level task as the host ran it, and its
- * mainthread-work-breakdown counts them times the report's CPU slowdown, as this does. A tap that comes during one
- * waits for its end. 0 when there is none.
+ * profile's milliseconds: Lighthouse's main-thread-tasks lists every top-level task over 5 ms as the host ran it, and
+ * under simulated throttling its mainthread-work-breakdown counts them times the CPU slowdown, as this does. A tap
+ * that comes during one waits for its end. null when the report has no task list or no first paint: nothing says
+ * the page had no long task.
  */
 export function longestTaskAfterPaintOf(report) {
-  const firstPaint = report.audits?.metrics?.details?.items?.[0]?.observedFirstContentfulPaint ?? 0;
-  const slowdown = report.configSettings?.throttling?.cpuSlowdownMultiplier ?? 1;
-  const items = report.audits?.['main-thread-tasks']?.details?.items ?? [];
+  const firstPaint = report.audits?.metrics?.details?.items?.[0]?.observedFirstContentfulPaint;
+  const items = report.audits?.['main-thread-tasks']?.details?.items;
+  if (typeof firstPaint !== 'number' || !Array.isArray(items) || items.length === 0) return null;
+  const simulated = report.configSettings?.throttlingMethod === 'simulate';
+  const slowdown = simulated ? (report.configSettings?.throttling?.cpuSlowdownMultiplier ?? 1) : 1;
   const durations = items
     .filter((item) => Number(item?.startTime) >= firstPaint)
     .map((item) => Number(item?.duration))
@@ -245,8 +253,9 @@ export function gateOf(profile, bare) {
       ...MOBILE_THRESHOLDS,
       bareLcpMs: bare.lcpMs,
       maxLcpRatio: MOBILE_GATE.maxLcpRatio,
-      bareWorkMs: bare.mainThreadMs,
+      bareMainThreadMs: bare.mainThreadMs,
       maxLongestTaskRatio: MOBILE_GATE.maxLongestTaskRatio,
+      maxMainThreadRatio: MOBILE_GATE.maxMainThreadRatio,
     };
   throw new Error(`No gate for the profile "${profile}"`);
 }
@@ -277,12 +286,16 @@ export function judge(runs, gate = THRESHOLDS) {
       );
   }
   if (gate.maxLongestTaskRatio !== undefined) {
-    verdict.longestTaskMs = median(runs.map((run) => run.longestTaskAfterPaintMs ?? 0));
-    verdict.longestTaskRatio = longestTaskRatio(verdict.longestTaskMs, gate.bareWorkMs);
-    if (verdict.longestTaskRatio > gate.maxLongestTaskRatio)
-      shortfalls.push(
-        `longest task after the first paint ${verdict.longestTaskMs} ms = ${verdict.longestTaskRatio} x the bare page's main-thread work ${gate.bareWorkMs} ms > ${gate.maxLongestTaskRatio} x`,
-      );
+    const unread = runs.filter((run) => typeof run.longestTaskAfterPaintMs !== 'number').length;
+    if (unread) shortfalls.push(`${unread} of ${runs.length} reports listed no main-thread tasks or first paint: no longest task to judge`);
+    else {
+      verdict.longestTaskMs = median(runs.map((run) => run.longestTaskAfterPaintMs));
+      verdict.longestTaskRatio = longestTaskRatio(verdict.longestTaskMs, gate.bareMainThreadMs);
+      if (verdict.longestTaskRatio > gate.maxLongestTaskRatio)
+        shortfalls.push(
+          `longest task after the first paint ${verdict.longestTaskMs} ms = ${verdict.longestTaskRatio} x the bare page's main-thread work ${gate.bareMainThreadMs} ms > ${gate.maxLongestTaskRatio} x`,
+        );
+    }
   }
   if (gate.bareLcpMs !== undefined) {
     verdict.lcpRatio = lcpRatio(lcpMs, gate.bareLcpMs);
@@ -627,7 +640,7 @@ async function main() {
 
   console.log(
     `\nLighthouse (demo mode), median of 1 or ${RUNS_WHEN_SHORT} runs:` +
-      `\n  mobile (default: simulated slow 4G, 4x CPU): accessibility ≥ ${MOBILE_THRESHOLDS.accessibility}, LCP ≤ ${MOBILE_GATE.maxLcpRatio} x the bare page's ${bare.mobile.lcpMs} ms (median of ${BARE_RUNS}: ${bare.mobile.runs.map((run) => run.lcpMs).join(', ')} ms), longest task after the first paint ≤ ${MOBILE_GATE.maxLongestTaskRatio} x the bare page's main-thread work ${bare.mobile.mainThreadMs} ms (median of ${BARE_RUNS}: ${bare.mobile.runs.map((run) => run.mainThreadMs).join(', ')} ms); the performance score is printed, not judged (the aim is ${TARGET_MOBILE_PERFORMANCE} on a calm machine)` +
+      `\n  mobile (default: simulated slow 4G, 4x CPU): accessibility ≥ ${MOBILE_THRESHOLDS.accessibility}, LCP ≤ ${MOBILE_GATE.maxLcpRatio} x the bare page's ${bare.mobile.lcpMs} ms (median of ${BARE_RUNS}: ${bare.mobile.runs.map((run) => run.lcpMs).join(', ')} ms), longest task after the first paint ≤ ${MOBILE_GATE.maxLongestTaskRatio} x and main-thread work ≤ ${MOBILE_GATE.maxMainThreadRatio} x the bare page's main-thread work ${bare.mobile.mainThreadMs} ms (median of ${BARE_RUNS}: ${bare.mobile.runs.map((run) => run.mainThreadMs).join(', ')} ms); the performance score is printed, not judged (the aim is ${TARGET_MOBILE_PERFORMANCE} on a calm machine)` +
       `\n  desktop preset: accessibility ≥ ${THRESHOLDS.accessibility}, CLS ≤ ${DESKTOP_GATE.maxCls}, main-thread work ≤ ${DESKTOP_GATE.maxMainThreadRatio} x the bare page's ${bare.desktop.mainThreadMs} ms (median of ${BARE_RUNS}: ${bare.desktop.runs.map((run) => run.mainThreadMs).join(', ')} ms)`,
   );
   console.table(
