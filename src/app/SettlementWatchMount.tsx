@@ -1,7 +1,7 @@
-import { Suspense, useState, useSyncExternalStore } from 'react';
+import { Suspense, useSyncExternalStore } from 'react';
 import { useGlobalSelector } from '../actors/AppActorContext';
 import { userSelectors } from '../actors/user';
-import { mayHaveSettlingOrders, subscribeSettlingOrders } from '../services/settlingOrdersWatchers';
+import { settlementWatchWanted, subscribeSettlingOrders } from '../services/settlingOrdersWatchers';
 import { retryableLazy } from '../ui/retryableLazy';
 import { HiddenIfUnavailable } from './HiddenIfUnavailable';
 
@@ -15,15 +15,13 @@ const SettlementWatch = retryableLazy(() => import('../features/billing/Settleme
  */
 export function SettlementWatchMount() {
   const accountId = useGlobalSelector('user', (s) => userSelectors.user(s)?.id ?? null);
-  const waiting = useSyncExternalStore(
+  // Once wanted, for the page's life: the chart runs on (the code is not a flow of its own).
+  const wanted = useSyncExternalStore(
     subscribeSettlingOrders,
-    () => accountId !== null && mayHaveSettlingOrders(accountId),
+    () => settlementWatchWanted(accountId),
     () => false,
   );
-  // Whether the watch's code was asked for: once it was, the chart runs on (the code is not a flow of its own).
-  const [requested, setRequested] = useState(false);
-  if (waiting && !requested) setRequested(true);
-  return requested ? (
+  return wanted ? (
     // Not keyed by account: the chart follows a change of account itself. Offline when its code was first asked for,
     // it is tried again on the next visit.
     <HiddenIfUnavailable>

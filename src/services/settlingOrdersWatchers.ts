@@ -44,3 +44,16 @@ export function mayHaveSettlingOrders(accountId: string, storage: Pick<Storage, 
     return false;
   }
 }
+
+/** Set once an account of this page had an order waiting: see settlementWatchWanted. */
+let watchWanted = false;
+
+/**
+ * Whether the settlement watch belongs on this page: from the moment the signed-in account has an order waiting, for
+ * the rest of the page's life (its chart then decides what to check, and tells a settlement even as the list empties).
+ * A fact of the page, kept here rather than in the view that mounts the watch.
+ */
+export function settlementWatchWanted(accountId: string | null, storage: Pick<Storage, 'getItem'> = localStorage): boolean {
+  if (!watchWanted && accountId !== null && mayHaveSettlingOrders(accountId, storage)) watchWanted = true;
+  return watchWanted;
+}

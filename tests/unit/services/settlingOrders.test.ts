@@ -120,3 +120,26 @@ describe('the watch list of slowly settling orders', () => {
     expect(claimSettledOrder('u-ada', np('NB1'), new Date(), full)).toBe('notWatched');
   });
 });
+
+describe('whether the settlement watch belongs on the page', () => {
+  it('from the moment the signed-in account has an order waiting, for the rest of the page, whoever is signed in', async () => {
+    vi.resetModules();
+    const { settlementWatchWanted, SETTLING_ORDERS_KEY } = await import('../../../src/services/settlingOrdersWatchers');
+    let stored: string | null = null;
+    const storage = { getItem: (key: string) => (key === SETTLING_ORDERS_KEY ? stored : null) };
+    expect(settlementWatchWanted(null, storage)).toBe(false);
+    expect(settlementWatchWanted('u-1', storage)).toBe(false);
+    // Another account's order is not this one's.
+    stored = JSON.stringify({ 'u-2': [{ orderNo: 'NB1' }] });
+    expect(settlementWatchWanted('u-1', storage)).toBe(false);
+    // A told order is not waiting.
+    stored = JSON.stringify({ 'u-1': [{ orderNo: 'NB1', toldAt: 1 }] });
+    expect(settlementWatchWanted('u-1', storage)).toBe(false);
+    stored = JSON.stringify({ 'u-1': [{ orderNo: 'NB2' }] });
+    expect(settlementWatchWanted('u-1', storage)).toBe(true);
+    // The list empties as the order is told, the visitor signs out: the watch stays, its chart decides what to check.
+    stored = '{}';
+    expect(settlementWatchWanted('u-1', storage)).toBe(true);
+    expect(settlementWatchWanted(null, storage)).toBe(true);
+  });
+});
