@@ -232,6 +232,15 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
       <Trans>Close</Trans>
     </Button>
   );
+  // An outcome said once, with nothing left to do but close it.
+  const closingStatus = (text: ReactNode) => (
+    <>
+      <p className={styles.result} role="status">
+        {text}
+      </p>
+      {close}
+    </>
+  );
   const checkAgain = (
     <Button size="sm" variant="primary" onClick={() => send({ type: 'CHECK_AGAIN' })}>
       <Trans>Check again</Trans>
@@ -268,36 +277,25 @@ export function CheckoutBody({ actor, provider, packageId, discount, children, s
       );
       break;
     case 'orderNotFound':
-      status = (
-        <>
-          <p className={styles.result} role="status">
-            <Trans>
-              We found no recent {name} order of yours to pick up. If you paid, the order shows in your list below once {name} confirms it.
-            </Trans>
-          </p>
-          {close}
-        </>
+      status = closingStatus(
+        <Trans>
+          We found no recent {name} order of yours to pick up. If you paid, the order shows in your list below once {name} confirms it.
+        </Trans>,
       );
       break;
     case 'settledEarlier':
-      status = (
+      status = closingStatus(
         <>
-          <p className={styles.result} role="status">
-            <SettledEarlier orderNo={orderNo} status={context.foundStatus} /> <Trans>Its status is in your list below.</Trans>
-          </p>
-          {close}
-        </>
+          <SettledEarlier orderNo={orderNo} status={context.foundStatus} /> <Trans>Its status is in your list below.</Trans>
+        </>,
       );
       break;
     case 'foundPaid':
       // Paid, but this tab and browser were not waiting for it: said as it is, with no news of a payment.
-      status = (
+      status = closingStatus(
         <>
-          <p className={styles.result} role="status">
-            <Trans>Order {orderNo} is paid: its credits are in your balance.</Trans> <Trans>Its status is in your list below.</Trans>
-          </p>
-          {close}
-        </>
+          <Trans>Order {orderNo} is paid: its credits are in your balance.</Trans> <Trans>Its status is in your list below.</Trans>
+        </>,
       );
       break;
     case 'leftUnpaid':
