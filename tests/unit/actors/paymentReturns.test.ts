@@ -5,40 +5,30 @@
  * news all the same, the buyer can stop watching a crypto payment they did not make, and the newest order is read
  * from the orders' own times.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { createActor, waitFor, type AnyActorRef } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { RETURN_WINDOW_MS, SETTLEMENT_WATCH_LIMIT_MS, type PaymentInput } from '../../../machines/payment.shared';
 import { configureApiClient } from '../../../src/api/client';
 import { endpoints } from '../../../src/api/contract';
-import type { UserActor } from '../../../src/actors/app';
 import { createRedirectPaymentLogic, findOrderFromList } from '../../../src/actors/payments';
 import { findOrder, settleOrder } from '../../../src/demo/db';
 import { readResume } from '../../../src/features/billing/paymentResume';
-import { setNotifier, type Notifier } from '../../../src/services/notifier';
+import { setNotifier } from '../../../src/services/notifier';
 import { readPendingOrder, savePendingOrder } from '../../../src/services/pendingOrder';
 import { claimSettledOrder, isWatchedOrder, readSettlingOrders, watchSettlingOrder } from '../../../src/services/settlingOrders';
 import { call, dataOf, ORIGIN, signUp, startDemoServer } from '../demo/helpers';
+import { paymentNewsCount, recordingNotifier, recordingUser, stoppedAfterEachTest, type RecordingUser } from './paymentHarness';
 
 const demo = startDemoServer();
 const PACKAGE = 'builder';
 
 let token = '';
 let account = '';
-const notices = {
-  success: vi.fn<Notifier['success']>(),
-  error: vi.fn<Notifier['error']>(),
-  loading: vi.fn<Notifier['loading']>(),
-  dismiss: vi.fn<Notifier['dismiss']>(),
-};
-let user: UserActor & { send: ReturnType<typeof vi.fn> };
+const notices = recordingNotifier();
+let user: RecordingUser;
 
-const running: AnyActorRef[] = [];
-function started<T extends AnyActorRef>(actor: T): T {
-  running.push(actor);
-  actor.start();
-  return actor;
-}
+const started = stoppedAfterEachTest();
 
 beforeEach(async () => {
   const signed = await signUp();
@@ -47,12 +37,11 @@ beforeEach(async () => {
   configureApiClient({ baseURL: ORIGIN, hooks: { getToken: () => token } });
   for (const notice of Object.values(notices)) notice.mockReset();
   setNotifier(notices);
-  user = { send: vi.fn() } as unknown as UserActor & { send: ReturnType<typeof vi.fn> };
+  user = recordingUser();
   localStorage.clear();
   sessionStorage.clear();
 });
 afterEach(() => {
-  for (const actor of running.splice(0)) actor.stop();
   demo.server.resetHandlers();
 });
 afterAll(() => configureApiClient());
@@ -94,7 +83,7 @@ function resumed(provider: RedirectProvider, resume: PaymentInput['resume']) {
   );
 }
 
-const announced = () => notices.success.mock.calls.filter(([message]) => String(message).startsWith('Payment received')).length;
+const announced = () => paymentNewsCount(notices);
 const balanceReads = () => user.send.mock.calls.filter(([event]) => (event as { type: string }).type === 'PAYMENT_SUCCEEDED').length;
 
 describe('a link never announces a payment by itself', () => {

@@ -5,18 +5,18 @@
  * go quietly, and never tells an order the billing page's own payment told (or the other way round).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type AnyActorRef } from 'xstate';
+import { createActor } from 'xstate';
 import { SETTLEMENT_WATCH_LIMIT_MS } from '../../../machines/settlementWatch.machine';
 import { configureApiClient } from '../../../src/api/client';
 import { endpoints } from '../../../src/api/contract';
-import type { UserActor } from '../../../src/actors/app';
 import { createRedirectPaymentLogic } from '../../../src/actors/payments';
 import { createSettlementWatchLogic } from '../../../src/actors/settlementWatch';
 import { findOrder, settleOrder } from '../../../src/demo/db';
 import { readLastPackage } from '../../../src/services/lastPackage';
-import { setNotifier, type Notifier } from '../../../src/services/notifier';
+import { setNotifier } from '../../../src/services/notifier';
 import { claimSettledOrder, readSettlingOrders, watchSettlingOrder } from '../../../src/services/settlingOrders';
 import { call, dataOf, ORIGIN, signUp, startDemoServer } from '../demo/helpers';
+import { paymentNewsCount, recordingNotifier, recordingUser, stoppedAfterEachTest, type RecordingUser } from './paymentHarness';
 
 const demo = startDemoServer();
 /** The Builder package: 5,000 credits and 250 bonus. */
@@ -25,22 +25,12 @@ const PAID_NEWS = 'Payment received: 5,250 credits are in your balance.';
 
 let token = '';
 let account = '';
-const notices = {
-  success: vi.fn<Notifier['success']>(),
-  error: vi.fn<Notifier['error']>(),
-  loading: vi.fn<Notifier['loading']>(),
-  dismiss: vi.fn<Notifier['dismiss']>(),
-};
-let user: UserActor & { send: ReturnType<typeof vi.fn> };
+const notices = recordingNotifier();
+let user: RecordingUser;
 let visibility: DocumentVisibilityState = 'visible';
 let orderChecks = 0;
 
-const running: AnyActorRef[] = [];
-function started<T extends AnyActorRef>(actor: T): T {
-  running.push(actor);
-  actor.start();
-  return actor;
-}
+const started = stoppedAfterEachTest();
 
 beforeAll(() => {
   demo.server.events.on('request:start', ({ request }) => {
@@ -55,7 +45,7 @@ beforeEach(async () => {
   configureApiClient({ baseURL: ORIGIN, hooks: { getToken: () => token } });
   for (const notice of Object.values(notices)) notice.mockReset();
   setNotifier(notices);
-  user = { send: vi.fn() } as unknown as UserActor & { send: ReturnType<typeof vi.fn> };
+  user = recordingUser();
   localStorage.clear();
   sessionStorage.clear();
   orderChecks = 0;
@@ -64,7 +54,6 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  for (const actor of running.splice(0)) actor.stop();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
@@ -98,7 +87,7 @@ function startWatch() {
 }
 
 const paymentsSucceeded = () => user.send.mock.calls.filter(([event]) => (event as { type: string }).type === 'PAYMENT_SUCCEEDED').length;
-const paidNotices = () => notices.success.mock.calls.filter(([message]) => String(message).startsWith('Payment received')).length;
+const paidNotices = () => paymentNewsCount(notices);
 
 describe('the settlement watch', () => {
   it('checks on the settlement policy; tells a paid order once and has the balance read again', async () => {
