@@ -122,6 +122,30 @@ async function coveredControls(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Controls whose one-word label is broken across lines ("Zurüc" / "k"): a word of a button or link (a text node
+ * with no space in it) that lays out as more than one line box. The page scrolls nothing sideways, yet the label is
+ * unreadable: the control is squeezed below the width of its own word.
+ */
+async function brokenWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const broken: string[] = [];
+    for (const control of document.querySelectorAll<HTMLElement>('button, a[href], [role="button"]')) {
+      if (control.getClientRects().length === 0) continue;
+      const walker = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const word = (node.textContent ?? '').trim();
+        if (word.length < 2 || /\s/.test(word)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) broken.push(`"${word}" in <${control.tagName.toLowerCase()}> on ${lines.size} lines`);
+      }
+    }
+    return broken;
+  });
+}
+
 /** The header: one row, and a menu that opens, reaches each of its items and closes on Escape back to its button. */
 async function checkHeaderMenu(page: Page, signedIn: boolean): Promise<void> {
   const banner = page.getByRole('banner');
@@ -196,6 +220,7 @@ async function walk(page: Page, locale: string, signedIn: boolean, email = ''): 
       await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
       expect(await overflowProblems(page), `${route.path} fits ${WIDTH} px`).toEqual([]);
       expect(await coveredControls(page), `${route.path}: nothing covers a control`).toEqual([]);
+      expect(await brokenWords(page), `${route.path}: no control's word is broken across lines`).toEqual([]);
       await checkHeaderMenu(page, signedIn);
     });
   }
