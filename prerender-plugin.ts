@@ -26,23 +26,17 @@ const PRERENDER_REPORT = 'prerendered.json';
 /** What the entry script (src/entry.ts) imports once the page has painted: the app, which hydrates the page. */
 const APP_MODULE = 'src/main.tsx';
 /**
- * What the app's start imports besides the app and the page (src/main.tsx's startMode and the locale machine),
- * those of them the build has: demo mode's services, or live mode's; and the catalogue of the language a
- * hydrated page is in.
+ * What the app's start imports besides the app and the page (src/main.tsx's startMode), those of them the build
+ * has: demo mode's services, or live mode's. Not the catalogue: the page carries the messages its start can show.
  */
-const START_MODULES = [
-  'src/demo/boot.ts',
-  'src/services/google/live.ts',
-  'src/services/microsoft/live.ts',
-  'src/services/paypal/live.ts',
-  'locales/en/messages.po',
-];
+const START_MODULES = ['src/demo/boot.ts', 'src/services/google/live.ts', 'src/services/microsoft/live.ts', 'src/services/paypal/live.ts'];
 /** Set for the nested server build, which loads this config again and must not prerender itself. */
 const NESTED_BUILD = 'PRERENDER_SERVER_BUILD';
 
 interface ServerEntry {
   PRERENDERED_PAGES: readonly PrerenderedPage[];
   renderPage(path: string): Promise<{ html: string; head: string; messages: Messages }>;
+  englishMessages(): Promise<Messages>;
   renderStartFailedNotices(): Promise<string>;
   renderRequestErrorPages(): Promise<Array<{ file: string; html: string }>>;
 }
@@ -73,6 +67,24 @@ export function chunkFiles(manifest: Manifest, key: string): { js: string[]; css
   };
   visit(key);
   return { js, css };
+}
+
+/**
+ * The messages of `catalogue` that `code` names. Lingui's compiled macros leave each message's id in the code as a
+ * string literal (`{id:\`yz7wBu\`}`), wherever the message is shown from, so every quoted word of the code that is an
+ * id of the catalogue is one the code can show.
+ */
+export function messagesNamedIn(code: string, catalogue: Messages): Messages {
+  const found: Messages = {};
+  for (const [, id] of code.matchAll(/[`"']([^`"'\\\s]{1,100})[`"']/g)) {
+    const message = catalogue[id!];
+    if (message !== undefined) found[id!] = message;
+  }
+  return found;
+}
+
+function sortedById(messages: Messages): Messages {
+  return Object.fromEntries(Object.entries(messages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** JSON that is safe inside a <script> element: no `</script>`, no `<!--`. */
@@ -163,6 +175,8 @@ export function prerenderPlugin(options: { afterPrerender?: (outDir: string, pag
         const entry = chunkFiles(manifest, 'index.html').js;
         const report: Record<string, PrerenderedFiles> = {};
         const startFailedNotices = await server.renderStartFailedNotices();
+        const catalogue = await server.englishMessages();
+        const codeOf = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
         for (const page of server.PRERENDERED_PAGES) {
           const rendered = await server.renderPage(page.path);
           const file = path.join(outDir, page.file);
@@ -179,7 +193,14 @@ export function prerenderPlugin(options: { afterPrerender?: (outDir: string, pag
           const start = [...new Set([...app.js, ...own.js, ...more.flatMap((files) => [...files.js, ...files.css])])].filter(
             (file) => !entry.includes(file) && !css.includes(file),
           );
-          writeFileSync(file, pageHtml(template, page, rendered, { css, js: [], start }, startFailedNotices));
+          // The page's messages: those it was rendered with, and those its start's code can show (a dialog, a
+          // toast, an error): the catalogue is fetched only when something beyond them is wanted (src/main.tsx).
+          const startCode = [...entry, ...start]
+            .filter((file) => file.endsWith('.js'))
+            .map(codeOf)
+            .join('\n');
+          const messages = { ...messagesNamedIn(startCode, catalogue), ...rendered.messages };
+          writeFileSync(file, pageHtml(template, page, { ...rendered, messages: sortedById(messages) }, { css, js: [], start }, startFailedNotices));
           report[page.file] = { entry, js: [...new Set([...entry, ...app.js, ...own.js])], css };
         }
         // nginx's pages for the errors it answers itself (nginx-config.ts points each status at its file).

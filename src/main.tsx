@@ -5,13 +5,13 @@ import { configureApiClient } from './api/client';
 import { config } from './config';
 import { createApp, type AppActor, type UserActor } from './actors/app';
 import { App } from './app/App';
-import { preloadPage } from './app/routes';
+import { preloadStartPage } from './app/routes';
 import { preloadLoginForms } from './features/auth/LoginModal';
 import type { ModeServices } from './services/ServicesContext';
 import { captureReferral } from './services/referral';
 import { initDeviceId } from './services/deviceId';
 import { hasStoredSession } from './services/session';
-import { afterFirstAction, afterNextPaintIdle } from './services/firstAction';
+import { afterFirstAction, firstIntent } from './services/firstAction';
 import { isDemoPagePath } from './services/demoPages';
 import { setBackendStarter } from './services/backendReady';
 import { setNotifier } from './services/notifier';
@@ -19,7 +19,8 @@ import { retryableLazy } from './ui/retryableLazy';
 import { toast } from './ui/toast';
 import { bootMode, markPageReady, prerenderedMessages, whenPageReady } from './prerender/boot';
 import { PRERENDER_LOCALE, startPrerenderedApp } from './prerender/prerenderedApp';
-import { i18n } from './i18n/catalog';
+import { i18n, initialLocale } from './i18n/catalog';
+import { setWholeCatalogue, wholeCatalogue } from './i18n/wholeCatalogue';
 import { startInspectorIfWanted } from './app/inspectorStart';
 
 /** Demo mode starts the in-browser API before anything calls it; live mode loads Turnstile on demand. */
@@ -30,10 +31,10 @@ async function startMode(): Promise<{ services: ModeServices; demoPanel?: ReactN
     const demo = await import('./demo/boot');
     // The in-browser API starts when the first request needs it; requests wait for it (src/services/backendReady).
     setBackendStarter(() => demo.startDemo());
-    const { DemoControls } = demo;
+    const { DemoControlsLauncher } = demo;
     return {
       services: { ChallengeWidget: demo.DemoChallenge, google: demo.demoGoogle, microsoft: demo.demoMicrosoft, paypal: demo.demoPaypal },
-      demoPanel: <DemoControls />,
+      demoPanel: <DemoControlsLauncher />,
     };
   }
   // Live: Google's script loads when One Tap or its button is first needed; MSAL only when a Microsoft button appears.
@@ -79,31 +80,36 @@ async function boot() {
     markPageReady();
     return;
   }
-  preloadPage(window.location.pathname);
+  preloadStartPage(window.location.pathname);
   captureReferral();
+  // Listening from now: a press during the start counts.
+  const intent = firstIntent();
   const { services, demoPanel } = await startMode();
 
   // A 401 anywhere ends the session in the user actor; the actor is bound once it exists.
   let app: AppActor | null = null;
   configureApiClient({ hooks: { onSessionExpired: () => app?.system.get('user')?.send({ type: 'SESSION_EXPIRED' }) } });
   const inspect = await startInspectorIfWanted(window.location.search);
+
+  // A prerendered page in the visitor's language is adopted as it is, with the messages it carries: those it was
+  // rendered with and those its start's code can show. A signed-in visitor's page changes for the account right
+  // after hydration, with words the page does not carry: the whole catalogue comes first. Anyone else starts on
+  // the page's messages, and the rest of the catalogue is fetched once something beyond the page is wanted.
+  const messages = bootMode() === 'hydrate' ? prerenderedMessages() : null;
+  const pageMessages = messages !== null && !hasStoredSession() && initialLocale() === PRERENDER_LOCALE;
+  if (pageMessages) {
+    i18n.load(PRERENDER_LOCALE, messages);
+    i18n.activate(PRERENDER_LOCALE);
+  }
   // Made, then started, in two tasks: together they are one long task on a phone's CPU.
-  const created = createApp({ google: services.google, ...(inspect ? { inspect } : {}) });
+  const created = createApp({ google: services.google, pageMessages, ...(inspect ? { inspect } : {}) });
   await yieldToBrowser();
   created.start();
   app = created;
+  if (pageMessages) setWholeCatalogue(() => catalogueCompleted(created));
 
-  // A prerendered page in the visitor's language is adopted as it is, with the messages it was rendered with.
-  const messages = bootMode() === 'hydrate' ? prerenderedMessages() : null;
   if (messages) {
-    // A signed-in visitor's page changes for the account right after hydration, with words the prerendered page
-    // does not carry: the whole catalogue (a superset of those messages) comes first. Anyone else gets the page's
-    // own messages at once, and the catalogue after.
-    if (hasStoredSession()) await catalogueLoaded(app);
-    else {
-      i18n.load(PRERENDER_LOCALE, messages);
-      i18n.activate(PRERENDER_LOCALE);
-    }
+    if (!pageMessages) await catalogueLoaded(app);
     // Each step in a task of its own: the page stays responsive (a phone's CPU takes a while for each).
     await yieldToBrowser();
     await warmLocaleData(PRERENDER_LOCALE);
@@ -124,14 +130,15 @@ async function boot() {
     if (document.visibilityState === 'visible') app?.system.get('user')?.send({ type: 'REFRESH' });
   });
 
-  // Work the first view and a first tap do not need, which would otherwise compete with them: the sign-in dialog's
-  // Microsoft button and other forms (fetched before anyone opens the dialog, which meanwhile opens on its shell;
-  // offline, it fetches them again when it opens) once the first page has painted and the browser is idle. Then
-  // the device id (the fingerprint library is heavy) and the registry that resets what was loaded for one account
-  // (PayPal's SDK, MSAL's accounts) when the tab's account changes: for a visitor with a session at that moment
-  // too (their API calls carry the device id); for an anonymous one once they act and what they opened has
-  // painted, so that a first visit runs nothing it does not show.
-  const dialogParts = () => {
+  // Work the first view does not need, which would otherwise compete with it, or be fetched on every visit
+  // whether or not anyone opens anything: what the visitor may open next (the rest of the catalogue, the sign-in
+  // dialog's Microsoft button and other forms) at their first press, key or focus, over the network while the press
+  // goes on; the dialog opens on its shell meanwhile (offline, it fetches them again when it opens). Then the device
+  // id (the fingerprint library is heavy) and the registry that resets what was loaded for one account (PayPal's
+  // SDK, MSAL's accounts) when the tab's account changes: for a visitor with a session once the page is ready
+  // (their API calls carry the device id); for an anonymous one once they act and what they opened has painted.
+  const whatMayOpenNext = () => {
+    void wholeCatalogue();
     if (services.microsoft) void import('./features/auth/SocialSignIn').then((social) => social.loadMicrosoftButton()).catch(() => undefined);
     preloadLoginForms();
   };
@@ -139,13 +146,19 @@ async function boot() {
     void initDeviceId();
     void followAccountChanges(app);
   };
-  void whenPageReady()
-    .then(afterNextPaintIdle)
-    .then(() => {
-      dialogParts();
-      if (hasStoredSession()) accountWork();
-      else void afterFirstAction().then(accountWork);
-    });
+  void Promise.all([whenPageReady(), intent]).then(whatMayOpenNext);
+  void whenPageReady().then(() => {
+    if (hasStoredSession()) accountWork();
+    else void afterFirstAction().then(accountWork);
+  });
+}
+
+/** Asks the locale actor for the rest of the catalogue; resolves once it is in, or could not be fetched. */
+async function catalogueCompleted(app: AppActor): Promise<void> {
+  const locale = app.system.get('locale');
+  if (!locale) return;
+  locale.send({ type: 'CATALOGUE_WANTED' });
+  await waitFor(locale, (s) => !s.hasTag('partialCatalogue')).catch(() => undefined);
 }
 
 /** The first catalogue is in (or failed: the locale machine says so on screen), at most 15 s. */

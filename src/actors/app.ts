@@ -64,7 +64,7 @@ export type { EarlyRenewalActor };
 export type PageProgressActor = ActorRefFrom<typeof pageProgressMachine>;
 
 /** Starts the global actors once, at boot. */
-export function startApp(options: { google: GoogleSignIn | null; inspect?: Inspect }): AppActor {
+export function startApp(options: { google: GoogleSignIn | null; pageMessages?: boolean; inspect?: Inspect }): AppActor {
   const actor = createApp(options);
   actor.start();
   return actor;
@@ -74,12 +74,12 @@ export function startApp(options: { google: GoogleSignIn | null; inspect?: Inspe
  * The global actors, made but not started: making them computes every initial state, starting them runs their
  * entry actions and invocations. The boot does each in a task of its own.
  */
-export function createApp(options: { google: GoogleSignIn | null; inspect?: Inspect }): AppActor {
+export function createApp(options: { google: GoogleSignIn | null; pageMessages?: boolean; inspect?: Inspect }): AppActor {
   return createActor(createAppLogic({ google: options.google }), {
     input: {
       user: { readStoredLogin },
       theme: { stored: readStoredTheme(), systemPrefersDark: systemPrefersDark() },
-      locale: { initial: initialLocale() },
+      locale: { initial: initialLocale(), pageMessages: options.pageMessages === true },
     },
     ...(options.inspect ? { inspect: options.inspect } : {}),
   });

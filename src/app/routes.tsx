@@ -29,7 +29,7 @@ const StatechartExplorerPage = import.meta.env.VITE_API_BASE_URL?.trim()
   ? null
   : retryableLazy(() => import('../features/statechart-explorer/StatechartExplorerPage'));
 
-const PAGES: Readonly<Record<string, { preload: () => void }>> = {
+const PAGES: Readonly<Record<string, { preloadWithPageMessages: () => void }>> = {
   '/': HomePage,
   '/dashboard': OverviewPage,
   '/dashboard/api-keys': ApiKeysPage,
@@ -47,9 +47,12 @@ const PAGES: Readonly<Record<string, { preload: () => void }>> = {
   ...(StatechartExplorerPage ? { '/__machines': StatechartExplorerPage } : {}),
 };
 
-/** Fetches the code of the page at `path` now (at boot: with the app's code, instead of after it). */
-export function preloadPage(path: string): void {
-  (PAGES[path] ?? NotFoundPage).preload();
+/**
+ * Fetches the code of the page the app starts on now (with the app's code, instead of after it). A prerendered page
+ * carries the words of its own code, so it hydrates without waiting for the rest of the catalogue.
+ */
+export function preloadStartPage(path: string): void {
+  (PAGES[path] ?? NotFoundPage).preloadWithPageMessages();
 }
 
 /**

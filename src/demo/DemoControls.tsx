@@ -15,6 +15,7 @@ import {
   type NextCall,
 } from './controls';
 import { browserDemoEnvironment, type DemoEnvironment } from './environment';
+import { openedByUrl } from './openedByUrl';
 import styles from './DemoControls.module.css';
 
 /** Every call of the contract, for aiming an armed failure at one of them. */
@@ -30,10 +31,8 @@ interface DemoControlsProps {
   environment?: DemoEnvironment;
   /** After a reset the app must start over from an empty database. */
   reload?: () => void;
-}
-
-function openedByUrl(): boolean {
-  return new URLSearchParams(window.location.search).has('demo');
+  /** Opened by the visitor (DemoControlsLauncher.tsx): shown open, with the focus on its heading. */
+  openAtStart?: boolean;
 }
 
 function isPreset(code: number): boolean {
@@ -56,11 +55,11 @@ function nextCallChoice(next: NextCall, customTyping: boolean): string {
  * The QA panel of demo mode: arms failures for the next API call, adds latency, forces the bot check,
  * switches the IP country, expires the session and resets the demo database.
  */
-export function DemoControls({ environment, reload = () => window.location.reload() }: DemoControlsProps) {
+export function DemoControls({ environment, reload = () => window.location.reload(), openAtStart = false }: DemoControlsProps) {
   const { t } = useLingui();
   const env = environment ?? browserDemoEnvironment();
   const settings = useSyncExternalStore(env.controls.subscribe, env.controls.get);
-  const [visibility, setVisibility] = useState<Visibility>(() => (openedByUrl() ? 'open' : 'collapsed'));
+  const [visibility, setVisibility] = useState<Visibility>(() => (openAtStart || openedByUrl() ? 'open' : 'collapsed'));
   const [customMode, setCustomMode] = useState(false);
   const [customDraft, setCustomDraft] = useState(() =>
     settings.nextCall?.kind === 'code' && !isPreset(settings.nextCall.code) ? String(settings.nextCall.code) : '',
@@ -73,7 +72,7 @@ export function DemoControls({ environment, reload = () => window.location.reloa
   // Explains the unknown-host link while it is armed; the order call that uses it takes the explanation away.
   const [explainUnknownHost, setExplainUnknownHost] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  const focusHeading = useRef(false);
+  const focusHeading = useRef(openAtStart);
   const headingId = useId();
   const confirmId = useId();
 

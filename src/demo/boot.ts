@@ -3,7 +3,7 @@ import type { GoogleSignIn, MicrosoftSignIn } from '../services/socialSignIn';
 import { createDemoGoogle } from './social/google';
 import { createDemoMicrosoft } from './social/microsoft';
 
-export { DemoControls } from './DemoControls';
+export { DemoControlsLauncher } from './DemoControlsLauncher';
 export { DemoChallenge } from './DemoChallenge';
 /** Demo mode's stand-alone pages (main.tsx renders them instead of the app under their paths); loaded on demand. */
 export async function renderDemoPage(root: HTMLElement): Promise<void> {

@@ -35,6 +35,14 @@ async function englishCatalog(): Promise<Messages> {
   return loadCatalog(PRERENDER_LOCALE);
 }
 
+/**
+ * The whole English catalogue. The build embeds in each page, besides the messages it was rendered with, those its
+ * start's code can show (prerender-plugin.ts): the page needs no catalogue until something beyond it is wanted.
+ */
+export function englishMessages(): Promise<Messages> {
+  return englishCatalog();
+}
+
 /** Notes every message id the render asks i18n for (`_` for macros, `t` for useLingui's). */
 function recordMessageIds(): { used: Set<string>; stop: () => void } {
   const used = new Set<string>();

@@ -166,6 +166,31 @@ test.describe('a first visit', () => {
     await expect(page.locator('dialog[open]').getByRole('heading', { name: 'Sign in' })).toBeVisible();
   });
 
+  test('fetches no catalogue and no sign-in forms until the visitor acts; the forms then come in English', async ({ page }) => {
+    const catalogue = /\/assets\/messages-[\w-]+\.js$/;
+    const signUpForm = /\/assets\/CodeProtectedForm-[\w-]+\.js$/;
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: 15_000 });
+    await expect(page.locator('html')).toHaveAttribute('data-start', 'idle');
+    // The start has nothing left to fetch: the page's own words came with it.
+    await page.waitForLoadState('networkidle');
+    expect(
+      fetched.filter((file) => catalogue.test(file) || signUpForm.test(file)),
+      'fetched with nobody acting',
+    ).toEqual([]);
+
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).press('Enter');
+    const dialog = page.locator('dialog[open]');
+    await expect(dialog.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Create an account' }).click();
+    // The sign-up form is code the page did not carry, with words it did not carry: shown in English, not as ids.
+    await expect(dialog.getByRole('textbox', { name: 'Verification code' })).toBeVisible();
+    await expect(dialog.getByText('We e-mail you a 6-digit code. It is valid for 10 minutes.')).toBeVisible();
+    expect(fetched.some((file) => catalogue.test(file))).toBe(true);
+  });
+
   test('an action before the browser is idle starts the app then, and is answered', async ({ page }) => {
     // The page's images hold the load event, after which the app would start by itself.
     let releaseImages: () => void = () => undefined;

@@ -5,20 +5,36 @@ import { describeMachinePaths, done, failure } from './pathRunner';
 
 describeMachinePaths('locale machine', {
   machine: localeMachine,
-  input: { initial: 'en' },
+  scenarios: [
+    { name: 'fetching the catalogue', input: { initial: 'en' } },
+    { name: "on the page's messages", input: { initial: 'en', pageMessages: true } },
+  ],
   events: [
     done('loadCatalog', { messages: {} }),
     failure('loadCatalog', new Error('Catalogue unavailable')),
     { type: 'SET_LOCALE', locale: 'fr' },
     { type: 'SET_LOCALE', locale: 'en' },
     { type: 'RETRY' },
+    { type: 'CATALOGUE_WANTED' },
   ],
   assertState: (snapshot, { event, previous, stepCalls, stepInvocations }) => {
     const { locale, requested, error } = snapshot.context;
+    const partial = snapshot.matches('onPageMessages') || snapshot.matches('completingCatalogue');
     expect(snapshot.hasTag('loading')).toBe(snapshot.matches('loadingCatalog'));
-    expect(snapshot.hasTag('ready')).toBe(snapshot.matches('ready'));
+    expect(snapshot.hasTag('ready')).toBe(snapshot.matches('ready') || partial);
+    expect(snapshot.hasTag('partialCatalogue')).toBe(partial);
     if (event.type === 'SET_LOCALE') expect(requested).toBe(event.locale);
 
+    if (snapshot.matches('onPageMessages')) {
+      expect(snapshot.context.startsOnPageMessages).toBe(true);
+      expect(locale, "the page's own language is active at once").toBe('en');
+      expect(stepInvocations('loadCatalog'), 'nothing is fetched until it is wanted').toEqual([]);
+    }
+    if (snapshot.matches('completingCatalogue')) {
+      expect(event.type).toBe('CATALOGUE_WANTED');
+      expect(stepInvocations('loadCatalog').map((invocation) => invocation.input)).toEqual([{ locale: 'en' }]);
+      expect(locale, 'the page keeps its language while the rest comes').toBe('en');
+    }
     if (snapshot.matches('loadingCatalog')) {
       expect(stepInvocations('loadCatalog').map((invocation) => invocation.input)).toEqual([{ locale: requested }]);
       expect(locale, 'the old locale stays active while the new one loads').toBe(previous ? previous.context.locale : null);
@@ -26,7 +42,10 @@ describeMachinePaths('locale machine', {
     if (snapshot.matches('ready')) {
       expect(locale).toBe(requested);
       expect(error).toBeNull();
-      if (previous?.matches('loadingCatalog')) {
+      if (previous?.matches('completingCatalogue')) {
+        expect(stepCalls('activateLocale').map((call) => call.params)).toEqual([{ locale: 'en' }]);
+        expect(stepCalls('persistLocale'), 'completing the start language chooses nothing').toEqual([]);
+      } else if (previous?.matches('loadingCatalog')) {
         expect(stepCalls('activateLocale').map((call) => call.params)).toEqual([{ locale: requested }]);
         expect(stepCalls('persistLocale').map((call) => call.params)).toEqual([{ locale: requested }]);
       }
@@ -42,7 +61,7 @@ describeMachinePaths('locale machine', {
 });
 
 it('locale machine: choosing the active locale again loads nothing', () => {
-  const ready = localeMachine.resolveState({ value: 'ready', context: { locale: 'de', requested: 'de', error: null } });
+  const ready = localeMachine.resolveState({ value: 'ready', context: { locale: 'de', requested: 'de', error: null, startsOnPageMessages: false } });
   expect(ready.can({ type: 'SET_LOCALE', locale: 'de' })).toBe(false);
   expect(ready.can({ type: 'SET_LOCALE', locale: 'ru' })).toBe(true);
 });

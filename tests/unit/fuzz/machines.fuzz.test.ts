@@ -128,7 +128,7 @@ const themeInput: fc.Arbitrary<ThemeInput> = fc.record({
   stored: fc.constantFrom('light' as const, 'dark' as const, 'system' as const, null),
   systemPrefersDark: fc.boolean(),
 });
-const localeInput: fc.Arbitrary<LocaleInput> = fc.record({ initial: fc.constantFrom(...LOCALES) });
+const localeInput: fc.Arbitrary<LocaleInput> = fc.record({ initial: fc.constantFrom(...LOCALES), pageMessages: fc.boolean() });
 const paymentInput: fc.Arbitrary<PaymentInput> = fc.record({
   resume: fc.option(
     fc.record({
@@ -436,7 +436,7 @@ const theme = fuzzTarget(themeMachine, {
 
 const locale = fuzzTarget(localeMachine, {
   input: localeInput,
-  events: { SET_LOCALE: fc.record({ locale: fc.constantFrom(...LOCALES) }), RETRY: none },
+  events: { SET_LOCALE: fc.record({ locale: fc.constantFrom(...LOCALES) }), RETRY: none, CATALOGUE_WANTED: none },
   // A loaded catalogue: whatever the dynamic import gives.
   outputs: { loadCatalog: fc.anything({ maxDepth: 1 }) },
 });

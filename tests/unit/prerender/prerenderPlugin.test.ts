@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Manifest } from 'vite';
-import { chunkFiles, pageHtml, scriptSafeJson } from '../../../prerender-plugin';
+import { chunkFiles, messagesNamedIn, pageHtml, scriptSafeJson } from '../../../prerender-plugin';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -102,5 +102,18 @@ describe('chunkFiles', () => {
 describe('scriptSafeJson', () => {
   it('escapes every "<"', () => {
     expect(scriptSafeJson({ text: '<!-- </script>' })).toBe('{"text":"\\u003c!-- \\u003c/script>"}');
+  });
+});
+
+describe('messagesNamedIn', () => {
+  const catalogue = { yz7wBu: ['Sign in'], 'Ab+/9=': ['Close'], unused: ['Never shown'] };
+
+  it("finds the ids Lingui's compiled macros leave in the code, in any quotes", () => {
+    const code = 'a({id:`yz7wBu`});b._({id:"Ab+/9="});const c=\'plain\';';
+    expect(messagesNamedIn(code, catalogue)).toEqual({ yz7wBu: ['Sign in'], 'Ab+/9=': ['Close'] });
+  });
+
+  it('takes nothing that is not a whole quoted id of the catalogue', () => {
+    expect(messagesNamedIn('x="yz7wBuX";y=`a yz7wBu`;z=unused;', catalogue)).toEqual({});
   });
 });

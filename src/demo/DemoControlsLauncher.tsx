@@ -1,0 +1,44 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { openedByUrl } from './openedByUrl';
+import styles from './DemoControls.module.css';
+
+// The panel, and the demo database it drives, load when it is first opened: a visit that never opens it fetches
+// only this.
+const DemoControls = lazy(() => import('./DemoControls').then((module) => ({ default: module.DemoControls })));
+
+/**
+ * Demo mode's QA panel as the page starts with it: the collapsed pill (and Alt+Shift+D). Opening it loads the panel
+ * (DemoControls.tsx), which from then on collapses, hides and opens itself.
+ */
+export function DemoControlsLauncher() {
+  const { t } = useLingui();
+  // Once opened, the panel owns its own visibility: this only says whether its code has been asked for.
+  const [panelWanted, setPanelWanted] = useState(openedByUrl);
+
+  // Alt+Shift+D opens the panel from anywhere (event.code: the letter typed with Alt differs per layout).
+  useEffect(() => {
+    if (panelWanted) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!event.altKey || !event.shiftKey || event.code !== 'KeyD') return;
+      event.preventDefault();
+      setPanelWanted(true);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [panelWanted]);
+
+  const pill = (
+    <aside aria-label={t`Demo controls`} className={`${styles.panel} ${styles.collapsed}`}>
+      <button type="button" className={styles.pill} aria-expanded={false} aria-busy={panelWanted} onClick={() => setPanelWanted(true)}>
+        <Trans>Demo controls</Trans>
+      </button>
+    </aside>
+  );
+  if (!panelWanted) return pill;
+  return (
+    <Suspense fallback={pill}>
+      <DemoControls openAtStart={!openedByUrl()} />
+    </Suspense>
+  );
+}
