@@ -3,6 +3,7 @@ import {
   BARE_RUNS,
   DESKTOP_GATE,
   TARGET_MOBILE_PERFORMANCE,
+  TARGET_START_SCRIPT_RATIO,
   MAX_LCP_RATIO,
   MOBILE_GATE,
   MOBILE_THRESHOLDS,
@@ -25,6 +26,8 @@ import {
   median,
   profileProblems,
   scoresOf,
+  startScriptBytesOf,
+  startScriptRatio,
   // @ts-expect-error -- a plain .mjs script without type declarations
 } from '../../../scripts/lighthouse.mjs';
 
@@ -36,6 +39,7 @@ interface Run {
   mainThreadMs: number;
   longestTaskAfterPaintMs: number | null;
   cls: number;
+  startScriptBytes?: number | null;
 }
 const run = (performance: number, accessibility = 100, lcpMs = 1000, mainThreadMs = 100, cls = 0, longestTaskAfterPaintMs = 100): Run => ({
   performance,
@@ -45,6 +49,7 @@ const run = (performance: number, accessibility = 100, lcpMs = 1000, mainThreadM
   mainThreadMs,
   longestTaskAfterPaintMs,
   cls,
+  startScriptBytes: 100_000,
 });
 /** A phone run of a public page: its longest task after the first paint, its accessibility and largest paint. */
 const phone = (longestTaskAfterPaintMs: number, accessibility = 100, lcpMs = 1000): Run =>
@@ -77,7 +82,7 @@ const runsOf =
   };
 
 /** The mobile gate against a bare page that paints at `lcpMs` and whose main-thread work takes `mainThreadMs` in all. */
-const phoneGate = (lcpMs = 1000, mainThreadMs = 200) => gateOf('mobile', { lcpMs, mainThreadMs });
+const phoneGate = (lcpMs = 1000, mainThreadMs = 200, startScriptBytes = 68_000) => gateOf('mobile', { lcpMs, mainThreadMs, startScriptBytes });
 
 /** Measures a page whose runs score these, in order, on mobile against a bare page that paints at 1000 ms after 200 ms of main-thread work. */
 function measureRuns(...scores: Run[]): Verdict {
@@ -246,6 +251,8 @@ describe('the Lighthouse gate', () => {
       mainThreadRatio: 5,
       longestTaskMs: 140,
       longestTaskRatio: 0.7,
+      startScriptBytes: 100_000,
+      startScriptRatio: 1.471,
       shortfalls: [],
       passed: true,
     });
@@ -304,17 +311,20 @@ describe('the Lighthouse gate', () => {
 
   it("holds the mobile gate: accessibility 100, and at most 1.1 times the bare page's LCP and a longest task no longer than its whole main-thread work, over 3 runs of it", () => {
     expect(MOBILE_THRESHOLDS).toEqual({ accessibility: 100 });
-    expect(MOBILE_GATE).toEqual({ maxLcpRatio: 1.1, maxLongestTaskRatio: 1, maxMainThreadRatio: 12 });
+    expect(MOBILE_GATE).toEqual({ maxLcpRatio: 1.1, maxLongestTaskRatio: 1, maxMainThreadRatio: 12, maxStartScriptRatio: 2.4 });
+    expect(TARGET_START_SCRIPT_RATIO).toBe(1.8);
     expect(MAX_LCP_RATIO).toBe(1.1);
     expect(TARGET_MOBILE_PERFORMANCE).toBe(98);
     expect(BARE_RUNS).toBe(3);
-    expect(gateOf('mobile', { lcpMs: 1500, mainThreadMs: 334 })).toEqual({
+    expect(gateOf('mobile', { lcpMs: 1500, mainThreadMs: 334, startScriptBytes: 68_068 })).toEqual({
       accessibility: 100,
       bareLcpMs: 1500,
       maxLcpRatio: 1.1,
       bareMainThreadMs: 334,
       maxLongestTaskRatio: 1,
       maxMainThreadRatio: 12,
+      bareStartScriptBytes: 68_068,
+      maxStartScriptRatio: 2.4,
     });
     // The dashboard, on the desktop preset: the bare page's main-thread work, no LCP comparison and no score.
     expect(gateOf('desktop', { lcpMs: 400, mainThreadMs: 120 })).toEqual({
@@ -353,6 +363,8 @@ describe('the Lighthouse gate', () => {
       mainThreadRatio: 4.098,
       longestTaskMs: 244,
       longestTaskRatio: 1,
+      startScriptBytes: 100_000,
+      startScriptRatio: 1.471,
       shortfalls: [],
       passed: true,
     });
@@ -402,6 +414,53 @@ describe('the Lighthouse gate', () => {
     });
   });
 
+  it("judges the scripts a page's start fetched against the bare page's, and fails a report without requests", () => {
+    const fetching = (startScriptBytes: number | null): Run => ({ ...phone(100), startScriptBytes });
+    // Measured 2026-11-29: 156.3 KiB on /get-started against the bare page's 66.5 KiB.
+    expect(judge([fetching(160_051)], phoneGate(1000, 200, 68_068))).toMatchObject({ startScriptRatio: 2.351, passed: true });
+    // Before the catalogue and the sign-in forms waited for the visitor: 193.1 KiB.
+    expect(judge([fetching(197_734)], phoneGate(1000, 200, 68_068))).toMatchObject({
+      shortfalls: ["start scripts 193.1 KiB = 2.905 x the bare page's 66.5 KiB > 2.4 x"],
+      passed: false,
+    });
+    // The median of three, not the largest.
+    expect(judge([fetching(200_000), fetching(150_000), fetching(140_000)], phoneGate(1000, 200, 68_068))).toMatchObject({
+      startScriptBytes: 150_000,
+      passed: true,
+    });
+    expect(judge([fetching(150_000), fetching(null), fetching(150_000)], phoneGate())).toMatchObject({
+      shortfalls: ['1 of 3 reports listed no requests: no start scripts to judge'],
+      passed: false,
+    });
+    expect(startScriptRatio(120 * 1024, 68_068)).toBe(1.805);
+    expect(() => startScriptRatio(1, 0)).toThrow(/positive size/);
+  });
+
+  it("counts each script of the page's own origin once, compressed, and nothing else", () => {
+    const sizes: Record<string, number> = { '/assets/index-a.js': 1000, '/theme-boot.js': 200, '/assets/react-b.js': 60_000 };
+    const report = {
+      finalDisplayedUrl: 'http://localhost:4175/get-started',
+      audits: {
+        'network-requests': {
+          details: {
+            items: [
+              { url: 'http://localhost:4175/get-started', resourceType: 'Document' },
+              { url: 'http://localhost:4175/theme-boot.js', resourceType: 'Script' },
+              { url: 'http://localhost:4175/assets/index-a.js', resourceType: 'Script' },
+              { url: 'http://localhost:4175/assets/react-b.js', resourceType: 'Script' },
+              // The same file asked for twice (a preload, then the import) is fetched once.
+              { url: 'http://localhost:4175/assets/react-b.js', resourceType: 'Script' },
+              { url: 'http://localhost:4175/assets/views.css', resourceType: 'Stylesheet' },
+              { url: 'https://challenges.cloudflare.com/turnstile/v0/api.js', resourceType: 'Script' },
+            ],
+          },
+        },
+      },
+    };
+    expect(startScriptBytesOf(report, (path: string) => sizes[path])).toBe(61_200);
+    expect(startScriptBytesOf({ finalDisplayedUrl: 'http://localhost:4175/', audits: {} }, () => 1)).toBeNull();
+  });
+
   it('measures a mobile page again when its first run paints too late, and judges the median of three', () => {
     // One run within every limit decides.
     expect(measureMobile(1500, phone(90, 100, 1600))).toMatchObject({ runs: [phone(90, 100, 1600)], lcpRatio: 1.067, passed: true });
@@ -416,7 +475,7 @@ describe('the Lighthouse gate', () => {
 
   it('measures the bare page three times and keeps the median LCP and main-thread work, and stops on a run that never painted', () => {
     const runs = [bareRun(1500, 320), bareRun(2400, 300), bareRun(1450, 280)];
-    expect(measureBare(runsOf(runs))).toEqual({ runs, lcpMs: 1500, mainThreadMs: 300 });
+    expect(measureBare(runsOf(runs))).toEqual({ runs, lcpMs: 1500, mainThreadMs: 300, startScriptBytes: 100_000 });
     // Three runs even when the first would do: one lucky run must not set the yardstick.
     let asked = 0;
     measureBare((n: number) => {
