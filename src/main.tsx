@@ -11,7 +11,7 @@ import type { ModeServices } from './services/ServicesContext';
 import { captureReferral } from './services/referral';
 import { initDeviceId } from './services/deviceId';
 import { hasStoredSession } from './services/session';
-import { afterFirstAction, firstIntent } from './services/firstAction';
+import { afterFirstAction } from './services/firstAction';
 import { isDemoPagePath } from './services/demoPages';
 import { setBackendStarter } from './services/backendReady';
 import { setNotifier } from './services/notifier';
@@ -82,8 +82,6 @@ async function boot() {
   }
   preloadStartPage(window.location.pathname);
   captureReferral();
-  // Listening from now: a press during the start counts.
-  const intent = firstIntent();
   const { services, demoPanel } = await startMode();
 
   // A 401 anywhere ends the session in the user actor; the actor is bound once it exists.
@@ -132,11 +130,12 @@ async function boot() {
 
   // Work the first view does not need, which would otherwise compete with it, or be fetched on every visit
   // whether or not anyone opens anything: what the visitor may open next (the rest of the catalogue, the sign-in
-  // dialog's Microsoft button and other forms) at their first press, key or focus, over the network while the press
-  // goes on; the dialog opens on its shell meanwhile (offline, it fetches them again when it opens). Then the device
-  // id (the fingerprint library is heavy) and the registry that resets what was loaded for one account (PayPal's
-  // SDK, MSAL's accounts) when the tab's account changes: for a visitor with a session once the page is ready
-  // (their API calls carry the device id); for an anonymous one once they act and what they opened has painted.
+  // dialog's Microsoft button and other forms) once they have acted and what they opened has painted, so that it
+  // does not compete with their first tap; a dialog opens on its shell meanwhile, and what it shows at once asks
+  // for its own parts as it renders (offline, it fetches them again when it opens). Then the device id (the
+  // fingerprint library is heavy) and the registry that resets what was loaded for one account (PayPal's SDK,
+  // MSAL's accounts) when the tab's account changes: for a visitor with a session once the page is ready (their API
+  // calls carry the device id); for an anonymous one once they act.
   const whatMayOpenNext = () => {
     void wholeCatalogue();
     if (services.microsoft) void import('./features/auth/SocialSignIn').then((social) => social.loadMicrosoftButton()).catch(() => undefined);
@@ -146,7 +145,7 @@ async function boot() {
     void initDeviceId();
     void followAccountChanges(app);
   };
-  void Promise.all([whenPageReady(), intent]).then(whatMayOpenNext);
+  void afterFirstAction().then(whatMayOpenNext);
   void whenPageReady().then(() => {
     if (hasStoredSession()) accountWork();
     else void afterFirstAction().then(accountWork);

@@ -42,25 +42,6 @@ export function afterNextPaintIdle(): Promise<void> {
   );
 }
 
-// The start of a press or key, or a focus: the earliest sign that the visitor is about to open something.
-const INTENT_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
-
-/**
- * The visitor's first press, key or focus (or an action held before the app came): the moment to fetch what they
- * may open next (the sign-in dialog's forms, the rest of the catalogue), over the network while the press is
- * still going on, instead of on every visit whether or not anyone opens anything.
- */
-export function firstIntent(): Promise<void> {
-  if (visitorHasActed()) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    const intend = () => {
-      for (const type of INTENT_EVENTS) window.removeEventListener(type, intend, true);
-      resolve();
-    };
-    for (const type of INTENT_EVENTS) window.addEventListener(type, intend, { capture: true, passive: true });
-  });
-}
-
 /** Resolves once the visitor has acted, the first page is on screen, and what the action showed has painted. */
 export function afterFirstAction(): Promise<void> {
   acted ??= Promise.all([firstAction(), whenPageReady()])
