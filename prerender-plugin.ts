@@ -38,6 +38,7 @@ interface ServerEntry {
   renderPage(path: string): Promise<{ html: string; head: string; messages: Messages }>;
   englishMessages(): Promise<Messages>;
   renderStartFailedNotices(): Promise<string>;
+  renderPrerenderedDialogs(): Promise<string>;
   renderRequestErrorPages(): Promise<Array<{ file: string; html: string }>>;
 }
 
@@ -76,7 +77,9 @@ export function chunkFiles(manifest: Manifest, key: string): { js: string[]; css
  */
 export function messagesNamedIn(code: string, catalogue: Messages): Messages {
   const found: Messages = {};
-  for (const [, id] of code.matchAll(/[`"']([^`"'\\\s]{1,100})[`"']/g)) {
+  // Every quoted word, wherever it starts: a quote of one kind inside a string of another (`"it's"`) must not
+  // pair the quotes after it the wrong way round.
+  for (const [, , id] of code.matchAll(/(?=([`"'])([^`"'\\\s]{1,100})\1)/g)) {
     const message = catalogue[id!];
     if (message !== undefined) found[id!] = message;
   }
@@ -101,7 +104,8 @@ export function pageHtml(
   page: PrerenderedPage,
   rendered: { html: string; head: string; messages: Messages },
   files: { js: string[]; css: string[]; start?: string[] },
-  startFailedNotices: string,
+  /** Markup that goes after #root, outside what React owns: the notices for a failed start, the prerendered dialogs. */
+  afterRoot: string,
 ): string {
   const loaded = new Set([...template.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]));
   const links = [
@@ -126,7 +130,7 @@ export function pageHtml(
   html = replaced(html, /<title>[^<]*<\/title>/, rendered.head.split('\n').join('\n    '));
   html = replaced(html, /\n\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`);
   // Outside the root: React owns the root's markup, and the notices are shown when React never arrives.
-  html = replaced(html, /<div id="root"><\/div>/, `<div id="root">${rendered.html}</div>\n    ${startFailedNotices}`);
+  html = replaced(html, /<div id="root"><\/div>/, `<div id="root">${rendered.html}</div>\n    ${afterRoot}`);
   // The page reads and paints without its code: the code comes after the markup, styles and images, and does not
   // hold up the first paint (module scripts and their preloads are otherwise fetched at high priority).
   html = html.replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"');
@@ -174,7 +178,8 @@ export function prerenderPlugin(options: { afterPrerender?: (outDir: string, pag
         // What the HTML names itself (the entry script, its styles) check:size reads from each page's HTML.
         const entry = chunkFiles(manifest, 'index.html').js;
         const report: Record<string, PrerenderedFiles> = {};
-        const startFailedNotices = await server.renderStartFailedNotices();
+        // After #root: the notices for a start that fails, and the sign-in dialog a tap opens before the app starts.
+        const afterRoot = `${await server.renderStartFailedNotices()}\n${await server.renderPrerenderedDialogs()}`;
         const catalogue = await server.englishMessages();
         const codeOf = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
         for (const page of server.PRERENDERED_PAGES) {
@@ -200,7 +205,7 @@ export function prerenderPlugin(options: { afterPrerender?: (outDir: string, pag
             .map(codeOf)
             .join('\n');
           const messages = { ...messagesNamedIn(startCode, catalogue), ...rendered.messages };
-          writeFileSync(file, pageHtml(template, page, { ...rendered, messages: sortedById(messages) }, { css, js: [], start }, startFailedNotices));
+          writeFileSync(file, pageHtml(template, page, { ...rendered, messages: sortedById(messages) }, { css, js: [], start }, afterRoot));
           report[page.file] = { entry, js: [...new Set([...entry, ...app.js, ...own.js])], css };
         }
         // nginx's pages for the errors it answers itself (nginx-config.ts points each status at its file).

@@ -131,10 +131,15 @@ export function Header() {
             <span className={styles.placeholder} aria-hidden="true" />
           ) : (
             <>
-              <Button variant="ghost" onClick={() => modal.send({ type: 'OPEN', view: 'signIn' })}>
+              <Button variant="ghost" data-opens-dialog="signIn" onClick={() => modal.send({ type: 'OPEN', view: 'signIn' })}>
                 <Trans>Sign in</Trans>
               </Button>
-              <Button variant="primary" className={styles.hideOnPhone} onClick={() => modal.send({ type: 'OPEN', view: 'signUp' })}>
+              <Button
+                variant="primary"
+                className={styles.hideOnPhone}
+                data-opens-dialog="signUp"
+                onClick={() => modal.send({ type: 'OPEN', view: 'signUp' })}
+              >
                 <Trans>Get API key</Trans>
               </Button>
             </>

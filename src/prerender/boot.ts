@@ -28,6 +28,12 @@ export const HYDRATED_EVENT = 'app:hydrated';
 export const MESSAGES_ELEMENT_ID = 'prerendered-messages';
 /** The files the app's start needs (a JSON array of paths), written into each prerendered page by the build. */
 export const START_FILES_ELEMENT_ID = 'start-files';
+/**
+ * On a prerendered copy of the sign-in dialog (outside #root), which of its views it is; on the controls that open
+ * the app's dialog, the view they open. Before the app has started, theme-boot.js opens the copy (themeBoot/).
+ */
+export const PRERENDERED_DIALOG_ATTRIBUTE = 'data-prerendered-dialog';
+export const OPENS_DIALOG_ATTRIBUTE = 'data-opens-dialog';
 export const WANTED_EVENT = 'app:wanted';
 /** Sent by the app once it watches for the visitor's first action itself: theme-boot stops watching (and writing). */
 export const ACTION_WATCH_TAKEN_EVENT = 'app:action-watch-taken';

@@ -10,6 +10,9 @@ import { waitFor } from 'xstate';
 import { setupI18n, type MessageDescriptor, type MessageOptions, type Messages } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { App } from '../app/App';
+import { AppActorProvider } from '../actors/AppActorContext';
+import { LoginModal } from '../features/auth/LoginModal';
+import { ServicesProvider } from '../services/ServicesContext';
 import { i18n, loadCatalog } from '../i18n/catalog';
 import { renderHeadTags } from '../app/seo/headTags';
 import { config } from '../config';
@@ -18,6 +21,7 @@ import { PRERENDER_LOCALE, prerenderServices, startPrerenderedApp } from './prer
 import { StartFailedNotice } from './StartFailedNotice';
 import { RequestErrorPage } from './RequestErrorPage';
 import { REQUEST_ERROR_PAGES, requestErrorFile } from './requestErrorPages';
+import { PRERENDERED_DIALOG_ATTRIBUTE } from './boot';
 
 export { PRERENDERED_PAGES } from './pages';
 
@@ -105,6 +109,54 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     recording.stop();
     app.stop();
   }
+}
+
+/** The views of the sign-in dialog the header opens ("Sign in", "Get API key"): each is prerendered on its own. */
+export const PRERENDERED_DIALOG_VIEWS = ['signIn', 'signUp'] as const;
+
+/**
+ * The sign-in dialog, open on each of PRERENDERED_DIALOG_VIEWS, as the app renders it (its social buttons aside,
+ * which need their providers' code), each a closed <dialog> marked with its view: a tap on "Sign in" or "Get API
+ * key" before the app has started opens the copy at once (themeBoot/prerenderedDialog.ts), and the app's own
+ * dialog takes its place, with what was typed into it, once the app has started.
+ */
+export async function renderPrerenderedDialogs(): Promise<string> {
+  await englishCatalog();
+  i18n.activate(PRERENDER_LOCALE);
+  const dialogs: string[] = [];
+  for (const view of PRERENDERED_DIALOG_VIEWS) {
+    const app = startPrerenderedApp(() => loadCatalog(PRERENDER_LOCALE));
+    try {
+      const locale = app.system.get('locale');
+      if (locale) await waitFor(locale, (snapshot) => snapshot.hasTag('ready'), { timeout: 10_000 });
+      app.system.get('loginModal')?.send({ type: 'OPEN', view });
+      const errors: unknown[] = [];
+      const render = async () => {
+        const { prelude } = await prerender(
+          <I18nProvider i18n={i18n}>
+            <AppActorProvider actor={app}>
+              <ServicesProvider services={prerenderServices}>
+                <LoginModal />
+              </ServicesProvider>
+            </AppActorProvider>
+          </I18nProvider>,
+          // Ids of its own, apart from the page's (the title's aria-labelledby, the fields' labels).
+          { identifierPrefix: `${view}-dialog-`, onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
+        );
+        return new Response(prelude).text();
+      };
+      // The first render loads the forms' lazy code; the second has all of it (as renderPage does).
+      await render();
+      const html = await render();
+      if (errors.length) throw new Error(`Prerendering the ${view} dialog failed`, { cause: errors[0] });
+      if (/<script|<template/i.test(html)) throw new Error(`The prerendered ${view} dialog left a script or template: something still suspends.`);
+      if (!/^<dialog\b/.test(html) || !/<input\b/.test(html)) throw new Error(`The prerendered ${view} dialog has no form: ${html.slice(0, 200)}`);
+      dialogs.push(html.replace(/^<dialog\b/, `<dialog ${PRERENDERED_DIALOG_ATTRIBUTE}="${view}"`));
+    } finally {
+      app.stop();
+    }
+  }
+  return dialogs.join('\n');
 }
 
 /** The notice a page shows if its code cannot be fetched, once in each language, hidden (./startFailure.ts). */

@@ -6,6 +6,8 @@
  * submit button would send its form to the server as a plain page load); the notice, outside the root, is not held.
  * Imported by the entry script: it stays free of React and of the app.
  */
+import { PRERENDERED_DIALOG_ATTRIBUTE } from './boot';
+
 export const START_FAILED_ATTRIBUTE = 'data-start-failed';
 
 /** Shows the notice in the page's language (English if the page has none in it). */
@@ -13,6 +15,9 @@ export function showStartFailure(error: unknown): void {
   console.error(error);
   // The page's controls stay held, but nothing is on its way any more: the progress pointer and bar go.
   document.documentElement.dataset.start = 'failed';
+  // A copy of the sign-in dialog opened meanwhile (themeBoot/prerenderedDialog.ts) can send nothing: it closes, so
+  // that the notice shows, and no other opens.
+  for (const dialog of document.querySelectorAll<HTMLDialogElement>(`dialog[${PRERENDERED_DIALOG_ATTRIBUTE}][open]`)) dialog.close();
   const notices = [...document.querySelectorAll<HTMLElement>(`[${START_FAILED_ATTRIBUTE}]`)];
   const notice =
     notices.find((candidate) => candidate.lang === document.documentElement.lang) ?? notices.find((candidate) => candidate.lang === 'en');

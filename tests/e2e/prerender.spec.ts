@@ -78,13 +78,16 @@ test.describe('hydration', () => {
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: 'Get API key' }).click();
     await expect(page.locator('html')).not.toHaveAttribute('data-boot', 'ready');
-    await expect(page.getByRole('dialog')).toBeHidden();
+    // The dialog opens at once, as the build wrote it (outside the page React owns), and the click is held for the app.
+    await expect(page.getByRole('dialog', { name: 'Create your account' })).toBeVisible();
+    await expect(page.locator('#root dialog[open]')).toHaveCount(0);
     // Meanwhile the pointer says the click is on its way, and so does a bar at the top (a touch screen has no pointer).
     await expect(page.locator('html')).toHaveCSS('cursor', 'progress');
     const heldBar = () => page.evaluate(() => getComputedStyle(document.documentElement, '::after').position);
     expect(await heldBar()).toBe('fixed');
     release();
-    await expect(page.getByRole('dialog', { name: 'Create your account' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('#root').getByRole('dialog', { name: 'Create your account' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('dialog')).toHaveCount(1);
     await expect(page.locator('html')).not.toHaveAttribute('data-holding');
     expect(await heldBar()).not.toBe('fixed');
   });
@@ -171,6 +174,11 @@ test.describe('a first visit', () => {
     const signUpForm = /\/assets\/CodeProtectedForm-[\w-]+\.js$/;
     const fetched: string[] = [];
     page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    // Lingui says so when a message is shown that the loaded messages lack (it shows the id instead).
+    const missingWords: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Uncompiled message')) missingWords.push(message.text());
+    });
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: 15_000 });
     await expect(page.locator('html')).toHaveAttribute('data-start', 'idle');
@@ -189,6 +197,59 @@ test.describe('a first visit', () => {
     await expect(dialog.getByRole('textbox', { name: 'Verification code' })).toBeVisible();
     await expect(dialog.getByText('We e-mail you a 6-digit code. It is valid for 10 minutes.')).toBeVisible();
     expect(fetched.some((file) => catalogue.test(file))).toBe(true);
+    expect(missingWords, 'a message shown that the page did not carry').toEqual([]);
+  });
+
+  test('"Sign in" tapped before the app has started opens the dialog at once; what is typed in it is the app\'s when it takes over', async ({
+    page,
+  }) => {
+    const release = await holdAppCode(page);
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-start', 'idle');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    const opened = page.locator('dialog[open]');
+    await expect(opened.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    expect(await page.locator('html').getAttribute('data-boot'), 'the app has not started: its code is held').toBe('hydrate');
+    await expect(opened.getByRole('textbox', { name: 'E-mail' })).toBeFocused();
+    await page.keyboard.type('reader@example.com');
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: 15_000 });
+    // The app's own dialog, in the page, has taken the copy's place with what was typed and where.
+    const appDialog = page.locator('#root dialog[open]');
+    await expect(appDialog.getByRole('textbox', { name: 'E-mail' })).toHaveValue('reader@example.com');
+    await expect(appDialog.getByRole('textbox', { name: 'E-mail' })).toBeFocused();
+    await expect(page.locator('dialog[open]')).toHaveCount(1);
+    // The app knows the address: submitting asks only for the password.
+    await page.keyboard.press('Enter');
+    await expect(appDialog.getByText('Enter your password.')).toBeVisible();
+    await expect(appDialog.getByRole('textbox', { name: 'E-mail' })).not.toHaveAttribute('aria-invalid');
+  });
+
+  test('a button pressed in the dialog before the app came is pressed in the app’s; a dialog closed meanwhile stays closed', async ({ page }) => {
+    let release = await holdAppCode(page);
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    const opened = page.locator('dialog[open]');
+    await page.keyboard.type('newcomer@example.com');
+    await opened.getByRole('button', { name: 'Create an account' }).click();
+    release();
+    await expect(page.locator('#root dialog[open]').getByRole('heading', { name: 'Create your account' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('#root dialog[open]').getByRole('textbox', { name: 'E-mail' })).toHaveValue('newcomer@example.com');
+
+    await page.unroute(/\/assets\/main-[\w-]+\.js$/);
+    await page.context().clearCookies();
+    release = await holdAppCode(page);
+    await page.goto('/get-started');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('dialog[open]').getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('dialog[open]')).toHaveCount(0);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeFocused();
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: 15_000 });
+    // A replayed tap would open the app's dialog within the frames after the app is ready.
+    for (let frame = 0; frame < 5; frame += 1) await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    await expect(page.locator('dialog[open]')).toHaveCount(0);
   });
 
   test('an action before the browser is idle starts the app then, and is answered', async ({ page }) => {
@@ -343,6 +404,26 @@ test.describe("when the app's code cannot be fetched", () => {
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
     await expect(page.locator('dialog[open]').getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 15_000 });
     await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready');
+  });
+
+  test('a sign-in dialog opened before the code failed closes, so that the notice shows', async ({ page }) => {
+    await failAppCode(page);
+    let releaseAppCode: () => void = () => undefined;
+    const appCodeReleased = new Promise<void>((resolve) => (releaseAppCode = resolve));
+    // The failure comes once the dialog is open.
+    await page.route(/\/assets\/react-[\w-]+\.js$/, async (route) => {
+      await appCodeReleased;
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+    releaseAppCode();
+    await expect(page.getByRole('alert').filter({ hasText: 'This page could not finish loading.' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // It does not open again: nothing it holds could be sent.
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
   test('a visitor who reads German is told in German', async ({ page }) => {

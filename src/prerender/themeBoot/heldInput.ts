@@ -63,12 +63,22 @@ function handOver(entry: TypedEntry): void {
     field.click();
     return;
   }
+  typeInto(field, field instanceof HTMLSelectElement || entry.replaced ? entry.value : field.value);
+}
+
+/** Gives a field React owns `value` as if it had been typed (see handOver). */
+export function typeInto(field: Field, value: string): void {
   const descriptor = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value');
-  const value = field instanceof HTMLSelectElement || entry.replaced ? entry.value : field.value;
   if (!descriptor || !descriptor.set) return;
   field.value = '';
   descriptor.set.call(field, value);
   field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}
+
+/** What the other boot parts may do with the clicks held until the app is ready. */
+export interface HeldClicks {
+  /** Forgets a held click: the visitor undid what it asked for (closed the dialog it opened) before the app came. */
+  drop(control: HTMLElement): void;
 }
 
 /**
@@ -79,8 +89,8 @@ function handOver(entry: TypedEntry): void {
  * event React listens to the moment React owns the page (HYDRATED_EVENT), so before the held clicks (a held
  * "Generate" must see the prompt typed before it).
  */
-export function holdInputUntilHydrated(root: HTMLElement): void {
-  if (root.dataset.boot !== 'hydrate') return;
+export function holdInputUntilHydrated(root: HTMLElement): HeldClicks | null {
+  if (root.dataset.boot !== 'hydrate') return null;
   const held: HTMLElement[] = [];
   let typed: TypedEntry[] = [];
   const hold = (event: Event) => {
@@ -148,4 +158,11 @@ export function holdInputUntilHydrated(root: HTMLElement): void {
     },
     { once: true },
   );
+  return {
+    drop: (control) => {
+      const at = held.indexOf(control);
+      if (at !== -1) held.splice(at, 1);
+      if (held.length === 0) delete root.dataset.holding;
+    },
+  };
 }

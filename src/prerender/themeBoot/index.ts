@@ -9,6 +9,7 @@ import { startAtIdleOrFirstAction } from './firstAction';
 import { holdInputUntilHydrated } from './heldInput';
 import { applyStoredLanguage } from './language';
 import { noteStoredSession } from './session';
+import { openPrerenderedDialogs } from './prerenderedDialog';
 import { applyStoredTheme } from './theme';
 import { createDefaultPolicy } from './trustedTypes';
 
@@ -18,6 +19,6 @@ const storedLocale = applyStoredLanguage(root);
 chooseBootMode(root, storedLocale);
 noteStoredSession(root);
 startAtIdleOrFirstAction(root);
-holdInputUntilHydrated(root);
+openPrerenderedDialogs(root, holdInputUntilHydrated(root));
 // Must exist before any other script runs.
 createDefaultPolicy();

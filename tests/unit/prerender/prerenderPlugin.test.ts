@@ -113,6 +113,10 @@ describe('messagesNamedIn', () => {
     expect(messagesNamedIn(code, catalogue)).toEqual({ yz7wBu: ['Sign in'], 'Ab+/9=': ['Close'] });
   });
 
+  it('finds an id after a string holding a quote of another kind', () => {
+    expect(messagesNamedIn('a("it\'s",x+"yz7wBu");b(`don\'t`,\'Ab+/9=\')', catalogue)).toEqual({ yz7wBu: ['Sign in'], 'Ab+/9=': ['Close'] });
+  });
+
   it('takes nothing that is not a whole quoted id of the catalogue', () => {
     expect(messagesNamedIn('x="yz7wBuX";y=`a yz7wBu`;z=unused;', catalogue)).toEqual({});
   });

@@ -110,6 +110,22 @@ describe('DocumentHead', () => {
     expect(content('link[rel="canonical"]')).toBe(`${SITE}/join-discord`);
   });
 
+  it('leaves the head a prerendered page came with alone at the start, and writes it on the next page', async () => {
+    const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
+    document.documentElement.setAttribute('data-prerendered', '/get-started');
+    document.documentElement.lang = 'en';
+    try {
+      document.head.innerHTML = '<title>As prerendered</title>';
+      const location = renderAt('/get-started', i18n);
+      await settle();
+      expect(document.title, 'the page carries its own head').toBe('As prerendered');
+      act(() => location.navigate('/join-discord'));
+      await waitFor(() => expect(document.title).toBe('Join the Discord community — Nano Banana API'));
+    } finally {
+      document.documentElement.removeAttribute('data-prerendered');
+    }
+  });
+
   it('marks the 404 noindex without a canonical link, and takes both back on the next page', async () => {
     const location = renderAt('/no-such-page', setupI18n({ locale: 'en', messages: { en: {} } }));
     await waitFor(() => expect(document.title).toBe('Page not found — Nano Banana API'));

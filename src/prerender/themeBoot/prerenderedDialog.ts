@@ -1,0 +1,148 @@
+import { OPENS_DIALOG_ATTRIBUTE, PRERENDERED_DIALOG_ATTRIBUTE, READY_EVENT } from '../boot';
+import { typeInto, type HeldClicks } from './heldInput';
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+const FIELDS = 'input, textarea, select';
+/** How long the copy waits, once the app is ready, for the app's own dialog (and its forms) to open in its place. */
+const TAKE_OVER_WAIT_MS = 10_000;
+
+function fieldsOf(dialog: Element): Field[] {
+  return Array.prototype.slice.call(dialog.querySelectorAll(FIELDS)) as Field[];
+}
+
+/** A button of the app's dialog that does what `button` of the copy does: the same kind, the same words. */
+function sameButton(dialog: Element, button: HTMLButtonElement): HTMLButtonElement | null {
+  const words = (button.textContent ?? '').trim();
+  const buttons = Array.prototype.slice.call(dialog.querySelectorAll('button')) as HTMLButtonElement[];
+  return buttons.filter((candidate) => candidate.type === button.type && (candidate.textContent ?? '').trim() === words)[0] ?? null;
+}
+
+/**
+ * "Sign in" or "Get API key" tapped before the app has started opens the build's copy of the sign-in dialog at once
+ * (src/prerender/render.tsx, renderPrerenderedDialogs), instead of after the app's code has been fetched, run and
+ * has hydrated the page. The tap itself is held (heldInput.ts) and replayed once the app is ready, which opens the
+ * app's own dialog over the copy: then what was typed into the copy is typed into the app's fields, the focus moves
+ * to the same field, the copy closes, and a button pressed in it meanwhile (Sign in, Create an account) is pressed
+ * in the app's dialog. Closing the copy before the app came forgets the held tap.
+ */
+export function openPrerenderedDialogs(root: HTMLElement, heldClicks: HeldClicks | null): void {
+  if (!heldClicks) return;
+  let appReady = false;
+  let open: { copy: HTMLDialogElement; opener: HTMLElement; pressed: HTMLButtonElement | null } | null = null;
+
+  const close = () => {
+    if (!open) return;
+    const { copy, opener } = open;
+    open = null;
+    heldClicks.drop(opener);
+    if (copy.open) copy.close();
+    opener.focus();
+  };
+
+  // On the window, so that it hears the tap before the hold on the document stops it.
+  window.addEventListener(
+    'click',
+    (event) => {
+      // Not once the app is ready (its own dialog opens), nor once its start has failed (the copy could send nothing).
+      if (appReady || open || root.dataset.start === 'failed' || !(event.target instanceof Element)) return;
+      const opener = event.target.closest<HTMLElement>('[' + OPENS_DIALOG_ATTRIBUTE + ']');
+      if (!opener || !opener.closest('#root')) return;
+      const copy = document.querySelector<HTMLDialogElement>(
+        'dialog[' + PRERENDERED_DIALOG_ATTRIBUTE + '="' + opener.getAttribute(OPENS_DIALOG_ATTRIBUTE) + '"]',
+      );
+      if (!copy || typeof copy.showModal !== 'function') return;
+      open = { copy, opener, pressed: null };
+      const field = copy.querySelector<HTMLElement>('[data-autofocus]');
+      if (field) field.setAttribute('autofocus', '');
+      copy.showModal();
+    },
+    true,
+  );
+
+  // The copies come later in the document than this script: what happens in them is heard on the window (in the
+  // capture phase, as `cancel` does not bubble), for the one that is open.
+  const inOpenCopy = (event: Event): HTMLDialogElement | null =>
+    open && event.target instanceof Node && open.copy.contains(event.target) ? open.copy : null;
+  // Escape.
+  window.addEventListener(
+    'cancel',
+    (event) => {
+      if (!inOpenCopy(event)) return;
+      event.preventDefault();
+      close();
+    },
+    true,
+  );
+  // The backdrop.
+  window.addEventListener(
+    'mousedown',
+    (event) => {
+      if (open && event.target === open.copy) close();
+    },
+    true,
+  );
+  window.addEventListener(
+    'submit',
+    (event) => {
+      const copy = inOpenCopy(event);
+      if (!copy || !open) return;
+      event.preventDefault();
+      const form = event.target instanceof HTMLFormElement ? event.target : null;
+      const submitter = form ? form.querySelector<HTMLButtonElement>('button[type="submit"]') : null;
+      if (submitter) open.pressed = submitter;
+    },
+    true,
+  );
+  window.addEventListener(
+    'click',
+    (event) => {
+      const copy = inOpenCopy(event);
+      const button = copy && event.target instanceof Element ? event.target.closest('button') : null;
+      if (!copy || !button || !open) return;
+      // The close button is the first in the dialog's header.
+      if (button === copy.querySelector('header button')) {
+        close();
+        return;
+      }
+      // A submit button submits the form (heard above); anything else waits for the app's dialog.
+      if (button.type === 'submit') return;
+      event.preventDefault();
+      open.pressed = button;
+    },
+    true,
+  );
+
+  // Registered after heldInput's: the held tap has been replayed, and the app's dialog is opening.
+  document.addEventListener(
+    READY_EVENT,
+    () => {
+      appReady = true;
+      if (!open) return;
+      const { copy, pressed } = open;
+      const typed = fieldsOf(copy);
+      const focused = typed.indexOf(document.activeElement as Field);
+      const giveUpAt = Date.now() + TAKE_OVER_WAIT_MS;
+      const takeOver = () => {
+        const dialog = document.querySelector('#root dialog[open]');
+        const fields = dialog ? fieldsOf(dialog) : [];
+        if (!dialog || fields.length < typed.length) {
+          if (Date.now() < giveUpAt && open) requestAnimationFrame(takeOver);
+          else if (open) close();
+          return;
+        }
+        open = null;
+        typed.forEach((field, index) => {
+          if (field instanceof HTMLSelectElement || field.value !== field.defaultValue) typeInto(fields[index]!, field.value);
+        });
+        // Closed first: a closing dialog gives the focus back to where it was before it opened.
+        copy.close();
+        if (focused !== -1) fields[focused]!.focus();
+        const same = pressed ? sameButton(dialog, pressed) : null;
+        if (same) same.click();
+      };
+      takeOver();
+    },
+    { once: true },
+  );
+}
