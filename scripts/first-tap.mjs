@@ -16,7 +16,10 @@
 //   - `/`, "Sign in" tapped 8 s after the load event (the visitor read first): the time until the sign-in dialog
 //     is painted. Gate: the median is at most 3 times the bare page's (its counter button tapped at rest, until
 //     its new text is painted).
-//   - `/`, "Sign in" tapped 1 s after the load event. Gate: the median is at most 1.5 s, scaled (below).
+//   - `/`, "Sign in" tapped 1 s after the load event, before the app has started: the time until the dialog is
+//     painted (the build's copy of it, which the page opens on its own: src/prerender/themeBoot/prerenderedDialog.ts).
+//     Gate: the median is at most 3 times the bare page's tap. The run then waits for the app to take over (its
+//     `data-boot="ready"`): a dialog that opened while the app never came would be no answer.
 //   - `/playground/flux`: once the app has started, the prompt field is tapped and one character typed: the time
 //     until the character is painted. Gate: the median is at most 150 ms, scaled.
 //   - the bare page (scripts/lighthouse-bare): its counter tapped at rest, 4 s after the load event, as the first
@@ -35,12 +38,12 @@
 // has been painted. From the tap to that moment is what the visitor waits before seeing the answer: the time the
 // code takes to load, the page to hydrate, the held click to be replayed and the dialog to render, and the frame.
 //
-// Scaling the absolute limits: 1.5 s and 150 ms hold on the profile of a calm machine, but the profile's CPU is 4
+// Scaling the absolute limit: 150 ms holds on the profile of a calm machine, but the profile's CPU is 4
 // times the host's, so a machine busy with other work slows every page alike. The bare page's median tap at rest,
-// measured in the same run, says by how much: each absolute limit is multiplied by
+// measured in the same run, says by how much: the limit is multiplied by
 // max(1, bare median / BARE_CALM_TAP_MS), the bare page's median on a calm machine (below, with its date). A busy
-// machine raises the limits with the bare page; a fast one never lowers them. The 8 s tap's gate is a ratio
-// already and is not scaled.
+// machine raises the limit with the bare page; a fast one never lowers it. The taps' gates are ratios already and
+// are not scaled.
 //
 // An 8 s tap over its ratio on valid runs is measured again, the bare page's taps with it, and the new set decides
 // alone (measureRestTapsAgain): a busy minute can sink one set; an app that cannot meet the ratio fails both.
@@ -71,9 +74,11 @@ export const MOBILE_PROFILE = {
  * The limits. The 8 s tap: at most 3 times the bare page's first tap. Measured 2026-11-27 in medians of five: 2.1
  * to 2.7 times on a calm machine (109 to 128 ms against 47 to 53 ms), 1.1 and 1.7 times with other browser tests
  * running beside it (286 against 255 ms, 329 against 194 ms): the two first taps slow alike. The app as it was
- * before, started by the tap, took over 3 s to the dialog.
+ * before, started by the tap, took over 3 s to the dialog. The 1 s tap: at most 3 times too. Measured 2026-11-29
+ * with the dialog's copy: 89 ms against the bare page's 40 (2.2 times; 840 to 1112 ms before, when the dialog
+ * waited for the app).
  */
-export const GATES = { restTapMaxRatio: 3, earlyTapMaxMs: 1500, keystrokeMaxMs: 150 };
+export const GATES = { restTapMaxRatio: 3, earlyTapMaxRatio: 3, keystrokeMaxMs: 150 };
 export const REST_TAP_GATE_NAME = '"Sign in" tapped 8 s after load';
 /** When the taps come, after the load event. */
 export const REST_TAP_AFTER_MS = 8000;
@@ -206,7 +211,12 @@ export function judgeFirstTap({ bareRest, restTap, earlyTap, keystroke }, calmTa
   );
   const gates = [
     restGate,
-    gate('"Sign in" tapped 1 s after load', earlyTap, scaledLimit(GATES.earlyTapMaxMs, factor), `${GATES.earlyTapMaxMs} ms x ${factor}`),
+    gate(
+      '"Sign in" tapped 1 s after load',
+      earlyTap,
+      Math.round(GATES.earlyTapMaxRatio * bareMs),
+      `${GATES.earlyTapMaxRatio} x the bare page's ${bareMs} ms`,
+    ),
     gate('first keystroke in the playground', keystroke, scaledLimit(GATES.keystrokeMaxMs, factor), `${GATES.keystrokeMaxMs} ms x ${factor}`),
   ];
   return { bareMs, factor, gates, passed: gates.every((g) => g.passed) };
@@ -445,11 +455,17 @@ async function onPage(browser, url, watch, target, measure) {
   }
 }
 
-/** The app's landing page, "Sign in" tapped `afterMs` after load, until the dialog is painted. */
+/**
+ * The app's landing page, "Sign in" tapped `afterMs` after load, until the dialog is painted; then, if the app had
+ * not started yet, until it has taken over.
+ */
 function signInTap(browser, origin, afterMs) {
   return onPage(browser, `${origin}/`, 'dialog', 'sign-in', async (opened) => {
     const run = await tapAt(opened, opened.point, afterMs);
-    const ready = opened.reports.list.find((entry) => entry.what === 'ready');
+    const isReady = (entry) => entry.what === 'ready';
+    const answered = typeof run.answeredMs === 'number';
+    const ready = opened.reports.list.find(isReady) ?? (answered ? await nextReport(opened.reports, isReady) : null);
+    if (answered && !ready) return { error: `the app did not take over within ${RUN_TIMEOUT_MS / 1000} s of the tap` };
     return { ...run, readyAfterLoadMs: ready ? Math.round(ready.at - opened.loadAt) : null };
   });
 }
