@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pattern, type EngineDriver, type Target } from './driver';
 import { EnginePage } from './engine-page';
+import { holdAppStart } from './held-start';
 import { BASE_URL, RESULTS_DIR } from './settings';
 
 /**
@@ -74,6 +75,34 @@ export function describeEngine(engine: string, launch: () => Promise<EngineDrive
         }
       });
     }
+
+    journey('"Sign in" tapped before the app has started opens the dialog; what was typed is the app\'s', async (page) => {
+      const held = await holdAppStart(BASE_URL);
+      try {
+        const early = new EnginePage(page.driver, held.origin);
+        await page.driver.goto(`${held.origin}/`);
+        await early.expectVisible(banner);
+        await early.click({ role: 'button', name: 'Sign in', within: banner });
+        await early.expectVisible({ role: 'heading', name: 'Sign in', within: dialog });
+        expect(await early.run(() => document.documentElement.getAttribute('data-boot')), 'the app has not started').toBe('hydrate');
+        await early.fill({ role: 'textbox', name: 'E-mail', within: dialog }, 'early.reader@example.com');
+        held.release();
+        await early.expectAttribute('html', 'data-boot', 'ready');
+        // The app's own dialog, in the page, has what was typed; the copy has closed.
+        await early.waitUntil(
+          "the app's dialog with the address typed before it came",
+          () => {
+            const field = document.querySelector<HTMLInputElement>('#root dialog[open] input[type="email"]');
+            return field?.value === 'early.reader@example.com' && document.querySelectorAll('dialog[open]').length === 1;
+          },
+          [],
+        );
+        await page.driver.press('Escape');
+        await early.waitUntil('no dialog open', () => document.querySelectorAll('dialog[open]').length === 0, []);
+      } finally {
+        await held.close();
+      }
+    });
 
     journey('signs up with e-mail and lands on the welcome', async (page) => {
       await page.open('/');
