@@ -17,7 +17,7 @@ import { setBackendStarter } from './services/backendReady';
 import { setNotifier } from './services/notifier';
 import { retryableLazy } from './ui/retryableLazy';
 import { toast } from './ui/toast';
-import { bootMode, markPageReady, prerenderedMessages, whenPageReady } from './prerender/boot';
+import { bootMode, markPageReady, prerenderedDialogOpen, prerenderedMessages, whenPageReady } from './prerender/boot';
 import { PRERENDER_LOCALE, startPrerenderedApp } from './prerender/prerenderedApp';
 import { i18n, initialLocale } from './i18n/catalog';
 import { setWholeCatalogue, wholeCatalogue } from './i18n/wholeCatalogue';
@@ -106,6 +106,17 @@ async function boot() {
   app = created;
   if (pageMessages) setWholeCatalogue(() => catalogueCompleted(created));
 
+  // What the visitor may open next: the rest of the catalogue, the sign-in dialog's Microsoft button and other forms.
+  const whatMayOpenNext = () => {
+    void wholeCatalogue();
+    if (services.microsoft) void import('./features/auth/SocialSignIn').then((social) => social.loadMicrosoftButton()).catch(() => undefined);
+    preloadLoginForms();
+  };
+  // A copy of the sign-in dialog is open already (opened before the app came: src/prerender/themeBoot/): its forms
+  // and their words are fetched now, beside the hydration, so that the app's dialog shows them as it takes the
+  // copy's place, and nothing typed meanwhile goes to a dialog still loading.
+  if (prerenderedDialogOpen()) whatMayOpenNext();
+
   if (messages) {
     if (!pageMessages) await catalogueLoaded(app);
     // Each step in a task of its own: the page stays responsive (a phone's CPU takes a while for each).
@@ -129,18 +140,13 @@ async function boot() {
   });
 
   // Work the first view does not need, which would otherwise compete with it, or be fetched on every visit
-  // whether or not anyone opens anything: what the visitor may open next (the rest of the catalogue, the sign-in
-  // dialog's Microsoft button and other forms) once they have acted and what they opened has painted, so that it
+  // whether or not anyone opens anything: what the visitor may open next once they have acted and what they opened
+  // has painted, so that it
   // does not compete with their first tap; a dialog opens on its shell meanwhile, and what it shows at once asks
   // for its own parts as it renders (offline, it fetches them again when it opens). Then the device id (the
   // fingerprint library is heavy) and the registry that resets what was loaded for one account (PayPal's SDK,
   // MSAL's accounts) when the tab's account changes: for a visitor with a session once the page is ready (their API
   // calls carry the device id); for an anonymous one once they act.
-  const whatMayOpenNext = () => {
-    void wholeCatalogue();
-    if (services.microsoft) void import('./features/auth/SocialSignIn').then((social) => social.loadMicrosoftButton()).catch(() => undefined);
-    preloadLoginForms();
-  };
   const accountWork = () => {
     void initDeviceId();
     void followAccountChanges(app);

@@ -34,6 +34,21 @@ export const START_FILES_ELEMENT_ID = 'start-files';
  */
 export const PRERENDERED_DIALOG_ATTRIBUTE = 'data-prerendered-dialog';
 export const OPENS_DIALOG_ATTRIBUTE = 'data-opens-dialog';
+
+/** Whether the visitor opened a prerendered copy of the sign-in dialog before the app came (it is open now). */
+export function prerenderedDialogOpen(): boolean {
+  return document.querySelector(`dialog[${PRERENDERED_DIALOG_ATTRIBUTE}][open]`) !== null;
+}
+
+/**
+ * Where focus goes back to when the app's dialog that took the place of a prerendered copy closes: the control that
+ * opened the copy (the focus was in the copy when the app's dialog opened), else `element` itself.
+ */
+export function focusReturnTarget(element: HTMLElement): HTMLElement {
+  const copy = element.closest(`dialog[${PRERENDERED_DIALOG_ATTRIBUTE}]`);
+  const view = copy?.getAttribute(PRERENDERED_DIALOG_ATTRIBUTE);
+  return (view ? document.querySelector<HTMLElement>(`#root [${OPENS_DIALOG_ATTRIBUTE}="${CSS.escape(view)}"]`) : null) ?? element;
+}
 export const WANTED_EVENT = 'app:wanted';
 /** Sent by the app once it watches for the visitor's first action itself: theme-boot stops watching (and writing). */
 export const ACTION_WATCH_TAKEN_EVENT = 'app:action-watch-taken';

@@ -1,5 +1,6 @@
 import { Activity, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { focusReturnTarget } from '../prerender/boot';
 import { returnFocus, returnFocusAfterUnmount } from './returnFocus';
 import styles from './Dialog.module.css';
 
@@ -67,7 +68,7 @@ export function Dialog({ open, onDismiss, title, description, children, size = '
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
-      returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      returnFocusTo.current = document.activeElement instanceof HTMLElement ? focusReturnTarget(document.activeElement) : null;
       // A field marked data-autofocus is where the dialog's task starts. As the `autofocus` attribute, showModal()
       // focuses it itself: one change of focus (and one style and layout pass, costly on a phone) instead of the
       // first button's and then the field's. (React's autoFocus prop calls focus() before showModal() instead.)

@@ -85,9 +85,13 @@ test.describe('hydration', () => {
     await expect(page.locator('html')).toHaveCSS('cursor', 'progress');
     const heldBar = () => page.evaluate(() => getComputedStyle(document.documentElement, '::after').position);
     expect(await heldBar()).toBe('fixed');
+    await page.keyboard.type('early@example.com');
     release();
-    await expect(page.locator('#root').getByRole('dialog', { name: 'Create your account' })).toBeVisible({ timeout: 15_000 });
+    const appDialog = page.locator('#root').getByRole('dialog', { name: 'Create your account' });
+    await expect(appDialog).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('dialog')).toHaveCount(1);
+    // The sign-up form is code of its own: it came beside the hydration, and has what was typed into the copy.
+    await expect(appDialog.getByRole('textbox', { name: 'E-mail' })).toHaveValue('early@example.com');
     await expect(page.locator('html')).not.toHaveAttribute('data-holding');
     expect(await heldBar()).not.toBe('fixed');
   });
@@ -223,6 +227,10 @@ test.describe('a first visit', () => {
     await page.keyboard.press('Enter');
     await expect(appDialog.getByText('Enter your password.')).toBeVisible();
     await expect(appDialog.getByRole('textbox', { name: 'E-mail' })).not.toHaveAttribute('aria-invalid');
+    // Closed, it gives the focus back to the control that opened the copy.
+    await page.keyboard.press('Escape');
+    await expect(page.locator('dialog[open]')).toHaveCount(0);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeFocused();
   });
 
   test('a button pressed in the dialog before the app came is pressed in the app’s; a dialog closed meanwhile stays closed', async ({ page }) => {
