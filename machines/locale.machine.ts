@@ -122,8 +122,10 @@ export const localeMachine = setup({
       },
     },
     failed: {
-      description: 'A catalogue could not be fetched; the previous language stays active, and the visitor can try again.',
+      description:
+        'A catalogue could not be fetched; the previous language stays active. Choosing a language, trying again, or wanting the rest of the catalogue again (another page, a form) fetches it anew.',
       on: {
+        CATALOGUE_WANTED: 'loadingCatalog',
         SET_LOCALE: { target: 'loadingCatalog', actions: 'setRequested' },
         RETRY: 'loadingCatalog',
       },

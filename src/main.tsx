@@ -158,12 +158,15 @@ async function boot() {
   });
 }
 
-/** Asks the locale actor for the rest of the catalogue; resolves once it is in, or could not be fetched. */
+/**
+ * Asks the locale actor for the rest of the catalogue (again, if it failed before); resolves once a whole catalogue
+ * is in (the page's language, or one chosen meanwhile), or could not be fetched.
+ */
 async function catalogueCompleted(app: AppActor): Promise<void> {
   const locale = app.system.get('locale');
   if (!locale) return;
   locale.send({ type: 'CATALOGUE_WANTED' });
-  await waitFor(locale, (s) => !s.hasTag('partialCatalogue')).catch(() => undefined);
+  await waitFor(locale, (s) => (s.hasTag('ready') && !s.hasTag('partialCatalogue')) || s.matches('failed')).catch(() => undefined);
 }
 
 /** The first catalogue is in (or failed: the locale machine says so on screen), at most 15 s. */

@@ -3,9 +3,9 @@ import { useGlobalSelector } from '../actors/AppActorContext';
 import { useHydrated } from '../ui/useHydrated';
 
 /**
- * Whether the browser's app has taken over: hydration is over (or there was none) and the whole catalogue of the
- * language is in. A hydrated page has only the messages it was prerendered with until then, so whatever was not
- * on the prerendered page waits for this.
+ * Whether the browser's app has taken over: hydration is over (or there was none) and the language's messages are
+ * in: the whole catalogue, or on a page hydrated for an anonymous visitor, the messages the page carries for what
+ * its start's code can show (code that loads later waits for the rest itself: src/ui/retryableLazy.ts).
  */
 export function useClientReady(): boolean {
   const hydrated = useHydrated();

@@ -10,7 +10,10 @@ export function setWholeCatalogue(want: () => Promise<void>): void {
   wanted = want;
 }
 
-/** Asks for the whole catalogue and resolves once it is in (or could not be fetched: the page says so itself). */
+/**
+ * Asks for the whole catalogue and resolves once it is in, or could not be fetched (offline: the code that waits
+ * most likely could not be fetched either; the next wait asks for the catalogue again).
+ */
 export function wholeCatalogue(): Promise<void> {
   return wanted();
 }

@@ -284,7 +284,8 @@ test.describe('a first visit', () => {
     await page.goto('/get-started');
     await expect(page.locator('html')).toHaveAttribute('data-start', 'idle');
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).dispatchEvent('click');
-    await expect(page.locator('dialog[open]').getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 15_000 });
+    // The app's own dialog (the build's copy opens first, outside the page React owns).
+    await expect(page.locator('#root dialog[open]').getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 15_000 });
   });
 
   test('a summary opens its details without the app, and stays open once the app takes over', async ({ page }) => {
@@ -410,7 +411,7 @@ test.describe("when the app's code cannot be fetched", () => {
     await expect(notice).toBeHidden();
     // The reloaded page gets the app; the visitor's click, held if it comes first, goes through.
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.locator('dialog[open]').getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('#root dialog[open]').getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 15_000 });
     await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready');
   });
 

@@ -3,12 +3,28 @@ import { typeInto, type HeldClicks } from './heldInput';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
-const FIELDS = 'input, textarea, select';
+// What the visitor fills in (a widget's hidden input is not one of them).
+const FIELDS = 'input:not([type="hidden"]), textarea, select';
 /** How long the copy waits, once the app is ready, for the app's own dialog (and its forms) to open in its place. */
 const TAKE_OVER_WAIT_MS = 10_000;
 
 function fieldsOf(dialog: Element): Field[] {
   return Array.prototype.slice.call(dialog.querySelectorAll(FIELDS)) as Field[];
+}
+
+/** The words of a dialog's title. */
+function titleOf(dialog: Element): string {
+  return (dialog.querySelector('h2')?.textContent ?? '').trim();
+}
+
+/** Whether the app's dialog has the copy's fields, in the same order: the same kinds, as it renders them. */
+function sameFields(copy: Field[], app: Field[]): boolean {
+  return copy.length === app.length && copy.every((field, index) => field.type === app[index]!.type);
+}
+
+/** Empties the copy's forms: it opens again as new, and keeps no password once the app has it. */
+function emptied(copy: HTMLDialogElement): void {
+  for (const form of Array.prototype.slice.call(copy.querySelectorAll('form')) as HTMLFormElement[]) form.reset();
 }
 
 /** A button of the app's dialog that does what `button` of the copy does: the same kind, the same words. */
@@ -31,13 +47,16 @@ export function openPrerenderedDialogs(root: HTMLElement, heldClicks: HeldClicks
   let appReady = false;
   let open: { copy: HTMLDialogElement; opener: HTMLElement; pressed: HTMLButtonElement | null } | null = null;
 
+  // The visitor closed the copy (or the app will not open its dialog): the held tap is forgotten, and the focus goes
+  // back to what opened it.
   const close = () => {
     if (!open) return;
     const { copy, opener } = open;
     open = null;
     heldClicks.drop(opener);
     if (copy.open) copy.close();
-    opener.focus();
+    emptied(copy);
+    if (opener.isConnected) opener.focus();
   };
 
   // On the window, so that it hears the tap before the hold on the document stops it.
@@ -74,6 +93,22 @@ export function openPrerenderedDialogs(root: HTMLElement, heldClicks: HeldClicks
     },
     true,
   );
+  // Closed by the browser without a `cancel` it lets be prevented (a close request it does not let a page refuse),
+  // or by a start that failed (src/prerender/startFailure.ts), after which the page's controls stay held as they are.
+  window.addEventListener(
+    'close',
+    (event) => {
+      if (!open || event.target !== open.copy) return;
+      if (root.dataset.start !== 'failed') close();
+      else {
+        const { copy, opener } = open;
+        open = null;
+        emptied(copy);
+        opener.focus();
+      }
+    },
+    true,
+  );
   // The backdrop.
   window.addEventListener(
     'mousedown',
@@ -89,7 +124,12 @@ export function openPrerenderedDialogs(root: HTMLElement, heldClicks: HeldClicks
       if (!copy || !open) return;
       event.preventDefault();
       const form = event.target instanceof HTMLFormElement ? event.target : null;
-      const submitter = form ? form.querySelector<HTMLButtonElement>('button[type="submit"]') : null;
+      const submitter =
+        (event as SubmitEvent).submitter instanceof HTMLButtonElement
+          ? ((event as SubmitEvent).submitter as HTMLButtonElement)
+          : form
+            ? form.querySelector<HTMLButtonElement>('button[type="submit"]')
+            : null;
       if (submitter) open.pressed = submitter;
     },
     true,
@@ -119,16 +159,29 @@ export function openPrerenderedDialogs(root: HTMLElement, heldClicks: HeldClicks
     () => {
       appReady = true;
       if (!open) return;
-      const { copy, pressed } = open;
+      const current = open;
+      const { copy, opener, pressed } = current;
+      // The tap was not replayed (its control is gone: the header changed for an account signed in meanwhile).
+      if (!opener.isConnected) {
+        close();
+        return;
+      }
       const typed = fieldsOf(copy);
       const focused = typed.indexOf(document.activeElement as Field);
+      const title = titleOf(copy);
       const giveUpAt = Date.now() + TAKE_OVER_WAIT_MS;
+      let appDialogSeen = false;
       const takeOver = () => {
-        const dialog = document.querySelector('#root dialog[open]');
+        if (open !== current) return;
+        const dialogs = Array.prototype.slice.call(document.querySelectorAll('#root dialog[open]')) as HTMLDialogElement[];
+        const dialog = dialogs.filter((candidate) => titleOf(candidate) === title)[0];
+        if (dialog) appDialogSeen = true;
         const fields = dialog ? fieldsOf(dialog) : [];
-        if (!dialog || fields.length < typed.length) {
-          if (Date.now() < giveUpAt && open) requestAnimationFrame(takeOver);
-          else if (open) close();
+        if (!dialog || !sameFields(typed, fields)) {
+          // The app's dialog closed while its form was still on its way (the visitor closed it): so does the copy.
+          if (appDialogSeen && !dialog) close();
+          else if (Date.now() < giveUpAt) requestAnimationFrame(takeOver);
+          else close();
           return;
         }
         open = null;
@@ -137,6 +190,7 @@ export function openPrerenderedDialogs(root: HTMLElement, heldClicks: HeldClicks
         });
         // Closed first: a closing dialog gives the focus back to where it was before it opened.
         copy.close();
+        emptied(copy);
         if (focused !== -1) fields[focused]!.focus();
         const same = pressed ? sameButton(dialog, pressed) : null;
         if (same) same.click();
