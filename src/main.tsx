@@ -139,14 +139,13 @@ async function boot() {
     if (document.visibilityState === 'visible') app?.system.get('user')?.send({ type: 'REFRESH' });
   });
 
-  // Work the first view does not need, which would otherwise compete with it, or be fetched on every visit
-  // whether or not anyone opens anything: what the visitor may open next once they have acted and what they opened
-  // has painted, so that it
-  // does not compete with their first tap; a dialog opens on its shell meanwhile, and what it shows at once asks
-  // for its own parts as it renders (offline, it fetches them again when it opens). Then the device id (the
-  // fingerprint library is heavy) and the registry that resets what was loaded for one account (PayPal's SDK,
-  // MSAL's accounts) when the tab's account changes: for a visitor with a session once the page is ready (their API
-  // calls carry the device id); for an anonymous one once they act.
+  // Work the first view does not need, which would otherwise compete with it, or be fetched on every visit whether
+  // or not anyone opens anything. What the visitor may open next: once they have acted and what they opened has
+  // painted, so that it does not compete with their first tap (a dialog opens on its shell meanwhile, and what it
+  // shows at once asks for its own parts as it renders; offline, it fetches them again when it opens). The device
+  // id (the fingerprint library is heavy) and the registry that resets what was loaded for one account (PayPal's
+  // SDK, MSAL's accounts) when the tab's account changes: for a visitor with a session once the page is ready
+  // (their API calls carry the device id), for an anonymous one once they act.
   const accountWork = () => {
     void initDeviceId();
     void followAccountChanges(app);
