@@ -12,6 +12,7 @@ import {
   type PollingPolicy,
   type PollingReport,
 } from './polling.machine';
+import { GENERATION_TIME_LIMIT_MS } from './generationTimeLimit';
 
 /**
  * The playground form as the user typed it, for any model: each model's endpoint takes only some of these
@@ -174,14 +175,14 @@ export type GenerationEvent =
 export const TASK_POLLING: PollingPolicy = {
   ...BACK_OFF,
   maxErrorsInARow: 3,
-  limitMs: 3 * 60 * 1000,
+  limitMs: GENERATION_TIME_LIMIT_MS,
   pausesWhileHidden: false,
   // A task just created is still generating: the first read waits as after one that settled nothing.
   waitsBeforeFirstCheck: true,
   // A failed read is a hiccup: the next one comes as soon as it would have.
   failuresGrowTheWait: false,
 };
-export const GENERATION_TIME_LIMIT_MS = TASK_POLLING.limitMs;
+export { GENERATION_TIME_LIMIT_MS };
 export const GENERATION_TIME_LIMIT_MINUTES = GENERATION_TIME_LIMIT_MS / 60_000;
 
 /**

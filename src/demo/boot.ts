@@ -1,10 +1,12 @@
 /** Demo mode's entry: boot (src/main.tsx) starts the in-browser API and takes the demo's widgets from here. */
 import type { GoogleSignIn, MicrosoftSignIn } from '../services/socialSignIn';
+import { retryableLazy } from '../ui/retryableLazy';
 import { createDemoGoogle } from './social/google';
 import { createDemoMicrosoft } from './social/microsoft';
 
 export { DemoControlsLauncher } from './DemoControlsLauncher';
-export { DemoChallenge } from './DemoChallenge';
+/** The bot check's stand-in, fetched when a form first asks for one (as live mode's Turnstile is). */
+export const DemoChallenge = retryableLazy(() => import('./DemoChallenge').then((module) => ({ default: module.DemoChallenge })));
 /** Demo mode's stand-alone pages (main.tsx renders them instead of the app under their paths); loaded on demand. */
 export async function renderDemoPage(root: HTMLElement): Promise<void> {
   const pages = await import('./pages/render');

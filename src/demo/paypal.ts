@@ -2,7 +2,7 @@
 import { t } from '@lingui/core/macro';
 import type { PaypalCheckout, PaypalOrderRef, PaypalReport } from '../services/paypal';
 import { DEMO_CHECKOUT_PATH } from '../domain/paymentProviders';
-import { readPaypalMessage } from './checkout/checkoutOrder';
+import { readPaypalMessage } from './checkout/paypalMessage';
 
 const POPUP_WIDTH = 480;
 const POPUP_HEIGHT = 640;

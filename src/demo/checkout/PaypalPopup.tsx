@@ -2,14 +2,8 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DemoEnvironment } from '../environment';
 import { Button } from '../../ui/Button';
-import {
-  approveFromCheckout,
-  paypalMessage,
-  readCheckoutOrder,
-  type CheckoutOrder,
-  type CheckoutRequest,
-  type PaypalPopupMessage,
-} from './checkoutOrder';
+import { approveFromCheckout, paypalMessage, readCheckoutOrder, type CheckoutOrder, type CheckoutRequest } from './checkoutOrder';
+import type { PaypalPopupMessage } from './paypalMessage';
 import { CheckoutShell, OrderSummary, Simulations, useClosedOrderMessage } from './CheckoutShell';
 import styles from './Checkout.module.css';
 

@@ -6,16 +6,7 @@ import * as v from 'valibot';
 import { PaymentProviderSchema, type PaymentProvider } from '../../api/contract';
 import { DEMO_CHECKOUT_PATH, paymentReturnUrls } from '../../domain/paymentProviders';
 import { approveOrder, findOrder, refreshOrderStatus, sendCrypto, settleOrder, type DemoDb, type OrderRow, type SettleOutcome } from '../db';
-
-/** The message the demo PayPal popup posts to the page that opened it. */
-export const PAYPAL_MESSAGE_SOURCE = 'nanobanana-demo-paypal';
-export type PaypalOutcome = 'approved' | 'cancelled' | 'error';
-export interface PaypalPopupMessage {
-  source: typeof PAYPAL_MESSAGE_SOURCE;
-  orderNo: string;
-  outcome: PaypalOutcome;
-  message?: string;
-}
+import { PAYPAL_MESSAGE_SOURCE, type PaypalOutcome, type PaypalPopupMessage } from './paypalMessage';
 
 export interface CheckoutRequest {
   /** Which provider's page (null: an address under the checkout path that names none). */
@@ -134,17 +125,4 @@ export function approveFromCheckout(db: DemoDb, orderNo: string): boolean {
 
 export function paypalMessage(orderNo: string, outcome: PaypalOutcome, message?: string): PaypalPopupMessage {
   return message === undefined ? { source: PAYPAL_MESSAGE_SOURCE, orderNo, outcome } : { source: PAYPAL_MESSAGE_SOURCE, orderNo, outcome, message };
-}
-
-const PaypalMessageSchema = v.object({
-  source: v.literal(PAYPAL_MESSAGE_SOURCE),
-  orderNo: v.string(),
-  outcome: v.picklist(['approved', 'cancelled', 'error']),
-  message: v.optional(v.string()),
-});
-
-/** The popup's message, or null for anything else arriving on the window. */
-export function readPaypalMessage(data: unknown): PaypalPopupMessage | null {
-  const parsed = v.safeParse(PaypalMessageSchema, data);
-  return parsed.success ? parsed.output : null;
 }

@@ -3,7 +3,8 @@ import { I18nProvider } from '@lingui/react';
 import { i18n } from '../../i18n/catalog';
 import { prepareLikeTheApp } from '../pages/prepare';
 import { browserDemoEnvironment } from '../environment';
-import { parseCheckoutRequest, type PaypalPopupMessage } from './checkoutOrder';
+import { parseCheckoutRequest } from './checkoutOrder';
+import type { PaypalPopupMessage } from './paypalMessage';
 import { CheckoutPage } from './CheckoutPage';
 
 function postToOpener(message: PaypalPopupMessage): void {
