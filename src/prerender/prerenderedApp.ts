@@ -6,7 +6,8 @@ import { themeMachine } from '../../machines/theme.machine';
 import { KEEPS_NOTHING } from '../../machines/user.machine';
 import { localeMachine, type LoadCatalogInput } from '../../machines/locale.machine';
 import { i18n } from '../i18n/catalog';
-import type { GoogleSignIn } from '../services/socialSignIn';
+import { config } from '../config';
+import type { GoogleSignIn, MicrosoftSignIn } from '../services/socialSignIn';
 import type { ModeServices } from '../services/ServicesContext';
 import type { ResultEnvelope, SessionUser } from '../common/types';
 
@@ -25,17 +26,21 @@ const noGoogle: GoogleSignIn = {
   prompt: () => () => undefined,
 };
 
+const noMicrosoft: MicrosoftSignIn = {
+  initialize: () => Promise.reject(new Error('Microsoft sign-in runs in the browser, not in a prerendered page.')),
+  signIn: () => Promise.reject(new Error('Microsoft sign-in runs in the browser, not in a prerendered page.')),
+};
+
 /**
  * The mode services a page is prerendered with. Prerendered HTML has no sign-in widget, bot check or payment
- * on it (they open on demand), so none of these is ever called at build time; the browser brings its own.
+ * on it (they open on demand), so none of these is ever called at build time; the browser brings its own. Which
+ * providers there are is the build's, as in the browser (src/main.tsx): the sign-in dialog's copy keeps their
+ * buttons' place.
  */
 export const prerenderServices: ModeServices = {
   ChallengeWidget: () => null,
-  google: noGoogle,
-  microsoft: {
-    initialize: () => Promise.reject(new Error('Microsoft sign-in runs in the browser, not in a prerendered page.')),
-    signIn: () => Promise.reject(new Error('Microsoft sign-in runs in the browser, not in a prerendered page.')),
-  },
+  google: config.mode === 'demo' || config.googleClientId ? noGoogle : null,
+  microsoft: config.mode === 'demo' || config.microsoftClientId ? noMicrosoft : null,
 };
 
 /**

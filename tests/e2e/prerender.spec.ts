@@ -215,6 +215,9 @@ test.describe('a first visit', () => {
     await expect(opened.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     expect(await page.locator('html').getAttribute('data-boot'), 'the app has not started: its code is held').toBe('hydrate');
     await expect(opened.getByRole('textbox', { name: 'E-mail' })).toBeFocused();
+    // The copy keeps the place of the Google and Microsoft buttons, which only the app can show.
+    await expect(opened.getByRole('button', { name: 'Continue with Google' })).toBeDisabled();
+    const fieldInCopy = await opened.getByRole('textbox', { name: 'E-mail' }).boundingBox();
     await page.keyboard.type('reader@example.com');
     release();
     await expect(page.locator('html')).toHaveAttribute('data-boot', 'ready', { timeout: 15_000 });
@@ -223,6 +226,10 @@ test.describe('a first visit', () => {
     await expect(appDialog.getByRole('textbox', { name: 'E-mail' })).toHaveValue('reader@example.com');
     await expect(appDialog.getByRole('textbox', { name: 'E-mail' })).toBeFocused();
     await expect(page.locator('dialog[open]')).toHaveCount(1);
+    // Where it was in the copy: nothing moved under the visitor's eyes, before or after the buttons came.
+    expect(await appDialog.getByRole('textbox', { name: 'E-mail' }).boundingBox()).toEqual(fieldInCopy);
+    await expect(appDialog.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+    expect(await appDialog.getByRole('textbox', { name: 'E-mail' }).boundingBox()).toEqual(fieldInCopy);
     // The app knows the address: submitting asks only for the password.
     await page.keyboard.press('Enter');
     await expect(appDialog.getByText('Enter your password.')).toBeVisible();

@@ -7,7 +7,7 @@ import { LoadBoundary } from '../../ui/LoadBoundary';
 import { retryableLazy } from '../../ui/retryableLazy';
 import { Spinner } from '../../ui/Spinner';
 import { SignInForm } from './SignInForm';
-import { SocialSignIn } from './SocialSignIn';
+import { SocialSignIn, SocialSignInPlaceholder } from './SocialSignIn';
 
 // Signing in is what the modal opens on; creating an account, resetting a password and the bot check are
 // chunks of their own, fetched when the browser is idle (preloadLoginForms) or when first shown.
@@ -60,8 +60,8 @@ export function LoginModal() {
   // Closed, the modal holds the sign-in form ready (the header's "Sign in" opens it), so that a tap only shows it.
   const view = useGlobalSelector('loginModal', (s) => (s.hasTag('open') ? s.context.view : 'signIn'));
   const email = useGlobalSelector('loginModal', (s) => s.context.email);
-  // The dialog opens on its shell (heading, e-mail form, close button), painted at the tap; the Google and
-  // Microsoft buttons, the costlier part, are rendered in the background right after.
+  // The dialog opens on its shell (heading, e-mail form, close button, and where the Google and Microsoft buttons
+  // go), painted at the tap; the buttons themselves, the costlier part, are rendered in the background right after.
   const socialShown = useDeferredValue(isOpen, false);
 
   const title = isVerify
@@ -84,7 +84,7 @@ export function LoginModal() {
     () => (
       <>
         <div hidden={isVerify}>
-          {view !== 'resetPassword' && socialShown ? <SocialSignIn /> : null}
+          {view === 'resetPassword' ? null : socialShown ? <SocialSignIn /> : <SocialSignInPlaceholder />}
           {view === 'signIn' ? (
             <SignInForm key="signIn" initialEmail={email} />
           ) : (

@@ -35,6 +35,39 @@ function retryOrReload(retry: () => void) {
   else retry();
 }
 
+function Divider() {
+  return (
+    <p className={styles.divider}>
+      <span>
+        <Trans>or with e-mail</Trans>
+      </span>
+    </p>
+  );
+}
+
+/**
+ * Where the Google and Microsoft buttons will be while they are not rendered yet: the dialog's first paint, and the
+ * copy of the dialog that a prerendered page opens before the app has started. Disabled, the same size, so that the
+ * e-mail form below stays where it is when they arrive.
+ */
+export function SocialSignInPlaceholder() {
+  const { google, microsoft } = useModeServices();
+  if (!google && !microsoft) return null;
+  return (
+    <div className={styles.social}>
+      {google ? (
+        <div className={styles.provider}>
+          <Button block size="lg" className={styles.googlePlaceholder} disabled>
+            <Trans>Continue with Google</Trans>
+          </Button>
+        </div>
+      ) : null}
+      {microsoft ? <UnloadedMicrosoftButton /> : null}
+      <Divider />
+    </div>
+  );
+}
+
 /**
  * Google and Microsoft sign-in, above the e-mail form. Both end in the same global login flow. A build without a
  * provider's setting shows no button for it, and none at all without either.
@@ -78,11 +111,7 @@ export function SocialSignIn() {
           </Suspense>
         </LoadBoundary>
       ) : null}
-      <p className={styles.divider}>
-        <span>
-          <Trans>or with e-mail</Trans>
-        </span>
-      </p>
+      <Divider />
     </div>
   );
 }
