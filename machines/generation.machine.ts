@@ -1,5 +1,5 @@
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import type { ResultEnvelope } from '../src/common/types';
+import { GENERATION_TIME_LIMIT_MS, type ResultEnvelope } from '../src/common/types';
 import { notProvidedAction, notProvidedActor } from './notProvided';
 import { refusal, rejection, type CallFailure } from './callErrors';
 import { isLostAnswer } from './lostAnswer';
@@ -12,7 +12,6 @@ import {
   type PollingPolicy,
   type PollingReport,
 } from './polling.machine';
-import { GENERATION_TIME_LIMIT_MS } from './generationTimeLimit';
 
 /**
  * The playground form as the user typed it, for any model: each model's endpoint takes only some of these

@@ -7,6 +7,12 @@
 export const LOCALES = ['en', 'es', 'fr', 'de', 'ru', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
 
+/**
+ * How long the playground waits for a task to settle before it stops asking; the code samples wait as long. Here,
+ * not in the generation chart, so that a page with a sample does not load the chart with it.
+ */
+export const GENERATION_TIME_LIMIT_MS = 3 * 60 * 1000;
+
 /** Codes the API client hands back as they are, without checking `data` (docs/product.md, "Envelope rules"). */
 export const PASS_THROUGH_CODES = [100001, 100002, 400001, 500001, 500002] as const;
 export type PassThroughCode = (typeof PASS_THROUGH_CODES)[number];

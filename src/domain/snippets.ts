@@ -4,7 +4,7 @@
  * goes to its model's endpoint with that endpoint's own field names.
  */
 import { endpoints, type GenerateCall } from '../api/contract';
-import { GENERATION_TIME_LIMIT_MS } from '../../machines/generationTimeLimit';
+import { GENERATION_TIME_LIMIT_MS } from '../common/types';
 import { pythonLiteral, shellQuote } from './codeLiterals';
 
 export interface SnippetTarget {
