@@ -6,9 +6,11 @@ import { spawn } from 'node:child_process';
 
 /** @type {{ name: string, scripts: string[], streamed?: string }[]} */
 const PHASES = [
-  // typecheck, lint and format:check run side by side (scripts/parallel.mjs).
-  { name: 'check:static', scripts: ['check:static'] },
-  { name: 'test:unit', scripts: ['test:unit'] },
+  // typecheck, lint and format:check (side by side: scripts/parallel.mjs), the unit tests and the unused-code check,
+  // side by side: the first three and knip are single-threaded, and the unit tests' workers leave a core idle while
+  // their files load and when the last ones end. Measured one after the other in a clean-clone CI run on the 2-core
+  // machine (2026-11-29): 42 s, then 96 s, with knip's 21 s in the browser tests beside the demo suite, the longest.
+  { name: 'static+unit', scripts: ['check:static', 'test:unit', 'check:unused'], streamed: 'test:unit' },
   // The catalogue check (one process) runs beside the machine tests, whose last files leave a core idle; neither
   // reads what the other writes (the extraction rewrites locales/, which the machine tests never import).
   { name: 'machines+i18n', scripts: ['coverage:machines', 'i18n:check'] },
@@ -16,16 +18,16 @@ const PHASES = [
   { name: 'check:size', scripts: ['check:size'] },
   { name: 'lighthouse', scripts: ['lighthouse'] },
   { name: 'first-tap', scripts: ['first-tap'] },
-  // The browser tests, with the engine smoke set, the live suite and the unused-code check beside them. The demo
+  // The browser tests, with the engine smoke set and the live suite beside them. The demo
   // suite keeps both cores busy most of the time, but not all of it (its tests also wait on the demo's pacing and on
   // what they assert). The others mostly wait (the live suite on its API's answers, the engines on the demo's
   // pacing): beside the demo suite they fill its idle time, where after it they took two minutes of their own.
-  // Measured in a clean-clone CI run on the 2-core machine (2026-11-27): 419 s for the four, the demo suite the
-  // longest (alone it takes about 356 s; the others took 77, 165 and 13 s beside it). They share nothing: their own
+  // Measured in a clean-clone CI run on the 2-core machine (2026-11-27, knip then beside them too): 419 s, the demo
+  // suite the longest (alone it takes about 356 s; the engines, the live suite and knip took 77, 165 and 13 s). They share nothing: their own
   // builds (dist/ and dist-live/), servers, ports and result folders (test-results/demo, engines and live). The
   // timing gates (lighthouse, first-tap) run before, alone. The demo suite's output is printed as it goes; the
   // others' whole as each ends.
-  { name: 'browser tests', scripts: ['test:e2e', 'test:engines', 'test:live', 'check:unused'], streamed: 'test:e2e' },
+  { name: 'browser tests', scripts: ['test:e2e', 'test:engines', 'test:live'], streamed: 'test:e2e' },
 ];
 
 function seconds(since) {
