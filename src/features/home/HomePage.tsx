@@ -88,7 +88,7 @@ function HeroTask() {
 function Gallery() {
   const { t } = useLingui();
   return (
-    <section className={styles.section} aria-labelledby="gallery-title">
+    <section className={`${styles.section} ${styles.deferred}`} aria-labelledby="gallery-title">
       <div className={styles.sectionHead}>
         <h2 id="gallery-title" className={styles.sectionTitle}>
           <Trans>Sample outputs</Trans>
@@ -173,7 +173,7 @@ function Features() {
   );
   const providers = list(providersForCountry(null).map((provider) => PROVIDER_NAMES[provider]));
   return (
-    <section className={styles.section} aria-labelledby="features-title">
+    <section className={`${styles.section} ${styles.deferred}`} aria-labelledby="features-title">
       <div className={styles.sectionHead}>
         <h2 id="features-title" className={styles.sectionTitle}>
           <Trans>Everything you need to ship images</Trans>
@@ -223,7 +223,7 @@ function HowItWorks({ apiKey }: { apiKey: string }) {
   const shown = curlGenerate(SAMPLE_CALL, snippetTarget(baseUrl, hasKey ? maskKey(apiKey) : KEY_PLACEHOLDER));
   const copied = curlGenerate(SAMPLE_CALL, snippetTarget(baseUrl, hasKey ? apiKey : KEY_PLACEHOLDER));
   return (
-    <section className={styles.section} aria-labelledby="how-title">
+    <section className={`${styles.section} ${styles.deferred}`} aria-labelledby="how-title">
       <div className={styles.how}>
         <div>
           <h2 id="how-title" className={styles.sectionTitle}>
@@ -279,7 +279,7 @@ function Pricing() {
   const freeCredits = i18n.number(FREE_SIGN_UP_CREDITS);
   const freeImages = i18n.number(Math.floor(FREE_SIGN_UP_CREDITS / cheapestCredits));
   return (
-    <section className={styles.section} aria-labelledby="pricing-title">
+    <section className={`${styles.section} ${styles.deferred}`} aria-labelledby="pricing-title">
       <div className={styles.sectionHead}>
         <h2 id="pricing-title" className={styles.sectionTitle}>
           <Trans>Pay per image, with credits</Trans>
@@ -441,7 +441,7 @@ function Faq() {
     },
   ];
   return (
-    <section className={styles.section} aria-labelledby="faq-title">
+    <section className={`${styles.section} ${styles.deferred}`} aria-labelledby="faq-title">
       <div className={styles.faqLayout}>
         <div className={styles.sectionHead}>
           <h2 id="faq-title" className={styles.sectionTitle}>
