@@ -6,7 +6,7 @@
  * Each page's <head> also gets its own code and styles (from Vite's manifest), so the page's chunk arrives with
  * the entry instead of after it, and the English messages it was rendered with, so hydration needs no catalogue.
  */
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
@@ -29,7 +29,7 @@ const APP_MODULE = 'src/main.tsx';
  * What the app's start imports besides the app and the page (src/main.tsx's startMode), those of them the build
  * has: demo mode's services, or live mode's. Not the catalogue: the page carries the messages its start can show.
  */
-const START_MODULES = ['src/demo/boot.ts', 'src/services/google/live.ts', 'src/services/microsoft/live.ts', 'src/services/paypal/live.ts'];
+const START_MODULES = ['src/demo/boot.ts', 'src/services/google/live.tsx', 'src/services/microsoft/live.ts', 'src/services/paypal/live.ts'];
 /** Set for the nested server build, which loads this config again and must not prerender itself. */
 const NESTED_BUILD = 'PRERENDER_SERVER_BUILD';
 
@@ -151,6 +151,9 @@ export function prerenderPlugin(options: { afterPrerender?: (outDir: string, pag
       config = resolved;
     },
     async closeBundle() {
+      // A build has only some of them (a mode's), so a name that matches no file would be left out without a word.
+      const unknown = START_MODULES.filter((module) => !existsSync(path.resolve(config.root, module)));
+      if (unknown.length > 0) throw new Error(`prerender: START_MODULES names no file at ${unknown.join(', ')}`);
       const outDir = path.resolve(config.root, config.build.outDir);
       // Inside the project, so that Node finds the packages the server build leaves external.
       const cache = path.join(config.root, 'node_modules', '.cache');

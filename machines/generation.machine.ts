@@ -181,7 +181,6 @@ export const TASK_POLLING: PollingPolicy = {
   // A failed read is a hiccup: the next one comes as soon as it would have.
   failuresGrowTheWait: false,
 };
-export { GENERATION_TIME_LIMIT_MS };
 export const GENERATION_TIME_LIMIT_MINUTES = GENERATION_TIME_LIMIT_MS / 60_000;
 
 /**

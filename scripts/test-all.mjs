@@ -6,11 +6,11 @@ import { spawn } from 'node:child_process';
 
 /** @type {{ name: string, scripts: string[], streamed?: string }[]} */
 const PHASES = [
-  // typecheck, lint and format:check (side by side: scripts/parallel.mjs), the unit tests and the unused-code check,
-  // side by side: the first three and knip are single-threaded, and the unit tests' workers leave a core idle while
-  // their files load and when the last ones end. Measured one after the other in a clean-clone CI run on the 2-core
-  // machine (2026-11-29): 42 s, then 96 s, with knip's 21 s in the browser tests beside the demo suite, the longest.
-  { name: 'static+unit', scripts: ['check:static', 'test:unit', 'check:unused'], streamed: 'test:unit' },
+  // typecheck, lint and format:check (side by side: scripts/parallel.mjs) and the unused-code check: four
+  // single-threaded processes, out of the browser tests' phase (the longest). Beside the unit tests too, they saved
+  // 3 s of 139 in a clean-clone CI run on the 2-core machine (2026-11-29), and a type error waited for them.
+  { name: 'static', scripts: ['check:static', 'check:unused'] },
+  { name: 'test:unit', scripts: ['test:unit'] },
   // The catalogue check (one process) runs beside the machine tests, whose last files leave a core idle; neither
   // reads what the other writes (the extraction rewrites locales/, which the machine tests never import).
   { name: 'machines+i18n', scripts: ['coverage:machines', 'i18n:check'] },

@@ -115,8 +115,8 @@ export async function renderPage(path: string): Promise<RenderedPage> {
 export const PRERENDERED_DIALOG_VIEWS = ['signIn', 'signUp'] as const;
 
 /**
- * The sign-in dialog, open on each of PRERENDERED_DIALOG_VIEWS, as the app renders it (its social buttons aside,
- * which need their providers' code), each a closed <dialog> marked with its view: a tap on "Sign in" or "Get API
+ * The sign-in dialog, open on each of PRERENDERED_DIALOG_VIEWS, as the app renders it on its first paint (the social
+ * buttons, which need their providers' code, as disabled placeholders that keep their place), each a closed <dialog> marked with its view: a tap on "Sign in" or "Get API
  * key" before the app has started opens the copy at once (themeBoot/prerenderedDialog.ts), and the app's own
  * dialog takes its place, with what was typed into it, once the app has started.
  */

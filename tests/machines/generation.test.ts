@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import {
-  GENERATION_TIME_LIMIT_MS,
   KNOWN_TASKS_KEPT,
   LOOKUP_DELAY_MS,
   SESSION_RESULTS_KEPT,
@@ -19,6 +18,7 @@ import {
   type PollTaskResponse,
   type SessionResult,
 } from '../../machines/generation.machine';
+import { GENERATION_TIME_LIMIT_MS } from '../../src/common/types';
 import { isLostAnswer } from '../../machines/lostAnswer';
 import {
   nextCheckDelayMs,

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
-import { GENERATION_TIME_LIMIT_MS, taskCheckOutcome } from '../../machines/generation.machine';
+import { taskCheckOutcome } from '../../machines/generation.machine';
+import { GENERATION_TIME_LIMIT_MS } from '../../src/common/types';
 import { pollingCheck, pollingMachine, type CheckFailure, type PollingInput, type PollingReport } from '../../machines/polling.machine';
 import {
   QUICK_START_POLLING,

@@ -7,6 +7,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { config } from '../../config';
 import type { GoogleButtonProps, GoogleSignIn } from '../socialSignIn';
 import { createGsiPage, type GsiPage } from './gsiPage';
+import styles from './GoogleButton.module.css';
 
 /** About the modal's width, within Google's 200 to 400 pixels. */
 const BUTTON_WIDTH = 320;
@@ -46,7 +47,7 @@ export function createLiveGoogle(gsiPage: GsiPage): GoogleSignIn {
       );
     }, [theme]);
 
-    return <div ref={container} />;
+    return <div ref={container} className={styles.slot} />;
   }
 
   return { Button, prompt: (callbacks) => gsiPage.prompt(callbacks) };
