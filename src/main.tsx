@@ -17,7 +17,7 @@ import { setBackendStarter } from './services/backendReady';
 import { setNotifier } from './services/notifier';
 import { retryableLazy } from './ui/retryableLazy';
 import { toast } from './ui/toast';
-import { bootMode, markPageReady, prerenderedDialogOpen, prerenderedMessages, whenPageReady } from './prerender/boot';
+import { afterNextFrame, bootMode, markPageReady, prerenderedDialogOpen, prerenderedMessages, whenPageReady } from './prerender/boot';
 import { PRERENDER_LOCALE, startPrerenderedApp } from './prerender/prerenderedApp';
 import { i18n, initialLocale } from './i18n/catalog';
 import { setWholeCatalogue, wholeCatalogue } from './i18n/wholeCatalogue';
@@ -196,8 +196,9 @@ async function warmLocaleData(locale: string): Promise<void> {
   }
 }
 
+/** Between the boot's steps: after a frame, so that a tap answered meanwhile is painted first. */
 function yieldToBrowser(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  return afterNextFrame();
 }
 
 async function followAccountChanges(app: AppActor | null): Promise<void> {

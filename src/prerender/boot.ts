@@ -131,3 +131,23 @@ export function markPageReady(): void {
   root.dataset.boot = 'ready';
   document.dispatchEvent(new Event(READY_EVENT));
 }
+
+/** The longest the start waits for a frame (none comes while the tab is hidden). */
+const FRAME_WAIT_MS = 100;
+
+/**
+ * Resolves in a task after the next frame, or after FRAME_WAIT_MS if none comes. The start waits so between its
+ * steps: a tap made during one step (a dialog opened by theme-boot) is painted before the next step runs, where a
+ * plain task would let the next step run first and push the tap's frame behind it.
+ */
+export function afterNextFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, FRAME_WAIT_MS);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
+}
