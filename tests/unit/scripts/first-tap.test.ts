@@ -111,32 +111,19 @@ describe('the first-tap gate', () => {
     ]);
   });
 
-  it('measures the 1 s tap again only when it failed its ratio on valid runs', () => {
-    const over = judgeFirstTap({ bareRest: five(60), restTap: five(120), earlyTap: five(181), keystroke: five(90) }, 60);
-    expect(measureEarlyTapsAgain(over)).toBe(true);
-    const within = judgeFirstTap({ bareRest: five(60), restTap: five(120), earlyTap: five(180), keystroke: five(90) }, 60);
-    expect(measureEarlyTapsAgain(within)).toBe(false);
-    // Another gate failing is no reason to measure the 1 s tap again.
-    const slowRest = judgeFirstTap({ bareRest: five(60), restTap: five(400), earlyTap: five(150), keystroke: five(90) }, 60);
-    expect(measureEarlyTapsAgain(slowRest)).toBe(false);
-    // Runs that stayed invalid fail as they are.
-    const invalid = judgeFirstTap({ bareRest: five(60), restTap: five(120), earlyTap: [170, null, 170, 170, 170], keystroke: five(90) }, 60);
-    expect(measureEarlyTapsAgain(invalid)).toBe(false);
-  });
-
-  it('measures the 8 s tap again only when it failed its ratio on valid runs', () => {
-    const over = judgeFirstTap({ bareRest: five(60), restTap: five(181), earlyTap: five(150), keystroke: five(90) }, 60);
-    expect(measureRestTapsAgain(over)).toBe(true);
-    const within = judgeFirstTap({ bareRest: five(60), restTap: five(180), earlyTap: five(150), keystroke: five(90) }, 60);
-    expect(measureRestTapsAgain(within)).toBe(false);
-    // Another gate failing is no reason to measure the 8 s tap again.
-    const slowStart = judgeFirstTap({ bareRest: five(60), restTap: five(170), earlyTap: five(2800), keystroke: five(90) }, 60);
-    expect(measureRestTapsAgain(slowStart)).toBe(false);
-    // Runs that stayed invalid fail as they are.
-    const invalid = judgeFirstTap({ bareRest: five(60), restTap: [170, null, 170, 170, 170], earlyTap: five(150), keystroke: five(90) }, 60);
-    expect(measureRestTapsAgain(invalid)).toBe(false);
-    const noBare = judgeFirstTap({ bareRest: [60, null, 60, 60, 60], restTap: five(900), earlyTap: five(150), keystroke: five(90) }, 60);
-    expect(measureRestTapsAgain(noBare)).toBe(false);
+  // Each tap gate is measured again only when it failed its ratio on valid runs: its own tap over the limit, with
+  // every other measurement fine. Another gate failing, or runs that stayed invalid, are no reason.
+  it.each([
+    { tap: '1 s', gate: 'earlyTap', other: 'restTap', again: measureEarlyTapsAgain },
+    { tap: '8 s', gate: 'restTap', other: 'earlyTap', again: measureRestTapsAgain },
+  ] as const)('measures the $tap tap again only when it failed its ratio on valid runs', ({ gate, other, again }) => {
+    const runs = (taps: Partial<Record<'bareRest' | 'restTap' | 'earlyTap', (number | null)[]>>) =>
+      judgeFirstTap({ bareRest: five(60), restTap: five(120), earlyTap: five(120), keystroke: five(90), ...taps }, 60);
+    expect(again(runs({ [gate]: five(181) }))).toBe(true);
+    expect(again(runs({ [gate]: five(180) }))).toBe(false);
+    expect(again(runs({ [other]: five(2800) }))).toBe(false);
+    expect(again(runs({ [gate]: [170, null, 170, 170, 170] }))).toBe(false);
+    expect(again(runs({ bareRest: [60, null, 60, 60, 60], [gate]: five(900) }))).toBe(false);
   });
 
   it('raises the absolute limit with a busy machine, and holds the taps to the bare page measured beside them', () => {
